@@ -1,0 +1,58 @@
+import { sql } from 'kysely';
+import { Migrator, NO_MIGRATIONS } from 'kysely/migration';
+import { afterEach, describe, expect, it } from 'vitest';
+import { migrateToLatest } from './db.ts';
+import { migrationProvider, migrations } from './migrations/index.ts';
+import { createTempDb, type TempDb } from './testing.ts';
+
+const TABLES = [
+  'admin_users', 'cities', 'contact_messages', 'content_blocks', 'newsletter_subscribers', 'outbox',
+  'page_tags', 'pages', 'post_content_items', 'posts', 'restaurants', 'sessions', 'settings',
+];
+
+async function tableNames(handle: TempDb): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' order by name
+  `.execute(handle.db);
+  return rows.map((row) => row.name);
+}
+
+describe('createDb and migrations', () => {
+  let handle: TempDb;
+  afterEach(() => handle.cleanup());
+
+  it('migrates an empty file up to every table', async () => {
+    handle = await createTempDb({ migrate: false });
+    expect(await tableNames(handle)).toEqual([]);
+    const result = await migrateToLatest(handle.db);
+    expect(result.results?.map((r) => [r.migrationName, r.status])).toEqual(
+      Object.keys(migrations).map((name) => [name, 'Success']),
+    );
+    expect(await tableNames(handle)).toEqual(TABLES);
+  });
+
+  it('is idempotent: migrating again changes nothing', async () => {
+    handle = await createTempDb();
+    const again = await migrateToLatest(handle.db);
+    expect(again.results).toEqual([]);
+    expect(await tableNames(handle)).toEqual(TABLES);
+  });
+
+  it('opens with WAL, foreign keys and a busy timeout', async () => {
+    handle = await createTempDb();
+    const pragma = async (name: string) => Object.values((await sql.raw(`pragma ${name}`).execute(handle.db)).rows[0] as object)[0];
+    expect(await pragma('journal_mode')).toBe('wal');
+    expect(await pragma('foreign_keys')).toBe(1);
+    expect(await pragma('busy_timeout')).toBe(5000);
+  });
+
+  it('migrates down to empty and up again', async () => {
+    handle = await createTempDb();
+    const migrator = new Migrator({ db: handle.db, provider: migrationProvider });
+    const down = await migrator.migrateTo(NO_MIGRATIONS);
+    expect(down.error).toBeUndefined();
+    expect(await tableNames(handle)).toEqual([]);
+    await migrateToLatest(handle.db);
+    expect(await tableNames(handle)).toEqual(TABLES);
+  });
+});

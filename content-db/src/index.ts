@@ -1,0 +1,15 @@
+/** @forkcast/content-db: the SQLite schema, its migrations and typed repositories (db first). */
+export { createDb, migrateToLatest, nowIso, type Db } from './db.ts';
+export type * from './schema.ts';
+export * from './repositories/cities.ts';
+export * from './repositories/posts.ts';
+export * from './repositories/restaurants.ts';
+export * from './repositories/content-blocks.ts';
+export * from './repositories/content-items.ts';
+export * from './repositories/settings.ts';
+export * from './repositories/subscribers.ts';
+export * from './repositories/contact-messages.ts';
+export * from './repositories/admin-users.ts';
+export * from './repositories/sessions.ts';
+export * from './repositories/outbox.ts';
+export * from './repositories/pages.ts';

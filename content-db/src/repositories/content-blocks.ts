@@ -1,0 +1,58 @@
+import type { Db } from '../db.ts';
+import type { ContentBlockRow } from '../schema.ts';
+
+/** A stored Markdown block that replaces the post paragraph at `position`. */
+export interface ContentBlock extends Omit<ContentBlockRow, 'isOriginal'> {
+  isOriginal: boolean;
+}
+
+function toBlock(row: ContentBlockRow): ContentBlock {
+  return { ...row, isOriginal: row.isOriginal === 1 };
+}
+
+export async function listBlocks(db: Db, postId: number): Promise<ContentBlock[]> {
+  const rows = await db.selectFrom('contentBlocks').selectAll().where('postId', '=', postId).orderBy('position').execute();
+  return rows.map(toBlock);
+}
+
+export async function getBlock(db: Db, postId: number, id: number): Promise<ContentBlock | undefined> {
+  const row = await db.selectFrom('contentBlocks').selectAll().where('postId', '=', postId).where('id', '=', id).executeTakeFirst();
+  return row && toBlock(row);
+}
+
+export async function createBlock(
+  db: Db,
+  block: { postId: number; content: string; position: number; isOriginal: boolean; now: string },
+): Promise<ContentBlock> {
+  const row = await db
+    .insertInto('contentBlocks')
+    .values({
+      postId: block.postId,
+      content: block.content,
+      position: block.position,
+      isOriginal: block.isOriginal ? 1 : 0,
+      createdAt: block.now,
+      updatedAt: block.now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toBlock(row);
+}
+
+/** Updates a block's Markdown; returns the block, or undefined when it does not belong to the post. */
+export async function updateBlock(db: Db, postId: number, id: number, content: string, now: string): Promise<ContentBlock | undefined> {
+  const row = await db
+    .updateTable('contentBlocks')
+    .set({ content, updatedAt: now })
+    .where('postId', '=', postId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  return row && toBlock(row);
+}
+
+/** Deletes a block; true when one was deleted. */
+export async function deleteBlock(db: Db, postId: number, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('contentBlocks').where('postId', '=', postId).where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

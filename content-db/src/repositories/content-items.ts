@@ -1,0 +1,26 @@
+import type { Db } from '../db.ts';
+import type { ContentItemRow, ContentItemType } from '../schema.ts';
+
+/** Text or an image added between paragraphs: it appears after paragraph `position - 1`. */
+export type ContentItem = ContentItemRow;
+
+export function listContentItems(db: Db, postId: number): Promise<ContentItem[]> {
+  return db.selectFrom('postContentItems').selectAll().where('postId', '=', postId).orderBy('position').orderBy('id').execute();
+}
+
+export function addContentItem(
+  db: Db,
+  item: { postId: number; type: ContentItemType; content: string; position: number; now: string },
+): Promise<ContentItem> {
+  return db
+    .insertInto('postContentItems')
+    .values({ postId: item.postId, type: item.type, content: item.content, position: item.position, createdAt: item.now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Deletes an item; true when one was deleted. */
+export async function deleteContentItem(db: Db, postId: number, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('postContentItems').where('postId', '=', postId).where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

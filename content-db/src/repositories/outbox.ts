@@ -1,0 +1,30 @@
+import type { Db } from '../db.ts';
+
+export interface OutboxEntry {
+  id: number;
+  tags: string[];
+  createdAt: string;
+}
+
+/** Records the tags a write changed; call it in the write's own transaction. */
+export async function enqueueTags(db: Db, tags: Iterable<string>, now: string): Promise<number> {
+  const unique = [...new Set(tags)].sort();
+  const row = await db
+    .insertInto('outbox')
+    .values({ tags: JSON.stringify(unique), createdAt: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Entries not yet published, oldest first. */
+export async function pendingOutbox(db: Db): Promise<OutboxEntry[]> {
+  const rows = await db.selectFrom('outbox').select(['id', 'tags', 'createdAt']).where('doneAt', 'is', null).orderBy('id').execute();
+  return rows.map((row) => ({ ...row, tags: JSON.parse(row.tags) as string[] }));
+}
+
+/** Marks entries done once their pages are swapped into the site folder. */
+export async function markOutboxDone(db: Db, ids: number[], now: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('outbox').set({ doneAt: now }).where('id', 'in', ids).execute();
+}

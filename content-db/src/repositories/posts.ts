@@ -1,0 +1,101 @@
+import { sql } from 'kysely';
+import type { Db } from '../db.ts';
+import type { NewPostRow, PostRow, PostType } from '../schema.ts';
+
+/** A post or guide with its tags parsed and `published` as a boolean. */
+export interface Post extends Omit<PostRow, 'tags' | 'published'> {
+  tags: string[];
+  published: boolean;
+}
+
+export interface NewPost extends Omit<NewPostRow, 'tags' | 'published' | 'id'> {
+  tags?: string[];
+  published?: boolean;
+}
+
+export interface PostFilter {
+  /** Only published posts (what visitors may see). */
+  publishedOnly?: boolean;
+  type?: PostType;
+  cityId?: number;
+  limit?: number;
+  offset?: number;
+}
+
+function toPost(row: PostRow): Post {
+  return { ...row, tags: JSON.parse(row.tags) as string[], published: row.published === 1 };
+}
+
+// Newest first by the date a reader sees (publishedAt, else createdAt); id breaks ties so that
+// listings are identical on every render.
+const readerDate = sql<string>`coalesce(published_at, created_at)`;
+
+function filtered(db: Db, filter: PostFilter) {
+  let query = db.selectFrom('posts');
+  if (filter.publishedOnly) query = query.where('published', '=', 1);
+  if (filter.type) query = query.where('type', '=', filter.type);
+  if (filter.cityId !== undefined) query = query.where('cityId', '=', filter.cityId);
+  return query;
+}
+
+export async function listPosts(db: Db, filter: PostFilter = {}): Promise<Post[]> {
+  let query = filtered(db, filter).selectAll().orderBy(readerDate, 'desc').orderBy('id', 'desc');
+  if (filter.limit !== undefined) query = query.limit(filter.limit);
+  if (filter.offset !== undefined) query = query.offset(filter.offset);
+  return (await query.execute()).map(toPost);
+}
+
+export async function countPosts(db: Db, filter: Omit<PostFilter, 'limit' | 'offset'> = {}): Promise<number> {
+  const row = await filtered(db, filter).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function getPostBySlug(db: Db, slug: string, options: { publishedOnly?: boolean } = {}): Promise<Post | undefined> {
+  let query = db.selectFrom('posts').selectAll().where('slug', '=', slug);
+  if (options.publishedOnly) query = query.where('published', '=', 1);
+  const row = await query.executeTakeFirst();
+  return row && toPost(row);
+}
+
+export async function getPostById(db: Db, id: number): Promise<Post | undefined> {
+  const row = await db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toPost(row);
+}
+
+/** The newest guide of a city. */
+export async function getGuideForCity(db: Db, cityId: number, options: { publishedOnly?: boolean } = {}): Promise<Post | undefined> {
+  const [guide] = await listPosts(db, { ...options, cityId, type: 'guide', limit: 1 });
+  return guide;
+}
+
+/** Inserts a post and returns its id. */
+export async function insertPost(db: Db, post: NewPost): Promise<number> {
+  const { tags = [], published = false, ...rest } = post;
+  const row = await db
+    .insertInto('posts')
+    .values({ ...rest, tags: JSON.stringify(tags), published: published ? 1 : 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updatePost(
+  db: Db,
+  id: number,
+  changes: Partial<Omit<NewPost, 'slug' | 'createdAt'>> & { updatedAt: string },
+): Promise<void> {
+  const { tags, published, ...rest } = changes;
+  await db
+    .updateTable('posts')
+    .set({
+      ...rest,
+      ...(tags === undefined ? {} : { tags: JSON.stringify(tags) }),
+      ...(published === undefined ? {} : { published: published ? 1 : 0 }),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deletePost(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('posts').where('id', '=', id).execute();
+}

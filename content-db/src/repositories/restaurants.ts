@@ -1,0 +1,29 @@
+import type { Db } from '../db.ts';
+import type { NewRestaurant, RestaurantRow } from '../schema.ts';
+
+export type Restaurant = RestaurantRow;
+export type RestaurantInput = Omit<NewRestaurant, 'id' | 'cityId' | 'position'>;
+
+/** A city's itinerary in its stored order. */
+export function listRestaurants(db: Db, cityId: number): Promise<Restaurant[]> {
+  return db.selectFrom('restaurants').selectAll().where('cityId', '=', cityId).orderBy('position').orderBy('id').execute();
+}
+
+export async function countRestaurants(db: Db, cityId: number): Promise<number> {
+  const row = await db
+    .selectFrom('restaurants')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('cityId', '=', cityId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Replaces a city's whole itinerary; positions follow the order given. Run it inside a transaction. */
+export async function replaceRestaurants(db: Db, cityId: number, restaurants: RestaurantInput[]): Promise<void> {
+  await db.deleteFrom('restaurants').where('cityId', '=', cityId).execute();
+  if (restaurants.length === 0) return;
+  await db
+    .insertInto('restaurants')
+    .values(restaurants.map((r, position) => ({ ...r, cityId, position })))
+    .execute();
+}

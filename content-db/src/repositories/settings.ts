@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db.ts';
+
+/** The keys the product stores in `settings`. */
+export const SETTING = {
+  homepageHeroImage: 'homepage_hero_image',
+  /** A random id given to a database when it is created, so a site folder knows which one it shows. */
+  databaseId: 'database_id',
+} as const;
+
+export type SettingKey = (typeof SETTING)[keyof typeof SETTING];
+
+export async function getSetting(db: Db, key: SettingKey): Promise<string | undefined> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  return row?.value;
+}
+
+export async function setSetting(db: Db, key: SettingKey, value: string, now: string): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({ key, value, updatedAt: now })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updatedAt: now }))
+    .execute();
+}
+
+/** The database's id, created on first use. */
+export async function ensureDatabaseId(db: Db, now: string): Promise<string> {
+  await db
+    .insertInto('settings')
+    .values({ key: SETTING.databaseId, value: randomUUID(), updatedAt: now })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  return (await getSetting(db, SETTING.databaseId))!;
+}

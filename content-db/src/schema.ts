@@ -1,0 +1,159 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Columns as TypeScript sees them (the CamelCasePlugin maps them to snake_case in SQLite). */
+export interface CitiesTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  country: Generated<string>;
+  description: Generated<string>;
+  heroImage: string | null;
+  heroAlt: Generated<string>;
+  mapEmbedUrl: string | null;
+  itineraryUrl: string | null;
+  displayOrder: Generated<number>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type PostType = 'post' | 'guide';
+
+export interface PostsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  excerpt: Generated<string>;
+  content: Generated<string>;
+  heroImage: string | null;
+  heroAlt: Generated<string>;
+  type: PostType;
+  cityId: number | null;
+  /** JSON array of strings. */
+  tags: Generated<string>;
+  /** 0 or 1. */
+  published: Generated<number>;
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ContentBlocksTable {
+  id: Generated<number>;
+  postId: number;
+  content: string;
+  position: number;
+  isOriginal: Generated<number>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type ContentItemType = 'text' | 'image';
+
+export interface PostContentItemsTable {
+  id: Generated<number>;
+  postId: number;
+  type: ContentItemType;
+  content: string;
+  position: number;
+  createdAt: string;
+}
+
+export interface RestaurantsTable {
+  id: Generated<number>;
+  cityId: number;
+  name: string;
+  day: number | null;
+  neighborhood: string | null;
+  cuisine: string | null;
+  meal: string | null;
+  notes: string | null;
+  address: string | null;
+  url: string | null;
+  position: number;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  createdAt: string;
+}
+
+export interface NewsletterSubscribersTable {
+  id: Generated<number>;
+  email: string;
+  subscribedAt: string;
+}
+
+export interface AdminUsersTable {
+  id: Generated<number>;
+  email: string;
+  passwordHash: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SessionsTable {
+  idHash: string;
+  userId: number;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updatedAt: string;
+}
+
+export interface PagesTable {
+  path: string;
+  contentHash: string;
+  renderedAt: string;
+}
+
+export interface PageTagsTable {
+  path: string;
+  tag: string;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  /** JSON array of tag strings. */
+  tags: string;
+  createdAt: string;
+  doneAt: string | null;
+}
+
+export interface Database {
+  cities: CitiesTable;
+  posts: PostsTable;
+  contentBlocks: ContentBlocksTable;
+  postContentItems: PostContentItemsTable;
+  restaurants: RestaurantsTable;
+  contactMessages: ContactMessagesTable;
+  newsletterSubscribers: NewsletterSubscribersTable;
+  adminUsers: AdminUsersTable;
+  sessions: SessionsTable;
+  settings: SettingsTable;
+  pages: PagesTable;
+  pageTags: PageTagsTable;
+  outbox: OutboxTable;
+}
+
+export type CityRow = Selectable<CitiesTable>;
+export type NewCity = Insertable<CitiesTable>;
+export type CityUpdate = Updateable<CitiesTable>;
+export type PostRow = Selectable<PostsTable>;
+export type NewPostRow = Insertable<PostsTable>;
+export type ContentBlockRow = Selectable<ContentBlocksTable>;
+export type ContentItemRow = Selectable<PostContentItemsTable>;
+export type RestaurantRow = Selectable<RestaurantsTable>;
+export type NewRestaurant = Insertable<RestaurantsTable>;
+export type ContactMessageRow = Selectable<ContactMessagesTable>;
+export type SubscriberRow = Selectable<NewsletterSubscribersTable>;
+export type AdminUserRow = Selectable<AdminUsersTable>;
+export type SessionRow = Selectable<SessionsTable>;

@@ -1,0 +1,109 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { z } from 'zod';
+import type { Db } from '../db.ts';
+import { insertCity } from '../repositories/cities.ts';
+import { insertPost } from '../repositories/posts.ts';
+import { replaceRestaurants } from '../repositories/restaurants.ts';
+import { SETTING } from '../repositories/settings.ts';
+import { seedCitySchema, seedPostSchema, type SeedCity, type SeedPost } from './schema.ts';
+
+export type { SeedCity, SeedPost } from './schema.ts';
+
+/** The seed content shipped with the repository. */
+export const DEFAULT_SEED_DIR = fileURLToPath(new URL('../../seed', import.meta.url));
+
+/** The homepage hero until an admin picks another. */
+export const DEFAULT_HOMEPAGE_HERO = '/images/presets/european-city.jpg';
+
+// Seeded rows carry fixed timestamps so that two fresh databases render byte-identical sites.
+const SEED_TIME = '2024-11-01T00:00:00.000Z';
+
+export interface SeedContent {
+  cities: SeedCity[];
+  posts: SeedPost[];
+}
+
+function readJsonFiles<T>(dir: string, schema: z.ZodType<T>): T[] {
+  const files = readdirSync(dir).filter((name) => name.endsWith('.json')).sort();
+  return files.map((name) => {
+    const path = join(dir, name);
+    const parsed = schema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+      throw new Error(`Invalid seed file ${path}: ${problems.join('; ')}`);
+    }
+    return parsed.data;
+  });
+}
+
+/** Reads and validates the seed folder (cities/*.json, posts/*.json); throws naming the bad file. */
+export function loadSeedContent(dir: string = DEFAULT_SEED_DIR): SeedContent {
+  const cities = readJsonFiles(join(dir, 'cities'), seedCitySchema);
+  const posts = readJsonFiles(join(dir, 'posts'), seedPostSchema);
+  const citySlugs = new Set(cities.map((city) => city.slug));
+  const postSlugs = new Set<string>();
+  for (const slug of [...cities.map((city) => city.guide.slug), ...posts.map((post) => post.slug)]) {
+    if (postSlugs.has(slug)) throw new Error(`Seed content has two posts with the slug '${slug}'`);
+    postSlugs.add(slug);
+  }
+  for (const post of posts) {
+    if (post.citySlug !== null && !citySlugs.has(post.citySlug)) {
+      throw new Error(`Seed post '${post.slug}' names an unknown city '${post.citySlug}'`);
+    }
+  }
+  return { cities, posts };
+}
+
+export interface SeedResult {
+  citiesAdded: number;
+  postsAdded: number;
+}
+
+/**
+ * Adds whatever seed content the database lacks, matching by slug, in one transaction. Existing
+ * rows are never touched, so seeding again is a no-op and never overwrites an editor's changes.
+ */
+export async function seed(db: Db, content: SeedContent = loadSeedContent()): Promise<SeedResult> {
+  return db.transaction().execute(async (trx) => {
+    const result: SeedResult = { citiesAdded: 0, postsAdded: 0 };
+    const cityIds = new Map<string, number>();
+    for (const row of await trx.selectFrom('cities').select(['id', 'slug']).execute()) cityIds.set(row.slug, row.id);
+    const existingPosts = new Set((await trx.selectFrom('posts').select('slug').execute()).map((row) => row.slug));
+
+    for (const city of content.cities) {
+      if (cityIds.has(city.slug)) continue;
+      const { guide, restaurants, ...fields } = city;
+      const cityId = await insertCity(trx, { ...fields, createdAt: guide.createdAt, updatedAt: guide.updatedAt });
+      cityIds.set(city.slug, cityId);
+      await replaceRestaurants(trx, cityId, restaurants);
+      result.citiesAdded++;
+      if (!existingPosts.has(guide.slug)) {
+        await insertPost(trx, {
+          ...guide,
+          heroImage: city.heroImage,
+          heroAlt: city.heroAlt,
+          type: 'guide',
+          cityId,
+          published: true,
+        });
+        result.postsAdded++;
+      }
+    }
+
+    for (const post of content.posts) {
+      if (existingPosts.has(post.slug)) continue;
+      const { citySlug, ...fields } = post;
+      await insertPost(trx, { ...fields, type: 'post', cityId: citySlug === null ? null : (cityIds.get(citySlug) ?? null) });
+      result.postsAdded++;
+    }
+
+    await trx
+      .insertInto('settings')
+      .values({ key: SETTING.homepageHeroImage, value: DEFAULT_HOMEPAGE_HERO, updatedAt: SEED_TIME })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+    return result;
+  });
+}

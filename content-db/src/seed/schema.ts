@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+const isoDate = z.iso.datetime();
+const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a lowercase slug of letters, digits and hyphens');
+const imagePath = z.string().regex(/^\/images\/[a-z0-9/-]+\.(?:jpg|png|webp)$/, 'an image path under /images/');
+const markdown = z.string().trim().min(1);
+
+const guideSchema = z.object({
+  slug,
+  title: z.string().trim().min(1),
+  excerpt: z.string().trim().min(1),
+  content: markdown,
+  tags: z.array(z.string().trim().min(1)).min(1),
+  publishedAt: isoDate,
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+
+const restaurantSchema = z.object({
+  name: z.string().trim().min(1),
+  day: z.number().int().min(1).max(14),
+  neighborhood: z.string().trim().min(1),
+  cuisine: z.string().trim().min(1),
+  meal: z.enum(['breakfast', 'lunch', 'dinner', 'snack', 'drinks']),
+  notes: z.string().trim().min(1),
+  address: z.string().trim().min(1),
+  url: z.url({ protocol: /^https?$/ }).nullable(),
+});
+
+export const seedCitySchema = z.object({
+  slug,
+  name: z.string().trim().min(1),
+  country: z.string().trim().min(1),
+  description: z.string().trim().min(1),
+  heroImage: imagePath,
+  heroAlt: z.string().trim().min(1),
+  mapEmbedUrl: z.url({ protocol: /^https$/ }).nullable(),
+  itineraryUrl: z.string().regex(/^(?:https:\/\/|\/)/, 'an https URL or a site path').nullable(),
+  displayOrder: z.number().int().min(0),
+  guide: guideSchema,
+  restaurants: z.array(restaurantSchema).min(8).max(15),
+});
+
+export const seedPostSchema = z
+  .object({
+    slug,
+    title: z.string().trim().min(1),
+    excerpt: z.string().trim().min(1),
+    content: markdown,
+    heroImage: imagePath,
+    heroAlt: z.string().trim().min(1),
+    citySlug: slug.nullable(),
+    tags: z.array(z.string().trim().min(1)).min(1),
+    published: z.boolean(),
+    publishedAt: isoDate.nullable(),
+    createdAt: isoDate,
+    updatedAt: isoDate,
+  })
+  .refine((post) => post.published === (post.publishedAt !== null), {
+    message: 'a published post needs publishedAt and a draft must not have one',
+    path: ['publishedAt'],
+  });
+
+export type SeedCity = z.infer<typeof seedCitySchema>;
+export type SeedPost = z.infer<typeof seedPostSchema>;
