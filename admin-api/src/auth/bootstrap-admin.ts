@@ -1,0 +1,26 @@
+import { countAdmins, nowIso, upsertAdmin, type Db } from '@forkcast/content-db';
+import type { Config } from '../config.ts';
+import { generatePassword, hashPassword } from './passwords.ts';
+
+export const GENERATED_ADMIN_EMAIL = 'admin@forkcast.local';
+
+export type AdminBootstrap =
+  | { action: 'configured'; email: string }
+  | { action: 'generated'; email: string; password: string }
+  | { action: 'none' };
+
+/**
+ * Makes sure someone can sign in: the admin from ADMIN_EMAIL / ADMIN_PASSWORD is created or has its
+ * password set; with neither set and no admin yet, one is created with a generated password that
+ * the caller prints once (it is stored only as an argon2id hash).
+ */
+export async function bootstrapAdmin(db: Db, config: Config): Promise<AdminBootstrap> {
+  if (config.admin) {
+    await upsertAdmin(db, config.admin.email, await hashPassword(config.admin.password), nowIso());
+    return { action: 'configured', email: config.admin.email };
+  }
+  if ((await countAdmins(db)) > 0) return { action: 'none' };
+  const password = generatePassword();
+  await upsertAdmin(db, GENERATED_ADMIN_EMAIL, await hashPassword(password), nowIso());
+  return { action: 'generated', email: GENERATED_ADMIN_EMAIL, password };
+}

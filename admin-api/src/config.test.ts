@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('uses the documented defaults', () => {
+    expect(loadConfig({})).toEqual({
+      port: 4321,
+      host: '127.0.0.1',
+      publicHost: 'http://localhost:4321',
+      databasePath: 'data/content.db',
+      uploadDir: 'data/uploads',
+      siteName: 'Forkcast',
+    });
+  });
+
+  it('reads every variable and treats empty ones as unset', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      PUBLIC_HOST: 'https://forkcast.example/',
+      DATABASE_PATH: '/srv/content.db',
+      UPLOAD_DIR: '/srv/uploads',
+      SITE_NAME: 'Forkcast Weekly',
+      ADMIN_EMAIL: 'editor@forkcast.example',
+      ADMIN_PASSWORD: 'correct horse battery',
+      PURGE_WEBHOOK_URL: 'https://cdn.example/purge',
+      HOSTNAME: '',
+    });
+    expect(config).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      publicHost: 'https://forkcast.example',
+      databasePath: '/srv/content.db',
+      uploadDir: '/srv/uploads',
+      siteName: 'Forkcast Weekly',
+      admin: { email: 'editor@forkcast.example', password: 'correct horse battery' },
+      purgeWebhookUrl: 'https://cdn.example/purge',
+    });
+    expect(loadConfig({ PORT: '' }).port).toBe(4321);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'Invalid configuration: PORT must be a port number (got "eighty")'],
+    [{ PORT: '70000' }, 'Invalid configuration: PORT'],
+    [{ PUBLIC_HOST: 'ftp://example.com' }, 'Invalid configuration: PUBLIC_HOST must be an http(s) URL (got "ftp://example.com")'],
+    [{ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long enough password' }, 'Invalid configuration: ADMIN_EMAIL must be an email address'],
+    [{ ADMIN_EMAIL: 'a@b.example' }, 'Invalid configuration: ADMIN_PASSWORD must be set when ADMIN_EMAIL is'],
+    [{ ADMIN_PASSWORD: 'long enough password' }, 'Invalid configuration: ADMIN_EMAIL must be set when ADMIN_PASSWORD is'],
+    [{ ADMIN_EMAIL: 'a@b.example', ADMIN_PASSWORD: 'short' }, 'Invalid configuration: ADMIN_PASSWORD must be at least 12 characters'],
+    [{ SITE_NAME: '   ' }, 'Invalid configuration: SITE_NAME must not be blank'],
+  ])('refuses %o with one line naming the variable', (env, message) => {
+    const attempt = () => loadConfig(env);
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(message);
+    try {
+      attempt();
+    } catch (error) {
+      expect((error as Error).message).not.toContain('\n');
+      expect((error as Error).message).not.toContain('short');
+    }
+  });
+});

@@ -1,0 +1,41 @@
+import { pathToFileURL } from 'node:url';
+import type { Db } from '@forkcast/content-db';
+
+export interface SiteSettings {
+  siteName: string;
+  publicHost: string;
+}
+
+export interface RenderedRoute {
+  status: number;
+  contentType: string;
+  body: Uint8Array;
+}
+
+export interface Renderer {
+  /** Renders one route of the built site with the given database. */
+  render(route: string): Promise<RenderedRoute>;
+}
+
+interface ServerEntry {
+  render(request: Request, locals: { db: Db; site: SiteSettings }): Promise<Response>;
+}
+
+/**
+ * Loads the built server bundle (dist/server/entry.mjs) and returns a renderer bound to a database
+ * and the site settings. Requests carry the public host so pages see their canonical URL.
+ */
+export async function loadRenderer(entryPath: string, db: Db, site: SiteSettings): Promise<Renderer> {
+  const entry = (await import(pathToFileURL(entryPath).href)) as ServerEntry;
+  if (typeof entry.render !== 'function') throw new Error(`${entryPath} does not export render(); rebuild with make build`);
+  return {
+    async render(route) {
+      const response = await entry.render(new Request(new URL(route, `${site.publicHost}/`)), { db, site });
+      return {
+        status: response.status,
+        contentType: response.headers.get('content-type') ?? 'text/html',
+        body: new Uint8Array(await response.arrayBuffer()),
+      };
+    },
+  };
+}

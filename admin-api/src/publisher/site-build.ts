@@ -1,0 +1,70 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ensureDatabaseId, nowIso, type Db } from '@forkcast/content-db';
+import { loadRenderer, type SiteSettings } from './renderer.ts';
+import { buildId, renderSite, type RenderSiteResult } from './render-site.ts';
+
+/** Where `astro build` writes: dist/server (the render bundle) and dist/client (the site folder). */
+export interface DistPaths {
+  distDir: string;
+  serverDir: string;
+  serverEntry: string;
+  siteDir: string;
+  stateFile: string;
+}
+
+export function distPaths(distDir: string): DistPaths {
+  return {
+    distDir,
+    serverDir: join(distDir, 'server'),
+    serverEntry: join(distDir, 'server', 'entry.mjs'),
+    siteDir: join(distDir, 'client'),
+    // Beside, not inside, the site folder so it is never served; `astro build` empties dist/ and so
+    // removes it together with the pages it describes.
+    stateFile: join(distDir, 'render-state.json'),
+  };
+}
+
+interface RenderState {
+  buildId: string;
+  databaseId: string;
+  siteName: string;
+  publicHost: string;
+}
+
+async function readState(path: string): Promise<Partial<RenderState>> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as Partial<RenderState>;
+  } catch {
+    return {};
+  }
+}
+
+export interface FullRenderOptions {
+  db: Db;
+  dist: DistPaths;
+  site: SiteSettings;
+  /** Render even when the site folder already shows this build, database and settings. */
+  force?: boolean;
+  onPage?: (done: number, total: number) => void;
+}
+
+/**
+ * Renders the whole site unless the folder already holds a full render of this very build,
+ * database and site settings (then a restart is instant). Returns undefined when nothing was done.
+ */
+export async function ensureFullRender({ db, dist, site, force, onPage }: FullRenderOptions): Promise<RenderSiteResult | undefined> {
+  const wanted: RenderState = {
+    buildId: await buildId(dist.serverDir),
+    databaseId: await ensureDatabaseId(db, nowIso()),
+    siteName: site.siteName,
+    publicHost: site.publicHost,
+  };
+  const current = await readState(dist.stateFile);
+  const upToDate = (Object.keys(wanted) as (keyof RenderState)[]).every((key) => current[key] === wanted[key]);
+  if (upToDate && !force) return undefined;
+  const renderer = await loadRenderer(dist.serverEntry, db, site);
+  const result = await renderSite({ db, renderer, siteDir: dist.siteDir, onPage });
+  await writeFile(dist.stateFile, `${JSON.stringify(wanted, null, 2)}\n`);
+  return result;
+}

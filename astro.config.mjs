@@ -1,0 +1,42 @@
+// @ts-check
+import { fileURLToPath } from 'node:url';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import { defineConfig } from 'astro/config';
+
+/**
+ * @astrojs/node in middleware mode, with our own server entry: it re-exports the adapter's Node
+ * handler and adds `render(request, locals)`, which the publisher calls to turn a route into HTML
+ * without any HTTP in between (see site/server-entry.ts).
+ */
+function nodeWithRender() {
+  const adapter = node({ mode: 'middleware' });
+  const configDone = adapter.hooks['astro:config:done'];
+  return {
+    ...adapter,
+    hooks: {
+      ...adapter.hooks,
+      /** @param {Parameters<NonNullable<typeof configDone>>[0]} params */
+      'astro:config:done': (params) =>
+        configDone?.({
+          ...params,
+          setAdapter: (settings) =>
+            params.setAdapter({
+              ...settings,
+              serverEntrypoint: fileURLToPath(new URL('./site/server-entry.ts', import.meta.url)),
+            }),
+        }),
+    },
+  };
+}
+
+export default defineConfig({
+  srcDir: './site',
+  output: 'server',
+  adapter: nodeWithRender(),
+  integrations: [react()],
+  session: false,
+  trailingSlash: 'ignore',
+  build: { format: 'directory' },
+  devToolbar: { enabled: false },
+});

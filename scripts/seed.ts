@@ -1,0 +1,8 @@
+/** `make seed`: creates the database if needed, migrates it and adds missing seed content. */
+import { openContentDb } from '@forkcast/admin-api';
+import { configOrExit } from './lib.ts';
+
+const config = configOrExit();
+const { db, seeded } = await openContentDb(config.databasePath);
+await db.destroy();
+console.log(`${config.databasePath}: added ${seeded.citiesAdded} cities and ${seeded.postsAdded} posts.`);

@@ -1,0 +1,17 @@
+/** What every page needs to know about the deployment it is rendered for. */
+export interface SiteSettings {
+  /** The product name: suffix of every title. */
+  siteName: string;
+  /** Canonical origin, without a trailing slash (e.g. https://forkcast.example). */
+  publicHost: string;
+}
+
+/** The absolute canonical URL of a path on this site. */
+export function canonicalUrl(site: SiteSettings, path: string): string {
+  return new URL(path, `${site.publicHost}/`).href;
+}
+
+/** A page title suffixed with the product name. */
+export function pageTitle(site: SiteSettings, title: string): string {
+  return `${title} | ${site.siteName}`;
+}
