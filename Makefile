@@ -50,8 +50,10 @@ $(TOOLCHAIN_STAMP):
 toolchain: $(TOOLCHAIN_STAMP)
 	@echo "Using node $$(node --version) at $$(command -v node), pnpm $$(pnpm --version)"
 
+# --pm-on-fail=ignore: pnpm 12 otherwise tries to record its own platform binaries in the lockfile
+# and, when the registry lacks one of them, refuses every frozen install (pnpm/pnpm#14124).
 node_modules/.modules.yaml: $(TOOLCHAIN_STAMP) package.json pnpm-lock.yaml admin-api/package.json content-db/package.json pnpm-workspace.yaml
-	pnpm install --frozen-lockfile --reporter=append-only
+	pnpm install --frozen-lockfile --pm-on-fail=ignore --reporter=append-only
 	@touch $@
 
 install: toolchain node_modules/.modules.yaml
