@@ -22,6 +22,9 @@ endif
 TOOLCHAIN_STAMP := $(TOOLCHAIN)/.installed-$(subst @,-,$(subst $() ,_,$(TOOLCHAIN_PACKAGES)))
 
 export PATH := $(TOOLCHAIN_BIN):$(PATH)
+# pnpm 12 otherwise tries to pin its own platform binaries for the packageManager version, and when
+# the registry lacks one of them it refuses frozen installs and even `pnpm exec` (pnpm/pnpm#14124).
+export PNPM_CONFIG_PM_ON_FAIL := ignore
 export ASTRO_TELEMETRY_DISABLED := 1
 
 SOURCES := $(shell find site content-db/src admin-api/src public -type f 2>/dev/null) astro.config.mjs tsconfig.json
@@ -50,10 +53,8 @@ $(TOOLCHAIN_STAMP):
 toolchain: $(TOOLCHAIN_STAMP)
 	@echo "Using node $$(node --version) at $$(command -v node), pnpm $$(pnpm --version)"
 
-# --pm-on-fail=ignore: pnpm 12 otherwise tries to record its own platform binaries in the lockfile
-# and, when the registry lacks one of them, refuses every frozen install (pnpm/pnpm#14124).
 node_modules/.modules.yaml: $(TOOLCHAIN_STAMP) package.json pnpm-lock.yaml admin-api/package.json content-db/package.json pnpm-workspace.yaml
-	pnpm install --frozen-lockfile --pm-on-fail=ignore --reporter=append-only
+	pnpm install --frozen-lockfile --reporter=append-only
 	@touch $@
 
 install: toolchain node_modules/.modules.yaml

@@ -40,7 +40,8 @@ function filtered(db: Db, filter: PostFilter) {
 
 export async function listPosts(db: Db, filter: PostFilter = {}): Promise<Post[]> {
   let query = filtered(db, filter).selectAll().orderBy(readerDate, 'desc').orderBy('id', 'desc');
-  if (filter.limit !== undefined) query = query.limit(filter.limit);
+  // SQLite accepts OFFSET only after a LIMIT; -1 means no limit.
+  if (filter.limit !== undefined || filter.offset !== undefined) query = query.limit(filter.limit ?? -1);
   if (filter.offset !== undefined) query = query.offset(filter.offset);
   return (await query.execute()).map(toPost);
 }

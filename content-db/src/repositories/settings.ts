@@ -6,6 +6,8 @@ export const SETTING = {
   homepageHeroImage: 'homepage_hero_image',
   /** A random id given to a database when it is created, so a site folder knows which one it shows. */
   databaseId: 'database_id',
+  /** When the seed content was first added; later starts leave the content to the editor. */
+  seededAt: 'seeded_at',
 } as const;
 
 export type SettingKey = (typeof SETTING)[keyof typeof SETTING];

@@ -6,7 +6,7 @@ import type { Db } from '../db.ts';
 import { insertCity } from '../repositories/cities.ts';
 import { insertPost } from '../repositories/posts.ts';
 import { replaceRestaurants } from '../repositories/restaurants.ts';
-import { SETTING } from '../repositories/settings.ts';
+import { getSetting, SETTING, setSetting } from '../repositories/settings.ts';
 import { seedCitySchema, seedPostSchema, type SeedCity, type SeedPost } from './schema.ts';
 
 export type { SeedCity, SeedPost } from './schema.ts';
@@ -29,7 +29,13 @@ function readJsonFiles<T>(dir: string, schema: z.ZodType<T>): T[] {
   const files = readdirSync(dir).filter((name) => name.endsWith('.json')).sort();
   return files.map((name) => {
     const path = join(dir, name);
-    const parsed = schema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+    let json: unknown;
+    try {
+      json = JSON.parse(readFileSync(path, 'utf8'));
+    } catch (error) {
+      throw new Error(`Invalid seed file ${path}: ${(error as Error).message}`, { cause: error });
+    }
+    const parsed = schema.safeParse(json);
     if (!parsed.success) {
       const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
       throw new Error(`Invalid seed file ${path}: ${problems.join('; ')}`);
@@ -42,7 +48,11 @@ function readJsonFiles<T>(dir: string, schema: z.ZodType<T>): T[] {
 export function loadSeedContent(dir: string = DEFAULT_SEED_DIR): SeedContent {
   const cities = readJsonFiles(join(dir, 'cities'), seedCitySchema);
   const posts = readJsonFiles(join(dir, 'posts'), seedPostSchema);
-  const citySlugs = new Set(cities.map((city) => city.slug));
+  const citySlugs = new Set<string>();
+  for (const city of cities) {
+    if (citySlugs.has(city.slug)) throw new Error(`Seed content has two cities with the slug '${city.slug}'`);
+    citySlugs.add(city.slug);
+  }
   const postSlugs = new Set<string>();
   for (const slug of [...cities.map((city) => city.guide.slug), ...posts.map((post) => post.slug)]) {
     if (postSlugs.has(slug)) throw new Error(`Seed content has two posts with the slug '${slug}'`);
@@ -106,4 +116,15 @@ export async function seed(db: Db, content: SeedContent = loadSeedContent()): Pr
       .execute();
     return result;
   });
+}
+
+/**
+ * Seeds a database once in its life: a database that was seeded before is left alone, so a seeded
+ * post an editor deleted does not come back at the next start.
+ */
+export async function seedIfNew(db: Db, content?: SeedContent): Promise<SeedResult> {
+  if ((await getSetting(db, SETTING.seededAt)) !== undefined) return { citiesAdded: 0, postsAdded: 0 };
+  const result = await seed(db, content);
+  await setSetting(db, SETTING.seededAt, SEED_TIME, SEED_TIME);
+  return result;
 }

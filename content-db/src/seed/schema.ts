@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-const isoDate = z.iso.datetime();
+// Millisecond precision, as nowIso() writes, so timestamps sort correctly as text.
+const isoDate = z.iso.datetime({ precision: 3 });
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a lowercase slug of letters, digits and hyphens');
 const imagePath = z.string().regex(/^\/images\/[a-z0-9/-]+\.(?:jpg|png|webp)$/, 'an image path under /images/');
 const markdown = z.string().trim().min(1);
@@ -35,7 +36,7 @@ export const seedCitySchema = z.object({
   heroImage: imagePath,
   heroAlt: z.string().trim().min(1),
   mapEmbedUrl: z.url({ protocol: /^https$/ }).nullable(),
-  itineraryUrl: z.string().regex(/^(?:https:\/\/|\/)/, 'an https URL or a site path').nullable(),
+  itineraryUrl: z.string().regex(/^(?:https:\/\/|\/(?!\/))/, 'an https URL or a site path').nullable(),
   displayOrder: z.number().int().min(0),
   guide: guideSchema,
   restaurants: z.array(restaurantSchema).min(8).max(15),
