@@ -11,6 +11,11 @@ export function canonicalUrl(site: SiteSettings, path: string): string {
   return new URL(path, `${site.publicHost}/`).href;
 }
 
+/** An absolute URL for a site path (or an absolute URL given as is), e.g. for share images. */
+export function absoluteUrl(site: SiteSettings, pathOrUrl: string): string {
+  return new URL(pathOrUrl, `${site.publicHost}/`).href;
+}
+
 /** A page title suffixed with the product name. */
 export function pageTitle(site: SiteSettings, title: string): string {
   return `${title} | ${site.siteName}`;

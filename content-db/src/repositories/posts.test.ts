@@ -7,6 +7,7 @@ import { insertCity } from './cities.ts';
 import { createBlock, listBlocks } from './content-blocks.ts';
 import { addContentItem, listContentItems } from './content-items.ts';
 import {
+  countCitiesCovered,
   countPosts,
   deletePost,
   getGuideForCity,
@@ -364,6 +365,20 @@ describe('posts repository', () => {
       await insertPost(db, makePost('stays'));
       await deletePost(db, 999);
       expect(await countPosts(db)).toBe(1);
+    });
+  });
+
+  describe('countCitiesCovered', () => {
+    it('counts the distinct cities of the matching posts, ignoring posts without a city', async () => {
+      const a = await makeCity(db, 'a');
+      const b = await makeCity(db, 'b');
+      await insertPost(db, makePost('a1', { cityId: a, published: true, publishedAt: T0 }));
+      await insertPost(db, makePost('a2', { cityId: a, published: true, publishedAt: T0 }));
+      await insertPost(db, makePost('b-draft', { cityId: b }));
+      await insertPost(db, makePost('none', { published: true, publishedAt: T0 }));
+      expect(await countCitiesCovered(db)).toBe(2);
+      expect(await countCitiesCovered(db, { publishedOnly: true })).toBe(1);
+      expect(await countCitiesCovered(db, { type: 'guide' })).toBe(0);
     });
   });
 });

@@ -51,6 +51,14 @@ export async function countPosts(db: Db, filter: Omit<PostFilter, 'limit' | 'off
   return Number(row.count);
 }
 
+/** How many cities the matching posts cover. */
+export async function countCitiesCovered(db: Db, filter: Omit<PostFilter, 'limit' | 'offset' | 'cityId'> = {}): Promise<number> {
+  const row = await filtered(db, filter)
+    .select((eb) => eb.fn.count<number>('cityId').distinct().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 export async function getPostBySlug(db: Db, slug: string, options: { publishedOnly?: boolean } = {}): Promise<Post | undefined> {
   let query = db.selectFrom('posts').selectAll().where('slug', '=', slug);
   if (options.publishedOnly) query = query.where('published', '=', 1);

@@ -1,0 +1,33 @@
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const LONG_US = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+/** 'November 18, 2026': the long US date, in UTC so a build renders the same text anywhere. */
+export function longDate(iso: string): string {
+  return LONG_US.format(new Date(iso));
+}
+
+// Calendar days between two instants as the reader's clock sees them (local midnight to midnight),
+// so a post from last night is 'Yesterday' this morning even if fewer than 24 hours have passed.
+function calendarDaysBetween(then: Date, now: Date): number {
+  const start = Date.UTC(then.getFullYear(), then.getMonth(), then.getDate());
+  const end = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
+  return Math.round((end - start) / DAY_MS);
+}
+
+/**
+ * SPEC §9 relative dates: 'Today', 'Yesterday', 'N days ago' under 7 days, 'N weeks ago' under
+ * 30 days, otherwise the long US date (in the reader's time zone). A date in the future is 'Today'.
+ */
+export function relativeDate(iso: string, now: Date = new Date()): string {
+  const then = new Date(iso);
+  const days = calendarDaysBetween(then, now);
+  if (days <= 0) return 'Today';
+  if (days === 1) return 'Yesterday';
+  if (days < 7) return `${days} days ago`;
+  if (days < 30) {
+    const weeks = Math.floor(days / 7);
+    return weeks === 1 ? '1 week ago' : `${weeks} weeks ago`;
+  }
+  return then.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+}

@@ -1,0 +1,116 @@
+import { JSDOM } from 'jsdom';
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from './markdown.ts';
+
+/** Everything executable that could survive: script elements, handlers, dangerous URLs, styles. */
+function dangers(html: string): string[] {
+  const doc = new JSDOM(`<body>${html}</body>`).window.document;
+  const found: string[] = [];
+  for (const element of doc.body.querySelectorAll('*')) {
+    const tag = element.tagName.toLowerCase();
+    if (['script', 'iframe', 'object', 'embed', 'style', 'svg', 'math', 'form', 'base', 'meta', 'link', 'frame', 'frameset', 'template'].includes(tag)) {
+      found.push(`<${tag}>`);
+    }
+    for (const attr of element.attributes) {
+      const value = attr.value.replace(/[\u0000-\u0020]+/g, '').toLowerCase();
+      if (attr.name.startsWith('on')) found.push(`${tag}[${attr.name}]`);
+      if (attr.name === 'style' || attr.name === 'srcset' || attr.name === 'formaction') found.push(`${tag}[${attr.name}]`);
+      if (/^(?:javascript|vbscript|data|file|blob):/.test(value)) found.push(`${tag}[${attr.name}=${value.slice(0, 20)}]`);
+    }
+  }
+  return found;
+}
+
+const XSS_CORPUS = [
+  '<script>alert(1)</script>',
+  '<SCRIPT SRC=//evil.example/x.js></SCRIPT>',
+  '<img src=x onerror=alert(1)>',
+  '<img src="javascript:alert(1)">',
+  '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">',
+  '<svg onload=alert(1)><circle r=10 /></svg>',
+  '<svg><a xlink:href="javascript:alert(1)"><text y=20>x</text></a></svg>',
+  '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
+  '<iframe src="javascript:alert(1)"></iframe>',
+  '<iframe srcdoc="<script>alert(1)</script>"></iframe>',
+  '<object data="javascript:alert(1)"></object>',
+  '<embed src="data:text/html,<script>alert(1)</script>">',
+  '<a href="javascript:alert(1)">click</a>',
+  '<a href="JaVaScRiPt:alert(1)">click</a>',
+  '<a href=" javascript:alert(1)">click</a>',
+  '<a href="java\tscript:alert(1)">click</a>',
+  '<a href="&#106;avascript:alert(1)">click</a>',
+  '<a href="&#x6A;&#x61;&#x76;&#x61;script:alert(1)">click</a>',
+  '<a href="vbscript:msgbox(1)">click</a>',
+  '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">click</a>',
+  '[click](javascript:alert(1))',
+  '[click](JAVASCRIPT:alert(1))',
+  '[click](data:text/html,<script>alert(1)</script>)',
+  '[click](vbscript:msgbox(1))',
+  '![x](javascript:alert(1))',
+  '![x](data:image/png;base64,AAAA)',
+  '[ref]\n\n[ref]: javascript:alert(1)',
+  '<div onclick="alert(1)">x</div>',
+  '<body onload=alert(1)>',
+  '<details open ontoggle=alert(1)>',
+  '<input autofocus onfocus=alert(1)>',
+  '<form action="javascript:alert(1)"><button>x</button></form>',
+  '<button formaction="javascript:alert(1)">x</button>',
+  '<p style="background:url(javascript:alert(1))">x</p>',
+  '<style>@import "javascript:alert(1)";</style>',
+  '<link rel=stylesheet href="javascript:alert(1)">',
+  '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
+  '<base href="javascript:alert(1)//">',
+  '<img srcset="javascript:alert(1) 1x">',
+  '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>',
+  '<template><script>alert(1)</script></template>',
+  '<a href="#" onmouseover="alert(1)">hover</a>',
+  '"><img src=x onerror=alert(1)>',
+  '<scr<script>ipt>alert(1)</scr</script>ipt>',
+  '`<script>alert(1)</script>`',
+];
+
+describe('renderMarkdown', () => {
+  it('renders Markdown: headings, emphasis, lists, links, images', () => {
+    expect(renderMarkdown('## Where to eat')).toBe('<h2>Where to eat</h2>\n');
+    expect(renderMarkdown('Order the **tonkotsu** and *gyoza*.')).toBe('<p>Order the <strong>tonkotsu</strong> and <em>gyoza</em>.</p>\n');
+    expect(renderMarkdown('- one\n- two')).toBe('<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n');
+    expect(renderMarkdown('[Visit](https://example.com/a)')).toBe('<p><a href="https://example.com/a" rel="noopener noreferrer">Visit</a></p>\n');
+    expect(renderMarkdown('![Bowl](/uploads/bowl.webp)')).toBe('<p><img src="/uploads/bowl.webp" alt="Bowl" loading="lazy" decoding="async"></p>\n');
+  });
+
+  it('gives an image without alt text an empty one', () => {
+    expect(renderMarkdown('<img src="/images/a.jpg">')).toBe('<img src="/images/a.jpg" alt="" loading="lazy" decoding="async">');
+  });
+
+  it.each([
+    ['http', 'http://example.com/'],
+    ['https', 'https://example.com/'],
+    ['irc', 'irc://irc.example.net/food'],
+    ['ircs', 'ircs://irc.example.net/food'],
+    ['mailto', 'mailto:hello@forkcast.example'],
+    ['xmpp', 'xmpp:chef@example.com'],
+    ['a relative path', '/kyoto/guide'],
+    ['a relative file', 'notes.html'],
+    ['a fragment', '#day-2'],
+    ['a query', '?page=2'],
+  ])('keeps %s links', (_name, url) => {
+    expect(renderMarkdown(`[x](${url})`)).toContain(`href="${url}"`);
+  });
+
+  it.each([['javascript:alert(1)'], ['tel:+15555550100'], ['ftp://example.com/file'], ['file:///etc/passwd'], ['data:text/html,hi'], ['chrome://settings']])(
+    'blanks a %s link but keeps its text',
+    (url) => {
+      expect(renderMarkdown(`[keep me](${url})`)).toBe('<p><a href="">keep me</a></p>\n');
+    },
+  );
+
+  it.each(XSS_CORPUS.map((vector) => [vector]))('neutralises %s', (vector) => {
+    const html = renderMarkdown(vector);
+    expect(dangers(html)).toEqual([]);
+    expect(html.toLowerCase()).not.toMatch(/<script|javascript:|onerror=|onload=/);
+  });
+
+  it('neutralises every vector when they all arrive in one block', () => {
+    expect(dangers(renderMarkdown(XSS_CORPUS.join('\n\n')))).toEqual([]);
+  });
+});

@@ -1,0 +1,59 @@
+import DOMPurify, { type WindowLike } from 'dompurify';
+import { JSDOM } from 'jsdom';
+import { Marked } from 'marked';
+
+// SPEC §5: links may use http, https, irc, ircs, mailto or xmpp, or be relative; anything else is
+// blanked. A value counts as relative when it has no scheme before its first '/', '?' or '#'.
+const ALLOWED_LINK = /^(?:(?:https?|ircs?|mailto|xmpp):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
+// Images may only come from the web or from this site.
+const ALLOWED_IMAGE = /^(?:https?:\/\/|\/(?!\/))/i;
+
+const marked = new Marked({ gfm: true, breaks: false, async: false });
+
+let purifier: ReturnType<typeof DOMPurify> | undefined;
+
+// One jsdom window per process: creating it costs milliseconds, sanitizing with it microseconds.
+function getPurifier(): ReturnType<typeof DOMPurify> {
+  if (purifier) return purifier;
+  const instance = DOMPurify(new JSDOM('').window as unknown as WindowLike);
+  // A refused link or image source is blanked (kept as an empty attribute) rather than dropped.
+  // DOMPurify removes the attribute itself; the refusal is noted here and the empty value put
+  // back once it is done with the element.
+  const blanked = new WeakMap<Element, string[]>();
+  instance.addHook('uponSanitizeAttribute', (node, data) => {
+    const allowed = data.attrName === 'href' ? ALLOWED_LINK : data.attrName === 'src' ? ALLOWED_IMAGE : undefined;
+    if (allowed && !allowed.test(data.attrValue.replace(/[\u0000-\u0020\u007f-\u009f]+/g, ''))) {
+      data.keepAttr = false;
+      blanked.set(node, [...(blanked.get(node) ?? []), data.attrName]);
+    }
+  });
+  instance.addHook('afterSanitizeAttributes', (node) => {
+    for (const name of blanked.get(node) ?? []) node.setAttribute(name, '');
+    if (node.nodeName === 'A' && /^https?:\/\//i.test(node.getAttribute('href') ?? '')) {
+      node.setAttribute('rel', 'noopener noreferrer');
+    }
+    if (node.nodeName === 'IMG') {
+      if (!node.hasAttribute('alt')) node.setAttribute('alt', '');
+      node.setAttribute('loading', 'lazy');
+      node.setAttribute('decoding', 'async');
+    }
+  });
+  purifier = instance;
+  return instance;
+}
+
+/**
+ * Markdown to HTML that is safe to put in a page: rendered with marked, then sanitized with
+ * DOMPurify (HTML profile only: no SVG, MathML, forms, frames, styles or event handlers), with
+ * link and image URLs limited to the schemes above and everything else blanked.
+ */
+export function renderMarkdown(markdown: string): string {
+  const html = marked.parse(markdown) as string;
+  return getPurifier().sanitize(html, {
+    USE_PROFILES: { html: true },
+    FORBID_TAGS: ['style', 'template', 'noscript', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed', 'video', 'audio', 'source', 'picture'],
+    FORBID_ATTR: ['style', 'class', 'id', 'srcset', 'target', 'formaction'],
+    ALLOW_DATA_ATTR: false,
+    ALLOWED_URI_REGEXP: ALLOWED_LINK,
+  });
+}

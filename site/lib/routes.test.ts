@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { FIXED_ROUTES, siteRoutes } from './routes.ts';
+
+const cities = [
+  { id: 1, slug: 'san-francisco', name: 'San Francisco' },
+  { id: 2, slug: 'kyoto', name: 'Kyoto' },
+  { id: 3, slug: 'lima', name: 'Lima' },
+];
+
+describe('siteRoutes', () => {
+  it('lists fixed pages, listings, guides, itineraries and posts at their card links', () => {
+    const routes = siteRoutes(cities, [
+      { slug: 'kyoto-food-guide', type: 'guide', cityId: 2 },
+      { slug: 'kyoto-ramen', type: 'post', cityId: 2 },
+      { slug: 'mission-district-burrito-field-notes', type: 'post', cityId: 1 },
+      { slug: 'eating-alone', type: 'post', cityId: null },
+    ]);
+    expect(routes).toEqual(
+      [
+        ...FIXED_ROUTES,
+        '/posts', '/posts/guides', '/posts/dining',
+        '/kyoto/guide', '/itineraries/kyoto.csv', '/kyoto/kyoto-ramen',
+        '/san-francisco/mission-district-burrito-field-notes', '/post/mission-district-burrito-field-notes',
+        '/post/eating-alone',
+      ].sort(),
+    );
+  });
+
+  it('has no guide page for a city without a published guide', () => {
+    expect(siteRoutes(cities, []).some((route) => route.startsWith('/lima'))).toBe(false);
+  });
+
+  it('adds listing pages once a listing passes 48 items', () => {
+    const posts = Array.from({ length: 97 }, (_, i) => ({ slug: `p${i}`, type: 'post' as const, cityId: null }));
+    const routes = siteRoutes(cities, posts);
+    expect(routes.filter((r) => r.startsWith('/posts'))).toEqual(
+      ['/posts', '/posts/page/2', '/posts/page/3', '/posts/guides', '/posts/dining', '/posts/dining/page/2', '/posts/dining/page/3'].sort(),
+    );
+  });
+});
