@@ -37,6 +37,7 @@ export default defineConfig({
   integrations: [react()],
   session: false,
   trailingSlash: 'ignore',
-  build: { format: 'directory' },
+  // Inlined CSS saves every page a render-blocking request; pages are compressed on the wire.
+  build: { format: 'directory', inlineStylesheets: 'always' },
   devToolbar: { enabled: false },
 });

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import type { Db } from '@forkcast/content-db';
@@ -32,6 +33,7 @@ function cacheControl(path: string): string {
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use(requestId());
+  app.use(compress());
   app.use(async (c, next) => {
     c.set('db', deps.db);
     c.set('config', deps.config);

@@ -7,3 +7,4 @@ export { bootstrapAdmin, type AdminBootstrap } from './auth/bootstrap-admin.ts';
 export { hashPassword, verifyPassword } from './auth/passwords.ts';
 export { distPaths, ensureFullRender, type DistPaths } from './publisher/site-build.ts';
 export { openContentDb } from './content.ts';
+export { routeFile } from './publisher/site-folder.ts';

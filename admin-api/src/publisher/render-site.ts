@@ -3,7 +3,6 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { forgetPage, listPagePaths, nowIso, recordPage, type Db } from '@forkcast/content-db';
 import type { Renderer } from './renderer.ts';
-import { listSiteRoutes } from './routes.ts';
 import { listHtmlFiles, routeFile, writeFileAtomic } from './site-folder.ts';
 
 export interface RenderSiteResult {
@@ -27,7 +26,7 @@ export interface RenderSiteOptions {
  */
 export async function renderSite({ db, renderer, siteDir, onPage }: RenderSiteOptions): Promise<RenderSiteResult> {
   const started = performance.now();
-  const routes = await listSiteRoutes(db);
+  const routes = await renderer.listRoutes();
   const written = new Set<string>();
   let done = 0;
   for (const route of routes) {

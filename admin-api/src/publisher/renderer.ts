@@ -15,10 +15,18 @@ export interface RenderedRoute {
 export interface Renderer {
   /** Renders one route of the built site with the given database. */
   render(route: string): Promise<RenderedRoute>;
+  /** Every route the site has for the database's current content. */
+  listRoutes(): Promise<string[]>;
+}
+
+interface Locals {
+  db: Db;
+  site: SiteSettings;
 }
 
 interface ServerEntry {
-  render(request: Request, locals: { db: Db; site: SiteSettings }): Promise<Response>;
+  render(request: Request, locals: Locals): Promise<Response>;
+  listRoutes(locals: Locals): Promise<string[]>;
 }
 
 /**
@@ -27,10 +35,14 @@ interface ServerEntry {
  */
 export async function loadRenderer(entryPath: string, db: Db, site: SiteSettings): Promise<Renderer> {
   const entry = (await import(pathToFileURL(entryPath).href)) as ServerEntry;
-  if (typeof entry.render !== 'function') throw new Error(`${entryPath} does not export render(); rebuild with make build`);
+  if (typeof entry.render !== 'function' || typeof entry.listRoutes !== 'function') {
+    throw new Error(`${entryPath} does not export render() and listRoutes(); rebuild with make build`);
+  }
+  const locals: Locals = { db, site };
   return {
+    listRoutes: () => entry.listRoutes(locals),
     async render(route) {
-      const response = await entry.render(new Request(new URL(route, `${site.publicHost}/`)), { db, site });
+      const response = await entry.render(new Request(new URL(route, `${site.publicHost}/`)), locals);
       return {
         status: response.status,
         contentType: response.headers.get('content-type') ?? 'text/html',

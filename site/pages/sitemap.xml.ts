@@ -1,0 +1,25 @@
+import type { APIRoute } from 'astro';
+import { listCities, listPosts } from '@forkcast/content-db';
+import { citiesById, postPath } from '../lib/links';
+import { siteRoutes } from '../lib/routes';
+import { absoluteUrl } from '../lib/site-settings';
+import { escapeXml } from '../lib/xml';
+
+// Pages a search engine should not index: the 404 page, the editor's dashboard and non-HTML files.
+const EXCLUDED = /^\/(?:404|admin)$|\.[a-z]+$/;
+
+/** sitemap.xml: every public HTML page, with the last change of the content behind it where known. */
+export const GET: APIRoute = async ({ locals }) => {
+  const { db, site } = locals;
+  const [cities, posts] = await Promise.all([listCities(db), listPosts(db, { publishedOnly: true })]);
+  const byId = citiesById(cities);
+  const lastmod = new Map(posts.map((post) => [postPath(post, byId), post.updatedAt]));
+  const urls = siteRoutes(cities, posts)
+    .filter((route) => !EXCLUDED.test(route))
+    .map((route) => {
+      const modified = lastmod.get(route);
+      return `  <url><loc>${escapeXml(absoluteUrl(site, route))}</loc>${modified ? `<lastmod>${modified}</lastmod>` : ''}</url>`;
+    });
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  return new Response(xml, { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
+};

@@ -1,0 +1,327 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { JSDOM } from 'jsdom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBlock, getPostBySlug, listCities, listPosts, type Db } from '@forkcast/content-db';
+import { seed } from '@forkcast/content-db/seed';
+import { renderFixtureSite, SITE, type RenderedSite } from './support.ts';
+
+// Payloads an editor (or someone who stole the editor's session) might put into a block.
+const XSS_BLOCKS = [
+  '<script>window.__xss = 1</script>Plain text after a script.',
+  '<img src=x onerror="window.__xss = 2">',
+  '[a javascript link](javascript:window.__xss=3) and [a data link](data:text/html,<script>alert(1)</script>)',
+  '<svg><script>window.__xss = 4</script><a xlink:href="javascript:alert(1)"><text>svg</text></a></svg>',
+  '<a href="jav&#x09;ascript:alert(1)" onclick="alert(1)">click</a><iframe src="javascript:alert(1)"></iframe>',
+  '<details open ontoggle="alert(1)"><summary>x</summary></details><form action="javascript:alert(1)"><button>go</button></form>',
+];
+
+const doc = (html: string) => new JSDOM(html).window.document;
+
+function allFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)));
+}
+
+async function addXssBlocks(db: Db): Promise<void> {
+  const post = await getPostBySlug(db, 'osaka-kushikatsu-night-crawl');
+  const guide = await getPostBySlug(db, 'kyoto-food-guide');
+  for (const [index, content] of XSS_BLOCKS.entries()) {
+    await createBlock(db, { postId: post!.id, content, position: index, isOriginal: true, now: '2026-01-01T00:00:00.000Z' });
+  }
+  await createBlock(db, { postId: guide!.id, content: XSS_BLOCKS.join('\n\n'), position: 0, isOriginal: true, now: '2026-01-01T00:00:00.000Z' });
+}
+
+describe('the seeded site, rendered in full', () => {
+  let site: RenderedSite;
+  let htmlFiles: string[];
+
+  beforeAll(async () => {
+    site = await renderFixtureSite(async ({ db }) => {
+      await seed(db);
+      await addXssBlocks(db);
+    });
+    htmlFiles = allFiles(site.dist.siteDir).filter((file) => file.endsWith('.html'));
+  });
+  afterAll(() => site?.cleanup());
+
+  const page = (route: string) => doc(site.page(route));
+
+  describe('titles and canonical links', () => {
+    it('gives home its SPEC title', () => {
+      expect(page('/').title).toBe('Forkcast - Curated City Food Guides for Discerning Travelers');
+    });
+
+    it.each([
+      ['/city-guides', 'City Guides | Forkcast'],
+      ['/posts', 'All Posts | Forkcast'],
+      ['/posts/guides', 'City Guides | Forkcast'],
+      ['/posts/dining', 'Dining Posts | Forkcast'],
+      ['/about', 'About | Forkcast'],
+      ['/terms', 'Terms of Use | Forkcast'],
+      ['/privacy', 'Privacy Policy | Forkcast'],
+      ['/sitemap', 'Sitemap | Forkcast'],
+      ['/kyoto/guide', 'Kyoto Food Guide | Forkcast'],
+      ['/404', 'Page Not Found | Forkcast'],
+    ])('titles %s "%s"', (route, title) => {
+      expect(page(route).title).toBe(title);
+    });
+
+    it('titles a post with its own title', () => {
+      expect(page('/osaka/osaka-kushikatsu-night-crawl').title).toMatch(/^One Dip Only.* \| Forkcast$/);
+    });
+
+    it('sets canonical = PUBLIC_HOST + path, a description, Open Graph and Twitter tags on every page', () => {
+      for (const file of htmlFiles.filter((f) => f !== '404.html')) {
+        const route = `/${file.replace(/index\.html$/, '')}`.replace(/(.)\/$/, '$1');
+        const d = doc(readFileSync(join(site.dist.siteDir, file), 'utf8'));
+        expect(d.querySelector('link[rel=canonical]')?.getAttribute('href'), file).toBe(`${SITE.publicHost}${route === '/' ? '/' : route}`);
+        expect(d.querySelector('meta[name=description]')?.getAttribute('content')?.length, file).toBeGreaterThan(20);
+        expect(d.querySelector('meta[property="og:image"]')?.getAttribute('content'), file).toMatch(/^https:\/\/forkcast\.test\/images\//);
+        expect(d.querySelector('meta[name="twitter:card"]')?.getAttribute('content'), file).toBe('summary_large_image');
+        expect(d.querySelector('link[rel=alternate][type="application/rss+xml"]'), file).not.toBeNull();
+        expect(d.querySelectorAll('h1').length, file).toBe(1);
+      }
+    });
+
+    it('writes valid JSON-LD: Article and BreadcrumbList on posts, ItemList on listings', () => {
+      const types = (route: string) =>
+        [...page(route).querySelectorAll('script[type="application/ld+json"]')].map((s) => (JSON.parse(s.textContent!) as { '@type': string })['@type']);
+      expect(types('/osaka/osaka-kushikatsu-night-crawl')).toEqual(['Article', 'BreadcrumbList']);
+      expect(types('/kyoto/guide')).toEqual(['Article', 'BreadcrumbList']);
+      expect(types('/city-guides')).toEqual(['ItemList']);
+      expect(types('/')).toEqual(['WebSite', 'ItemList']);
+    });
+  });
+
+  describe('chrome', () => {
+    it('links the header and footer per SPEC, with admin and logout buttons and copyright 2025', () => {
+      const d = page('/about');
+      expect([...d.querySelectorAll('nav[aria-label=Main] a')].map((a) => a.getAttribute('href'))).toEqual(['/', '/city-guides', '/posts', '/about']);
+      const footer = [...d.querySelectorAll('footer a')].map((a) => a.getAttribute('href'));
+      for (const href of ['/san-francisco/guide', '/london/guide', '/about', '/terms', '/privacy', '/sitemap', '/api/login', '/api/logout']) {
+        expect(footer).toContain(href);
+      }
+      expect(d.querySelector('footer [data-contact-open]')?.textContent).toBe('Contact');
+      expect(d.querySelector('footer')?.textContent).toContain('© 2025 Forkcast');
+      expect(d.querySelector('.drawer summary')?.textContent?.trim()).toBe('Menu');
+    });
+  });
+
+  describe('home', () => {
+    it('shows the SPEC headline, the first 6 cities with the Kyoto and Osaka cuts, and the links', () => {
+      const d = page('/');
+      expect(d.querySelector('h1')?.textContent).toBe('Curated City Food Guides & Itineraries');
+      const cards = [...d.querySelectorAll('.city-card')];
+      expect(cards.map((c) => c.querySelector('a')?.getAttribute('href'))).toEqual([
+        '/san-francisco/guide', '/kyoto/guide', '/london/guide', '/osaka/guide', '/lisbon/guide', '/athens/guide',
+      ]);
+      const description = (slug: string) => cards.find((c) => c.querySelector(`a[href="/${slug}/guide"]`))?.querySelector('.city-card__description')?.textContent;
+      expect(description('kyoto')).toMatch(/techniques\.$/);
+      expect(description('osaka')).toMatch(/tradition\.$/);
+      expect(d.querySelector('.home-hero a[href="/city-guides"]')?.textContent).toBe('Explore City Guides');
+      expect([...d.querySelectorAll('a')].some((a) => a.textContent === 'See More City Guides' && a.getAttribute('href') === '/city-guides')).toBe(true);
+      expect([...d.querySelectorAll('a')].some((a) => a.textContent === 'View All Posts' && a.getAttribute('href') === '/posts')).toBe(true);
+      expect(d.querySelector('form[data-newsletter] input[type=email]')).not.toBeNull();
+    });
+
+    it('offers the three latest-post filters over at most 12 posts each, linked per the card rules', async () => {
+      const d = page('/');
+      expect([...d.querySelectorAll('.filters label')].map((l) => l.textContent)).toEqual(['All Posts', 'City Guides', 'Dining']);
+      const items = [...d.querySelectorAll('.latest__list > li')];
+      for (const filter of ['all', 'guides', 'dining']) {
+        const count = items.filter((li) => li.getAttribute('data-in')!.split(' ').includes(filter)).length;
+        expect(count, filter).toBe(12);
+      }
+      const hrefs = items.map((li) => li.querySelector('a')!.getAttribute('href'));
+      expect(hrefs).toContain('/post/in-praise-of-the-november-table');
+      expect(hrefs).toContain('/lisbon/lisbon-bica-coffee-ritual');
+      expect(hrefs.filter((h) => h!.endsWith('/guide')).length).toBeGreaterThan(0);
+    });
+  });
+
+  describe('listings', () => {
+    it('/city-guides shows every city with the labels and the count', () => {
+      const d = page('/city-guides');
+      expect(d.querySelectorAll('.city-card').length).toBe(14);
+      expect(d.querySelector('.stats')?.textContent).toContain('Cities Covered');
+      expect(d.querySelector('.stats dd')?.textContent).toBe('14');
+      expect(d.querySelectorAll('.city-card .badge').length).toBe(28);
+      expect(d.querySelector('.city-card')?.textContent).toContain('4-7 days');
+      expect(d.querySelector('.city-card')?.textContent).toContain('Curated');
+    });
+
+    it('/posts shows the stats and tabs that work without JavaScript', () => {
+      const d = page('/posts');
+      const stats = Object.fromEntries([...d.querySelectorAll('.stats div')].map((div) => [div.querySelector('dt')!.textContent, div.querySelector('dd')!.textContent]));
+      expect(stats).toEqual({ 'Total Posts': '46', 'City Guides': '14', 'Cities Covered': '14' });
+      expect([...d.querySelectorAll('.tabs a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+        ['All Posts', '/posts'], ['City Guides', '/posts/guides'], ['Dining Posts', '/posts/dining'],
+      ]);
+      expect(d.querySelectorAll('.post-card').length).toBe(46);
+      expect(page('/posts/guides').querySelectorAll('.post-card').length).toBe(14);
+      expect(page('/posts/dining').querySelectorAll('.post-card').length).toBe(32);
+      expect(page('/posts/dining').querySelector('.tabs a[aria-current=page]')?.textContent).toBe('Dining Posts');
+    });
+  });
+
+  describe('posts and guides', () => {
+    it('renders a post: breadcrumb, date, excerpt, hero with fallback, body, tags and More from the city', () => {
+      const d = page('/london/london-sunday-roast-ranked');
+      expect([...d.querySelectorAll('.breadcrumb li')].map((li) => li.textContent)).toEqual(['Home', 'London', "Gravy Matters: Ranking London's Pub Sunday Roasts, From Islington to Clapham"]);
+      expect(d.querySelector('.article__meta time')?.getAttribute('datetime')).toBe('2026-08-19T08:00:00.000Z');
+      const hero = d.querySelector('[data-hero] img')!;
+      expect(hero.getAttribute('onerror')).toContain('/images/fallback.jpg');
+      expect(d.querySelector('[data-hero] source')?.getAttribute('srcset')).toContain('-1024.webp 1024w');
+      expect(d.querySelectorAll('.post-body__section').length).toBeGreaterThan(3);
+      expect(d.querySelector('.tags')?.textContent).toContain('#');
+      expect(d.querySelector('#more-title')?.textContent).toBe('More from London');
+      const more = [...d.querySelectorAll('section[aria-labelledby=more-title] .post-card a')].map((a) => a.getAttribute('href'));
+      expect(more.length).toBe(2); // London has three published dining posts: this one and two more
+      expect(more).not.toContain('/london/london-sunday-roast-ranked');
+      expect(more.every((href) => href!.startsWith('/london/') && !href!.endsWith('/guide'))).toBe(true);
+    });
+
+    it('renders a guide: badge, map frame, itinerary card, body and related posts', () => {
+      const d = page('/san-francisco/guide');
+      expect(d.querySelector('.guide__meta .badge')?.textContent).toBe('City Guide');
+      const map = d.querySelector('iframe')!;
+      expect([map.getAttribute('width'), map.getAttribute('height'), map.getAttribute('loading')]).toEqual(['640', '480', 'lazy']);
+      expect(map.getAttribute('title')).toMatch(/San Francisco/);
+      expect(map.getAttribute('style')).toContain('min-height: 400px');
+      expect(d.querySelectorAll('.itinerary__list li').length).toBe(3);
+      expect(d.querySelector('.itinerary__more')?.textContent).toBe('+11 more');
+      const button = d.querySelector('a.itinerary__button')!;
+      expect([button.getAttribute('href'), button.getAttribute('target')]).toEqual(['/itineraries/san-francisco.csv', '_blank']);
+      expect(d.querySelector('#related-title')?.textContent).toBe('Related San Francisco Posts');
+      const related = [...d.querySelectorAll('section[aria-labelledby=related-title] .post-card a')].map((a) => a.getAttribute('href'));
+      expect(related).toEqual(expect.arrayContaining(['/san-francisco/mission-district-burrito-field-notes']));
+      expect(related.length).toBe(3);
+    });
+
+    it('has no map frame without a map URL and disables the spreadsheet button without a link', () => {
+      expect(page('/kyoto/guide').querySelector('iframe')).toBeNull();
+      const d = page('/naples/guide');
+      expect(d.querySelector('button.itinerary__button')?.hasAttribute('disabled')).toBe(true);
+      expect(d.querySelector('a.itinerary__button')).toBeNull();
+    });
+
+    it('writes an itinerary CSV per guide', () => {
+      const csv = site.page('/itineraries/san-francisco.csv');
+      expect(csv.startsWith('\uFEFFDay,Meal,Restaurant,Neighborhood,Cuisine,Notes,Address,Website\r\n')).toBe(true);
+      expect(csv.trim().split('\r\n').length).toBe(15);
+    });
+  });
+
+  describe('legal and sitemap pages', () => {
+    it('numbers ten sections of terms and eleven of privacy, updated January 2025', () => {
+      expect(page('/terms').querySelectorAll('.legal__sections > li').length).toBe(10);
+      expect(page('/privacy').querySelectorAll('.legal__sections > li').length).toBe(11);
+      for (const route of ['/terms', '/privacy']) expect(page(route).body.textContent).toContain('Last updated: January 2025');
+      expect(page('/terms').body.textContent).toContain('United States');
+      expect(page('/privacy').body.textContent).toMatch(/under 13/);
+    });
+
+    it('counts 6 + cities + posts and files the odd San Francisco post under /post/', async () => {
+      const d = page('/sitemap');
+      expect(d.body.textContent).toContain('Total pages: 52');
+      expect(d.querySelector('#city-guides')?.textContent).toBe('City Guides (14)');
+      expect(d.querySelector('#blog-posts')?.textContent).toBe('Blog Posts (32)');
+      expect(d.querySelector('a[href="/post/mission-district-burrito-field-notes"]')).not.toBeNull();
+      expect(d.querySelector('a[href="/san-francisco/mission-district-burrito-field-notes"]')).toBeNull();
+      expect(d.querySelector('a[href="/san-francisco/san-francisco-sourdough-dawn-patrol"]')).not.toBeNull();
+      expect(page('/post/mission-district-burrito-field-notes').title).toMatch(/Burrito/);
+    });
+  });
+
+  describe('machine-readable files', () => {
+    it('lists every public page in sitemap.xml and none of the drafts', async () => {
+      const xml = site.page('/sitemap.xml');
+      expect(xml).toContain('<loc>https://forkcast.test/kyoto/guide</loc>');
+      expect(xml).not.toContain('/admin<');
+      expect(xml).not.toContain('/404');
+      expect((xml.match(/<loc>/g) ?? []).length).toBe(htmlFiles.length - 2);
+    });
+
+    it('publishes rss.xml and robots.txt', () => {
+      const rss = site.page('/rss.xml');
+      expect(rss).toContain('<rss version="2.0"');
+      expect((rss.match(/<item>/g) ?? []).length).toBe(30);
+      expect(rss).toContain('<link>https://forkcast.test/post/in-praise-of-the-november-table</link>');
+      expect(site.page('/robots.txt')).toContain('Sitemap: https://forkcast.test/sitemap.xml');
+    });
+  });
+
+  describe('what must never appear', () => {
+    it('shows unpublished posts nowhere', async () => {
+      const drafts = (await listPosts(site.handle.db)).filter((post) => !post.published);
+      expect(drafts.length).toBe(2);
+      for (const file of allFiles(site.dist.siteDir).filter((f) => /\.(html|xml|csv|txt)$/.test(f))) {
+        const text = readFileSync(join(site.dist.siteDir, file), 'utf8');
+        for (const draft of drafts) {
+          expect(text.includes(draft.slug), `${file} mentions ${draft.slug}`).toBe(false);
+          expect(text.includes(draft.title), `${file} mentions ${draft.title}`).toBe(false);
+        }
+      }
+    });
+
+    it('contains no unsanitized script, handler or javascript: URL from content', () => {
+      for (const file of htmlFiles) {
+        const d = doc(readFileSync(join(site.dist.siteDir, file), 'utf8'));
+        for (const script of d.querySelectorAll('script')) {
+          const type = script.getAttribute('type');
+          expect(type === 'application/ld+json' || type === 'module' || !script.textContent?.includes('__xss'), file).toBe(true);
+          expect(script.textContent ?? '', file).not.toContain('__xss');
+        }
+        for (const element of d.body.querySelectorAll('*')) {
+          for (const attr of element.attributes) {
+            const value = attr.value.replace(/\s+/g, '').toLowerCase();
+            expect(value.startsWith('javascript:') || value.startsWith('data:text'), `${file} ${element.tagName}[${attr.name}]`).toBe(false);
+            // The only handler on our pages is the hero image's fallback swap.
+            if (attr.name.startsWith('on')) expect(`${element.tagName}[${attr.name}]`).toBe('IMG[onerror]');
+          }
+        }
+        expect(d.querySelector('main svg, main iframe:not([src^="https://www.openstreetmap.org/"]), main form[action^="javascript"]'), file).toBeNull();
+      }
+      const body = page('/osaka/osaka-kushikatsu-night-crawl').querySelector('[data-post-body]')!;
+      expect(body.textContent).toContain('Plain text after a script.');
+      expect(body.querySelector('a[href=""]')?.textContent).toBe('a javascript link');
+    });
+
+    it('gives every image alt text, width and height', () => {
+      for (const file of htmlFiles) {
+        for (const img of doc(readFileSync(join(site.dist.siteDir, file), 'utf8')).querySelectorAll('img')) {
+          expect(img.hasAttribute('alt'), `${file} ${img.getAttribute('src')}`).toBe(true);
+          if (!img.closest('.post-body__section')) {
+            expect(img.getAttribute('width'), file).toMatch(/^\d+$/);
+            expect(img.getAttribute('height'), file).toMatch(/^\d+$/);
+          }
+        }
+      }
+    });
+  });
+});
+
+describe('an empty site', () => {
+  let site: RenderedSite;
+  beforeAll(async () => {
+    site = await renderFixtureSite(async () => {});
+  });
+  afterAll(() => site?.cleanup());
+
+  it('shows the SPEC empty states', () => {
+    expect(doc(site.page('/city-guides')).querySelector('.empty-state h2')?.textContent).toBe('No City Guides Yet');
+    const posts = doc(site.page('/posts'));
+    expect(posts.querySelector('.empty-state p')?.textContent).toBe('No posts found for the selected filter.');
+    expect(posts.querySelector('.empty-state a')?.textContent).toBe('View All Posts');
+    expect(doc(site.page('/sitemap')).body.textContent).toContain('Total pages: 6');
+  });
+
+  it('still renders every fixed page', async () => {
+    expect(await listCities(site.handle.db)).toEqual([]);
+    for (const route of ['/', '/about', '/terms', '/privacy', '/admin', '/404', '/rss.xml', '/sitemap.xml', '/robots.txt']) {
+      expect(site.page(route).length, route).toBeGreaterThan(50);
+    }
+  });
+});
