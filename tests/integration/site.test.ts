@@ -105,7 +105,7 @@ describe('the seeded site, rendered in full', () => {
       }
       expect(d.querySelector('footer [data-contact-open]')?.textContent).toBe('Contact');
       expect(d.querySelector('footer')?.textContent).toContain('© 2025 Forkcast');
-      expect(d.querySelector('.drawer summary')?.textContent?.trim()).toBe('Menu');
+      expect(d.querySelector('.drawer summary .drawer__label--closed')?.textContent).toBe('Menu');
     });
   });
 
