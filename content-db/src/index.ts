@@ -13,3 +13,7 @@ export * from './repositories/admin-users.ts';
 export * from './repositories/sessions.ts';
 export * from './repositories/outbox.ts';
 export * from './repositories/pages.ts';
+export { TAG } from './tags.ts';
+export { recordRead, trackReads } from './tracking.ts';
+export { toCsv, type CsvCell } from './csv.ts';
+export { splitParagraphs } from './paragraphs.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeBody, ORIGINAL_BLOCK_ID, splitParagraphs, type InlineItem } from './body.ts';
+import { mergeBody, ORIGINAL_BLOCK_ID, type InlineItem } from './body.ts';
 
 const content = 'First paragraph.\n\nSecond paragraph.\n\nThird paragraph.';
 const item = (id: number, position: number, type: InlineItem['type'] = 'text'): InlineItem => ({ id, type, content: `item ${id}`, position });
@@ -7,14 +7,6 @@ const item = (id: number, position: number, type: InlineItem['type'] = 'text'): 
 function outline(sections: ReturnType<typeof mergeBody>): string[] {
   return sections.map((s) => (s.kind === 'paragraph' ? `p${s.position}:${s.markdown}:${s.blockId}` : `item ${s.item.id}`));
 }
-
-describe('splitParagraphs', () => {
-  it('splits at blank lines, including CRLF and whitespace-only lines, and drops empty ones', () => {
-    expect(splitParagraphs('a\r\n\r\nb\n  \nc\n\n\n\n  d  \n')).toEqual(['a', 'b', 'c', 'd']);
-    expect(splitParagraphs('one\nline\nbreaks')).toEqual(['one\nline\nbreaks']);
-    expect(splitParagraphs('   ')).toEqual([]);
-  });
-});
 
 describe('mergeBody', () => {
   it('shows the raw paragraphs as original sections (id -1) when nothing is stored', () => {

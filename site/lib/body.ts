@@ -1,11 +1,4 @@
-/** A post's content split into paragraphs at blank lines (SPEC §3). */
-export function splitParagraphs(content: string): string[] {
-  return content
-    .replace(/\r\n?/g, '\n')
-    .split(/\n[ \t]*\n/)
-    .map((paragraph) => paragraph.trim())
-    .filter((paragraph) => paragraph !== '');
-}
+import { splitParagraphs } from '@forkcast/content-db';
 
 export interface StoredBlock {
   id: number;

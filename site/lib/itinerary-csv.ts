@@ -1,3 +1,5 @@
+import { toCsv } from '@forkcast/content-db';
+
 export interface ItineraryRow {
   day: number | null;
   meal: string | null;
@@ -14,15 +16,7 @@ const COLUMNS: [string, keyof ItineraryRow][] = [
   ['Cuisine', 'cuisine'], ['Notes', 'notes'], ['Address', 'address'], ['Website', 'url'],
 ];
 
-// RFC 4180 quoting, plus a leading apostrophe for cells a spreadsheet would run as a formula.
-function cell(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** A city's itinerary as CSV (UTF-8 with BOM so spreadsheet apps read accents correctly). */
+/** A city's itinerary as CSV, in the same columns the guide generator reads. */
 export function itineraryCsv(rows: readonly ItineraryRow[]): string {
-  const lines = [COLUMNS.map(([header]) => header).join(','), ...rows.map((row) => COLUMNS.map(([, key]) => cell(row[key])).join(','))];
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return toCsv(COLUMNS.map(([header]) => header), rows.map((row) => COLUMNS.map(([, key]) => row[key])));
 }

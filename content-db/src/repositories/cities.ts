@@ -1,19 +1,29 @@
 import type { Db } from '../db.ts';
+import { TAG } from '../tags.ts';
+import { recordRead } from '../tracking.ts';
 import type { CityRow, NewCity } from '../schema.ts';
 
 export type City = CityRow;
 
 /** Every city in display order (then name, so the order is total). */
-export function listCities(db: Db): Promise<City[]> {
-  return db.selectFrom('cities').selectAll().orderBy('displayOrder').orderBy('name').orderBy('id').execute();
+export async function listCities(db: Db): Promise<City[]> {
+  const cities = await db.selectFrom('cities').selectAll().orderBy('displayOrder').orderBy('name').orderBy('id').execute();
+  recordRead(TAG.cities, ...cities.map((city) => TAG.city(city.id)));
+  return cities;
+}
+
+// A lookup that finds nothing depends on the list: a city added later could answer it.
+function recordCity(city: City | undefined): City | undefined {
+  recordRead(city ? TAG.city(city.id) : TAG.cities);
+  return city;
 }
 
 export async function getCityBySlug(db: Db, slug: string): Promise<City | undefined> {
-  return db.selectFrom('cities').selectAll().where('slug', '=', slug).executeTakeFirst();
+  return recordCity(await db.selectFrom('cities').selectAll().where('slug', '=', slug).executeTakeFirst());
 }
 
 export async function getCityById(db: Db, id: number): Promise<City | undefined> {
-  return db.selectFrom('cities').selectAll().where('id', '=', id).executeTakeFirst();
+  return recordCity(await db.selectFrom('cities').selectAll().where('id', '=', id).executeTakeFirst());
 }
 
 /** Inserts a city and returns its id. */

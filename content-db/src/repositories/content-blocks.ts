@@ -1,4 +1,6 @@
 import type { Db } from '../db.ts';
+import { TAG } from '../tags.ts';
+import { recordRead } from '../tracking.ts';
 import type { ContentBlockRow } from '../schema.ts';
 
 /** A stored Markdown block that replaces the post paragraph at `position`. */
@@ -11,11 +13,13 @@ function toBlock(row: ContentBlockRow): ContentBlock {
 }
 
 export async function listBlocks(db: Db, postId: number): Promise<ContentBlock[]> {
+  recordRead(TAG.body(postId));
   const rows = await db.selectFrom('contentBlocks').selectAll().where('postId', '=', postId).orderBy('position').execute();
   return rows.map(toBlock);
 }
 
 export async function getBlock(db: Db, postId: number, id: number): Promise<ContentBlock | undefined> {
+  recordRead(TAG.body(postId));
   const row = await db.selectFrom('contentBlocks').selectAll().where('postId', '=', postId).where('id', '=', id).executeTakeFirst();
   return row && toBlock(row);
 }
@@ -55,4 +59,9 @@ export async function updateBlock(db: Db, postId: number, id: number, content: s
 export async function deleteBlock(db: Db, postId: number, id: number): Promise<boolean> {
   const result = await db.deleteFrom('contentBlocks').where('postId', '=', postId).where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
+}
+
+/** Deletes every stored block of a post (its text was replaced, so their positions mean nothing). */
+export async function deleteAllBlocks(db: Db, postId: number): Promise<void> {
+  await db.deleteFrom('contentBlocks').where('postId', '=', postId).execute();
 }

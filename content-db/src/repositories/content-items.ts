@@ -1,10 +1,13 @@
 import type { Db } from '../db.ts';
+import { TAG } from '../tags.ts';
+import { recordRead } from '../tracking.ts';
 import type { ContentItemRow, ContentItemType } from '../schema.ts';
 
 /** Text or an image added between paragraphs: it appears after paragraph `position - 1`. */
 export type ContentItem = ContentItemRow;
 
 export function listContentItems(db: Db, postId: number): Promise<ContentItem[]> {
+  recordRead(TAG.body(postId));
   return db.selectFrom('postContentItems').selectAll().where('postId', '=', postId).orderBy('position').orderBy('id').execute();
 }
 
@@ -23,4 +26,9 @@ export function addContentItem(
 export async function deleteContentItem(db: Db, postId: number, id: number): Promise<boolean> {
   const result = await db.deleteFrom('postContentItems').where('postId', '=', postId).where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
+}
+
+/** Deletes every inline item of a post. */
+export async function deleteAllContentItems(db: Db, postId: number): Promise<void> {
+  await db.deleteFrom('postContentItems').where('postId', '=', postId).execute();
 }

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db.ts';
+import { TAG } from '../tags.ts';
+import { recordRead } from '../tracking.ts';
 import type { NewPostRow, PostRow, PostType } from '../schema.ts';
 
 /** A post or guide with its tags parsed and `published` as a boolean. */
@@ -30,6 +32,16 @@ function toPost(row: PostRow): Post {
 // listings are identical on every render.
 const readerDate = sql<string>`coalesce(published_at, created_at)`;
 
+// A list depends on which posts exist (all of them, or one city's) and on each post it returns.
+function recordList(filter: PostFilter, posts: readonly { id: number }[] = []): void {
+  recordRead(filter.cityId === undefined ? TAG.posts : TAG.cityPosts(filter.cityId), ...posts.map((post) => TAG.post(post.id)));
+}
+
+function recordPost<P extends { id: number }>(post: P | undefined): P | undefined {
+  recordRead(post ? TAG.post(post.id) : TAG.posts);
+  return post;
+}
+
 function filtered(db: Db, filter: PostFilter) {
   let query = db.selectFrom('posts');
   if (filter.publishedOnly) query = query.where('published', '=', 1);
@@ -43,11 +55,14 @@ export async function listPosts(db: Db, filter: PostFilter = {}): Promise<Post[]
   // SQLite accepts OFFSET only after a LIMIT; -1 means no limit.
   if (filter.limit !== undefined || filter.offset !== undefined) query = query.limit(filter.limit ?? -1);
   if (filter.offset !== undefined) query = query.offset(filter.offset);
-  return (await query.execute()).map(toPost);
+  const posts = (await query.execute()).map(toPost);
+  recordList(filter, posts);
+  return posts;
 }
 
 export async function countPosts(db: Db, filter: Omit<PostFilter, 'limit' | 'offset'> = {}): Promise<number> {
   const row = await filtered(db, filter).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  recordList(filter);
   return Number(row.count);
 }
 
@@ -56,6 +71,7 @@ export async function countCitiesCovered(db: Db, filter: Omit<PostFilter, 'limit
   const row = await filtered(db, filter)
     .select((eb) => eb.fn.count<number>('cityId').distinct().as('count'))
     .executeTakeFirstOrThrow();
+  recordList(filter);
   return Number(row.count);
 }
 
@@ -63,12 +79,12 @@ export async function getPostBySlug(db: Db, slug: string, options: { publishedOn
   let query = db.selectFrom('posts').selectAll().where('slug', '=', slug);
   if (options.publishedOnly) query = query.where('published', '=', 1);
   const row = await query.executeTakeFirst();
-  return row && toPost(row);
+  return recordPost(row && toPost(row));
 }
 
 export async function getPostById(db: Db, id: number): Promise<Post | undefined> {
   const row = await db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
-  return row && toPost(row);
+  return recordPost(row && toPost(row));
 }
 
 /** The newest guide of a city. */

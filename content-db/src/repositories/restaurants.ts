@@ -1,4 +1,6 @@
 import type { Db } from '../db.ts';
+import { TAG } from '../tags.ts';
+import { recordRead } from '../tracking.ts';
 import type { NewRestaurant, RestaurantRow } from '../schema.ts';
 
 export type Restaurant = RestaurantRow;
@@ -6,10 +8,12 @@ export type RestaurantInput = Omit<NewRestaurant, 'id' | 'cityId' | 'position'>;
 
 /** A city's itinerary in its stored order. */
 export function listRestaurants(db: Db, cityId: number): Promise<Restaurant[]> {
+  recordRead(TAG.restaurants(cityId));
   return db.selectFrom('restaurants').selectAll().where('cityId', '=', cityId).orderBy('position').orderBy('id').execute();
 }
 
 export async function countRestaurants(db: Db, cityId: number): Promise<number> {
+  recordRead(TAG.restaurants(cityId));
   const row = await db
     .selectFrom('restaurants')
     .select((eb) => eb.fn.countAll<number>().as('count'))

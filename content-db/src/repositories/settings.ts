@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db.ts';
+import { TAG } from '../tags.ts';
+import { recordRead } from '../tracking.ts';
 
 /** The keys the product stores in `settings`. */
 export const SETTING = {
@@ -13,6 +15,7 @@ export const SETTING = {
 export type SettingKey = (typeof SETTING)[keyof typeof SETTING];
 
 export async function getSetting(db: Db, key: SettingKey): Promise<string | undefined> {
+  recordRead(TAG.setting(key));
   const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
   return row?.value;
 }
