@@ -1,4 +1,6 @@
 /** `make start`: prepares the database and the site folder, then serves both on one port. */
+import { mkdirSync } from 'node:fs';
+import { pino } from 'pino';
 import { bootstrapAdmin, createApp, distPaths, ensureFullRender, listen, openContentDb } from '@forkcast/admin-api';
 import { configOrExit, progressLine } from './lib.ts';
 
@@ -24,7 +26,8 @@ const rendered = await ensureFullRender({
 });
 if (rendered) console.log(`Rendered ${rendered.pages} pages in ${rendered.ms} ms.`);
 
-const app = createApp({ db, config, siteDir: dist.siteDir });
+mkdirSync(config.uploadDir, { recursive: true });
+const app = createApp({ db, config, siteDir: dist.siteDir, logger: pino({ name: 'forkcast' }) });
 const server = await listen(app, config.host, config.port);
 console.log(`Forkcast is serving ${server.url} (public host ${config.publicHost}). Stop with Ctrl+C.`);
 

@@ -1,60 +1,100 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
-import type { Db } from '@forkcast/content-db';
-import type { Config } from './config.ts';
+import { secureHeaders } from 'hono/secure-headers';
+import { pino } from 'pino';
+import { LoginThrottle } from './auth/login-throttle.ts';
+import type { AppDeps, AppEnv } from './context.ts';
 import { ApiError } from './errors.ts';
+import { loadAdmin } from './middleware/auth.ts';
+import { refuseCrossSite } from './middleware/cross-site.ts';
+import { requestLog } from './middleware/request-log.ts';
+import { adminRoutes } from './routes/admin.ts';
+import { authRoutes } from './routes/auth.ts';
+import { cityRoutes } from './routes/cities.ts';
+import { contactRoutes } from './routes/contact.ts';
 import { healthRoutes } from './routes/health.ts';
+import { heroRoutes } from './routes/hero.ts';
+import { newsletterRoutes } from './routes/newsletter.ts';
+import { postBodyRoutes } from './routes/post-body.ts';
+import { postRoutes } from './routes/posts.ts';
+import { uploadRoutes } from './routes/uploads.ts';
 
-export interface AppDeps {
-  db: Db;
-  config: Config;
-  /** The folder of rendered pages and built assets (dist/client). */
-  siteDir: string;
-}
+export type { AppDeps, AppEnv } from './context.ts';
 
-export type AppEnv = {
-  Variables: AppDeps & { requestId: string };
-};
+/** Request bodies are small, except on the routes that set their own larger limit. */
+const BODY_LIMIT = 100 * 1024;
+const OWN_LIMIT = /^\/api\/(?:upload(?:\/hero-image)?|admin\/generate-guide)$/;
 
-// Hashed build assets never change under the same name; pages must be revalidated so a publish
-// shows up at once.
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+// Hashed build assets and uploads (named by content hash) never change under the same name;
+// pages must be revalidated so a publish shows up at once.
 function cacheControl(path: string): string {
-  if (path.includes('/_astro/')) return 'public, max-age=31536000, immutable';
-  if (path.endsWith('.html')) return 'no-cache';
+  if (path.startsWith('/_astro/')) return IMMUTABLE;
+  if (path.endsWith('/') || path.endsWith('.html') || !/\.[a-z0-9]+$/i.test(path)) return 'no-cache';
   return 'public, max-age=3600';
 }
 
-/** Builds the HTTP app: /api/* routes, then the static site folder, then the 404 page. */
-export function createApp(deps: AppDeps): Hono<AppEnv> {
+/** Sets Cache-Control on what a static handler served (it answers 200, or 206 for ranges). */
+function withCaching(serve: MiddlewareHandler, policy: (path: string) => string): MiddlewareHandler {
+  return async (c, next) => {
+    const response = await serve(c, next);
+    if (response instanceof Response && (response.status === 200 || response.status === 206)) {
+      response.headers.set('Cache-Control', policy(c.req.path));
+    }
+    return response;
+  };
+}
+
+const limitSmallBodies: MiddlewareHandler = async (c, next) => {
+  if (OWN_LIMIT.test(c.req.path)) return next();
+  return bodyLimit({
+    maxSize: BODY_LIMIT,
+    onError: () => {
+      throw new ApiError(413, 'body_too_large', 'The request body is too large.');
+    },
+  })(c, next);
+};
+
+/**
+ * Builds the HTTP app: /api/* (one sub-app per resource), the processed uploads, the static site
+ * folder and the 404 page. Every dependency comes in through `deps`; there is no global state.
+ */
+export function createApp(input: Omit<AppDeps, 'logger' | 'loginThrottle'> & Partial<Pick<AppDeps, 'logger' | 'loginThrottle'>>): Hono<AppEnv> {
+  const deps: AppDeps = { ...input, logger: input.logger ?? pino(), loginThrottle: input.loginThrottle ?? new LoginThrottle() };
   const app = new Hono<AppEnv>();
   app.use(requestId());
+  app.use(requestLog(deps.logger));
+  app.use(secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: false, xFrameOptions: 'SAMEORIGIN' }));
   app.use(compress());
   app.use(async (c, next) => {
-    c.set('db', deps.db);
-    c.set('config', deps.config);
-    c.set('siteDir', deps.siteDir);
+    for (const key of Object.keys(deps) as (keyof AppDeps)[]) c.set(key, deps[key] as never);
     await next();
   });
 
+  app.use('/api/*', refuseCrossSite([new URL(deps.config.publicHost).origin]), limitSmallBodies, loadAdmin);
   app.route('/api/health', healthRoutes);
+  app.route('/api', authRoutes);
+  app.route('/api/cities', cityRoutes);
+  app.route('/api/posts', postRoutes);
+  app.route('/api/posts', postBodyRoutes);
+  app.route('/api/hero', heroRoutes);
+  app.route('/api/upload', uploadRoutes);
+  app.route('/api/contact', contactRoutes());
+  app.route('/api/newsletter', newsletterRoutes());
+  app.route('/api/admin', adminRoutes);
   app.all('/api/*', () => {
     throw new ApiError(404, 'not_found', 'No such API endpoint.');
   });
 
-  app.use(
-    '*',
-    serveStatic({
-      root: deps.siteDir,
-      onFound: (path, c) => {
-        c.header('Cache-Control', cacheControl(path));
-      },
-    }),
-  );
+  app.use('/uploads/*', withCaching(serveStatic({ root: deps.config.uploadDir, rewriteRequestPath: (path) => path.slice('/uploads'.length) }), () => IMMUTABLE));
+  app.use('*', withCaching(serveStatic({ root: deps.siteDir }), cacheControl));
 
   app.notFound(async (c) => {
     const page = await readFile(join(deps.siteDir, '404.html'), 'utf8').catch(() => '<!doctype html><title>Not Found</title><h1>Page Not Found</h1>');
@@ -64,11 +104,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json({ message: error.message, code: error.code }, error.status);
-    if (error instanceof HTTPException) {
-      return c.json({ message: error.message || 'Request failed.', code: 'http_error' }, error.status);
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json({ message: error.message || 'The request could not be handled.', code: 'http_error' }, error.status);
     }
-    console.error(`[${c.get('requestId')}] ${c.req.method} ${c.req.path} failed:`, error);
-    return c.json({ message: 'Something went wrong on our side.', code: 'internal_error' }, 500);
+    deps.logger.error({ reqId: c.get('requestId'), method: c.req.method, path: c.req.path, err: error }, 'unhandled error');
+    return c.json({ message: 'Something went wrong on our side. Please try again.', code: 'internal_error' }, 500);
   });
 
   return app;

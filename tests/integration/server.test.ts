@@ -73,6 +73,20 @@ describe('the real server over a rendered fixture site', () => {
     }
   });
 
+  it('serves the rendered sign-in page and shows a failed sign-in on it', async () => {
+    const page = await fetch(`${server.url}/api/login?next=/testopolis/guide`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<title>Sign In | Forkcast</title>');
+    expect(html).toMatch(/value="\/testopolis\/guide" data-login-next/);
+    const failed = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      body: new URLSearchParams({ email: 'nobody@forkcast.test', password: 'not the password', next: '/testopolis/guide' }),
+    });
+    expect(failed.status).toBe(401);
+    expect(await failed.text()).toMatch(/data-login-message[^>]*>The email or password is incorrect\.<\/p>/);
+  });
+
   it('answers unknown API paths with JSON', async () => {
     const response = await fetch(`${server.url}/api/nope`);
     expect(response.status).toBe(404);

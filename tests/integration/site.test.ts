@@ -241,7 +241,7 @@ describe('the seeded site, rendered in full', () => {
       expect(xml).toContain('<loc>https://forkcast.test/kyoto/guide</loc>');
       expect(xml).not.toContain('/admin<');
       expect(xml).not.toContain('/404');
-      expect((xml.match(/<loc>/g) ?? []).length).toBe(htmlFiles.length - 2);
+      expect((xml.match(/<loc>/g) ?? []).length).toBe(htmlFiles.length - 3); // all but 404, /admin and /admin/sign-in
     });
 
     it('publishes rss.xml and robots.txt', () => {

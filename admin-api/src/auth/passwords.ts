@@ -24,3 +24,14 @@ export function generatePassword(): string {
   const bytes = randomBytes(24);
   return Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join('');
 }
+
+let dummy: Promise<string> | undefined;
+
+/**
+ * A real hash of a random password, made once: verifying against it when an email is unknown
+ * takes as long as a real check, so response times do not reveal which emails are admins.
+ */
+export function dummyHash(): Promise<string> {
+  dummy ??= hashPassword(randomBytes(16).toString('hex'));
+  return dummy;
+}

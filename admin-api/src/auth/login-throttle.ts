@@ -1,0 +1,78 @@
+/**
+ * Login throttling in the spirit of Ghost's brute-force protection: each client address and each
+ * account gets a few free failures; after that every further attempt must wait, and the wait
+ * doubles with each failure (capped). A success clears the account's and the address's record.
+ */
+export interface ThrottleOptions {
+  freeFailures: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** Failures older than this are forgotten. */
+  forgetAfterMs: number;
+  now?: () => number;
+}
+
+export const DEFAULT_THROTTLE: ThrottleOptions = {
+  freeFailures: 5,
+  baseDelayMs: 2_000,
+  maxDelayMs: 15 * 60 * 1000,
+  forgetAfterMs: 60 * 60 * 1000,
+};
+
+interface Record {
+  failures: number;
+  lastFailure: number;
+}
+
+export class LoginThrottle {
+  private readonly records = new Map<string, Record>();
+  private readonly options: ThrottleOptions;
+  private readonly now: () => number;
+
+  constructor(options: ThrottleOptions = DEFAULT_THROTTLE) {
+    this.options = options;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Milliseconds until these keys may try again (0 when they may try now). */
+  waitMs(keys: string[]): number {
+    return Math.max(0, ...keys.map((key) => this.waitFor(key)));
+  }
+
+  fail(keys: string[]): void {
+    const at = this.now();
+    if (this.records.size > 10_000) this.prune(at);
+    for (const key of keys) {
+      const record = this.fresh(key, at);
+      this.records.set(key, { failures: (record?.failures ?? 0) + 1, lastFailure: at });
+    }
+  }
+
+  succeed(keys: string[]): void {
+    for (const key of keys) this.records.delete(key);
+  }
+
+  private prune(at: number): void {
+    for (const [key, record] of this.records) if (at - record.lastFailure > this.options.forgetAfterMs) this.records.delete(key);
+  }
+
+  private fresh(key: string, at: number): Record | undefined {
+    const record = this.records.get(key);
+    if (record && at - record.lastFailure > this.options.forgetAfterMs) {
+      this.records.delete(key);
+      return undefined;
+    }
+    return record;
+  }
+
+  private waitFor(key: string): number {
+    const at = this.now();
+    const record = this.fresh(key, at);
+    if (!record || record.failures < this.options.freeFailures) return 0;
+    const delay = Math.min(this.options.maxDelayMs, this.options.baseDelayMs * 2 ** (record.failures - this.options.freeFailures));
+    return Math.max(0, record.lastFailure + delay - at);
+  }
+}
+
+export const ipKey = (address: string) => `ip:${address}`;
+export const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;

@@ -1,0 +1,74 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { createSession, deleteSession, getAdminById, getSession, touchSession, type AdminUser, type Db } from '@forkcast/content-db';
+
+export const SESSION_COOKIE = 'forkcast_session';
+/** Must match site/lib/ui-hint.ts: the static pages read it to show admin affordances. */
+export const UI_HINT_COOKIE = 'forkcast_ui';
+export const UI_HINT_SIGNED_IN = 'admin';
+
+/** A session ends after this long without a request... */
+export const IDLE_TIMEOUT_MS = 24 * 60 * 60 * 1000;
+/** ...and in any case this long after sign-in. */
+export const ABSOLUTE_TIMEOUT_MS = 14 * 24 * 60 * 60 * 1000;
+// Writing last_seen_at on every request would turn reads into writes; a minute's slack is plenty.
+const TOUCH_AFTER_MS = 60 * 1000;
+
+const hashId = (id: string) => createHash('sha256').update(id).digest('hex');
+
+function secure(c: Context): boolean {
+  return new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
+}
+
+function clearCookies(c: Context): void {
+  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: secure(c) });
+  deleteCookie(c, UI_HINT_COOKIE, { path: '/', secure: secure(c) });
+}
+
+/**
+ * The signed-in admin for this request, or undefined. An expired session is deleted on sight,
+ * and a dead session cookie is cleared together with the UI hint, so the static pages stop
+ * showing admin controls.
+ */
+export async function currentAdmin(c: Context, db: Db, now = Date.now()): Promise<AdminUser | undefined> {
+  const id = getCookie(c, SESSION_COOKIE);
+  if (!id) return undefined;
+  const idHash = /^[A-Za-z0-9_-]{43}$/.test(id) ? hashId(id) : undefined;
+  const session = idHash ? await getSession(db, idHash) : undefined;
+  if (!idHash || !session) {
+    clearCookies(c);
+    return undefined;
+  }
+  if (Date.parse(session.expiresAt) <= now || Date.parse(session.lastSeenAt) + IDLE_TIMEOUT_MS <= now) {
+    await deleteSession(db, idHash);
+    clearCookies(c);
+    return undefined;
+  }
+  if (now - Date.parse(session.lastSeenAt) > TOUCH_AFTER_MS) await touchSession(db, idHash, new Date(now).toISOString());
+  return getAdminById(db, session.userId);
+}
+
+/**
+ * Signs an admin in: any session the browser already had is ended (rotation, so a planted session
+ * id is worthless), a new 256-bit id is stored as a hash, and the session cookie (HttpOnly,
+ * SameSite=Lax, Secure on https) plus the non-secret UI hint cookie are set.
+ */
+export async function startSession(c: Context, db: Db, userId: number, now = Date.now()): Promise<void> {
+  const previous = getCookie(c, SESSION_COOKIE);
+  if (previous) await deleteSession(db, hashId(previous));
+  const id = randomBytes(32).toString('base64url');
+  const at = new Date(now).toISOString();
+  const expiresAt = new Date(now + ABSOLUTE_TIMEOUT_MS);
+  await createSession(db, { idHash: hashId(id), userId, createdAt: at, lastSeenAt: at, expiresAt: expiresAt.toISOString() });
+  const common = { path: '/', sameSite: 'Lax', secure: secure(c), expires: expiresAt } as const;
+  setCookie(c, SESSION_COOKIE, id, { ...common, httpOnly: true });
+  setCookie(c, UI_HINT_COOKIE, UI_HINT_SIGNED_IN, common);
+}
+
+/** Ends the browser's session, if any, and clears both cookies. */
+export async function endSession(c: Context, db: Db): Promise<void> {
+  const id = getCookie(c, SESSION_COOKIE);
+  if (id) await deleteSession(db, hashId(id));
+  clearCookies(c);
+}

@@ -1,0 +1,29 @@
+import type { Logger } from 'pino';
+import type { AdminUser, Db } from '@forkcast/content-db';
+import type { Config } from './config.ts';
+import type { LoginThrottle } from './auth/login-throttle.ts';
+
+/** What runs after a write commits: publishes the outbox (the publisher issue) and reports. */
+export interface PublishReport {
+  pagesChanged: number;
+  ms: number;
+}
+
+export interface Publisher {
+  publishPending(): Promise<PublishReport>;
+}
+
+/** Everything a request handler may use; createApp puts it on the typed context. */
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  /** The folder of rendered pages and built assets (dist/client). */
+  siteDir: string;
+  logger: Logger;
+  loginThrottle: LoginThrottle;
+  publisher?: Publisher;
+}
+
+export type AppEnv = {
+  Variables: AppDeps & { requestId: string; admin: AdminUser | undefined };
+};

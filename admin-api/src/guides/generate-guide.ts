@@ -1,0 +1,106 @@
+import {
+  deleteAllBlocks, deleteAllContentItems, getGuideForCity, insertCity, insertPost, listCities, replaceRestaurants, TAG, updateCity, updatePost,
+  type City, type Db, type RestaurantInput,
+} from '@forkcast/content-db';
+import { writeGuide } from './guide-text.ts';
+import { slugify, uniqueSlug } from './slugs.ts';
+
+export interface GenerateGuideInput {
+  cityName: string;
+  description?: string;
+  heroImage?: string;
+  restaurants: RestaurantInput[];
+  now: string;
+}
+
+export interface GenerateGuideResult {
+  cityName: string;
+  citySlug: string;
+  created: boolean;
+  tags: string[];
+}
+
+/**
+ * An existing city this upload is for: same slug or same name, ignoring case and accents. A name
+ * with no Latin letters has an empty slug, so it only matches the same name exactly (ignoring case).
+ */
+function findCity(cities: City[], cityName: string): City | undefined {
+  const slug = slugify(cityName);
+  if (slug === '') return cities.find((city) => city.name.toLocaleLowerCase() === cityName.toLocaleLowerCase());
+  return cities.find((city) => city.slug === slug || slugify(city.name) === slug);
+}
+
+/**
+ * Writes a city, its itinerary and its generated guide (run it inside one transaction). A new
+ * city gets a unique slug and the next display position; uploading again for an existing city
+ * replaces its itinerary and regenerates its guide, whose stored blocks and inline items are
+ * dropped because their positions referred to the old text.
+ */
+export async function generateGuide(trx: Db, input: GenerateGuideInput): Promise<GenerateGuideResult> {
+  const { cityName, restaurants, now } = input;
+  const text = writeGuide(cityName, input.description, restaurants);
+  const cities = await listCities(trx);
+  const existing = findCity(cities, cityName);
+
+  if (existing) {
+    await updateCity(trx, existing.id, {
+      name: cityName,
+      ...(input.description ? { description: input.description } : {}),
+      ...(input.heroImage ? { heroImage: input.heroImage } : {}),
+      itineraryUrl: existing.itineraryUrl ?? `/itineraries/${existing.slug}.csv`,
+      updatedAt: now,
+    });
+    await replaceRestaurants(trx, existing.id, restaurants);
+    const guide = await getGuideForCity(trx, existing.id);
+    const tags = [TAG.city(existing.id), TAG.restaurants(existing.id), TAG.cities];
+    if (guide) {
+      await deleteAllBlocks(trx, guide.id);
+      await deleteAllContentItems(trx, guide.id);
+      await updatePost(trx, guide.id, {
+        title: text.title, excerpt: text.excerpt, content: text.content, tags: text.tags,
+        ...(input.heroImage ? { heroImage: input.heroImage } : {}),
+        published: true, publishedAt: guide.publishedAt ?? now, updatedAt: now,
+      });
+      tags.push(TAG.post(guide.id), TAG.body(guide.id), TAG.posts);
+    } else {
+      const guideId = await insertGuide(trx, existing, text, input.heroImage ?? existing.heroImage, now);
+      tags.push(TAG.post(guideId), TAG.body(guideId), TAG.posts);
+    }
+    return { cityName, citySlug: existing.slug, created: false, tags };
+  }
+
+  const taken = new Set(cities.map((city) => city.slug));
+  const slug = uniqueSlug(slugify(cityName), (candidate) => taken.has(candidate));
+  const city = {
+    slug,
+    name: cityName,
+    country: '',
+    description: text.description,
+    heroImage: input.heroImage ?? null,
+    heroAlt: `${cityName}`,
+    mapEmbedUrl: null,
+    itineraryUrl: `/itineraries/${slug}.csv`,
+    displayOrder: Math.max(0, ...cities.map((c) => c.displayOrder)) + 1,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const cityId = await insertCity(trx, city);
+  await replaceRestaurants(trx, cityId, restaurants);
+  const guideId = await insertGuide(trx, { ...city, id: cityId }, text, city.heroImage, now);
+  return {
+    cityName,
+    citySlug: slug,
+    created: true,
+    tags: [TAG.cities, TAG.city(cityId), TAG.restaurants(cityId), TAG.posts, TAG.post(guideId), TAG.body(guideId)],
+  };
+}
+
+async function insertGuide(trx: Db, city: Pick<City, 'id' | 'slug' | 'name'>, text: ReturnType<typeof writeGuide>, heroImage: string | null, now: string): Promise<number> {
+  const taken = async (slug: string) => (await trx.selectFrom('posts').select('id').where('slug', '=', slug).executeTakeFirst()) !== undefined;
+  let slug = `${city.slug}-food-guide`;
+  for (let n = 2; await taken(slug); n++) slug = `${city.slug}-food-guide-${n}`;
+  return insertPost(trx, {
+    slug, title: text.title, excerpt: text.excerpt, content: text.content, heroImage, heroAlt: `${city.name}`,
+    type: 'guide', cityId: city.id, tags: text.tags, published: true, publishedAt: now, createdAt: now, updatedAt: now,
+  });
+}

@@ -1,0 +1,145 @@
+import { CsvError, parse } from 'csv-parse/sync';
+import type { RestaurantInput } from '@forkcast/content-db';
+
+/** One problem found in an uploaded itinerary: 1-based row (the header is row 1) and column. */
+export interface CsvProblem {
+  row?: number;
+  column?: string;
+  message: string;
+}
+
+export class ItineraryError extends Error {
+  override name = 'ItineraryError';
+  readonly problems: CsvProblem[];
+  constructor(problems: CsvProblem[]) {
+    super(problems.map(describe).join(' '));
+    this.problems = problems;
+  }
+}
+
+export const MAX_ROWS = 300;
+const MAX_PROBLEMS = 20;
+
+type Field = keyof RestaurantInput;
+
+/** Header names each field answers to, compared ignoring case, spaces, '_' and '-'. */
+export const COLUMN_NAMES: Record<Field, string[]> = {
+  day: ['day', 'daynumber', 'day#'],
+  name: ['restaurant', 'name', 'restaurantname', 'place'],
+  neighborhood: ['neighborhood', 'neighbourhood', 'area', 'district'],
+  cuisine: ['cuisine', 'foodtype'],
+  meal: ['meal', 'mealtime'],
+  notes: ['notes', 'note', 'description', 'whattoorder'],
+  address: ['address', 'location'],
+  url: ['url', 'website', 'link', 'web'],
+};
+
+const MAX_LENGTH: Record<Field, number> = { day: 10, name: 200, neighborhood: 200, cuisine: 100, meal: 50, notes: 1000, address: 300, url: 2048 };
+
+const normalise = (header: string) => header.toLowerCase().replace(/[\s_-]+/g, '');
+
+function describe(problem: CsvProblem): string {
+  const where = [problem.row !== undefined && `Row ${problem.row}`, problem.column && `column '${problem.column}'`].filter(Boolean).join(', ');
+  return where ? `${where}: ${problem.message}` : problem.message;
+}
+
+function decodeUtf8(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new ItineraryError([{ message: 'The file is not UTF-8 text. Save it as "CSV UTF-8" and upload it again.' }]);
+  }
+}
+
+interface CsvRecord {
+  /** The spreadsheet row: records counted from 1, blank ones included. */
+  row: number;
+  cells: string[];
+}
+
+/** The non-blank records, each with the row number a spreadsheet app would show for it. */
+function readRecords(text: string): CsvRecord[] {
+  let records: string[][];
+  try {
+    records = parse(text, { bom: true, relax_column_count: true, trim: true }) as string[][];
+  } catch (error) {
+    // csv-parse counts the records it completed; the broken one is the next.
+    const completed = error instanceof CsvError ? (error as CsvError & { records?: number }).records : undefined;
+    const reason = error instanceof CsvError && error.code === 'CSV_QUOTE_NOT_CLOSED' ? 'a quoted cell is never closed' : 'it is not well-formed CSV';
+    throw new ItineraryError([{ ...(completed !== undefined ? { row: completed + 1 } : {}), message: `The CSV could not be read: ${reason}.` }]);
+  }
+  return records.map((cells, index) => ({ row: index + 1, cells })).filter((record) => record.cells.some((cell) => cell !== ''));
+}
+
+function mapHeader(header: string[], row: number): Map<Field, number> {
+  const columns = new Map<Field, number>();
+  const problems: CsvProblem[] = [];
+  header.forEach((title, index) => {
+    const key = normalise(title);
+    const field = (Object.keys(COLUMN_NAMES) as Field[]).find((f) => COLUMN_NAMES[f].includes(key));
+    if (!field) return;
+    if (columns.has(field)) {
+      problems.push({ row, column: title, message: `this column repeats '${header[columns.get(field)!]}'.` });
+    } else {
+      columns.set(field, index);
+    }
+  });
+  if (!columns.has('name')) problems.push({ row, message: "The header needs a 'restaurant' (or 'name') column." });
+  if (problems.length > 0) throw new ItineraryError(problems);
+  return columns;
+}
+
+/**
+ * Reads an itinerary CSV (format: README "Itinerary CSV format", sample in
+ * public/samples/itinerary-sample.csv): a header row whose columns are matched by name, ignoring
+ * case, with common synonyms; UTF-8 with or without BOM, CRLF or LF, quoted commas and newlines,
+ * blank lines skipped. Every problem is reported with its row and column; nothing is returned
+ * unless the whole file is valid.
+ */
+export function parseItinerary(bytes: Uint8Array): RestaurantInput[] {
+  const records = readRecords(decodeUtf8(bytes));
+  const [headerRecord, ...rows] = records;
+  if (!headerRecord) throw new ItineraryError([{ message: 'The CSV is empty.' }]);
+  const header = headerRecord.cells;
+  if (header.length === 1 && header[0]!.includes(';')) {
+    throw new ItineraryError([{ row: headerRecord.row, message: 'The columns are separated by semicolons; save the file as comma-separated CSV (UTF-8).' }]);
+  }
+  const columns = mapHeader(header, headerRecord.row);
+  if (rows.length === 0) throw new ItineraryError([{ message: 'The CSV has a header but no restaurant rows.' }]);
+  if (rows.length > MAX_ROWS) throw new ItineraryError([{ message: `The CSV has ${rows.length} rows; the limit is ${MAX_ROWS}.` }]);
+
+  const problems: CsvProblem[] = [];
+  const restaurants = rows.map(({ row, cells }) => {
+    if (cells.length > header.length) {
+      problems.push({ row, message: `it has ${cells.length} cells but the header has ${header.length}.` });
+    }
+    const value = (field: Field) => {
+      const at = columns.get(field);
+      const text = at === undefined ? '' : (cells[at] ?? '').trim();
+      if (text.length > MAX_LENGTH[field]) problems.push({ row, column: header[at!], message: `at most ${MAX_LENGTH[field]} characters.` });
+      return text === '' ? null : text;
+    };
+    const name = value('name');
+    if (name === null) problems.push({ row, column: header[columns.get('name')!], message: 'a restaurant name is required.' });
+    const dayText = value('day');
+    const day = dayText === null ? null : /^\d{1,2}$/.test(dayText) && Number(dayText) >= 1 && Number(dayText) <= 30 ? Number(dayText) : undefined;
+    if (day === undefined) problems.push({ row, column: header[columns.get('day')!], message: `expected a day number from 1 to 30, found '${dayText}'.` });
+    const url = value('url');
+    if (url !== null && !(/^https?:\/\//i.test(url) && URL.canParse(url))) {
+      problems.push({ row, column: header[columns.get('url')!], message: `expected a web address starting with http:// or https://, found '${url}'.` });
+    }
+    const meal = value('meal');
+    return {
+      name: name ?? '',
+      day: day ?? null,
+      neighborhood: value('neighborhood'),
+      cuisine: value('cuisine'),
+      meal: meal && meal.toLowerCase(),
+      notes: value('notes'),
+      address: value('address'),
+      url,
+    };
+  });
+  if (problems.length > 0) throw new ItineraryError(problems.slice(0, MAX_PROBLEMS));
+  return restaurants;
+}

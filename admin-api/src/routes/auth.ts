@@ -1,0 +1,95 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Hono, type Context } from 'hono';
+import { getAdminByEmail } from '@forkcast/content-db';
+import { accountKey, ipKey } from '../auth/login-throttle.ts';
+import { dummyHash, verifyPassword } from '../auth/passwords.ts';
+import { endSession, startSession } from '../auth/sessions.ts';
+import type { AppEnv } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import { clientAddress } from '../middleware/rate-limit.ts';
+
+/** The sign-in page, rendered with the site's own layout (site/pages/admin/sign-in.astro). */
+export const SIGN_IN_PAGE = '/admin/sign-in/index.html';
+const INVALID = 'The email or password is incorrect.';
+const MISSING = 'Enter your email and password.';
+
+/** Only a path on this site may follow sign-in, and never back into the API. */
+export function safeNext(next: unknown): string {
+  return typeof next === 'string' && /^\/(?!\/|\\|api\/)[\x21-\x7e]*$/.test(next) ? next : '/admin';
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+async function signInPage(c: Context<AppEnv>, message: string | undefined, next: string, status: 200 | 401 | 429 | 400) {
+  let html = await readFile(join(c.get('siteDir'), SIGN_IN_PAGE), 'utf8').catch(
+    () => '<!doctype html><html lang="en"><title>Sign in</title><main><h1>Sign in</h1><p data-login-message hidden></p><form method="post" action="/api/login"><input type="hidden" name="next" value="" data-login-next><label>Email <input name="email" type="email" autocomplete="username" required></label><label>Password <input name="password" type="password" autocomplete="current-password" required></label><button>Sign in</button></form></main>',
+  );
+  // The page marks where these go; the build may add attributes (scoped-style ids) after the markers.
+  html = html.replace(/value="" data-login-next/, `value="${escapeHtml(next)}" data-login-next`);
+  if (message) html = html.replace(/(\bdata-login-message)\s+hidden(?:="")?([^>]*>)/, (_all, marker: string, rest: string) => `${marker}${rest}${escapeHtml(message)}`);
+  c.header('Cache-Control', 'no-store');
+  return c.html(html, status);
+}
+
+async function readCredentials(c: Context<AppEnv>): Promise<{ email: string; password: string; next: string; form: boolean }> {
+  const type = c.req.header('content-type') ?? '';
+  if (type.includes('application/json')) {
+    const parsed: unknown = await c.req.json().catch(() => ({}));
+    const body = (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {}) as Record<string, unknown>;
+    return { email: String(body.email ?? ''), password: String(body.password ?? ''), next: safeNext(body.next), form: false };
+  }
+  if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
+    const body = await c.req.parseBody();
+    return { email: String(body.email ?? ''), password: String(body.password ?? ''), next: safeNext(body.next), form: true };
+  }
+  throw new ApiError(415, 'unsupported_media_type', 'Send the sign-in form or JSON.');
+}
+
+/** GET/POST /api/login, GET /api/logout, GET /api/auth/user. */
+export const authRoutes = new Hono<AppEnv>()
+  .get('/login', async (c) => {
+    const next = safeNext(c.req.query('next'));
+    // Already signed in: go straight on.
+    return c.get('admin') ? c.redirect(next, 303) : signInPage(c, undefined, next, 200);
+  })
+  .post('/login', async (c) => {
+    const { email, password, next, form } = await readCredentials(c);
+    const refuse = (status: 400 | 401 | 429, code: string, message: string) =>
+      form ? signInPage(c, message, next, status) : c.json({ message, code }, status);
+    if (email.trim() === '' || password === '' || email.length > 254 || password.length > 1024) return refuse(400, 'validation', MISSING);
+
+    const throttle = c.get('loginThrottle');
+    const keys = [ipKey(clientAddress(c)), accountKey(email)];
+    const wait = throttle.waitMs(keys);
+    if (wait > 0) {
+      const seconds = Math.ceil(wait / 1000);
+      c.header('Retry-After', String(seconds));
+      return refuse(429, 'too_many_attempts', `Too many sign-in attempts. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`);
+    }
+
+    // Count the attempt as a failure before the slow check, so parallel guesses cannot all slip
+    // through the free allowance; a success clears it again.
+    throttle.fail(keys);
+    const db = c.get('db');
+    const admin = await getAdminByEmail(db, email);
+    const valid = await verifyPassword(admin?.passwordHash ?? (await dummyHash()), password);
+    if (!admin || !valid) {
+      c.get('logger').warn({ reqId: c.get('requestId') }, 'sign-in failed');
+      return refuse(401, 'invalid_credentials', INVALID);
+    }
+    throttle.succeed(keys);
+    await startSession(c, db, admin.id);
+    return form ? c.redirect(next, 303) : c.json({ id: admin.id, email: admin.email });
+  })
+  .get('/logout', async (c) => {
+    await endSession(c, c.get('db'));
+    return c.redirect('/', 303);
+  })
+  .get('/auth/user', (c) => {
+    const admin = c.get('admin');
+    if (!admin) throw new ApiError(401, 'unauthorized', 'Not signed in.');
+    c.header('Cache-Control', 'no-store');
+    return c.json({ id: admin.id, email: admin.email });
+  });

@@ -1,0 +1,49 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { addContactMessage, deleteContactMessage, listContactMessages, nowIso } from '@forkcast/content-db';
+import type { AppEnv } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import { requireAdmin } from '../middleware/auth.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
+import { EMAIL_PATTERN, LIMITS } from '../schemas.ts';
+import { parseId, validate } from '../validation.ts';
+
+// SPEC §5's wording; the client shows the same sentences before ever calling the server.
+const ALL_REQUIRED = 'All fields are required to send your message.';
+const BAD_EMAIL = 'Please enter a valid email address.';
+
+const field = (max: number, label: string) =>
+  z
+    .string({ error: ALL_REQUIRED })
+    .trim()
+    .min(1, ALL_REQUIRED)
+    .max(max, `${label} can be at most ${max} characters.`);
+
+const contactBody = z.object({
+  name: field(LIMITS.contact.name, 'Your name'),
+  email: field(LIMITS.contact.email, 'Your email').regex(EMAIL_PATTERN, BAD_EMAIL),
+  subject: field(LIMITS.contact.subject, 'The subject'),
+  message: field(LIMITS.contact.message, 'Your message'),
+});
+
+/** POST /api/contact (anyone, rate-limited per address). Each app gets its own limiter. */
+export const contactRoutes = () =>
+  new Hono<AppEnv>().post(
+  '/',
+  rateLimit({ limit: 5, windowMs: 10 * 60 * 1000, message: 'You have sent several messages in a short time. Please try again in a few minutes.' }),
+  validate('json', contactBody),
+  async (c) => {
+    await addContactMessage(c.get('db'), { ...c.req.valid('json'), createdAt: nowIso() });
+    return c.json({ message: "Thank you for your message. We'll get back to you soon." }, 201);
+  },
+);
+
+/** GET /api/admin/contact-messages, DELETE /api/admin/contact-messages/:id: the editor's inbox. */
+export const contactInboxRoutes = new Hono<AppEnv>()
+  .use(requireAdmin)
+  .get('/', async (c) => c.json(await listContactMessages(c.get('db'))))
+  .delete('/:id', async (c) => {
+    const id = parseId(c.req.param('id'), 'Message not found.');
+    if (!(await deleteContactMessage(c.get('db'), id))) throw new ApiError(404, 'not_found', 'Message not found.');
+    return c.body(null, 204);
+  });

@@ -1,0 +1,45 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { deleteSubscriber, listSubscribers, nowIso, subscribe, toCsv } from '@forkcast/content-db';
+import type { AppEnv } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import { requireAdmin } from '../middleware/auth.ts';
+import { rateLimit } from '../middleware/rate-limit.ts';
+import { EMAIL_PATTERN } from '../schemas.ts';
+import { parseId, validate } from '../validation.ts';
+
+const BAD_EMAIL = 'Please enter a valid email address.';
+const subscribeBody = z.object({
+  email: z.string({ error: BAD_EMAIL }).trim().max(254, BAD_EMAIL).regex(EMAIL_PATTERN, BAD_EMAIL),
+});
+
+/** /api/newsletter: subscribe (anyone, rate-limited), and the subscriber list for the admin. Each app gets its own limiter. */
+export const newsletterRoutes = () =>
+  new Hono<AppEnv>()
+  .post(
+    '/subscribe',
+    rateLimit({ limit: 10, windowMs: 10 * 60 * 1000, message: 'Too many sign-ups from this connection. Please try again in a few minutes.' }),
+    validate('json', subscribeBody),
+    async (c) => {
+      const { created } = await subscribe(c.get('db'), c.req.valid('json').email, nowIso());
+      // Subscribing twice is not an error: the reader gets what they asked for either way.
+      return created ? c.json({ message: 'Successfully subscribed!' }, 201) : c.json({ message: "You're already subscribed. Thank you!" }, 200);
+    },
+  )
+  .get('/subscribers', requireAdmin, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await listSubscribers(c.get('db')));
+  })
+  .get('/subscribers/export', requireAdmin, async (c) => {
+    const subscribers = await listSubscribers(c.get('db'));
+    const csv = toCsv(['Email', 'Subscribed at'], subscribers.map((s) => [s.email, s.subscribedAt]));
+    c.header('Content-Type', 'text/csv; charset=utf-8');
+    c.header('Content-Disposition', 'attachment; filename="forkcast-subscribers.csv"');
+    c.header('Cache-Control', 'no-store');
+    return c.body(csv);
+  })
+  .delete('/subscribers/:id', requireAdmin, async (c) => {
+    const id = parseId(c.req.param('id'), 'Subscriber not found.');
+    if (!(await deleteSubscriber(c.get('db'), id))) throw new ApiError(404, 'not_found', 'Subscriber not found.');
+    return c.body(null, 204);
+  });

@@ -1,0 +1,112 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import {
+  addContentItem, createBlock, deleteBlock, deleteContentItem, getPostById, listBlocks, listContentItems, nowIso, splitParagraphs, TAG, updateBlock,
+  type Db, type Post,
+} from '@forkcast/content-db';
+import type { AppEnv } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import { requireAdmin } from '../middleware/auth.ts';
+import { imageSource, LIMITS } from '../schemas.ts';
+import { parseId, validate } from '../validation.ts';
+import { commitWrite } from '../write.ts';
+
+const blockContent = z
+  .string({ error: 'Content is required.' })
+  .refine((value) => value.trim() !== '', 'Content is required.')
+  .refine((value) => value.length <= LIMITS.blockMarkdown, `A content block can hold at most ${LIMITS.blockMarkdown} characters.`);
+const position = z.number({ error: 'position must be a number.' }).int('position must be a whole number.').min(0, 'position must not be negative.');
+
+const newBlock = z.object({ content: blockContent, position, isOriginal: z.boolean().optional() });
+const blockUpdate = z.object({ content: blockContent });
+const newItem = z.discriminatedUnion(
+  'type',
+  [
+    z.object({
+      type: z.literal('text'),
+      content: z
+        .string({ error: 'Text is required.' })
+        .trim()
+        .min(1, 'Text is required.')
+        .max(LIMITS.itemText, `Added text can be at most ${LIMITS.itemText} characters.`),
+      position,
+    }),
+    z.object({ type: z.literal('image'), content: imageSource('Give the image as an http(s) URL or an uploaded image.'), position }),
+  ],
+  { error: "type must be 'text' or 'image'." },
+);
+
+const paragraphCount = (content: string) => splitParagraphs(content).length;
+
+async function findPost(c: Context<AppEnv>, db: Db): Promise<Post> {
+  const post = await getPostById(db, parseId(c.req.param('postId'), 'Post not found.'));
+  // A draft's body is the admin's business only.
+  if (!post || (!post.published && !c.get('admin'))) throw new ApiError(404, 'not_found', 'Post not found.');
+  return post;
+}
+
+/** /api/posts/:postId/content and /api/posts/:postId/blocks: the editable body of a post. */
+export const postBodyRoutes = new Hono<AppEnv>()
+  .get('/:postId/content', async (c) => {
+    const post = await findPost(c, c.get('db'));
+    return c.json(await listContentItems(c.get('db'), post.id));
+  })
+  .post('/:postId/content', requireAdmin, validate('json', newItem), async (c) => {
+    const body = c.req.valid('json');
+    const item = await commitWrite(c, async (trx) => {
+      const post = await findPost(c, trx);
+      const max = paragraphCount(post.content);
+      if (body.position > max) throw new ApiError(400, 'validation', `position must be between 0 and ${max}.`);
+      const created = await addContentItem(trx, { postId: post.id, ...body, now: nowIso() });
+      return { result: created, tags: [TAG.body(post.id)] };
+    });
+    return c.json(item, 201);
+  })
+  .delete('/:postId/content/:contentId', requireAdmin, async (c) => {
+    const itemId = parseId(c.req.param('contentId'), 'Content not found.');
+    await commitWrite(c, async (trx) => {
+      const post = await findPost(c, trx);
+      if (!(await deleteContentItem(trx, post.id, itemId))) throw new ApiError(404, 'not_found', 'Content not found.');
+      return { result: undefined, tags: [TAG.body(post.id)] };
+    });
+    return c.body(null, 204);
+  })
+  .get('/:postId/blocks', async (c) => {
+    const post = await findPost(c, c.get('db'));
+    return c.json(await listBlocks(c.get('db'), post.id));
+  })
+  .post('/:postId/blocks', requireAdmin, validate('json', newBlock), async (c) => {
+    const body = c.req.valid('json');
+    const block = await commitWrite(c, async (trx) => {
+      const post = await findPost(c, trx);
+      const count = paragraphCount(post.content);
+      if (count === 0) throw new ApiError(400, 'validation', 'This post has no paragraphs to replace; add content instead.');
+      if (body.position >= count) throw new ApiError(400, 'validation', `position must be between 0 and ${count - 1}.`);
+      if ((await listBlocks(trx, post.id)).some((b) => b.position === body.position)) {
+        throw new ApiError(409, 'conflict', 'That section already has a stored block; update it instead.');
+      }
+      const created = await createBlock(trx, { postId: post.id, content: body.content, position: body.position, isOriginal: body.isOriginal ?? true, now: nowIso() });
+      return { result: created, tags: [TAG.body(post.id)] };
+    });
+    return c.json(block, 201);
+  })
+  .put('/:postId/blocks/:blockId', requireAdmin, validate('json', blockUpdate), async (c) => {
+    const blockId = parseId(c.req.param('blockId'), 'Content block not found.');
+    const { content } = c.req.valid('json');
+    const block = await commitWrite(c, async (trx) => {
+      const post = await findPost(c, trx);
+      const updated = await updateBlock(trx, post.id, blockId, content, nowIso());
+      if (!updated) throw new ApiError(404, 'not_found', 'Content block not found.');
+      return { result: updated, tags: [TAG.body(post.id)] };
+    });
+    return c.json(block);
+  })
+  .delete('/:postId/blocks/:blockId', requireAdmin, async (c) => {
+    const blockId = parseId(c.req.param('blockId'), 'Content block not found.');
+    await commitWrite(c, async (trx) => {
+      const post = await findPost(c, trx);
+      if (!(await deleteBlock(trx, post.id, blockId))) throw new ApiError(404, 'not_found', 'Content block not found.');
+      return { result: undefined, tags: [TAG.body(post.id)] };
+    });
+    return c.body(null, 204);
+  });

@@ -1,0 +1,93 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { upsertAdmin } from '@forkcast/content-db';
+import { createTempDb, type TempDb } from '@forkcast/content-db/testing';
+import { createApp } from './app.ts';
+import { LoginThrottle, type ThrottleOptions } from './auth/login-throttle.ts';
+import { hashPassword } from './auth/passwords.ts';
+import { loadConfig, type Config } from './config.ts';
+import type { Publisher } from './context.ts';
+
+export const ADMIN_EMAIL = 'editor@forkcast.test';
+export const ADMIN_PASSWORD = 'correct horse battery staple';
+export const ORIGIN = 'http://localhost';
+
+export type RequestOptions = RequestInit & { cookie?: string; ip?: string };
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  handle: TempDb;
+  config: Config;
+  uploadDir: string;
+  siteDir: string;
+  /** app.request with the given cookie header and client address (both optional). */
+  request: (path: string, init?: RequestOptions) => Promise<Response>;
+  /** Signs the admin in through POST /api/login and returns the Cookie header to send. */
+  signIn: () => Promise<string>;
+  cleanup: () => Promise<void>;
+}
+
+/**
+ * A real app over a fresh, migrated SQLite file, with an admin whose password hash is real
+ * argon2id, and temporary upload and site folders. Nothing is shared between two test apps.
+ */
+export async function createTestApp(options: { throttle?: ThrottleOptions; publisher?: Publisher } = {}): Promise<TestApp> {
+  const handle = await createTempDb();
+  const dir = mkdtempSync(join(tmpdir(), 'forkcast-api-'));
+  const uploadDir = join(dir, 'uploads');
+  const siteDir = join(dir, 'site');
+  const config = loadConfig({ DATABASE_PATH: handle.path, UPLOAD_DIR: uploadDir, PUBLIC_HOST: ORIGIN });
+  await upsertAdmin(handle.db, ADMIN_EMAIL, await hashPassword(ADMIN_PASSWORD), new Date().toISOString());
+  const app = createApp({
+    db: handle.db,
+    config,
+    siteDir,
+    logger: pino({ level: 'silent' }),
+    loginThrottle: new LoginThrottle(options.throttle),
+    ...(options.publisher ? { publisher: options.publisher } : {}),
+  });
+  const request = (path: string, init: RequestOptions = {}) => {
+    const { cookie, ip = '203.0.113.7', ...rest } = init;
+    const headers = new Headers(rest.headers);
+    if (cookie) headers.set('cookie', cookie);
+    // The Node adapter passes the socket as env.incoming; the client address is read from there.
+    return Promise.resolve(app.request(`${ORIGIN}${path}`, { ...rest, headers }, { incoming: { socket: { remoteAddress: ip } } }));
+  };
+  return {
+    app,
+    handle,
+    config,
+    uploadDir,
+    siteDir,
+    request,
+    async signIn() {
+      const response = await request('/api/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+      });
+      if (response.status !== 200) throw new Error(`sign-in failed with ${response.status}`);
+      return cookieHeader(response);
+    },
+    async cleanup() {
+      await handle.cleanup();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The Cookie header a browser would send back after this response (name=value pairs only). */
+export function cookieHeader(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0]!)
+    .filter((pair) => !pair.endsWith('='))
+    .join('; ');
+}
+
+/** JSON request options. */
+export function json(method: string, body: unknown, cookie?: string): RequestOptions {
+  return { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), ...(cookie ? { cookie } : {}) };
+}

@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import sharp, { type Metadata } from 'sharp';
+import { ApiError } from '../errors.ts';
+
+/** The largest upload accepted (SPEC leaves limits to us): 10 MB. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Decoding stops above this many pixels (about 50 megapixels): decompression bombs are refused. */
+export const MAX_INPUT_PIXELS = 50_000_000;
+/** Widths of the WebP variants, as the site's srcset expects (site/lib/images.ts). */
+export const VARIANT_WIDTHS = [640, 1024, 1600] as const;
+const MASTER_WIDTH = 2400;
+const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'avif', 'gif']);
+const UNSUPPORTED = 'That file is not an image we can use. Upload a JPEG, PNG, WebP, AVIF or GIF.';
+
+export interface ProcessedImage {
+  /** Content hash of the original bytes: the same upload always gets the same name. */
+  name: string;
+  /** File name -> bytes: `<name>.jpg` and `<name>-<width>.webp`. */
+  files: Map<string, Buffer>;
+}
+
+/**
+ * Decodes an upload with sharp and re-encodes it: a JPEG master (at most 2400 px wide) and WebP
+ * variants. Re-encoding drops EXIF, GPS and every other metadata block, and auto-orients first so
+ * dropping the orientation tag does not turn photos sideways. Anything sharp cannot decode as one
+ * of the accepted raster formats is refused (415), including SVG, which can carry scripts.
+ */
+export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
+  const input = Buffer.from(bytes);
+  let metadata: Metadata;
+  try {
+    // Only the header is read here, so no pixel limit applies yet: the size check below decides.
+    metadata = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new ApiError(415, 'unsupported_image', UNSUPPORTED);
+  }
+  // AVIF and HEIC share the HEIF container; only AVIF is accepted.
+  const format = metadata.format === 'heif' ? (metadata.compression === 'av1' ? 'avif' : 'heic') : metadata.format;
+  if (!ACCEPTED.has(format)) throw new ApiError(415, 'unsupported_image', UNSUPPORTED);
+  if (metadata.width * metadata.height > MAX_INPUT_PIXELS) {
+    throw new ApiError(413, 'image_too_large', 'That image has too many pixels; the limit is 50 megapixels.');
+  }
+
+  const name = createHash('sha256').update(input).digest('hex').slice(0, 24);
+  const decode = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false }).autoOrient();
+  try {
+    const files = new Map<string, Buffer>();
+    files.set(
+      `${name}.jpg`,
+      await decode().resize({ width: MASTER_WIDTH, withoutEnlargement: true }).flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true, progressive: true }).toBuffer(),
+    );
+    for (const width of VARIANT_WIDTHS) {
+      files.set(`${name}-${width}.webp`, await decode().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer());
+    }
+    return { name, files };
+  } catch {
+    // Headers that parse but pixel data that does not (a truncated or corrupt file).
+    throw new ApiError(415, 'unsupported_image', 'That image is damaged or incomplete; try exporting it again.');
+  }
+}

@@ -1,0 +1,25 @@
+import type { Context } from 'hono';
+import { enqueueTags, nowIso, type Db } from '@forkcast/content-db';
+import type { AppEnv } from './context.ts';
+
+/** The response header that reports what a write published: `pages=3; ms=12`. */
+export const PUBLISH_HEADER = 'X-Forkcast-Publish';
+
+/**
+ * Runs a write and records the tags it changed in the outbox, in one transaction, so a crash can
+ * never keep a change without its publishing record. When a publisher is wired in, the response
+ * waits until the affected pages are published and reports how many changed and how long it took.
+ */
+export async function commitWrite<T>(c: Context<AppEnv>, work: (trx: Db) => Promise<{ result: T; tags: string[] }>): Promise<T> {
+  const result = await c.get('db').transaction().execute(async (trx) => {
+    const { result, tags } = await work(trx);
+    if (tags.length > 0) await enqueueTags(trx, tags, nowIso());
+    return result;
+  });
+  const publisher = c.get('publisher');
+  if (publisher) {
+    const report = await publisher.publishPending();
+    c.header(PUBLISH_HEADER, `pages=${report.pagesChanged}; ms=${report.ms}`);
+  }
+  return result;
+}
