@@ -30,6 +30,26 @@ function nodeWithRender() {
   };
 }
 
+/**
+ * Pages and the publisher must share one content-db module: repository reads record their tags in
+ * its AsyncLocalStorage, which only works if both sides load the same instance. So the server
+ * bundle imports the workspace package at run time instead of carrying its own copy.
+ */
+function externalContentDb() {
+  return {
+    name: 'forkcast:external-content-db',
+    enforce: /** @type {const} */ ('pre'),
+    /**
+     * @this {{ environment?: { name: string } }}
+     * @param {string} id
+     */
+    resolveId(id) {
+      if (this.environment?.name !== 'client' && /^@forkcast\/content-db(?:\/|$)/.test(id)) return { id, external: true };
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
   srcDir: './site',
   output: 'server',
@@ -40,4 +60,5 @@ export default defineConfig({
   // Inlined CSS saves every page a render-blocking request; pages are compressed on the wire.
   build: { format: 'directory', inlineStylesheets: 'always' },
   devToolbar: { enabled: false },
+  vite: { plugins: [externalContentDb()] },
 });

@@ -1,15 +1,22 @@
-/** `make build`: renders every page of the compiled site from the database into dist/client. */
+/**
+ * `make build`: renders every page of the compiled site from the database into dist/client, on one
+ * worker thread per core. Needs no running server; progress shows on a terminal only.
+ */
+import { availableParallelism } from 'node:os';
 import { distPaths, ensureFullRender, openContentDb } from '@forkcast/admin-api';
 import { configOrExit, progressLine } from './lib.ts';
 
 const config = configOrExit();
 const { db } = await openContentDb(config.databasePath);
+const workers = availableParallelism();
 const result = await ensureFullRender({
   db,
   dist: distPaths('dist'),
   site: { siteName: config.siteName, publicHost: config.publicHost },
   force: true,
+  workers,
+  databasePath: config.databasePath,
   onPage: progressLine('Rendering pages'),
 });
 await db.destroy();
-console.log(`Rendered ${result?.pages} pages into dist/client in ${result?.ms} ms (${result?.removed} stale removed).`);
+console.log(`Rendered ${result?.pages} pages into dist/client in ${result?.ms} ms on ${workers} threads (${result?.removed} stale files removed).`);

@@ -1,40 +1,27 @@
 /** `make start`: prepares the database and the site folder, then serves both on one port. */
-import { mkdirSync } from 'node:fs';
 import { pino } from 'pino';
-import { bootstrapAdmin, createApp, distPaths, ensureFullRender, listen, openContentDb } from '@forkcast/admin-api';
+import { bootServer, distPaths } from '@forkcast/admin-api';
 import { configOrExit, progressLine } from './lib.ts';
 
 const config = configOrExit();
-const { db, seeded } = await openContentDb(config.databasePath);
-if (seeded.citiesAdded + seeded.postsAdded > 0) {
-  console.log(`Seeded ${config.databasePath}: ${seeded.citiesAdded} cities, ${seeded.postsAdded} posts.`);
-}
-
-const admin = await bootstrapAdmin(db, config);
-if (admin.action === 'generated') {
-  console.log('\nCreated the admin account (shown only this once; `make admin-password` changes it):');
-  console.log(`  email:    ${admin.email}`);
-  console.log(`  password: ${admin.password}\n`);
-}
-
-const dist = distPaths('dist');
-const rendered = await ensureFullRender({
-  db,
-  dist,
-  site: { siteName: config.siteName, publicHost: config.publicHost },
-  onPage: progressLine('Rendering pages'),
+const logger = pino({ name: 'forkcast' });
+const onPage = progressLine('Rendering pages');
+const booted = await bootServer(config, distPaths('dist'), logger, {
+  seeded: (counts) => console.log(`Seeded ${config.databasePath}: ${counts.citiesAdded} cities, ${counts.postsAdded} posts.`),
+  admin: (result) => {
+    if (result.action !== 'generated') return;
+    console.log('\nCreated the admin account (shown only this once; `make admin-password` changes it):');
+    console.log(`  email:    ${result.email}`);
+    console.log(`  password: ${result.password}\n`);
+  },
+  rendered: (result) => console.log(`Rendered ${result.pages} pages in ${result.ms} ms.`),
+  ...(onPage ? { onPage } : {}),
 });
-if (rendered) console.log(`Rendered ${rendered.pages} pages in ${rendered.ms} ms.`);
-
-mkdirSync(config.uploadDir, { recursive: true });
-const app = createApp({ db, config, siteDir: dist.siteDir, logger: pino({ name: 'forkcast' }) });
-const server = await listen(app, config.host, config.port);
-console.log(`Forkcast is serving ${server.url} (public host ${config.publicHost}). Stop with Ctrl+C.`);
+console.log(`Forkcast is serving ${booted.server.url} (public host ${config.publicHost}). Stop with Ctrl+C.`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
-    await server.close();
-    await db.destroy();
+    await booted.close();
     process.exit(0);
   });
 }

@@ -7,6 +7,8 @@ import type { LoginThrottle } from './auth/login-throttle.ts';
 export interface PublishReport {
   pagesChanged: number;
   ms: number;
+  /** The site paths written or removed. */
+  urls: string[];
 }
 
 export interface Publisher {

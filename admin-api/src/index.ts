@@ -10,3 +10,7 @@ export { hashPassword, verifyPassword } from './auth/passwords.ts';
 export { distPaths, ensureFullRender, type DistPaths } from './publisher/site-build.ts';
 export { openContentDb } from './content.ts';
 export { routeFile } from './publisher/site-folder.ts';
+export { bootServer, type Booted } from './boot.ts';
+export { SitePublisher } from './publisher/publisher.ts';
+export { loadRenderer, type Renderer } from './publisher/renderer.ts';
+export { purgeWebhook } from './publisher/purge-webhook.ts';

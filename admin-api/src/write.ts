@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { enqueueTags, nowIso, type Db } from '@forkcast/content-db';
 import type { AppEnv } from './context.ts';
 
-/** The response header that reports what a write published: `pages=3; ms=12`. */
+/** The response header that reports what a write published: `pages=3; ms=12` (or `failed`). */
 export const PUBLISH_HEADER = 'X-Forkcast-Publish';
 
 /**
@@ -18,8 +18,14 @@ export async function commitWrite<T>(c: Context<AppEnv>, work: (trx: Db) => Prom
   });
   const publisher = c.get('publisher');
   if (publisher) {
-    const report = await publisher.publishPending();
-    c.header(PUBLISH_HEADER, `pages=${report.pagesChanged}; ms=${report.ms}`);
+    try {
+      const report = await publisher.publishPending();
+      c.header(PUBLISH_HEADER, `pages=${report.pagesChanged}; ms=${report.ms}`);
+    } catch {
+      // The change itself is saved and stays in the outbox; the publisher logged why and the next
+      // publish (or the next start) retries it. The editor is told the pages are not live yet.
+      c.header(PUBLISH_HEADER, 'failed');
+    }
   }
   return result;
 }

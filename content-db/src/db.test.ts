@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import { Migrator, NO_MIGRATIONS } from 'kysely/migration';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrateToLatest } from './db.ts';
+import { createDb, migrateToLatest, snapshotDb } from './db.ts';
 import { migrationProvider, migrations } from './migrations/index.ts';
 import { createTempDb, type TempDb } from './testing.ts';
 
 const TABLES = [
   'admin_users', 'cities', 'contact_messages', 'content_blocks', 'newsletter_subscribers', 'outbox',
-  'page_tags', 'pages', 'post_content_items', 'posts', 'restaurants', 'sessions', 'settings',
+  'page_tags', 'pages', 'post_content_items', 'posts', 'publish_log', 'restaurants', 'sessions', 'settings',
 ];
 
 async function tableNames(handle: TempDb): Promise<string[]> {
@@ -54,5 +54,15 @@ describe('createDb and migrations', () => {
     expect(await tableNames(handle)).toEqual([]);
     await migrateToLatest(handle.db);
     expect(await tableNames(handle)).toEqual(TABLES);
+  });
+
+  it('snapshots the whole database into a new file', async () => {
+    handle = await createTempDb();
+    await handle.db.insertInto('settings').values({ key: 'k', value: 'v', updatedAt: 't' }).execute();
+    const copyPath = `${handle.path}.copy`;
+    await snapshotDb(handle.db, copyPath);
+    const copy = createDb(copyPath);
+    expect(await copy.selectFrom('settings').selectAll().execute()).toEqual([{ key: 'k', value: 'v', updatedAt: 't' }]);
+    await copy.destroy();
   });
 });

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, SqliteDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, SqliteDialect, sql } from 'kysely';
 import { Migrator, type MigrationResultSet } from 'kysely/migration';
 import { migrationProvider } from './migrations/index.ts';
 import type { Database } from './schema.ts';
@@ -38,4 +38,9 @@ export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
 /** The current time as the ISO-8601 UTC string every timestamp column stores. */
 export function nowIso(): string {
   return new Date().toISOString();
+}
+
+/** Writes a consistent copy of the whole database to `path` (VACUUM INTO): a backup or a test snapshot. */
+export async function snapshotDb(db: Db, path: string): Promise<void> {
+  await sql`vacuum into ${path}`.execute(db);
 }

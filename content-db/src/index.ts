@@ -1,5 +1,5 @@
 /** @forkcast/content-db: the SQLite schema, its migrations and typed repositories (db first). */
-export { createDb, migrateToLatest, nowIso, type Db } from './db.ts';
+export { createDb, migrateToLatest, nowIso, snapshotDb, type Db } from './db.ts';
 export type * from './schema.ts';
 export * from './repositories/cities.ts';
 export * from './repositories/posts.ts';
@@ -13,6 +13,7 @@ export * from './repositories/admin-users.ts';
 export * from './repositories/sessions.ts';
 export * from './repositories/outbox.ts';
 export * from './repositories/pages.ts';
+export * from './repositories/publish-log.ts';
 export { TAG } from './tags.ts';
 export { recordRead, trackReads } from './tracking.ts';
 export { toCsv, type CsvCell } from './csv.ts';

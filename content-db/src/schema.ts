@@ -128,6 +128,16 @@ export interface OutboxTable {
   doneAt: string | null;
 }
 
+export interface PublishLogTable {
+  id: Generated<number>;
+  startedAt: string;
+  durationMs: number;
+  pagesChanged: number;
+  /** JSON array of the site paths written or removed. */
+  urls: Generated<string>;
+  error: string | null;
+}
+
 export interface Database {
   cities: CitiesTable;
   posts: PostsTable;
@@ -142,6 +152,7 @@ export interface Database {
   pages: PagesTable;
   pageTags: PageTagsTable;
   outbox: OutboxTable;
+  publishLog: PublishLogTable;
 }
 
 export type CityRow = Selectable<CitiesTable>;

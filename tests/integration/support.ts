@@ -1,12 +1,20 @@
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { distPaths, ensureFullRender, routeFile, type DistPaths } from '@forkcast/admin-api';
+import { pino } from 'pino';
+import { createApp, distPaths, ensureFullRender, hashPassword, loadConfig, loadRenderer, routeFile, SitePublisher, type DistPaths, type PublishReport } from '@forkcast/admin-api';
+import { nowIso, upsertAdmin } from '@forkcast/content-db';
 import { createTempDb, type TempDb } from '@forkcast/content-db/testing';
 
 /** The compiled site from `astro build` (make test compiles before testing). */
 export const BUILT = distPaths(join(import.meta.dirname, '..', '..', 'dist'));
 export const SITE = { siteName: 'Forkcast', publicHost: 'https://forkcast.test' };
+
+/** What `astro build` itself puts in the site folder: the bundled assets and the files of public/. */
+export function copyBuiltAssets(siteDir: string): void {
+  cpSync(join(BUILT.siteDir, '_astro'), join(siteDir, '_astro'), { recursive: true });
+  cpSync(join(import.meta.dirname, '..', '..', 'public'), siteDir, { recursive: true });
+}
 
 export interface RenderedSite {
   handle: TempDb;
@@ -26,7 +34,7 @@ export async function renderFixtureSite(fill: (handle: TempDb) => Promise<void>)
   await fill(handle);
   const workDir = mkdtempSync(join(tmpdir(), 'forkcast-site-'));
   const dist = { ...distPaths(workDir), serverDir: BUILT.serverDir, serverEntry: BUILT.serverEntry };
-  cpSync(BUILT.siteDir, dist.siteDir, { recursive: true, filter: (source) => !source.endsWith('.html') });
+  copyBuiltAssets(dist.siteDir);
   await ensureFullRender({ db: handle.db, dist, site: SITE });
   return {
     handle,
@@ -35,6 +43,45 @@ export async function renderFixtureSite(fill: (handle: TempDb) => Promise<void>)
     cleanup: async () => {
       await handle.cleanup();
       rmSync(workDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const ADMIN = { email: 'editor@forkcast.test', password: 'correct horse battery staple' };
+
+export interface PublishingSite extends RenderedSite {
+  publisher: SitePublisher;
+  /** app.request on the real app (with the publisher wired in), as the signed-in admin when `admin`. */
+  request: (path: string, init?: RequestInit & { admin?: boolean }) => Promise<Response>;
+}
+
+/**
+ * A rendered fixture site plus the real app with a real publisher over it, and an admin signed in:
+ * writes made through `request` are published into the site folder before they answer.
+ */
+export async function publishingSite(fill: (handle: TempDb) => Promise<void>, options: { onPublished?: (report: PublishReport) => void } = {}): Promise<PublishingSite> {
+  const site = await renderFixtureSite(fill);
+  const db = site.handle.db;
+  await upsertAdmin(db, ADMIN.email, await hashPassword(ADMIN.password), nowIso());
+  const publisher = new SitePublisher({
+    db,
+    renderer: await loadRenderer(site.dist.serverEntry, db, SITE),
+    siteDir: site.dist.siteDir,
+    logger: pino({ level: 'silent' }),
+    ...(options.onPublished ? { onPublished: options.onPublished } : {}),
+  });
+  const config = loadConfig({ DATABASE_PATH: site.handle.path, PUBLIC_HOST: SITE.publicHost, UPLOAD_DIR: join(site.dist.distDir, 'uploads') });
+  const app = createApp({ db, config, siteDir: site.dist.siteDir, logger: pino({ level: 'silent' }), publisher });
+  const login = await app.request(`${SITE.publicHost}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  return {
+    ...site,
+    publisher,
+    request: (path, init = {}) => {
+      const { admin = true, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (admin) headers.set('cookie', cookie);
+      return Promise.resolve(app.request(`${SITE.publicHost}${path}`, { ...rest, headers }));
     },
   };
 }

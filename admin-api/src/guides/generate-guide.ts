@@ -61,10 +61,10 @@ export async function generateGuide(trx: Db, input: GenerateGuideInput): Promise
         ...(input.heroImage ? { heroImage: input.heroImage } : {}),
         published: true, publishedAt: guide.publishedAt ?? now, updatedAt: now,
       });
-      tags.push(TAG.post(guide.id), TAG.body(guide.id), TAG.posts);
+      tags.push(TAG.post(guide.id), TAG.body(guide.id), TAG.posts, TAG.cityPosts(existing.id));
     } else {
       const guideId = await insertGuide(trx, existing, text, input.heroImage ?? existing.heroImage, now);
-      tags.push(TAG.post(guideId), TAG.body(guideId), TAG.posts);
+      tags.push(TAG.post(guideId), TAG.body(guideId), TAG.posts, TAG.cityPosts(existing.id));
     }
     return { cityName, citySlug: existing.slug, created: false, tags };
   }
@@ -91,7 +91,7 @@ export async function generateGuide(trx: Db, input: GenerateGuideInput): Promise
     cityName,
     citySlug: slug,
     created: true,
-    tags: [TAG.cities, TAG.city(cityId), TAG.restaurants(cityId), TAG.posts, TAG.post(guideId), TAG.body(guideId)],
+    tags: [TAG.cities, TAG.city(cityId), TAG.restaurants(cityId), TAG.posts, TAG.cityPosts(cityId), TAG.post(guideId), TAG.body(guideId)],
   };
 }
 

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { forgetPage, listPagePaths, nowIso, recordPage, type Db } from '@forkcast/content-db';
-import type { Renderer } from './renderer.ts';
-import { listHtmlFiles, routeFile, writeFileAtomic } from './site-folder.ts';
+import { markOutboxDone, nowIso, pageHashes, pendingOutbox, type Db } from '@forkcast/content-db';
+import { putPage, removePage } from './page-writer.ts';
+import type { RenderedRoute, Renderer } from './renderer.ts';
+import { listRenderedFiles, routeFile } from './site-folder.ts';
 
 export interface RenderSiteResult {
   pages: number;
@@ -15,35 +16,39 @@ export interface RenderSiteOptions {
   db: Db;
   renderer: Renderer;
   siteDir: string;
+  /** Renders many routes at once (e.g. on worker threads); defaults to one by one with `renderer`. */
+  renderMany?: (routes: string[], onPage: (route: string, page: RenderedRoute) => Promise<void>) => Promise<void>;
   /** Called after each page, for progress output. */
   onPage?: (done: number, total: number) => void;
 }
 
 /**
- * Renders every route of the current database into the site folder and removes pages whose route
- * no longer exists. The 404 route is the one page expected to answer 404; any other status means a
- * route was listed that the pages cannot render, which is a bug worth stopping for.
+ * Renders every route of the current database into the site folder, records what each page read,
+ * and removes pages (and rendered files) of routes that no longer exist. Outbox entries that were
+ * pending when it started are covered by this render, so they are marked done at the end.
  */
-export async function renderSite({ db, renderer, siteDir, onPage }: RenderSiteOptions): Promise<RenderSiteResult> {
+export async function renderSite({ db, renderer, siteDir, renderMany, onPage }: RenderSiteOptions): Promise<RenderSiteResult> {
   const started = performance.now();
+  const pending = await pendingOutbox(db);
   const routes = await renderer.listRoutes();
+  const hashes = await pageHashes(db);
   const written = new Set<string>();
   let done = 0;
-  for (const route of routes) {
-    const page = await renderer.render(route);
-    const expected = route === '/404' ? 404 : 200;
-    if (page.status !== expected) throw new Error(`Rendering ${route} answered ${page.status}, expected ${expected}`);
-    const file = routeFile(route);
-    await writeFileAtomic(join(siteDir, file), page.body);
-    await recordPage(db, { path: route, contentHash: createHash('sha256').update(page.body).digest('hex'), tags: [] }, nowIso());
-    written.add(file);
+  const store = async (route: string, page: RenderedRoute) => {
+    // Always written: a new build empties the site folder, whatever the index remembers.
+    await putPage(db, siteDir, route, page, undefined);
+    written.add(routeFile(route));
     onPage?.(++done, routes.length);
-  }
-  const stale = (await listHtmlFiles(siteDir)).filter((file) => !written.has(file));
-  await Promise.all(stale.map((file) => rm(join(siteDir, file), { force: true })));
+  };
+  if (renderMany) await renderMany(routes, store);
+  else for (const route of routes) await store(route, await renderer.render(route));
+
   const current = new Set(routes);
-  for (const path of await listPagePaths(db)) if (!current.has(path)) await forgetPage(db, path);
-  return { pages: routes.length, removed: stale.length, ms: Math.round(performance.now() - started) };
+  for (const route of hashes.keys()) if (!current.has(route)) await removePage(db, siteDir, route);
+  const stray = (await listRenderedFiles(siteDir)).filter((file) => !written.has(file));
+  await Promise.all(stray.map((file) => rm(join(siteDir, file), { force: true })));
+  await markOutboxDone(db, pending.map((entry) => entry.id), nowIso());
+  return { pages: routes.length, removed: stray.length, ms: Math.round(performance.now() - started) };
 }
 
 /** A fingerprint of the compiled server bundle: it changes whenever `astro build` output changes. */

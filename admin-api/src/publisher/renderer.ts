@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import type { Db } from '@forkcast/content-db';
+import { trackReads, type Db } from '@forkcast/content-db';
 
 export interface SiteSettings {
   siteName: string;
@@ -10,6 +10,8 @@ export interface RenderedRoute {
   status: number;
   contentType: string;
   body: Uint8Array;
+  /** The tags of everything the page read from the database while rendering. */
+  tags: string[];
 }
 
 export interface Renderer {
@@ -42,12 +44,11 @@ export async function loadRenderer(entryPath: string, db: Db, site: SiteSettings
   return {
     listRoutes: () => entry.listRoutes(locals),
     async render(route) {
-      const response = await entry.render(new Request(new URL(route, `${site.publicHost}/`)), locals);
-      return {
-        status: response.status,
-        contentType: response.headers.get('content-type') ?? 'text/html',
-        body: new Uint8Array(await response.arrayBuffer()),
-      };
+      const { result, tags } = await trackReads(async () => {
+        const response = await entry.render(new Request(new URL(route, `${site.publicHost}/`)), locals);
+        return { response, body: new Uint8Array(await response.arrayBuffer()) };
+      });
+      return { status: result.response.status, contentType: result.response.headers.get('content-type') ?? 'text/html', body: result.body, tags };
     },
   };
 }

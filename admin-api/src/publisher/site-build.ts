@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ensureDatabaseId, nowIso, type Db } from '@forkcast/content-db';
 import { loadRenderer, type SiteSettings } from './renderer.ts';
+import { renderWithPool } from './render-pool.ts';
 import { buildId, renderSite, type RenderSiteResult } from './render-site.ts';
 
 /** Where `astro build` writes: dist/server (the render bundle) and dist/client (the site folder). */
@@ -46,6 +47,9 @@ export interface FullRenderOptions {
   site: SiteSettings;
   /** Render even when the site folder already shows this build, database and settings. */
   force?: boolean;
+  /** Render on this many worker threads (they open `databasePath` themselves); 0 renders in-process. */
+  workers?: number;
+  databasePath?: string;
   onPage?: (done: number, total: number) => void;
 }
 
@@ -53,7 +57,7 @@ export interface FullRenderOptions {
  * Renders the whole site unless the folder already holds a full render of this very build,
  * database and site settings (then a restart is instant). Returns undefined when nothing was done.
  */
-export async function ensureFullRender({ db, dist, site, force, onPage }: FullRenderOptions): Promise<RenderSiteResult | undefined> {
+export async function ensureFullRender({ db, dist, site, force, workers = 0, databasePath, onPage }: FullRenderOptions): Promise<RenderSiteResult | undefined> {
   const wanted: RenderState = {
     buildId: await buildId(dist.serverDir),
     databaseId: await ensureDatabaseId(db, nowIso()),
@@ -64,7 +68,14 @@ export async function ensureFullRender({ db, dist, site, force, onPage }: FullRe
   const upToDate = (Object.keys(wanted) as (keyof RenderState)[]).every((key) => current[key] === wanted[key]);
   if (upToDate && !force) return undefined;
   const renderer = await loadRenderer(dist.serverEntry, db, site);
-  const result = await renderSite({ db, renderer, siteDir: dist.siteDir, onPage });
+  const pool = workers > 0 && databasePath ? { size: workers, serverEntry: dist.serverEntry, databasePath, site } : undefined;
+  const result = await renderSite({
+    db,
+    renderer,
+    siteDir: dist.siteDir,
+    onPage,
+    ...(pool ? { renderMany: (routes, store) => renderWithPool(pool, routes, store) } : {}),
+  });
   await writeFile(dist.stateFile, `${JSON.stringify(wanted, null, 2)}\n`);
   return result;
 }

@@ -40,11 +40,16 @@ export async function writeFileAtomic(path: string, data: Uint8Array | string): 
   }
 }
 
-/** Every rendered HTML page file in the site folder, as paths relative to it (posix separators). */
-export async function listHtmlFiles(siteDir: string): Promise<string[]> {
+// Files only the renderer writes: pages and the per-city itinerary spreadsheets. Everything else
+// in the site folder (built assets, files from public/) belongs to the build.
+const RENDERED_FILE = /(?:^|\/)(?:index|404)\.html$|^itineraries\/[^/]+\.csv$/;
+
+/** Every file in the site folder that a render wrote, as paths relative to it (posix separators). */
+export async function listRenderedFiles(siteDir: string): Promise<string[]> {
   const entries = await readdir(siteDir, { recursive: true, withFileTypes: true });
   return entries
-    .filter((entry) => entry.isFile() && (entry.name === 'index.html' || entry.name === '404.html'))
+    .filter((entry) => entry.isFile())
     .map((entry) => relative(siteDir, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .filter((file) => RENDERED_FILE.test(file))
     .sort();
 }

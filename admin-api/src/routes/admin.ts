@@ -9,6 +9,7 @@ import { requireAdmin } from '../middleware/auth.ts';
 import { imageSource } from '../schemas.ts';
 import { commitWrite } from '../write.ts';
 import { contactInboxRoutes } from './contact.ts';
+import { publishStatusRoutes } from './publish-status.ts';
 
 const MAX_CSV_BYTES = 1024 * 1024;
 // SPEC §5's wording.
@@ -68,4 +69,5 @@ export const adminRoutes = new Hono<AppEnv>()
       return c.json({ cityName: result.cityName, citySlug: result.citySlug }, result.created ? 201 : 200);
     },
   )
-  .route('/contact-messages', contactInboxRoutes);
+  .route('/contact-messages', contactInboxRoutes)
+  .route('/publish-status', publishStatusRoutes);

@@ -16,8 +16,9 @@ const listQuery = z.object({
 });
 
 const heroBody = z.object({ heroImage: imageSource('Give the hero image as an http(s) URL or an uploaded image.') });
+const publishedBody = z.object({ published: z.boolean({ error: 'published must be true or false.' }) });
 
-/** GET /api/posts, GET /api/posts/:slug, PATCH /api/posts/:slug/hero-image. */
+/** GET /api/posts, GET /api/posts/:slug, PATCH /api/posts/:slug/hero-image, PATCH /api/posts/:slug/published. */
 export const postRoutes = new Hono<AppEnv>()
   .get('/', validate('query', listQuery), async (c) => {
     const query = c.req.valid('query');
@@ -39,4 +40,17 @@ export const postRoutes = new Hono<AppEnv>()
       return { result: undefined, tags: [TAG.post(post.id)] };
     });
     return c.json({ heroImage });
+  })
+  .patch('/:slug/published', requireAdmin, validate('json', publishedBody), async (c) => {
+    const { published } = c.req.valid('json');
+    const post = await commitWrite(c, async (trx) => {
+      const post = await getPostBySlug(trx, c.req.param('slug'));
+      if (!post) throw new ApiError(404, 'not_found', 'Post not found.');
+      const now = nowIso();
+      // A first publication dates the post; unpublishing and republishing keeps its date.
+      await updatePost(trx, post.id, { published, publishedAt: post.publishedAt ?? (published ? now : null), updatedAt: now });
+      const tags = [TAG.post(post.id), TAG.posts, ...(post.cityId === null ? [] : [TAG.cityPosts(post.cityId)])];
+      return { result: (await getPostBySlug(trx, post.slug))!, tags };
+    });
+    return c.json(post);
   });

@@ -1,9 +1,11 @@
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as m0001 from './0001-initial.ts';
+import * as m0002 from './0002-publish-log.ts';
 
 /** Every migration in the order it runs. Append only: a landed migration is never edited. */
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
+  '0002-publish-log': m0002,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -28,3 +28,9 @@ export async function markOutboxDone(db: Db, ids: number[], now: string): Promis
   if (ids.length === 0) return;
   await db.updateTable('outbox').set({ doneAt: now }).where('id', 'in', ids).execute();
 }
+
+/** How many changes are waiting to be published. */
+export async function countPendingOutbox(db: Db): Promise<number> {
+  const row = await db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('count')).where('doneAt', 'is', null).executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -29,6 +29,12 @@ export async function listPagePaths(db: Db): Promise<string[]> {
   return rows.map((row) => row.path);
 }
 
+/** Every recorded page with the hash of what was last written for it. */
+export async function pageHashes(db: Db): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('pages').select(['path', 'contentHash']).execute();
+  return new Map(rows.map((row) => [row.path, row.contentHash]));
+}
+
 export async function getPageTags(db: Db, path: string): Promise<string[]> {
   const rows = await db.selectFrom('pageTags').select('tag').where('path', '=', path).orderBy('tag').execute();
   return rows.map((row) => row.tag);

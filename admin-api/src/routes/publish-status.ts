@@ -1,0 +1,26 @@
+import { Hono } from 'hono';
+import { countFailedPublishes, countPendingOutbox, recentPublishes } from '@forkcast/content-db';
+import type { AppEnv } from '../context.ts';
+import { requireAdmin } from '../middleware/auth.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** GET /api/admin/publish-status: what the publisher is doing, for the dashboard. */
+export const publishStatusRoutes = new Hono<AppEnv>().get('/', requireAdmin, async (c) => {
+  const db = c.get('db');
+  const [queueLength, recent, failuresLastDay] = await Promise.all([
+    countPendingOutbox(db),
+    recentPublishes(db, 10),
+    countFailedPublishes(db, new Date(Date.now() - DAY_MS).toISOString()),
+  ]);
+  const last = recent[0];
+  c.header('Cache-Control', 'no-store');
+  return c.json({
+    queueLength,
+    lastPublish: last
+      ? { at: last.startedAt, durationMs: last.durationMs, pagesChanged: last.pagesChanged, urls: last.urls, error: last.error }
+      : null,
+    failuresLastDay,
+    lastFailure: recent.find((publish) => publish.error !== null) ?? null,
+  });
+});
