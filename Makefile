@@ -30,13 +30,14 @@ export ASTRO_TELEMETRY_DISABLED := 1
 SOURCES := $(shell find site content-db/src admin-api/src public -type f 2>/dev/null) astro.config.mjs tsconfig.json
 BUILD_STAMP := dist/server/entry.mjs
 
-.PHONY: help toolchain install build compile start dev test seed admin-password clean which-node
+.PHONY: help toolchain install build compile start dev test bench seed admin-password clean
 
 help:
 	@echo "make start           install, create + seed the database, build and serve http://localhost:4321"
 	@echo "make test            run every test suite"
 	@echo "make build           compile the site and render every page into dist/client"
 	@echo "make dev             Astro dev server with hot reload (pages read data/content.db)"
+	@echo "make bench           benchmark the publisher against Astro's own builds (bench-results/)"
 	@echo "make seed            create, migrate and seed the database without serving"
 	@echo "make admin-password  set a new admin password from the terminal"
 	@echo "make clean           remove build output (keeps data/)"
@@ -82,5 +83,8 @@ admin-password: install
 test: compile
 	pnpm exec vitest run
 
+bench: install
+	node scripts/bench/index.ts
+
 clean:
-	rm -rf dist .astro
+	rm -rf dist dist-static .astro

@@ -3,7 +3,7 @@ import type { SiteSettings } from './site-settings';
 
 let locals: Promise<{ db: Db; site: SiteSettings }> | undefined;
 
-/** Locals for `astro dev`: the database at DATABASE_PATH, opened once, and the site settings. */
+/** Locals for `astro dev` and the static build: the database at DATABASE_PATH, opened once, and the site settings. */
 export function devLocals(): Promise<{ db: Db; site: SiteSettings }> {
   locals ??= (async () => {
     const db = createDb(process.env.DATABASE_PATH || 'data/content.db');

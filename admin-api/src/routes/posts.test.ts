@@ -304,4 +304,36 @@ describe('/api/posts', () => {
       expect(await outboxTags()).toEqual([]);
     });
   });
+
+  describe('PATCH /api/posts/:slug/published', () => {
+    it('publishes a draft, dating it now, and records the list tags', async () => {
+      const cityId = await insertCity(t.handle.db, { slug: 'rome', name: 'Rome', createdAt: T0, updatedAt: T0 });
+      const id = await post('rome-draft', { published: false, publishedAt: null, cityId });
+      const cookie = await t.signIn();
+      const res = await t.request('/api/posts/rome-draft/published', json('PATCH', { published: true }, cookie));
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as Row;
+      expect(body).toMatchObject({ slug: 'rome-draft', published: true });
+      expect(body.publishedAt).not.toBeNull();
+      expect((await pendingOutbox(t.handle.db)).map((entry) => entry.tags)).toEqual([[`post:${id}`, 'posts', `posts:city:${cityId}`].sort()]);
+    });
+
+    it('unpublishes without forgetting the first publication date', async () => {
+      const id = await post('kept-date');
+      const cookie = await t.signIn();
+      expect((await t.request('/api/posts/kept-date/published', json('PATCH', { published: false }, cookie))).status).toBe(200);
+      expect(await getPostById(t.handle.db, id)).toMatchObject({ published: false, publishedAt: T0 });
+      expect((await t.request('/api/posts/kept-date')).status).toBe(404);
+    });
+
+    it('refuses a missing post, a bad body and visitors', async () => {
+      await post('p');
+      const cookie = await t.signIn();
+      expect((await t.request('/api/posts/nope/published', json('PATCH', { published: true }, cookie))).status).toBe(404);
+      const bad = await t.request('/api/posts/p/published', json('PATCH', { published: 'yes' }, cookie));
+      expect([bad.status, ((await bad.json()) as Row).message]).toEqual([400, 'published must be true or false.']);
+      expect((await t.request('/api/posts/p/published', json('PATCH', { published: false }))).status).toBe(401);
+      expect(await pendingOutbox(t.handle.db)).toEqual([]);
+    });
+  });
 });

@@ -1,0 +1,68 @@
+import { createDb, insertCity, insertPost, migrateToLatest, replaceRestaurants, type Db } from '@forkcast/content-db';
+import { loadSeedContent } from '@forkcast/content-db/seed';
+
+/** Deterministic pseudo-random numbers (mulberry32), so every run benchmarks the same content. */
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+const START = Date.parse('2024-11-01T00:00:00.000Z');
+
+/**
+ * A database with the seed's shape at a larger size: `cities` cities, each with a guide and ten
+ * itinerary rows, and `posts` posts in all (guides included), about one in twenty without a city
+ * and one in fifty a draft. Text is recombined from the real seed's paragraphs.
+ */
+export async function createSyntheticDb(path: string, { cities, posts }: { cities: number; posts: number }): Promise<Db> {
+  const db = createDb(path);
+  await migrateToLatest(db);
+  const seed = loadSeedContent();
+  const paragraphs = [...seed.cities.flatMap((c) => c.guide.content.split('\n\n')), ...seed.posts.flatMap((p) => p.content.split('\n\n'))];
+  const heroes = [...new Set([...seed.cities.map((c) => c.heroImage), ...seed.posts.map((p) => p.heroImage)])];
+  const restaurants = seed.cities.flatMap((c) => c.restaurants);
+  const random = prng(7);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const body = (count: number) => Array.from({ length: count }, () => pick(paragraphs)).join('\n\n');
+  const at = (offsetDays: number) => new Date(START + offsetDays * DAY).toISOString();
+
+  await db.transaction().execute(async (trx) => {
+    const cityIds: number[] = [];
+    for (let i = 0; i < cities; i++) {
+      const template = seed.cities[i % seed.cities.length]!;
+      const slug = `${template.slug}-${i + 1}`;
+      const cityId = await insertCity(trx, {
+        slug, name: `${template.name} ${i + 1}`, country: template.country, description: template.description,
+        heroImage: template.heroImage, heroAlt: template.heroAlt, mapEmbedUrl: template.mapEmbedUrl,
+        itineraryUrl: `/itineraries/${slug}.csv`, displayOrder: i + 1, createdAt: at(i % 700), updatedAt: at(i % 700),
+      });
+      cityIds.push(cityId);
+      await replaceRestaurants(trx, cityId, Array.from({ length: 10 }, () => pick(restaurants)));
+      await insertPost(trx, {
+        slug: `${slug}-food-guide`, title: `${template.guide.title} (${i + 1})`, excerpt: template.guide.excerpt, content: body(9),
+        heroImage: template.heroImage, heroAlt: template.heroAlt, type: 'guide', cityId, tags: template.guide.tags,
+        published: true, publishedAt: at(i % 700), createdAt: at(i % 700), updatedAt: at(i % 700),
+      });
+    }
+    for (let i = 0; i < posts - cities; i++) {
+      const template = pick(seed.posts);
+      const cityIndex = random() < 0.05 ? -1 : Math.floor(random() * cities);
+      const day = Math.floor(random() * 730);
+      const published = random() >= 0.02;
+      await insertPost(trx, {
+        slug: `${cityIndex === -1 ? 'notes' : `${seed.cities[cityIndex % seed.cities.length]!.slug}-${cityIndex + 1}`}-story-${i + 1}`,
+        title: `${template.title} No. ${i + 1}`, excerpt: template.excerpt, content: body(5), heroImage: pick(heroes), heroAlt: template.heroAlt,
+        type: 'post', cityId: cityIndex === -1 ? null : cityIds[cityIndex]!, tags: template.tags, published,
+        publishedAt: published ? at(day) : null, createdAt: at(day), updatedAt: at(day),
+      });
+    }
+  });
+  return db;
+}
