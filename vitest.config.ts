@@ -7,6 +7,7 @@ export default defineConfig({
       { test: { name: 'content-db', root: 'content-db', include: ['src/**/*.test.ts'] } },
       { test: { name: 'admin-api', root: 'admin-api', include: ['src/**/*.test.ts'] } },
       { test: { name: 'site', root: 'site', include: ['lib/**/*.test.ts'] } },
+      { test: { name: 'islands', root: 'site', include: ['islands/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['islands/shared/test-setup.ts'] } },
       { test: { name: 'integration', root: 'tests', include: ['integration/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } },
     ],
   },

@@ -22,38 +22,43 @@ async function bodyKey(postId: number): Promise<string> {
 }
 
 /** Everything listings show changes with any post or city: key them on the newest change. */
-async function listKey(): Promise<string> {
-  const { posts, cities } = await data();
-  return [posts.length, cities.length, ...posts.map((p) => p.updatedAt).sort().slice(-1), ...cities.map((c) => c.updatedAt).sort().slice(-1)].join(':');
+function listKey({ posts, cities }: Awaited<ReturnType<typeof data>>): string {
+  const newest = (dates: string[]) => dates.reduce((a, b) => (a > b ? a : b), '');
+  return [posts.length, cities.length, newest(posts.map((p) => p.updatedAt)), newest(cities.map((c) => c.updatedAt))].join(':');
 }
 
 export async function cityPostPaths() {
-  const { posts, byId } = await data();
+  const all = await data();
+  const key = listKey(all);
   return Promise.all(
-    posts
-      .filter((post) => post.type === 'post' && post.cityId !== null && byId.has(post.cityId))
-      .map(async (post) => ({ params: { city: byId.get(post.cityId!)!.slug, slug: post.slug }, cacheKey: `${post.updatedAt}|${await bodyKey(post.id)}|${await listKey()}` })),
+    all.posts
+      .filter((post) => post.type === 'post' && post.cityId !== null && all.byId.has(post.cityId))
+      .map(async (post) => ({ params: { city: all.byId.get(post.cityId!)!.slug, slug: post.slug }, cacheKey: `${post.updatedAt}|${await bodyKey(post.id)}|${key}` })),
   );
 }
 
 export async function plainPostPaths() {
-  const { posts, byId } = await data();
+  const all = await data();
+  const key = listKey(all);
   return Promise.all(
-    posts
-      .filter((post) => sitemapPath(post, post.cityId === null ? undefined : byId.get(post.cityId)).startsWith('/post/'))
-      .map(async (post) => ({ params: { slug: post.slug }, cacheKey: `${post.updatedAt}|${await bodyKey(post.id)}|${await listKey()}` })),
+    all.posts
+      .filter((post) => sitemapPath(post, post.cityId === null ? undefined : all.byId.get(post.cityId)).startsWith('/post/'))
+      .map(async (post) => ({ params: { slug: post.slug }, cacheKey: `${post.updatedAt}|${await bodyKey(post.id)}|${key}` })),
   );
 }
 
 export async function guidePaths() {
-  const { db, cities, posts } = await data();
-  const withGuide = cities.filter((city) => posts.some((post) => post.type === 'guide' && post.cityId === city.id));
+  const all = await data();
+  const key = listKey(all);
+  const guides = new Map(all.posts.filter((post) => post.type === 'guide' && post.cityId !== null).map((post) => [post.cityId, post]));
   return Promise.all(
-    withGuide.map(async (city) => {
-      const guide = posts.find((post) => post.type === 'guide' && post.cityId === city.id)!;
-      const restaurants = await listRestaurants(db, city.id);
-      return { params: { city: city.slug }, cacheKey: `${city.updatedAt}|${guide.updatedAt}|${restaurants.length}|${await bodyKey(guide.id)}|${await listKey()}` };
-    }),
+    all.cities
+      .filter((city) => guides.has(city.id))
+      .map(async (city) => {
+        const guide = guides.get(city.id)!;
+        const restaurants = await listRestaurants(all.db, city.id);
+        return { params: { city: city.slug }, cacheKey: `${city.updatedAt}|${guide.updatedAt}|${restaurants.length}|${await bodyKey(guide.id)}|${key}` };
+      }),
   );
 }
 
@@ -62,9 +67,9 @@ export async function itineraryPaths() {
 }
 
 export async function listingPaths() {
-  const { cities, posts } = await data();
-  const key = await listKey();
-  return siteRoutes(cities, posts)
+  const all = await data();
+  const key = listKey(all);
+  return siteRoutes(all.cities, all.posts)
     .filter((route) => route.startsWith('/posts'))
     .map((route) => ({ params: { path: route === '/posts' ? undefined : route.slice('/posts/'.length) }, cacheKey: key }));
 }

@@ -81,7 +81,8 @@ describe('the seeded site, rendered in full', () => {
         expect(d.querySelector('meta[property="og:image"]')?.getAttribute('content'), file).toMatch(/^https:\/\/forkcast\.test\/images\//);
         expect(d.querySelector('meta[name="twitter:card"]')?.getAttribute('content'), file).toBe('summary_large_image');
         expect(d.querySelector('link[rel=alternate][type="application/rss+xml"]'), file).not.toBeNull();
-        expect(d.querySelectorAll('h1').length, file).toBe(1);
+        // The /admin dashboard is an island that renders its own heading in the browser.
+        expect(d.querySelectorAll('h1').length, file).toBe(file === 'admin/index.html' ? 0 : 1);
       }
     });
 

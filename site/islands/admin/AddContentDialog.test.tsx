@@ -1,0 +1,127 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { AddContentDialog } from './AddContentDialog';
+import { currentToast, imageFile, isDisabled, json, PUBLISHED, renderIsland, stubApi, textFile, valueOf, writes } from './test-api';
+
+async function openDialog() {
+  const user = userEvent.setup({ applyAccept: false });
+  const onSaved = vi.fn();
+  renderIsland(<AddContentDialog postId={7} position={2} onSaved={onSaved} />);
+  await user.click(screen.getByRole('button', { name: 'Add content after section 2' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Add Content' });
+  const add = () => within(dialog).getByRole('button', { name: 'Add Content' });
+  const chooseImage = () => user.click(within(dialog).getByRole('radio', { name: 'Image' }));
+  const fileInput = () => within(dialog).getByLabelText(/Or upload an image file/);
+  return { user, dialog, add, chooseImage, fileInput, onSaved };
+}
+
+const created = ({ body }: { body: unknown }) => json(201, { id: 31, postId: 7, ...(body as object) }, PUBLISHED);
+
+describe('the add-content dialog', () => {
+  it('adds trimmed text at its position, confirms and closes', async () => {
+    const calls = stubApi({ 'POST /api/posts/7/content': created });
+    const { user, dialog, add, onSaved } = await openDialog();
+    expect((within(dialog).getByRole('radio', { name: 'Text' }) as HTMLInputElement).checked).toBe(true);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Text' }), '  Try the *yuzu* tart.  ');
+    await user.click(add());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(writes(calls)).toEqual([{ method: 'POST', url: '/api/posts/7/content', body: { type: 'text', content: 'Try the *yuzu* tart.', position: 2 } }]);
+    expect(currentToast()).toEqual({ title: 'Content added', description: 'Published in 42 ms' });
+    expect(onSaved).toHaveBeenCalledOnce();
+  });
+
+  it('needs non-blank text in text mode', async () => {
+    const calls = stubApi({});
+    const { user, dialog, add } = await openDialog();
+    expect(isDisabled(add())).toBe(true);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Text' }), '   ');
+    expect(isDisabled(add())).toBe(true);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Text' }), 'x');
+    expect(isDisabled(add())).toBe(false);
+    expect(calls).toEqual([]);
+  });
+
+  it('needs a URL or a file in image mode and adds an image by URL', async () => {
+    const calls = stubApi({ 'POST /api/posts/7/content': created });
+    const { user, dialog, add, chooseImage } = await openDialog();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Text' }), 'Some text');
+    await chooseImage();
+    expect(isDisabled(add())).toBe(true);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Image URL' }), 'https://img.example/tart.jpg');
+    expect(isDisabled(add())).toBe(false);
+    await user.click(add());
+    await waitFor(() => expect(currentToast()?.title).toBe('Content added'));
+    expect(writes(calls)).toEqual([{ method: 'POST', url: '/api/posts/7/content', body: { type: 'image', content: 'https://img.example/tart.jpg', position: 2 } }]);
+  });
+
+  it('uploads a chosen file first, with the URL field disabled meanwhile', async () => {
+    const calls = stubApi({ 'POST /api/upload': () => json(201, { url: '/uploads/f00d.jpg' }), 'POST /api/posts/7/content': created });
+    const { user, dialog, add, chooseImage, fileInput } = await openDialog();
+    await chooseImage();
+    const url = within(dialog).getByRole('textbox', { name: 'Image URL' });
+    const file = imageFile('tart.png');
+    await user.upload(fileInput(), file);
+    expect(isDisabled(url)).toBe(true);
+    expect(within(dialog).getByText('Selected: tart.png')).toBeTruthy();
+    expect(isDisabled(add())).toBe(false);
+    await user.click(add());
+    await waitFor(() => expect(currentToast()).toEqual({ title: 'Content added', description: 'Published in 42 ms' }));
+    const [upload, addition] = writes(calls);
+    expect(upload?.url).toBe('/api/upload');
+    expect((upload?.body as FormData).get('image')).toBe(file);
+    expect(addition).toEqual({ method: 'POST', url: '/api/posts/7/content', body: { type: 'image', content: '/uploads/f00d.jpg', position: 2 } });
+  });
+
+  it('enables the URL field again when the chosen file is removed', async () => {
+    const { user, dialog, add, chooseImage, fileInput } = await openDialog();
+    await chooseImage();
+    await user.upload(fileInput(), imageFile());
+    await user.click(within(dialog).getByRole('button', { name: 'Remove the chosen file' }));
+    expect(isDisabled(within(dialog).getByRole('textbox', { name: 'Image URL' }))).toBe(false);
+    expect(isDisabled(add())).toBe(true);
+  });
+
+  it('refuses a file that is not an image', async () => {
+    const { user, dialog, add, chooseImage, fileInput } = await openDialog();
+    await chooseImage();
+    await user.upload(fileInput(), textFile());
+    expect(currentToast()).toEqual({ title: 'Invalid File', description: 'Please select a valid image file.' });
+    expect(isDisabled(within(dialog).getByRole('textbox', { name: 'Image URL' }))).toBe(false);
+    expect(isDisabled(add())).toBe(true);
+  });
+
+  it('reports a failed addition and stays open with the text kept', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubApi({ 'POST /api/posts/7/content': () => json(400, { message: 'position must be between 0 and 1.' }) });
+    const { user, dialog, add, onSaved } = await openDialog();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Text' }), 'Note');
+    await user.click(add());
+    await waitFor(() => expect(currentToast()).toEqual({ title: 'Error', description: 'Failed to add content. Please try again.' }));
+    expect(valueOf(within(dialog).getByRole('textbox', { name: 'Text' }))).toBe('Note');
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it('reports a failed upload the same way and adds nothing', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const calls = stubApi({ 'POST /api/upload': () => json(415, { message: 'Unsupported image.' }) });
+    const { user, add, chooseImage, fileInput } = await openDialog();
+    await chooseImage();
+    await user.upload(fileInput(), imageFile());
+    await user.click(add());
+    await waitFor(() => expect(currentToast()).toEqual({ title: 'Error', description: 'Failed to add content. Please try again.' }));
+    expect(writes(calls).map((call) => call.url)).toEqual(['/api/upload']);
+  });
+
+  it('starts over after being closed', async () => {
+    const { user, dialog, chooseImage } = await openDialog();
+    await chooseImage();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Image URL' }), 'https://img.example/a.jpg');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Add content after section 2' }));
+    const reopened = await screen.findByRole('dialog', { name: 'Add Content' });
+    expect((within(reopened).getByRole('radio', { name: 'Text' }) as HTMLInputElement).checked).toBe(true);
+    expect(valueOf(within(reopened).getByRole('textbox', { name: 'Text' }))).toBe('');
+  });
+});

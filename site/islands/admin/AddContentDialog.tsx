@@ -1,0 +1,133 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { apiRequest } from '../shared/api';
+import { toast } from '../shared/toast-store';
+import { AdminDialog, CancelButton } from './AdminDialog';
+import { ImageDropZone } from './ImageDropZone';
+import { contentKey } from './post-queries';
+import { announceWrite } from './publish';
+
+type Mode = 'text' | 'image';
+
+interface Draft {
+  mode: Mode;
+  text: string;
+  url: string;
+  file: File | null;
+}
+
+const EMPTY: Draft = { mode: 'text', text: '', url: '', file: null };
+
+/** SPEC §5: text needs non-blank text; an image needs a URL or a file. */
+const isComplete = (draft: Draft) => (draft.mode === 'text' ? draft.text.trim() !== '' : draft.file !== null || draft.url.trim() !== '');
+
+async function uploadImage(file: File): Promise<string> {
+  const form = new FormData();
+  form.append('image', file);
+  const { url } = (await (await apiRequest('POST', '/api/upload', form)).json()) as { url: string };
+  return url;
+}
+
+async function addContent(postId: number, position: number, draft: Draft): Promise<Response> {
+  const content = draft.mode === 'text' ? draft.text.trim() : draft.file ? await uploadImage(draft.file) : draft.url.trim();
+  return apiRequest('POST', `/api/posts/${postId}/content`, { type: draft.mode, content, position });
+}
+
+interface Props {
+  postId: number;
+  /** Where the addition goes: after paragraph `position - 1` (SPEC §3). */
+  position: number;
+  /** Called after a successful addition, once the dialog has closed. */
+  onSaved?: (response: Response) => void;
+}
+
+/** SPEC §2/§5: the '+ Add content' slot after a paragraph, adding text or an image there. */
+export function AddContentDialog({ postId, position, onSaved }: Props) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const edit = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) setDraft(EMPTY);
+  };
+
+  const add = useMutation({
+    mutationFn: (chosen: Draft) => addContent(postId, position, chosen),
+    onSuccess: (response) => {
+      void queryClient.invalidateQueries({ queryKey: contentKey(postId) });
+      announceWrite(response, 'Content added');
+      onOpenChange(false);
+      onSaved?.(response);
+    },
+    onError: (error) => {
+      console.error(error);
+      toast({ title: 'Error', description: 'Failed to add content. Please try again.', variant: 'destructive' });
+    },
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isComplete(draft)) add.mutate(draft);
+  };
+
+  return (
+    <AdminDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add Content"
+      description={`Add a note or an image after section ${position}. It appears on the page as soon as you save.`}
+      trigger={
+        <button type="button" className="fc-admin-add__button" aria-label={`Add content after section ${position}`}>
+          <span aria-hidden="true">+</span> Add content
+        </button>
+      }
+    >
+      <form className="fc-form" onSubmit={onSubmit} noValidate>
+        <fieldset className="fc-segmented">
+          <legend className="visually-hidden">Content type</legend>
+          {(['text', 'image'] as const).map((mode) => (
+            <label key={mode}>
+              <input type="radio" name={`${id}-mode`} value={mode} checked={draft.mode === mode} onChange={() => edit({ mode })} />
+              <span>{mode === 'text' ? 'Text' : 'Image'}</span>
+            </label>
+          ))}
+        </fieldset>
+        {draft.mode === 'text' ? (
+          <>
+            <label htmlFor={`${id}-text`}>Text</label>
+            <textarea id={`${id}-text`} rows={6} value={draft.text} onChange={(event) => edit({ text: event.target.value })} aria-describedby={`${id}-text-hint`} />
+            <p id={`${id}-text-hint`} className="fc-form__hint">Markdown works here: **bold**, *italic* and [links](https://example.com).</p>
+          </>
+        ) : (
+          <>
+            <label htmlFor={`${id}-url`}>Image URL</label>
+            <input
+              id={`${id}-url`}
+              type="url"
+              inputMode="url"
+              placeholder="https://example.com/dish.jpg"
+              value={draft.url}
+              disabled={draft.file !== null}
+              onChange={(event) => edit({ url: event.target.value })}
+            />
+            <ImageDropZone label="Or upload an image file" file={draft.file} onFile={(file) => edit({ file })} />
+            {draft.file && (
+              <button type="button" className="fc-link-button" onClick={() => edit({ file: null })}>
+                Remove the chosen file
+              </button>
+            )}
+          </>
+        )}
+        <div className="fc-form__actions">
+          <CancelButton />
+          <button type="submit" className="button" disabled={!isComplete(draft) || add.isPending}>
+            {add.isPending ? 'Adding…' : 'Add Content'}
+          </button>
+        </div>
+      </form>
+    </AdminDialog>
+  );
+}

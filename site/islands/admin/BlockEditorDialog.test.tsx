@@ -1,0 +1,147 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { BlockEditorDialog } from './BlockEditorDialog';
+import { currentToast, isDisabled, json, noContent, PUBLISHED, renderIsland, stubApi, valueOf, writes } from './test-api';
+
+const POST_CONTENT = 'First paragraph.\n\nSecond *paragraph* with [a link](https://example.com).\n\nThird one.';
+const BLOCKS = [{ id: 12, postId: 7, content: '**Edited** third paragraph.', position: 2, isOriginal: true }];
+const READS = {
+  'GET /api/posts/7/blocks': () => json(200, BLOCKS),
+  'GET /api/posts/tokyo-ramen': () => json(200, { id: 7, slug: 'tokyo-ramen', content: POST_CONTENT }),
+};
+
+async function openEditor({ blockId, position }: { blockId: number; position: number }, sectionText = 'Rendered text of the section') {
+  const user = userEvent.setup();
+  const onSaved = vi.fn();
+  renderIsland(<BlockEditorDialog postId={7} postSlug="tokyo-ramen" position={position} blockId={blockId} sectionText={sectionText} onSaved={onSaved} />);
+  await user.click(screen.getByRole('button', { name: `Edit section ${position + 1}` }));
+  const dialog = await screen.findByRole('dialog', { name: `Edit section ${position + 1}` });
+  const textarea = within(dialog).getByRole('textbox', { name: 'Markdown' });
+  const button = (name: string) => within(dialog).getByRole('button', { name });
+  return { user, dialog, textarea, button, onSaved };
+}
+
+const STORED = { blockId: 12, position: 2 };
+const ORIGINAL = { blockId: -1, position: 1 };
+
+describe('the block editor', () => {
+  it("edits a stored block's Markdown and updates it", async () => {
+    const calls = stubApi({ ...READS, 'PUT /api/posts/7/blocks/12': ({ body }) => json(200, { ...BLOCKS[0], ...(body as object) }, PUBLISHED) });
+    const { user, textarea, button, onSaved } = await openEditor(STORED);
+    await waitFor(() => expect(valueOf(textarea)).toBe('**Edited** third paragraph.'));
+    await user.clear(textarea);
+    await user.type(textarea, 'A *new* third paragraph.');
+    await user.click(button('Save'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(writes(calls)).toEqual([{ method: 'PUT', url: '/api/posts/7/blocks/12', body: { content: 'A *new* third paragraph.' } }]);
+    expect(currentToast()).toEqual({ title: 'Content block updated successfully', description: 'Published in 42 ms' });
+    expect(onSaved).toHaveBeenCalledOnce();
+  });
+
+  it("starts an original section from the post's own Markdown paragraph and creates a block", async () => {
+    const calls = stubApi({ ...READS, 'POST /api/posts/7/blocks': ({ body }) => json(201, { id: 13, ...(body as object) }, PUBLISHED) });
+    const { user, textarea, button } = await openEditor(ORIGINAL);
+    await waitFor(() => expect(valueOf(textarea)).toBe('Second *paragraph* with [a link](https://example.com).'));
+    expect(calls.map((call) => call.url)).toContain('/api/posts/tokyo-ramen');
+    await user.type(textarea, ' More.');
+    await user.click(button('Save'));
+    await waitFor(() => expect(currentToast()).toEqual({ title: 'Content section saved successfully', description: 'Published in 42 ms' }));
+    expect(writes(calls)).toEqual([
+      { method: 'POST', url: '/api/posts/7/blocks', body: { content: 'Second *paragraph* with [a link](https://example.com). More.', position: 1, isOriginal: true } },
+    ]);
+  });
+
+  it("falls back to the section's visible text when the post cannot be fetched", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubApi({ 'GET /api/posts/tokyo-ramen': () => json(500, { message: 'Boom' }) });
+    const { textarea } = await openEditor(ORIGINAL, 'Second paragraph with a link.');
+    expect(valueOf(textarea)).toBe('Second paragraph with a link.');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(valueOf(textarea)).toBe('Second paragraph with a link.');
+  });
+
+  it('keeps Save disabled while the content is empty or blank', async () => {
+    const calls = stubApi(READS);
+    const { user, textarea, button } = await openEditor(STORED);
+    await waitFor(() => expect(valueOf(textarea)).not.toBe('Rendered text of the section'));
+    expect(isDisabled(button('Save'))).toBe(false);
+    await user.clear(textarea);
+    expect(isDisabled(button('Save'))).toBe(true);
+    await user.type(textarea, '   {Enter}  ');
+    expect(isDisabled(button('Save'))).toBe(true);
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it("reports a failed save with the server's message, or the fallback", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubApi({ ...READS, 'PUT /api/posts/7/blocks/12': () => json(400, { message: 'A content block can hold at most 20000 characters.', code: 'validation' }) });
+    const { user, button, dialog } = await openEditor(STORED);
+    await user.click(button('Save'));
+    await waitFor(() => expect(currentToast()).toEqual({ title: 'Error', description: 'A content block can hold at most 20000 characters.' }));
+    expect(dialog.isConnected).toBe(true);
+    stubApi({ ...READS, 'PUT /api/posts/7/blocks/12': () => new Response('upstream broke', { status: 502 }) });
+    await user.click(button('Save'));
+    await waitFor(() => expect(currentToast()).toEqual({ title: 'Error', description: 'Failed to update content' }));
+  });
+
+  it('deletes a stored block after confirmation', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const calls = stubApi({ ...READS, 'DELETE /api/posts/7/blocks/12': () => noContent(PUBLISHED) });
+    const { user, button, onSaved } = await openEditor(STORED);
+    await user.click(button('Delete'));
+    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this content block?');
+    await waitFor(() => expect(currentToast()).toEqual({ title: 'Content block deleted successfully', description: 'Published in 42 ms' }));
+    expect(writes(calls)).toEqual([{ method: 'DELETE', url: '/api/posts/7/blocks/12', body: undefined }]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(onSaved).toHaveBeenCalledOnce();
+  });
+
+  it('does nothing when the deletion is not confirmed', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const calls = stubApi(READS);
+    const { user, button, dialog } = await openEditor(STORED);
+    await user.click(button('Delete'));
+    expect(writes(calls)).toEqual([]);
+    expect(currentToast()).toBeUndefined();
+    expect(dialog.isConnected).toBe(true);
+  });
+
+  it("reports a failed delete with the server's message, or the fallback", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    stubApi({ ...READS, 'DELETE /api/posts/7/blocks/12': () => json(404, { message: 'Content block not found.', code: 'not_found' }) });
+    const { user, button } = await openEditor(STORED);
+    await user.click(button('Delete'));
+    await waitFor(() => expect(currentToast()).toEqual({ title: 'Error', description: 'Content block not found.' }));
+    stubApi({ ...READS, 'DELETE /api/posts/7/blocks/12': () => new Response('', { status: 500, statusText: 'Internal Server Error' }) });
+    await user.click(button('Delete'));
+    await waitFor(() => expect(currentToast()).toEqual({ title: 'Error', description: 'Failed to delete content block' }));
+  });
+
+  it('refuses to delete an original section without asking or calling the API', async () => {
+    const confirm = vi.spyOn(window, 'confirm');
+    const calls = stubApi(READS);
+    const { user, button } = await openEditor(ORIGINAL);
+    await user.click(button('Delete'));
+    expect(currentToast()).toEqual({
+      title: 'Error',
+      description: 'Cannot delete original content sections. Please use the + buttons to add content that can be edited and deleted.',
+    });
+    expect(confirm).not.toHaveBeenCalled();
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it('forgets unsaved changes when closed with Escape', async () => {
+    stubApi(READS);
+    const { user, textarea } = await openEditor(STORED);
+    await waitFor(() => expect(valueOf(textarea)).toBe('**Edited** third paragraph.'));
+    await user.type(textarea, ' Unsaved.');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const trigger = screen.getByRole('button', { name: 'Edit section 3' });
+    expect(document.activeElement).toBe(trigger);
+    await user.click(trigger);
+    expect(valueOf(await screen.findByRole('textbox', { name: 'Markdown' }))).toBe('**Edited** third paragraph.');
+  });
+});

@@ -1,0 +1,133 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { apiRequest, messageOf } from '../shared/api';
+import { toast } from '../shared/toast-store';
+import { AdminDialog, CancelButton } from './AdminDialog';
+import { blocksKey, ORIGINAL_BLOCK_ID, paragraphAt, postKey, useContentBlocks } from './post-queries';
+import { announceWrite } from './publish';
+
+interface Props {
+  postId: number;
+  postSlug: string;
+  /** The paragraph index the section shows. */
+  position: number;
+  /** The stored block shown there, or -1 for the original paragraph (SPEC §3). */
+  blockId: number;
+  /** The section's visible text, used only if its Markdown cannot be fetched. */
+  sectionText: string;
+  /** Called after a successful save or delete, once the dialog has closed. */
+  onSaved?: (response: Response) => void;
+}
+
+const ORIGINAL_DELETE_REFUSED = 'Cannot delete original content sections. Please use the + buttons to add content that can be edited and deleted.';
+
+/** The Markdown the editor starts from: the stored block, or the post's original paragraph. */
+function useSourceMarkdown({ postId, postSlug, position, blockId, sectionText }: Props, open: boolean): { markdown: string; loading: boolean } {
+  const isOriginal = blockId === ORIGINAL_BLOCK_ID;
+  const blocks = useContentBlocks(postId, open && !isOriginal);
+  // The page carries rendered HTML, not Markdown: the post itself has the original paragraph.
+  const post = useQuery<{ content: string } | null>({ queryKey: postKey(postSlug), enabled: open && isOriginal && postSlug !== '' });
+  const stored = isOriginal ? undefined : blocks.data?.find((block) => block.id === blockId)?.content;
+  const original = isOriginal && post.data ? paragraphAt(post.data.content, position) : undefined;
+  return { markdown: stored ?? original ?? sectionText, loading: isOriginal ? post.isLoading : blocks.isLoading };
+}
+
+/** SPEC §4/§5: the Edit control of one body section and its Markdown editor. */
+export function BlockEditorDialog(props: Props) {
+  const { postId, position, blockId, onSaved } = props;
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  // Null until the editor types: until then the textarea shows the source as it loads.
+  const [draft, setDraft] = useState<string | null>(null);
+  const source = useSourceMarkdown(props, open);
+  const content = draft ?? source.markdown;
+  const isOriginal = blockId === ORIGINAL_BLOCK_ID;
+  const section = `section ${position + 1}`;
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) setDraft(null);
+  };
+  const done = (response: Response, message: string) => {
+    void queryClient.invalidateQueries({ queryKey: blocksKey(postId) });
+    announceWrite(response, message);
+    onOpenChange(false);
+    onSaved?.(response);
+  };
+  const fail = (error: unknown, fallback: string) => {
+    console.error(error);
+    toast({ title: 'Error', description: messageOf(error, fallback), variant: 'destructive' });
+  };
+
+  const save = useMutation({
+    mutationFn: (markdown: string) =>
+      isOriginal
+        ? apiRequest('POST', `/api/posts/${postId}/blocks`, { content: markdown, position, isOriginal: true })
+        : apiRequest('PUT', `/api/posts/${postId}/blocks/${blockId}`, { content: markdown }),
+    onSuccess: (response) => done(response, isOriginal ? 'Content section saved successfully' : 'Content block updated successfully'),
+    onError: (error) => fail(error, 'Failed to update content'),
+  });
+  const remove = useMutation({
+    mutationFn: () => apiRequest('DELETE', `/api/posts/${postId}/blocks/${blockId}`),
+    onSuccess: (response) => done(response, 'Content block deleted successfully'),
+    onError: (error) => fail(error, 'Failed to delete content block'),
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (content.trim() !== '') save.mutate(content);
+  };
+  const onDelete = () => {
+    if (isOriginal) {
+      toast({ title: 'Error', description: ORIGINAL_DELETE_REFUSED, variant: 'destructive' });
+      return;
+    }
+    if (window.confirm('Are you sure you want to delete this content block?')) remove.mutate();
+  };
+
+  const busy = save.isPending || remove.isPending;
+  return (
+    <AdminDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Edit ${section}`}
+      description={
+        isOriginal
+          ? 'This section still shows the original text. Saving stores your version in its place.'
+          : 'This section shows an edited version of the original text. Save your changes or delete the edit.'
+      }
+      trigger={
+        <button type="button" className="fc-admin-button" aria-label={`Edit ${section}`}>
+          <svg aria-hidden="true" viewBox="0 0 20 20" width="14" height="14"><path d="M4 16l1-4 8-8 3 3-8 8-4 1z" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" /></svg>
+          Edit
+        </button>
+      }
+    >
+      <form className="fc-form" onSubmit={onSubmit}>
+        <label htmlFor={`${id}-markdown`}>Markdown</label>
+        <textarea
+          id={`${id}-markdown`}
+          className="fc-markdown"
+          rows={10}
+          value={content}
+          aria-busy={source.loading && draft === null}
+          aria-describedby={`${id}-hint`}
+          onChange={(event) => setDraft(event.target.value)}
+        />
+        <p id={`${id}-hint`} className="fc-form__hint">
+          Markdown: **bold**, *italic*, [links](https://example.com), lists and ## headings.
+        </p>
+        <div className="fc-form__actions fc-form__actions--split">
+          <button type="button" className="button button--danger" onClick={onDelete} disabled={busy}>
+            {remove.isPending ? 'Deleting…' : 'Delete'}
+          </button>
+          <CancelButton />
+          <button type="submit" className="button" disabled={content.trim() === '' || busy}>
+            {save.isPending ? 'Saving…' : 'Save'}
+          </button>
+        </div>
+      </form>
+    </AdminDialog>
+  );
+}

@@ -1,0 +1,112 @@
+import { useEffect, useState } from 'react';
+import { useAuth, type CurrentUser } from '../shared/auth-store';
+import { IslandRoot } from '../shared/IslandRoot';
+import { toast } from '../shared/toast-store';
+import { DashboardGuideForm } from './DashboardGuideForm';
+import { DashboardInbox } from './DashboardInbox';
+import { DashboardPublishStatus } from './DashboardPublishStatus';
+import { ADMIN_LOGIN_URL, scheduleRedirect } from './DashboardQueries';
+import { DashboardSubscribers } from './DashboardSubscribers';
+import './dashboard.css';
+
+type Session = { state: 'loading' } | { state: 'signed-out' } | { state: 'signed-in'; user: CurrentUser };
+
+/** SPEC §4: loading, then access restricted (toast, redirect after 1 s) or the dashboard. */
+function useAdminSession(): Session {
+  const [session, setSession] = useState<Session>({ state: 'loading' });
+  useEffect(() => {
+    let active = true;
+    let cancelRedirect: (() => void) | undefined;
+    void useAuth
+      .getState()
+      .load()
+      .then((user) => {
+        if (!active) return;
+        if (user) {
+          setSession({ state: 'signed-in', user });
+          return;
+        }
+        setSession({ state: 'signed-out' });
+        toast({
+          title: 'Unauthorized',
+          description: 'You need to be logged in to access the admin panel. Redirecting to login...',
+          variant: 'destructive',
+        });
+        cancelRedirect = scheduleRedirect(ADMIN_LOGIN_URL);
+      });
+    return () => {
+      active = false;
+      cancelRedirect?.();
+    };
+  }, []);
+  return session;
+}
+
+function DashboardHeader({ user }: { user: CurrentUser }) {
+  return (
+    <header className="fc-dash-header">
+      <div>
+        <p className="kicker">Editors only</p>
+        <h1>Admin Dashboard</h1>
+        <p className="fc-dash-meta">
+          Signed in as <strong>{user.email}</strong>
+        </p>
+      </div>
+      <nav className="fc-dash-header__nav" aria-label="Admin">
+        <a className="button button--ghost fc-dash-small-button" href="/">
+          View site
+        </a>
+        <a className="button fc-dash-small-button" href="/api/logout">
+          Log out
+        </a>
+      </nav>
+    </header>
+  );
+}
+
+function DashboardBody() {
+  const session = useAdminSession();
+  if (session.state === 'loading') {
+    return (
+      <div className="fc-dash-center" role="status">
+        <span className="fc-dash-spinner" aria-hidden="true" />
+        <span>Loading the dashboard…</span>
+      </div>
+    );
+  }
+  if (session.state === 'signed-out') {
+    return (
+      <div className="fc-dash-center" role="status">
+        <p>
+          You need to be logged in to access the admin panel. Redirecting to <a href={ADMIN_LOGIN_URL}>the login page</a>…
+        </p>
+      </div>
+    );
+  }
+  return (
+    <>
+      <DashboardHeader user={session.user} />
+      <div className="fc-dash-grid">
+        <div className="fc-dash-main">
+          <DashboardGuideForm />
+          <DashboardSubscribers />
+        </div>
+        <div className="fc-dash-side">
+          <DashboardPublishStatus />
+          <DashboardInbox />
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** The /admin island (client:only="react"): the editor's dashboard. */
+export default function Dashboard() {
+  return (
+    <IslandRoot>
+      <div className="fc-dash wrap">
+        <DashboardBody />
+      </div>
+    </IslandRoot>
+  );
+}

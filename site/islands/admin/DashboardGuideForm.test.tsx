@@ -1,0 +1,185 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { queryClient } from '../shared/query-client';
+import { DashboardGuideForm } from './DashboardGuideForm';
+import { callsTo, currentToast, deferred, json, mockFetch, renderInRoot } from './Dashboard.test-utils';
+
+const GENERATE = 'POST /api/admin/generate-guide';
+const UPLOAD = 'POST /api/upload/hero-image';
+const csv = (name = 'lisbon.csv') => new File(['Restaurant\nTasca do Chico\n'], name, { type: 'text/csv' });
+const photo = () => new File([new Uint8Array([0xff, 0xd8, 0xff])], 'hero.jpg', { type: 'image/jpeg' });
+
+function setup() {
+  // The CSV input's accept attribute is advice to the browser; the form checks the name itself.
+  const user = userEvent.setup({ applyAccept: false });
+  renderInRoot(<DashboardGuideForm />);
+  const field = {
+    csv: screen.getByLabelText<HTMLInputElement>('Itinerary CSV file'),
+    city: screen.getByLabelText<HTMLInputElement>('City name'),
+    description: screen.getByLabelText<HTMLTextAreaElement>(/^Description/),
+    heroFile: screen.getByLabelText<HTMLInputElement>('Upload an image'),
+    heroUrl: screen.getByLabelText<HTMLInputElement>('Or paste an image URL'),
+  };
+  const submit = () => user.click(screen.getByRole('button', { name: /Generate Guide/ }));
+  return { user, field, submit };
+}
+
+const sent = (fetchMock: ReturnType<typeof mockFetch>, key = GENERATE) => callsTo(fetchMock, key).map((call) => call.body as FormData);
+
+describe('the guide generator', () => {
+  it('links the sample CSV', () => {
+    setup();
+    expect(screen.getByRole('link', { name: 'Download the sample CSV' }).getAttribute('href')).toBe('/samples/itinerary-sample.csv');
+  });
+
+  it('refuses a file whose name does not end in .csv as soon as it is chosen', async () => {
+    const { user, field } = setup();
+    await user.upload(field.csv, new File(['x'], 'itinerary.xlsx'));
+    expect(currentToast()).toMatchObject({ title: 'Invalid File', description: 'Please upload a CSV file' });
+    expect(field.csv.files).toHaveLength(0);
+    await user.upload(field.csv, csv('LISBON.CSV'));
+    expect(field.csv.files?.[0]?.name).toBe('LISBON.CSV');
+  });
+
+  it('asks for both a CSV file and a city name before sending anything', async () => {
+    const fetchMock = mockFetch({});
+    const { user, field, submit } = setup();
+    await user.type(field.city, 'Lisbon');
+    await submit();
+    expect(currentToast()).toMatchObject({ title: 'Missing Information', description: 'Please provide both a CSV file and city name' });
+
+    await user.clear(field.city);
+    await user.type(field.city, '   ');
+    await user.upload(field.csv, csv());
+    await submit();
+    expect(currentToast()?.title).toBe('Missing Information');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the pending state, then announces the guide, clears the form and refreshes cities and posts', async () => {
+    queryClient.setQueryData(['/api/cities'], []);
+    queryClient.setQueryData(['/api/posts', { published: true, limit: 6 }], []);
+    const answer = deferred<Response>();
+    const fetchMock = mockFetch({ [GENERATE]: answer.promise });
+    const { user, field, submit } = setup();
+    await user.upload(field.csv, csv());
+    await user.type(field.city, '  Lisbon ');
+    await user.type(field.description, ' Custard tarts and grilled fish. ');
+    await user.click(screen.getByRole('radio', { name: 'London Street' }));
+    await submit();
+
+    const button = screen.getByRole('button', { name: 'Generating Guide...' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    const [form] = sent(fetchMock);
+    expect((form?.get('csvFile') as File).name).toBe('lisbon.csv');
+    expect(form?.get('cityName')).toBe('Lisbon');
+    expect(form?.get('cityDescription')).toBe('Custard tarts and grilled fish.');
+    expect(form?.get('heroImageUrl')).toBe('/images/presets/london-street.jpg');
+
+    answer.resolve(json(201, { cityName: 'Lisbon', citySlug: 'lisbon' }));
+    await waitFor(() => expect(currentToast()?.title).toBe('Guide Generated!'));
+    expect(currentToast()?.description).toBe('The Lisbon city guide was created and is viewable at /lisbon/guide.');
+    expect(currentToast()?.link).toEqual({ href: '/lisbon/guide', label: 'View the Lisbon guide' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Generate Guide' })).toBeTruthy());
+    expect(screen.getByLabelText<HTMLInputElement>('City name').value).toBe('');
+    expect(screen.getByLabelText<HTMLTextAreaElement>(/^Description/).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Itinerary CSV file').files).toHaveLength(0);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'London Street' }).checked).toBe(false);
+    expect(queryClient.getQueryState(['/api/cities'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['/api/posts', { published: true, limit: 6 }])?.isInvalidated).toBe(true);
+  });
+
+  it('uploads a chosen hero image first and generates the guide with its path', async () => {
+    const fetchMock = mockFetch({
+      [UPLOAD]: json(201, { filePath: '/uploads/abc123.jpg' }),
+      [GENERATE]: json(201, { cityName: 'Lisbon', citySlug: 'lisbon' }),
+    });
+    const { user, field, submit } = setup();
+    await user.upload(field.csv, csv());
+    await user.type(field.city, 'Lisbon');
+    await user.upload(field.heroFile, photo());
+    await submit();
+    await waitFor(() => expect(currentToast()?.title).toBe('Guide Generated!'));
+    expect((sent(fetchMock, UPLOAD)[0]?.get('image') as File).name).toBe('hero.jpg');
+    expect(sent(fetchMock)[0]?.get('heroImageUrl')).toBe('/uploads/abc123.jpg');
+  });
+
+  it('refuses a hero file that is not an image', async () => {
+    const { user, field } = setup();
+    await user.upload(field.heroFile, new File(['x'], 'notes.txt', { type: 'text/plain' }));
+    expect(currentToast()).toMatchObject({ title: 'Invalid File', description: 'Please select a valid image file.' });
+    expect(field.heroFile.files).toHaveLength(0);
+  });
+
+  it('says so when the hero upload fails, and still generates the guide with the typed URL', async () => {
+    const answer = deferred<Response>();
+    const fetchMock = mockFetch({
+      [UPLOAD]: json(500, { message: 'Disk full', code: 'internal' }),
+      [GENERATE]: answer.promise,
+    });
+    const { user, field, submit } = setup();
+    await user.upload(field.csv, csv());
+    await user.type(field.city, 'Lisbon');
+    await user.type(field.heroUrl, 'https://example.com/lisbon.jpg');
+    await user.upload(field.heroFile, photo());
+    await submit();
+
+    await waitFor(() => expect(callsTo(fetchMock, GENERATE)).toHaveLength(1));
+    expect(currentToast()).toMatchObject({
+      title: 'Image Upload Failed',
+      description: 'Failed to upload the hero image. Using default image instead.',
+    });
+    expect(sent(fetchMock)[0]?.get('heroImageUrl')).toBe('https://example.com/lisbon.jpg');
+
+    answer.resolve(json(201, { cityName: 'Lisbon', citySlug: 'lisbon' }));
+    await waitFor(() => expect(currentToast()?.title).toBe('Guide Generated!'));
+    expect(screen.getByText('The hero image upload failed, so the Lisbon guide uses https://example.com/lisbon.jpg instead.').getAttribute('role')).toBe(
+      'status',
+    );
+  });
+
+  it("shows the server's message when generation fails, or a fallback", async () => {
+    mockFetch({ [GENERATE]: json(400, { message: 'The city name can be at most 80 characters.', code: 'validation' }) });
+    const { user, field, submit } = setup();
+    await user.upload(field.csv, csv());
+    await user.type(field.city, 'Lisbon');
+    await submit();
+    await waitFor(() => expect(currentToast()?.title).toBe('Generation Failed'));
+    expect(currentToast()?.description).toBe('The city name can be at most 80 characters.');
+    expect(field.city.value).toBe('Lisbon');
+
+    mockFetch({ [GENERATE]: () => Promise.reject(new TypeError('Failed to fetch')) });
+    await submit();
+    await waitFor(() => expect(currentToast()?.description).toBe('Failed to generate guide'));
+    expect(currentToast()?.title).toBe('Generation Failed');
+  });
+
+  it('lists every problem the server found in the CSV', async () => {
+    mockFetch({
+      [GENERATE]: json(422, {
+        message: 'Row 3, url: must start with http:// or https://. Row 4: it has 9 cells but the header has 8.',
+        code: 'invalid_csv',
+        problems: [
+          { row: 3, column: 'Website', message: 'must start with http:// or https://.' },
+          { row: 4, message: 'it has 9 cells but the header has 8.' },
+        ],
+      }),
+    });
+    const { user, field, submit } = setup();
+    await user.upload(field.csv, csv());
+    await user.type(field.city, 'Lisbon');
+    await submit();
+    const list = await screen.findByRole('list', { name: 'Fix these problems in the CSV and upload it again' });
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Row 3, column “Website”: must start with http:// or https://.',
+      'Row 4: it has 9 cells but the header has 8.',
+    ]);
+    expect(currentToast()?.title).toBe('Generation Failed');
+
+    mockFetch({ [GENERATE]: json(201, { cityName: 'Lisbon', citySlug: 'lisbon' }) });
+    await user.upload(screen.getByLabelText('Itinerary CSV file'), csv());
+    await submit();
+    await waitFor(() => expect(screen.queryByRole('list', { name: /Fix these problems/ })).toBeNull());
+  });
+});

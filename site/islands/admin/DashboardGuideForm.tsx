@@ -1,0 +1,210 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { apiRequest, messageOf, RequestError } from '../shared/api';
+import { toast } from '../shared/toast-store';
+import { DashboardHeroPicker, heroUrlOf, NO_HERO, type HeroChoice } from './DashboardHeroPicker';
+
+export const SAMPLE_CSV_URL = '/samples/itinerary-sample.csv';
+
+/** One problem the server found in the CSV (README "Itinerary CSV format"). */
+export interface CsvProblem {
+  row?: number;
+  column?: string;
+  message: string;
+}
+
+interface GuideInput {
+  csvFile: File;
+  cityName: string;
+  cityDescription: string;
+  hero: HeroChoice;
+}
+
+interface GuideResult {
+  cityName: string;
+  citySlug: string;
+  /** When the hero upload failed: the fallback URL that was sent instead ('' for the default image). */
+  heroFallback: string | null;
+}
+
+const isCsv = (file: File) => file.name.toLowerCase().endsWith('.csv');
+
+/** The problems list of a 422 answer, or none. */
+function problemsOf(error: unknown): CsvProblem[] {
+  if (!(error instanceof RequestError) || error.status !== 422) return [];
+  try {
+    const { problems } = JSON.parse(error.body) as { problems?: unknown };
+    return Array.isArray(problems) ? (problems as CsvProblem[]).filter((p) => typeof p?.message === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function describeProblem({ row, column, message }: CsvProblem): string {
+  const where = [row === undefined ? '' : `Row ${row}`, column ? `column “${column}”` : ''].filter(Boolean).join(', ');
+  return where ? `${where}: ${message}` : message;
+}
+
+/** Uploads the chosen hero file; on failure says so and falls back to the preset or typed URL (SPEC §5). */
+async function resolveHero(hero: HeroChoice): Promise<{ url: string; failed: boolean }> {
+  if (!hero.file) return { url: heroUrlOf(hero), failed: false };
+  try {
+    const form = new FormData();
+    form.append('image', hero.file);
+    const { filePath } = (await (await apiRequest('POST', '/api/upload/hero-image', form)).json()) as { filePath: string };
+    return { url: filePath, failed: false };
+  } catch {
+    toast({ title: 'Image Upload Failed', description: 'Failed to upload the hero image. Using default image instead.', variant: 'destructive' });
+    return { url: heroUrlOf(hero), failed: true };
+  }
+}
+
+async function generateGuide({ csvFile, cityName, cityDescription, hero }: GuideInput): Promise<GuideResult> {
+  const heroImage = await resolveHero(hero);
+  const form = new FormData();
+  form.append('csvFile', csvFile);
+  form.append('cityName', cityName.trim());
+  form.append('cityDescription', cityDescription.trim());
+  form.append('heroImageUrl', heroImage.url);
+  const result = (await (await apiRequest('POST', '/api/admin/generate-guide', form)).json()) as Omit<GuideResult, 'heroFallback'>;
+  return { ...result, heroFallback: heroImage.failed ? heroImage.url : null };
+}
+
+/** SPEC §4/§5: the guide generator. Turns a CSV itinerary into a city, its restaurants and a guide. */
+export function DashboardGuideForm() {
+  const id = useId();
+  const queryClient = useQueryClient();
+  // Remounting the form is the one way to empty its file inputs after a success.
+  const [formKey, setFormKey] = useState(0);
+  const [csvFile, setCsvFile] = useState<File | null>(null);
+  const [cityName, setCityName] = useState('');
+  const [cityDescription, setCityDescription] = useState('');
+  const [hero, setHero] = useState<HeroChoice>(NO_HERO);
+  const [problems, setProblems] = useState<CsvProblem[]>([]);
+  const [notice, setNotice] = useState('');
+
+  const generate = useMutation({
+    mutationFn: generateGuide,
+    onMutate: () => {
+      setProblems([]);
+      setNotice('');
+    },
+    onSuccess: async ({ cityName: name, citySlug, heroFallback }) => {
+      const path = `/${citySlug}/guide`;
+      toast({
+        title: 'Guide Generated!',
+        description: `The ${name} city guide was created and is viewable at ${path}.`,
+        link: { href: path, label: `View the ${name} guide` },
+      });
+      // The upload-failure toast is replaced at once (one toast at a time), so it stays written here.
+      if (heroFallback !== null) {
+        setNotice(`The hero image upload failed, so the ${name} guide uses ${heroFallback || 'the default image'} instead.`);
+      }
+      setFormKey((key) => key + 1);
+      setCsvFile(null);
+      setCityName('');
+      setCityDescription('');
+      setHero(NO_HERO);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['/api/cities'] }),
+        queryClient.invalidateQueries({ queryKey: ['/api/posts'] }),
+      ]);
+    },
+    onError: (error) => {
+      toast({ title: 'Generation Failed', description: messageOf(error, 'Failed to generate guide'), variant: 'destructive' });
+      setProblems(problemsOf(error));
+    },
+  });
+
+  const chooseCsv = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0] ?? null;
+    if (file && !isCsv(file)) {
+      toast({ title: 'Invalid File', description: 'Please upload a CSV file', variant: 'destructive' });
+      event.target.value = '';
+      setCsvFile(null);
+      return;
+    }
+    setCsvFile(file);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (generate.isPending) return;
+    if (!csvFile || cityName.trim() === '') {
+      toast({ title: 'Missing Information', description: 'Please provide both a CSV file and city name', variant: 'destructive' });
+      return;
+    }
+    generate.mutate({ csvFile, cityName, cityDescription, hero });
+  };
+
+  const pending = generate.isPending;
+  return (
+    <section className="fc-dash-card fc-dash-generator" aria-labelledby={`${id}-title`}>
+      <div className="fc-dash-card__head">
+        <div>
+          <p className="kicker">Guide generator</p>
+          <h2 id={`${id}-title`}>Generate a city guide</h2>
+        </div>
+      </div>
+      <p className="fc-dash-lede">
+        Upload an itinerary as CSV: one row per restaurant, with its day, meal, neighborhood, cuisine and notes. Uploading again for
+        an existing city replaces its itinerary and regenerates its guide.{' '}
+        <a href={SAMPLE_CSV_URL} download>
+          Download the sample CSV
+        </a>
+      </p>
+      <form key={formKey} className="fc-dash-form" onSubmit={submit} noValidate aria-busy={pending}>
+        <div className="fc-form">
+          <label htmlFor={`${id}-csv`}>Itinerary CSV file</label>
+          <input id={`${id}-csv`} type="file" accept=".csv,text/csv" required disabled={pending} onChange={chooseCsv} aria-describedby={`${id}-csv-hint`} />
+          <p className="fc-dash-hint" id={`${id}-csv-hint`}>
+            A .csv file of at most 300 rows and 1 MB, with a header row.
+          </p>
+          <label htmlFor={`${id}-city`}>City name</label>
+          <input
+            id={`${id}-city`}
+            type="text"
+            required
+            maxLength={80}
+            autoComplete="off"
+            disabled={pending}
+            value={cityName}
+            onChange={(event) => setCityName(event.target.value)}
+          />
+          <label htmlFor={`${id}-description`}>
+            Description <span className="fc-dash-optional">optional</span>
+          </label>
+          <textarea
+            id={`${id}-description`}
+            rows={3}
+            maxLength={600}
+            disabled={pending}
+            value={cityDescription}
+            onChange={(event) => setCityDescription(event.target.value)}
+          />
+        </div>
+        <DashboardHeroPicker value={hero} onChange={setHero} disabled={pending} />
+        <div className="fc-dash-form__actions">
+          <button className="button" type="submit" disabled={pending}>
+            {pending ? 'Generating Guide...' : 'Generate Guide'}
+          </button>
+        </div>
+      </form>
+      {notice && (
+        <p className="fc-dash-notice" role="status">
+          {notice}
+        </p>
+      )}
+      {problems.length > 0 && (
+        <div className="fc-dash-problems" role="alert">
+          <h3 id={`${id}-problems`}>Fix these problems in the CSV and upload it again</h3>
+          <ul aria-labelledby={`${id}-problems`}>
+            {problems.map((problem, index) => (
+              <li key={index}>{describeProblem(problem)}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}

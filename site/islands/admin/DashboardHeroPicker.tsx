@@ -1,0 +1,145 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { toast } from '../shared/toast-store';
+
+/** SPEC §9: the six hero images offered when generating a guide. */
+export const GENERATION_PRESETS = [
+  { name: 'San Francisco Cityscape', src: '/images/presets/san-francisco-cityscape.jpg' },
+  { name: 'London Street', src: '/images/presets/london-street.jpg' },
+  { name: 'European City', src: '/images/presets/european-city.jpg' },
+  { name: 'Restaurant Interior', src: '/images/presets/restaurant-interior.jpg' },
+  { name: 'Food Plating', src: '/images/presets/food-plating.jpg' },
+  { name: 'Asian Cuisine', src: '/images/presets/asian-cuisine.jpg' },
+] as const;
+
+/** The hero of a guide being generated: a preset or a typed URL, and optionally a file to upload instead. */
+export interface HeroChoice {
+  preset: string;
+  url: string;
+  file: File | null;
+}
+
+export const NO_HERO: HeroChoice = { preset: '', url: '', file: null };
+
+/** The URL sent when there is no upload, or when the upload fails (SPEC §5). */
+export function heroUrlOf(choice: HeroChoice): string {
+  return choice.preset || choice.url.trim();
+}
+
+const thumbnail = (src: string) => src.replace(/\.jpg$/, '-640.webp');
+
+/** Shows a chosen file without uploading it; jsdom and very old browsers lack object URLs. */
+function useObjectUrl(file: File | null): string | undefined {
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    if (!file || typeof URL.createObjectURL !== 'function') return setUrl(undefined);
+    const objectUrl = URL.createObjectURL(file);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [file]);
+  return url;
+}
+
+interface Props {
+  value: HeroChoice;
+  onChange: (value: HeroChoice) => void;
+  disabled?: boolean;
+}
+
+/**
+ * Picks a preset, a typed URL or a file. A preset and a URL replace each other and any file; a file
+ * keeps the preset or URL as its fallback, used if the upload fails.
+ */
+export function DashboardHeroPicker({ value, onChange, disabled = false }: Props) {
+  const id = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const filePreview = useObjectUrl(value.file);
+  const fallback = heroUrlOf(value);
+  const presetName = GENERATION_PRESETS.find((p) => p.src === value.preset)?.name;
+
+  const clearFileInput = () => {
+    if (fileInput.current) fileInput.current.value = '';
+  };
+
+  const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0] ?? null;
+    if (file && !file.type.startsWith('image/')) {
+      toast({ title: 'Invalid File', description: 'Please select a valid image file.', variant: 'destructive' });
+      event.target.value = '';
+      onChange({ ...value, file: null });
+      return;
+    }
+    onChange({ ...value, file });
+  };
+
+  const choosePreset = (src: string) => {
+    clearFileInput();
+    onChange({ preset: src, url: '', file: null });
+  };
+
+  const typeUrl = (url: string) => {
+    clearFileInput();
+    onChange({ preset: '', url, file: null });
+  };
+
+  const clear = () => {
+    clearFileInput();
+    onChange(NO_HERO);
+  };
+
+  const previewSrc = filePreview ?? (fallback || undefined);
+  const caption = value.file
+    ? `Upload: ${value.file.name}${fallback ? ` (if it fails, ${presetName ?? 'the URL'} is used instead)` : ''}`
+    : (presetName ?? (fallback ? 'Image from URL' : ''));
+
+  return (
+    <fieldset className="fc-dash-hero" disabled={disabled} aria-describedby={`${id}-hint`}>
+      <legend>
+        Hero image <span className="fc-dash-optional">optional</span>
+      </legend>
+      <p className="fc-dash-hint" id={`${id}-hint`}>
+        Choose a preset, upload a photo or paste an image URL. Without one, the guide uses the default image.
+      </p>
+      <div className="fc-dash-presets">
+        {GENERATION_PRESETS.map((preset) => (
+          <label key={preset.src} className="fc-dash-preset">
+            <input
+              type="radio"
+              name={`${id}-preset`}
+              value={preset.src}
+              checked={value.preset === preset.src}
+              onChange={() => choosePreset(preset.src)}
+            />
+            <img src={thumbnail(preset.src)} alt="" width={640} height={360} loading="lazy" decoding="async" />
+            <span>{preset.name}</span>
+          </label>
+        ))}
+      </div>
+      <div className="fc-dash-hero__sources">
+        <div className="fc-form">
+          <label htmlFor={`${id}-file`}>Upload an image</label>
+          <input ref={fileInput} id={`${id}-file`} type="file" accept="image/*" onChange={chooseFile} />
+        </div>
+        <div className="fc-form">
+          <label htmlFor={`${id}-url`}>Or paste an image URL</label>
+          <input
+            id={`${id}-url`}
+            type="url"
+            inputMode="url"
+            placeholder="https://…"
+            value={value.url}
+            onChange={(event) => typeUrl(event.target.value)}
+          />
+        </div>
+      </div>
+      {(previewSrc || value.file) && (
+        <div className="fc-dash-hero__chosen">
+          {previewSrc && <img className="fc-dash-hero__preview" src={previewSrc} alt="Preview of the chosen hero image" />}
+          <p className="fc-dash-hint">{caption}</p>
+          <button type="button" className="fc-dash-text-button" onClick={clear}>
+            Clear hero image
+          </button>
+        </div>
+      )}
+    </fieldset>
+  );
+}

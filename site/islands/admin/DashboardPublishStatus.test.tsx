@@ -1,0 +1,100 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { DashboardPublishStatus } from './DashboardPublishStatus';
+import { callsTo, deferred, json, mockFetch, renderInRoot } from './Dashboard.test-utils';
+
+const STATUS = 'GET /api/admin/publish-status';
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+const healthy = () => ({
+  queueLength: 0,
+  lastPublish: { at: minutesAgo(5), durationMs: 1400, pagesChanged: 3, urls: ['/', '/lisbon/guide', '/sitemap.xml'], error: null },
+  failuresLastDay: 0,
+  lastFailure: null,
+});
+
+/** The facts panel as term -> value pairs. */
+function facts(): Record<string, string> {
+  const list = screen.getByRole('region', { name: 'Publish status' }).querySelector('dl');
+  const terms = [...(list?.querySelectorAll('dt') ?? [])];
+  return Object.fromEntries(terms.map((dt) => [dt.textContent, dt.nextElementSibling?.textContent ?? '']));
+}
+
+describe('the publish status panel', () => {
+  it('shows the queue, the last publish and its changed pages', async () => {
+    mockFetch({ [STATUS]: json(200, healthy()) });
+    renderInRoot(<DashboardPublishStatus />);
+    expect(screen.getByRole('status').textContent).toBe('Loading publish status…');
+    await screen.findByText('5 minutes ago');
+    expect(facts()).toEqual({
+      'Waiting to publish': '0 changes',
+      'Last publish': '5 minutes ago',
+      Duration: '1.4 s',
+      'Pages changed': '3',
+      'Failures in the last day': '0',
+    });
+    const disclosure = screen.getByText('Changed pages (3)').closest('details');
+    expect(disclosure?.open).toBe(false);
+    await userEvent.setup().click(screen.getByText('Changed pages (3)'));
+    expect(disclosure?.open).toBe(true);
+    expect(within(disclosure!).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/', '/lisbon/guide', '/sitemap.xml']);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Last failure' })).toBeNull();
+  });
+
+  it('shows failures: the last publish error, the count for the day and the last failure', async () => {
+    mockFetch({
+      [STATUS]: json(200, {
+        queueLength: 1,
+        lastPublish: { at: minutesAgo(2), durationMs: 320, pagesChanged: 0, urls: [], error: 'ENOSPC: no space left on device' },
+        failuresLastDay: 2,
+        lastFailure: { startedAt: minutesAgo(2), durationMs: 320, pagesChanged: 0, urls: [], error: 'ENOSPC: no space left on device' },
+      }),
+    });
+    renderInRoot(<DashboardPublishStatus />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('The last publish failed: ENOSPC: no space left on device');
+    expect(facts()).toMatchObject({ 'Waiting to publish': '1 change', Duration: '320 ms', 'Failures in the last day': '2' });
+    const failure = screen.getByRole('heading', { name: 'Last failure' }).parentElement!;
+    expect(within(failure).getByText('ENOSPC: no space left on device').tagName).toBe('PRE');
+    expect(within(failure).getByText('2 minutes ago')).toBeTruthy();
+    expect(screen.queryByText(/Changed pages/)).toBeNull();
+  });
+
+  it('says when nothing has been published yet', async () => {
+    mockFetch({ [STATUS]: json(200, { queueLength: 0, lastPublish: null, failuresLastDay: 0, lastFailure: null }) });
+    renderInRoot(<DashboardPublishStatus />);
+    await screen.findByText('Never');
+    expect(facts()).toEqual({ 'Waiting to publish': '0 changes', 'Last publish': 'Never', 'Failures in the last day': '0' });
+  });
+
+  it('refetches on Refresh, holding the button while it runs', async () => {
+    const second = deferred<Response>();
+    const fetchMock = mockFetch({ [STATUS]: [json(200, healthy()), second.promise] });
+    const user = userEvent.setup();
+    renderInRoot(<DashboardPublishStatus />);
+    await screen.findByText('0 changes');
+    const refresh = screen.getByRole<HTMLButtonElement>('button', { name: 'Refresh' });
+    await user.click(refresh);
+    expect(refresh.disabled).toBe(true);
+    second.resolve(json(200, { ...healthy(), queueLength: 4 }));
+    await screen.findByText('4 changes');
+    expect(refresh.disabled).toBe(false);
+    expect(callsTo(fetchMock, STATUS)).toHaveLength(2);
+  });
+
+  it('asks to log in again when the session expired', async () => {
+    mockFetch({ [STATUS]: json(401, { message: 'Not signed in.' }) });
+    renderInRoot(<DashboardPublishStatus />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Your session has expired. Log in again to see the publish status.');
+    expect(within(alert).getByRole('link', { name: 'Log in again' }).getAttribute('href')).toBe('/api/login');
+  });
+
+  it('reports any other failure', async () => {
+    mockFetch({ [STATUS]: json(403, { message: 'Forbidden.' }) });
+    renderInRoot(<DashboardPublishStatus />);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Failed to fetch the publish status'));
+  });
+});

@@ -1,0 +1,114 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { dateTime, duration, plural, timeAgo } from './DashboardFormat';
+import { adminQuery, isUnauthorized, LOGIN_URL, PUBLISH_STATUS_URL, retryOnceUnlessClientError, type PublishStatus } from './DashboardQueries';
+
+function When({ iso }: { iso: string }) {
+  return (
+    <time dateTime={iso} title={dateTime(iso)}>
+      {timeAgo(iso)}
+    </time>
+  );
+}
+
+function StatusFacts({ status }: { status: PublishStatus }) {
+  const { queueLength, lastPublish, failuresLastDay, lastFailure } = status;
+  return (
+    <>
+      <dl className="fc-dash-facts">
+        <div>
+          <dt>Waiting to publish</dt>
+          <dd>{plural(queueLength, 'change')}</dd>
+        </div>
+        <div>
+          <dt>Last publish</dt>
+          <dd>{lastPublish ? <When iso={lastPublish.at} /> : 'Never'}</dd>
+        </div>
+        {lastPublish && (
+          <>
+            <div>
+              <dt>Duration</dt>
+              <dd>{duration(lastPublish.durationMs)}</dd>
+            </div>
+            <div>
+              <dt>Pages changed</dt>
+              <dd>{lastPublish.pagesChanged}</dd>
+            </div>
+          </>
+        )}
+        <div>
+          <dt>Failures in the last day</dt>
+          <dd className={failuresLastDay > 0 ? 'fc-dash-bad' : undefined}>{failuresLastDay}</dd>
+        </div>
+      </dl>
+      {lastPublish?.error && (
+        <p className="fc-dash-error" role="alert">
+          The last publish failed: {lastPublish.error}
+        </p>
+      )}
+      {lastPublish && lastPublish.urls.length > 0 && (
+        <details className="fc-dash-disclosure">
+          <summary>Changed pages ({lastPublish.urls.length})</summary>
+          <ul>
+            {lastPublish.urls.map((url) => (
+              <li key={url}>
+                <a href={url}>{url}</a>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      {lastFailure?.error && (
+        <div className="fc-dash-failure">
+          <h3>Last failure</h3>
+          <p className="fc-dash-meta">
+            <When iso={lastFailure.startedAt} />
+          </p>
+          <pre>{lastFailure.error}</pre>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** What the publisher is doing: queue length, the last publish and recent failures. */
+export function DashboardPublishStatus() {
+  const id = useId();
+  const status = useQuery({
+    queryKey: [PUBLISH_STATUS_URL],
+    queryFn: adminQuery<PublishStatus>(PUBLISH_STATUS_URL),
+    retry: retryOnceUnlessClientError,
+  });
+  const refreshing = status.isFetching;
+
+  return (
+    <section className="fc-dash-card fc-dash-publish" aria-labelledby={`${id}-title`} aria-busy={refreshing}>
+      <div className="fc-dash-card__head">
+        <div>
+          <p className="kicker">Publisher</p>
+          <h2 id={`${id}-title`}>Publish status</h2>
+        </div>
+        <button type="button" className="button button--ghost fc-dash-small-button" disabled={refreshing} onClick={() => void status.refetch()}>
+          Refresh
+        </button>
+      </div>
+      {status.isPending && (
+        <p className="fc-dash-meta" role="status">
+          Loading publish status…
+        </p>
+      )}
+      {status.isError && (
+        <div className="fc-dash-error" role="alert">
+          {isUnauthorized(status.error) ? (
+            <p>
+              Your session has expired. <a href={LOGIN_URL}>Log in again</a> to see the publish status.
+            </p>
+          ) : (
+            <p>Failed to fetch the publish status</p>
+          )}
+        </div>
+      )}
+      {status.data && <StatusFacts status={status.data} />}
+    </section>
+  );
+}

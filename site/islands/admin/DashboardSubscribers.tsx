@@ -1,0 +1,148 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId } from 'react';
+import { longDate } from '../../lib/dates';
+import { apiRequest } from '../shared/api';
+import { toast } from '../shared/toast-store';
+import { plural } from './DashboardFormat';
+import {
+  adminQuery,
+  isUnauthorized,
+  LOGIN_URL,
+  retryOnceUnlessClientError,
+  scheduleRedirect,
+  SUBSCRIBERS_EXPORT_URL,
+  SUBSCRIBERS_URL,
+  type Subscriber,
+} from './DashboardQueries';
+
+const SKELETON_ROWS = 3;
+
+/** SPEC §4/§8: the newsletter subscribers, with delete and a CSV export. */
+export function DashboardSubscribers() {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const subscribers = useQuery({
+    queryKey: [SUBSCRIBERS_URL],
+    queryFn: adminQuery<Subscriber[]>(SUBSCRIBERS_URL),
+    retry: retryOnceUnlessClientError,
+  });
+  const expired = isUnauthorized(subscribers.error);
+
+  useEffect(() => {
+    if (!expired) return;
+    toast({ title: 'Session expired', description: 'Please log in again to view subscribers.', variant: 'destructive' });
+    return scheduleRedirect(LOGIN_URL);
+  }, [expired]);
+
+  const remove = useMutation({
+    mutationFn: (subscriber: Subscriber) => apiRequest('DELETE', `${SUBSCRIBERS_URL}/${subscriber.id}`),
+    onSuccess: async () => {
+      toast({ title: 'Subscriber deleted', description: 'The subscriber has been removed from the newsletter.' });
+      // Buttons stay disabled until the list has refreshed, so a removed row cannot be clicked again.
+      await queryClient.invalidateQueries({ queryKey: [SUBSCRIBERS_URL] });
+    },
+    onError: () => {
+      toast({ title: 'Error', description: 'Failed to delete subscriber', variant: 'destructive' });
+    },
+  });
+
+  const list = subscribers.data ?? [];
+  return (
+    <section className="fc-dash-card" aria-labelledby={`${id}-title`}>
+      <div className="fc-dash-card__head">
+        <div>
+          <p className="kicker">Newsletter</p>
+          <h2 id={`${id}-title`}>Subscribers</h2>
+          {subscribers.isSuccess && <p className="fc-dash-meta">{plural(list.length, 'subscriber')}</p>}
+        </div>
+        <a className="button button--ghost fc-dash-small-button" href={SUBSCRIBERS_EXPORT_URL} download>
+          Export CSV
+        </a>
+      </div>
+
+      {subscribers.isPending && (
+        <>
+          <p className="visually-hidden" role="status">
+            Loading subscribers…
+          </p>
+          <div className="fc-dash-table-wrap" aria-hidden="true">
+            <table className="fc-dash-table">
+              <tbody>
+                {Array.from({ length: SKELETON_ROWS }, (_, index) => (
+                  <tr key={index} className="fc-dash-skeleton-row">
+                    <td className="fc-dash-email">
+                      <span className="fc-dash-skeleton" />
+                    </td>
+                    <td className="fc-dash-date">
+                      <span className="fc-dash-skeleton fc-dash-skeleton--short" />
+                    </td>
+                    <td className="fc-dash-actions" />
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+
+      {subscribers.isError && (
+        <div className="fc-dash-error" role="alert">
+          {expired ? (
+            <p>
+              Your session has expired. Redirecting to <a href={LOGIN_URL}>the login page</a>…
+            </p>
+          ) : (
+            <>
+              <p>Failed to fetch subscribers</p>
+              <button type="button" className="button button--ghost fc-dash-small-button" onClick={() => void subscribers.refetch()}>
+                Try again
+              </button>
+            </>
+          )}
+        </div>
+      )}
+
+      {subscribers.isSuccess && list.length === 0 && <p className="fc-dash-empty">No subscribers yet</p>}
+
+      {subscribers.isSuccess && list.length > 0 && (
+        <div className="fc-dash-table-wrap" role="region" aria-label="Subscribers table" tabIndex={0}>
+          <table className="fc-dash-table">
+            <caption className="visually-hidden">Newsletter subscribers, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Email</th>
+                <th scope="col">Subscribed</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((subscriber) => (
+                <tr key={subscriber.id}>
+                  <th scope="row" className="fc-dash-email">
+                    {subscriber.email}
+                  </th>
+                  <td className="fc-dash-date">
+                    <time dateTime={subscriber.subscribedAt}>{longDate(subscriber.subscribedAt)}</time>
+                  </td>
+                  <td className="fc-dash-actions">
+                    <button
+                      type="button"
+                      className="fc-dash-danger"
+                      disabled={remove.isPending}
+                      onClick={() => remove.mutate(subscriber)}
+                    >
+                      {remove.isPending && remove.variables?.id === subscriber.id ? 'Deleting…' : 'Delete'}{' '}
+                      <span className="visually-hidden">{subscriber.email}</span>
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

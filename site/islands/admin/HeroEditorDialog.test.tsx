@@ -1,0 +1,167 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { HeroEditorDialog } from './HeroEditorDialog';
+import { currentToast, imageFile, isDisabled, json, PUBLISHED, renderIsland, stubApi, textFile, valueOf, writes } from './test-api';
+
+const urlInput = (dialog: HTMLElement) => within(dialog).getByRole('textbox', { name: 'Image URL' });
+
+const HOME = { kind: 'home' } as const;
+const POST = { kind: 'post', slug: 'tokyo-ramen' } as const;
+
+async function openEditor(target: typeof HOME | typeof POST = HOME, onSaved = vi.fn()) {
+  const user = userEvent.setup({ applyAccept: false });
+  renderIsland(<HeroEditorDialog target={target} onSaved={onSaved} />);
+  await user.click(screen.getByRole('button', { name: 'Edit Image' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Edit Hero Image' });
+  return { user, dialog, onSaved, update: () => within(dialog).getByRole('button', { name: 'Update Image' }) };
+}
+
+describe('the hero image editor', () => {
+  it('opens on the Image URL tab with a description, three sources and Update disabled', async () => {
+    const { dialog, update } = await openEditor();
+    expect(document.getElementById(dialog.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(/homepage banner/);
+    const tabs = within(dialog).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Image URL', 'Upload File', 'Preset Images']);
+    expect(tabs[0]?.getAttribute('aria-selected')).toBe('true');
+    expect(valueOf(urlInput(dialog))).toBe('');
+    expect(isDisabled(update())).toBe(true);
+    expect(within(dialog).getByText('No image chosen yet.')).toBeTruthy();
+  });
+
+  it('updates the homepage hero from a URL, confirms, closes and resets', async () => {
+    const calls = stubApi({ 'POST /api/hero/update-image': ({ body }) => json(200, body, PUBLISHED) });
+    const { user, dialog, onSaved, update } = await openEditor();
+    await user.type(urlInput(dialog), 'https://img.example/sf.jpg');
+    expect(within(dialog).getByAltText('Preview of the new hero image').getAttribute('src')).toBe('https://img.example/sf.jpg');
+    await user.click(update());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(writes(calls)).toEqual([{ method: 'POST', url: '/api/hero/update-image', body: { imageUrl: 'https://img.example/sf.jpg' } }]);
+    expect(currentToast()).toEqual({ title: 'Hero Image Updated', description: 'Published in 42 ms' });
+    expect(onSaved).toHaveBeenCalledOnce();
+    await user.click(screen.getByRole('button', { name: 'Edit Image' }));
+    expect(valueOf(await screen.findByRole('textbox', { name: 'Image URL' }))).toBe('');
+  });
+
+  it("updates a post's hero from a preset, by slug", async () => {
+    const calls = stubApi({ 'PATCH /api/posts/tokyo-ramen/hero-image': ({ body }) => json(200, body) });
+    const { user, dialog, update } = await openEditor(POST);
+    await user.click(within(dialog).getByRole('tab', { name: 'Preset Images' }));
+    const presets = within(dialog).getAllByRole('radio');
+    expect(presets.map((radio) => radio.closest('label')?.textContent)).toEqual([
+      'San Francisco Cityscape', 'Mountain Trail', 'Restaurant Interior', 'Food Plating', 'London Bridge',
+    ]);
+    expect(presets[1]?.closest('label')?.querySelector('img')?.getAttribute('src')).toBe('/images/presets/mountain-trail-640.webp');
+    await user.click(within(dialog).getByRole('radio', { name: 'Mountain Trail' }));
+    expect(within(dialog).getByAltText('Preview of the new hero image').getAttribute('src')).toBe('/images/presets/mountain-trail.jpg');
+    await user.click(update());
+    await waitFor(() => expect(currentToast()).toEqual({ title: 'Image Updated' }));
+    expect(writes(calls)).toEqual([{ method: 'PATCH', url: '/api/posts/tokyo-ramen/hero-image', body: { heroImage: '/images/presets/mountain-trail.jpg' } }]);
+  });
+
+  it('clears the other sources when one is chosen and previews the latest', async () => {
+    const { user, dialog } = await openEditor();
+    await user.type(urlInput(dialog), 'https://img.example/a.jpg');
+    await user.click(within(dialog).getByRole('tab', { name: 'Preset Images' }));
+    await user.click(within(dialog).getByRole('radio', { name: 'Food Plating' }));
+    await user.click(within(dialog).getByRole('tab', { name: 'Image URL' }));
+    expect(valueOf(urlInput(dialog))).toBe('');
+    await user.click(within(dialog).getByRole('tab', { name: 'Upload File' }));
+    await user.upload(within(dialog).getByLabelText(/Choose an image file/), imageFile('market.png'));
+    expect(within(dialog).getByText('Selected: market.png')).toBeTruthy();
+    await waitFor(() => expect(within(dialog).getByAltText('Preview of the new hero image').getAttribute('src')).toMatch(/^data:image\/png/));
+    await user.click(within(dialog).getByRole('tab', { name: 'Preset Images' }));
+    expect((within(dialog).getByRole('radio', { name: 'Food Plating' }) as HTMLInputElement).checked).toBe(false);
+    await user.click(within(dialog).getByRole('tab', { name: 'Image URL' }));
+    await user.type(urlInput(dialog), 'https://img.example/b.jpg');
+    await user.click(within(dialog).getByRole('tab', { name: 'Upload File' }));
+    expect(within(dialog).queryByText(/Selected:/)).toBeNull();
+  });
+
+  it('uploads a chosen file first, then updates the hero with its path', async () => {
+    const calls = stubApi({
+      'POST /api/upload/hero-image': () => json(201, { filePath: '/uploads/abc123.jpg' }),
+      'POST /api/hero/update-image': ({ body }) => json(200, body, PUBLISHED),
+    });
+    const { user, dialog, update } = await openEditor();
+    await user.click(within(dialog).getByRole('tab', { name: 'Upload File' }));
+    const file = imageFile();
+    await user.upload(within(dialog).getByLabelText(/Choose an image file/), file);
+    await user.click(update());
+    await waitFor(() => expect(currentToast()?.title).toBe('Hero Image Updated'));
+    const [upload, change] = writes(calls);
+    expect(upload?.url).toBe('/api/upload/hero-image');
+    expect((upload?.body as FormData).get('image')).toBe(file);
+    expect(change).toEqual({ method: 'POST', url: '/api/hero/update-image', body: { imageUrl: '/uploads/abc123.jpg' } });
+  });
+
+  it('reports a failed upload and does not try the update', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const calls = stubApi({ 'POST /api/upload/hero-image': () => json(413, { message: 'That file is larger than 10 MB.' }) });
+    const { user, dialog, update } = await openEditor();
+    await user.click(within(dialog).getByRole('tab', { name: 'Upload File' }));
+    await user.upload(within(dialog).getByLabelText(/Choose an image file/), imageFile());
+    await user.click(update());
+    await waitFor(() => expect(currentToast()).toEqual({ title: 'Upload Failed', description: 'Failed to upload the image. Please try again.' }));
+    expect(writes(calls).map((call) => call.url)).toEqual(['/api/upload/hero-image']);
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('reports a failed update and stays open', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubApi({ 'PATCH /api/posts/tokyo-ramen/hero-image': () => json(400, { message: 'Give the hero image as an http(s) URL.' }) });
+    const { user, dialog, onSaved, update } = await openEditor(POST);
+    await user.type(urlInput(dialog), 'ftp://nope');
+    await user.click(update());
+    await waitFor(() => expect(currentToast()).toEqual({ title: 'Update Failed', description: 'Failed to update the hero image. Please try again.' }));
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it('refuses a file that is not an image', async () => {
+    const { user, dialog, update } = await openEditor();
+    await user.click(within(dialog).getByRole('tab', { name: 'Upload File' }));
+    await user.upload(within(dialog).getByLabelText(/Choose an image file/), textFile());
+    expect(currentToast()).toEqual({ title: 'Invalid File', description: 'Please select a valid image file.' });
+    expect(within(dialog).queryByText(/Selected:/)).toBeNull();
+    expect(isDisabled(update())).toBe(true);
+  });
+
+  it('asks for an image when only blanks were typed, and sends nothing', async () => {
+    const calls = stubApi({});
+    const { user, dialog, update } = await openEditor();
+    await user.type(urlInput(dialog), '   ');
+    expect(isDisabled(update())).toBe(false);
+    await user.click(update());
+    expect(currentToast()).toEqual({ title: 'No Image Selected', description: 'Please provide an image URL or select a preset.' });
+    expect(calls).toEqual([]);
+  });
+
+  it('highlights the upload zone while a file is dragged over it and takes a dropped image', async () => {
+    const { user, dialog } = await openEditor();
+    await user.click(within(dialog).getByRole('tab', { name: 'Upload File' }));
+    const zone = within(dialog).getByLabelText(/Choose an image file/).closest('label')!;
+    expect(zone.getAttribute('data-dragging')).toBe('false');
+    fireEvent.dragOver(zone, { dataTransfer: { files: [] } });
+    expect(zone.getAttribute('data-dragging')).toBe('true');
+    fireEvent.dragLeave(zone, { relatedTarget: document.body });
+    expect(zone.getAttribute('data-dragging')).toBe('false');
+    fireEvent.dragEnter(zone, { dataTransfer: { files: [] } });
+    fireEvent.drop(zone, { dataTransfer: { files: [imageFile('dropped.png')] } });
+    expect(zone.getAttribute('data-dragging')).toBe('false');
+    expect(within(dialog).getByText('Selected: dropped.png')).toBeTruthy();
+    fireEvent.drop(zone, { dataTransfer: { files: [textFile()] } });
+    expect(currentToast()?.title).toBe('Invalid File');
+  });
+
+  it('closes on Escape, returns focus to Edit Image and forgets the choice', async () => {
+    const { user, dialog } = await openEditor();
+    await user.type(urlInput(dialog), 'https://img.example/a.jpg');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const trigger = screen.getByRole('button', { name: 'Edit Image' });
+    expect(document.activeElement).toBe(trigger);
+    await user.keyboard('{Enter}');
+    expect(valueOf(await screen.findByRole('textbox', { name: 'Image URL' }))).toBe('');
+  });
+});

@@ -1,0 +1,182 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { apiRequest } from '../shared/api';
+import { toast } from '../shared/toast-store';
+import { AdminDialog, CancelButton } from './AdminDialog';
+import { ImageDropZone } from './ImageDropZone';
+import type { HeroTarget } from './page-slots';
+import { postKey } from './post-queries';
+import { HERO_PRESETS, presetThumbnail } from './presets';
+import { announceWrite } from './publish';
+
+type Source = 'url' | 'upload' | 'preset';
+
+/** The one chosen source: choosing any of them clears the other two (SPEC §2). */
+interface Choice {
+  url: string;
+  file: File | null;
+  /** The chosen file read as a data URL, for the preview. */
+  fileData: string | null;
+  preset: string | null;
+}
+
+const NOTHING: Choice = { url: '', file: null, fileData: null, preset: null };
+
+/** Raised when the file upload itself failed, which SPEC §8 reports differently from the update. */
+class UploadError extends Error {
+  override name = 'UploadError';
+}
+
+async function uploadHeroFile(file: File): Promise<string> {
+  try {
+    const form = new FormData();
+    form.append('image', file);
+    const { filePath } = (await (await apiRequest('POST', '/api/upload/hero-image', form)).json()) as { filePath: string };
+    return filePath;
+  } catch (error) {
+    throw new UploadError('Upload failed', { cause: error });
+  }
+}
+
+function updateHero(target: HeroTarget, image: string): Promise<Response> {
+  return target.kind === 'home'
+    ? apiRequest('POST', '/api/hero/update-image', { imageUrl: image })
+    : apiRequest('PATCH', `/api/posts/${encodeURIComponent(target.slug)}/hero-image`, { heroImage: image });
+}
+
+interface Props {
+  target: HeroTarget;
+  /** Called after a successful update, once the dialog has closed. */
+  onSaved?: (response: Response) => void;
+}
+
+/** SPEC §2/§4/§5: the Edit Image control and its dialog, for the homepage hero or a post's hero. */
+export function HeroEditorDialog({ target, onSaved }: Props) {
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [tab, setTab] = useState<Source>('url');
+  const [choice, setChoice] = useState<Choice>(NOTHING);
+
+  const reset = () => {
+    setChoice(NOTHING);
+    setTab('url');
+  };
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) reset();
+  };
+
+  const chooseFile = (file: File) => {
+    setChoice({ ...NOTHING, file });
+    const reader = new FileReader();
+    reader.onload = () => setChoice((current) => (current.file === file ? { ...current, fileData: String(reader.result) } : current));
+    reader.readAsDataURL(file);
+  };
+
+  const update = useMutation({
+    mutationFn: async (chosen: Choice) => updateHero(target, chosen.file ? await uploadHeroFile(chosen.file) : (chosen.preset ?? chosen.url.trim())),
+    onSuccess: (response) => {
+      // SPEC §7: after a hero update, the hero data (home) or the posts list and the post are stale.
+      if (target.kind === 'home') void queryClient.invalidateQueries({ queryKey: ['/api/hero/image'] });
+      else {
+        void queryClient.invalidateQueries({ queryKey: ['/api/posts'] });
+        void queryClient.invalidateQueries({ queryKey: postKey(target.slug) });
+      }
+      announceWrite(response, target.kind === 'home' ? 'Hero Image Updated' : 'Image Updated');
+      onOpenChange(false);
+      onSaved?.(response);
+    },
+    onError: (error) => {
+      console.error(error);
+      toast(
+        error instanceof UploadError
+          ? { title: 'Upload Failed', description: 'Failed to upload the image. Please try again.', variant: 'destructive' }
+          : { title: 'Update Failed', description: 'Failed to update the hero image. Please try again.', variant: 'destructive' },
+      );
+    },
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!choice.file && !choice.preset && choice.url.trim() === '') {
+      toast({ title: 'No Image Selected', description: 'Please provide an image URL or select a preset.', variant: 'destructive' });
+      return;
+    }
+    update.mutate(choice);
+  };
+
+  // Untrimmed on purpose: typed blanks enable Update, and submitting them gets SPEC §5's message.
+  const nothingChosen = !choice.file && !choice.preset && choice.url === '';
+  const preview = choice.fileData ?? choice.preset ?? (choice.url.trim() || null);
+  const where = target.kind === 'home' ? 'the homepage banner' : 'this page';
+
+  return (
+    <AdminDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Edit Hero Image"
+      description={`Choose the image shown across the top of ${where}: paste a link, upload a file or pick a preset.`}
+      trigger={
+        <button type="button" className="fc-admin-button fc-admin-button--hero">
+          <svg aria-hidden="true" viewBox="0 0 20 20" width="16" height="16"><path d="M3 5h14v10H3zM3 13l4-4 3 3 2-2 5 5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" /></svg>
+          Edit Image
+        </button>
+      }
+    >
+      <form className="fc-form" onSubmit={onSubmit} noValidate>
+        <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Source)} className="fc-tabs">
+          <Tabs.List className="fc-tabs__list" aria-label="Image source">
+            <Tabs.Trigger className="fc-tabs__trigger" value="url">Image URL</Tabs.Trigger>
+            <Tabs.Trigger className="fc-tabs__trigger" value="upload">Upload File</Tabs.Trigger>
+            <Tabs.Trigger className="fc-tabs__trigger" value="preset">Preset Images</Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="url" className="fc-tabs__panel">
+            <label htmlFor={`${id}-url`}>Image URL</label>
+            <input
+              id={`${id}-url`}
+              type="text"
+              inputMode="url"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="https://example.com/photo.jpg or /uploads/…"
+              value={choice.url}
+              onChange={(event) => setChoice({ ...NOTHING, url: event.target.value })}
+            />
+          </Tabs.Content>
+          <Tabs.Content value="upload" className="fc-tabs__panel">
+            <ImageDropZone label="Choose an image file" file={choice.file} onFile={chooseFile} />
+          </Tabs.Content>
+          <Tabs.Content value="preset" className="fc-tabs__panel">
+            <fieldset className="fc-presets">
+              <legend className="visually-hidden">Preset images</legend>
+              {HERO_PRESETS.map((preset) => (
+                <label key={preset.src} className="fc-preset">
+                  <input
+                    type="radio"
+                    name={`${id}-preset`}
+                    value={preset.src}
+                    checked={choice.preset === preset.src}
+                    onChange={() => setChoice({ ...NOTHING, preset: preset.src })}
+                  />
+                  <img src={presetThumbnail(preset.src)} alt="" width="160" height="90" loading="lazy" />
+                  <span>{preset.name}</span>
+                </label>
+              ))}
+            </fieldset>
+          </Tabs.Content>
+        </Tabs.Root>
+        <div className="fc-preview" aria-live="polite">
+          {preview ? <img src={preview} alt="Preview of the new hero image" /> : <p className="fc-preview__empty">No image chosen yet.</p>}
+        </div>
+        <div className="fc-form__actions">
+          <CancelButton />
+          <button type="submit" className="button" disabled={nothingChosen || update.isPending}>
+            {update.isPending ? 'Updating…' : 'Update Image'}
+          </button>
+        </div>
+      </form>
+    </AdminDialog>
+  );
+}

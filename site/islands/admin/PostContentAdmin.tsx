@@ -1,0 +1,109 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { createPortal } from 'react-dom';
+import { apiRequest } from '../shared/api';
+import { toast } from '../shared/toast-store';
+import { AddContentDialog } from './AddContentDialog';
+import { BlockEditorDialog } from './BlockEditorDialog';
+import type { ItemSlot, PostBodySlots } from './page-slots';
+import { contentKey, ORIGINAL_BLOCK_ID, useContentBlocks, useContentItems, type ContentBlock, type ContentItem } from './post-queries';
+import { announceWrite } from './publish';
+
+interface Props {
+  slots: PostBodySlots;
+  /** Shows the republished page after a successful write. */
+  onRepublish: () => void;
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
+
+/** Whether the page shows other blocks or additions than the API now has (another tab edited it). */
+function pageIsBehind(slots: PostBodySlots, items: readonly ContentItem[], blocks: readonly ContentBlock[]): boolean {
+  const pageBlocks = slots.sections.filter((s) => s.blockId !== ORIGINAL_BLOCK_ID).map((s) => `${s.position}:${s.blockId}`);
+  const pageItems = slots.items.map((i) => String(i.itemId));
+  return !sameSet(pageBlocks, blocks.map((b) => `${b.position}:${b.id}`)) || !sameSet(pageItems, items.map((i) => String(i.id)));
+}
+
+function itemLabel({ kind, position }: ItemSlot): string {
+  return `Delete added ${kind === 'image' ? 'image' : 'text'} ${position === 0 ? 'before section 1' : `after section ${position}`}`;
+}
+
+/**
+ * SPEC §4's post content component for one article: it owns the content and blocks queries, the
+ * refresh action and inline-item deletion, and renders every control of the body into the
+ * containers page-slots inserted (one React root per article, portals for the rest).
+ */
+export function PostContentAdmin({ slots, onRepublish }: Props) {
+  const { postId, postSlug } = slots;
+  const queryClient = useQueryClient();
+  const items = useContentItems(postId);
+  const blocks = useContentBlocks(postId);
+  const [selectedItem, setSelectedItem] = useState<number | null>(null);
+  const [refreshing, setRefreshing] = useState(false);
+
+  const removeItem = useMutation({
+    mutationFn: async (itemId: number) => {
+      try {
+        return await apiRequest('DELETE', `/api/posts/${postId}/content/${itemId}`);
+      } catch (cause) {
+        throw new Error('Failed to delete content', { cause });
+      }
+    },
+    onMutate: (itemId) => setSelectedItem(itemId),
+    onSuccess: async (response) => {
+      await queryClient.invalidateQueries({ queryKey: contentKey(postId) });
+      announceWrite(response);
+      onRepublish();
+    },
+    // SPEC §8: a failed inline delete is only logged.
+    onError: (error) => console.error('Delete failed', error),
+    onSettled: () => setSelectedItem(null),
+  });
+
+  const refresh = async () => {
+    setRefreshing(true);
+    const [itemsResult, blocksResult] = await Promise.all([items.refetch(), blocks.refetch()]);
+    setRefreshing(false);
+    if (itemsResult.isError || blocksResult.isError) {
+      toast({ title: 'Error', description: 'Could not refresh the content. Please try again.', variant: 'destructive' });
+    } else if (pageIsBehind(slots, itemsResult.data ?? [], blocksResult.data ?? [])) {
+      onRepublish();
+    } else {
+      toast({ title: 'Up to date', description: 'This page already shows the latest content.' });
+    }
+  };
+
+  return (
+    <>
+      <div className="fc-admin-toolbar__bar" role="group" aria-label="Page editing">
+        <span className="fc-admin-toolbar__label">Editing this page</span>
+        <button type="button" className="fc-admin-button" onClick={() => void refresh()} disabled={refreshing} aria-label="Refresh content and blocks">
+          {refreshing ? 'Refreshing…' : 'Refresh'}
+        </button>
+      </div>
+      {slots.sections.map((section) =>
+        createPortal(
+          <BlockEditorDialog postId={postId} postSlug={postSlug} position={section.position} blockId={section.blockId} sectionText={section.text} onSaved={onRepublish} />,
+          section.container,
+          `section-${section.position}`,
+        ),
+      )}
+      {slots.items.map((item) =>
+        createPortal(
+          <button
+            type="button"
+            className="fc-admin-button fc-admin-button--danger"
+            aria-label={itemLabel(item)}
+            disabled={selectedItem === item.itemId}
+            onClick={() => removeItem.mutate(item.itemId)}
+          >
+            {selectedItem === item.itemId ? 'Deleting…' : 'Delete'}
+          </button>,
+          item.container,
+          `item-${item.itemId}`,
+        ),
+      )}
+      {slots.adds.map((slot) => createPortal(<AddContentDialog postId={postId} position={slot.position} onSaved={onRepublish} />, slot.container, `add-${slot.position}`))}
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+import { ORIGINAL_BLOCK_ID } from './post-queries';
+
+/** Which hero an Edit Image control changes: the homepage's, or one post's (by slug). */
+export type HeroTarget = { kind: 'home' } | { kind: 'post'; slug: string };
+
+export interface HeroSlot {
+  container: HTMLElement;
+  target: HeroTarget;
+}
+
+/** A paragraph section of a rendered body (PostBody.astro). */
+export interface SectionSlot {
+  container: HTMLElement;
+  position: number;
+  blockId: number;
+  /** The section's visible text: a last resort when its Markdown cannot be fetched. */
+  text: string;
+}
+
+/** An inline addition of a rendered body. */
+export interface ItemSlot {
+  container: HTMLElement;
+  itemId: number;
+  position: number;
+  kind: 'text' | 'image';
+}
+
+/** Where an add-content control sits: after paragraph `position - 1` and the additions that follow it. */
+export interface AddSlot {
+  container: HTMLElement;
+  position: number;
+}
+
+export interface PostBodySlots {
+  postId: number;
+  postSlug: string;
+  /** The post's editing toolbar, above the body; the post's React root is mounted here. */
+  toolbar: HTMLElement;
+  sections: SectionSlot[];
+  items: ItemSlot[];
+  adds: AddSlot[];
+}
+
+// Marks an element that already carries admin controls, so booting twice adds nothing.
+const READY = 'adminReady';
+
+function slot(className: string): HTMLElement {
+  const element = document.createElement('div');
+  element.className = className;
+  element.dataset.adminSlot = '';
+  return element;
+}
+
+const whole = (value: string | undefined): number | null => {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isInteger(n) ? n : null;
+};
+
+function claim(element: HTMLElement): boolean {
+  if (element.dataset[READY] !== undefined) return false;
+  element.dataset[READY] = '';
+  return true;
+}
+
+/**
+ * Adds a control container to every hero: `figure[data-hero]` inside an article with a
+ * data-post-slug edits that post's hero; a `section.home-hero` (or a data-hero outside any post)
+ * edits the homepage's.
+ */
+export function insertHeroSlots(root: ParentNode = document): HeroSlot[] {
+  const slots: HeroSlot[] = [];
+  for (const hero of root.querySelectorAll<HTMLElement>('[data-hero], section.home-hero')) {
+    if (!claim(hero)) continue;
+    const slug = hero.closest<HTMLElement>('[data-post-slug]')?.dataset.postSlug;
+    const container = slot('fc-admin-controls fc-admin-controls--hero');
+    hero.classList.add('fc-admin-anchor');
+    hero.append(container);
+    slots.push({ container, target: slug ? { kind: 'post', slug } : { kind: 'home' } });
+  }
+  return slots;
+}
+
+function sectionSlots(body: HTMLElement): SectionSlot[] {
+  const slots: SectionSlot[] = [];
+  for (const section of body.querySelectorAll<HTMLElement>(':scope > .post-body__section')) {
+    const position = whole(section.dataset.position);
+    if (position === null) continue;
+    const text = (section.textContent ?? '').trim();
+    const container = slot('fc-admin-controls');
+    section.classList.add('fc-admin-anchor');
+    section.append(container);
+    slots.push({ container, position, blockId: whole(section.dataset.blockId) ?? ORIGINAL_BLOCK_ID, text });
+  }
+  return slots;
+}
+
+function itemSlots(body: HTMLElement): ItemSlot[] {
+  const slots: ItemSlot[] = [];
+  for (const item of body.querySelectorAll<HTMLElement>(':scope > [data-item-id]')) {
+    const itemId = whole(item.dataset.itemId);
+    if (itemId === null) continue;
+    const container = slot('fc-admin-controls');
+    item.classList.add('fc-admin-anchor');
+    item.append(container);
+    slots.push({ container, itemId, position: whole(item.dataset.position) ?? 0, kind: item.matches('figure') ? 'image' : 'text' });
+  }
+  return slots;
+}
+
+// SPEC §4: a slot after each paragraph. It goes after the additions already following that
+// paragraph, which is exactly where a new addition at `position + 1` will appear.
+function addSlots(body: HTMLElement, sections: readonly SectionSlot[]): AddSlot[] {
+  return sections.map(({ container: controls, position }) => {
+    let next = controls.parentElement?.nextElementSibling ?? null;
+    while (next && !next.matches('.post-body__section')) next = next.nextElementSibling;
+    const container = slot('fc-admin-add');
+    body.insertBefore(container, next);
+    return { container, position: position + 1 };
+  });
+}
+
+/** Adds control containers to every editable post body on the page (one per article). */
+export function insertPostBodySlots(root: ParentNode = document): PostBodySlots[] {
+  const bodies: PostBodySlots[] = [];
+  for (const body of root.querySelectorAll<HTMLElement>('[data-post-body]')) {
+    const article = body.closest<HTMLElement>('[data-post-id]');
+    const postId = whole(article?.dataset.postId);
+    if (!article || postId === null || !claim(body)) continue;
+    const toolbar = slot('fc-admin-toolbar');
+    body.before(toolbar);
+    const sections = sectionSlots(body);
+    const items = itemSlots(body);
+    bodies.push({ postId, postSlug: article.dataset.postSlug ?? '', toolbar, sections, items, adds: addSlots(body, sections) });
+  }
+  return bodies;
+}

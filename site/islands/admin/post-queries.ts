@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import { splitParagraphs } from '@forkcast/content-db/paragraphs';
+
+/** An inline addition shown after paragraph `position - 1` (SPEC §3). */
+export interface ContentItem {
+  id: number;
+  type: 'text' | 'image';
+  content: string;
+  position: number;
+}
+
+/** A stored block replacing paragraph `position` (SPEC §3). */
+export interface ContentBlock {
+  id: number;
+  content: string;
+  position: number;
+  isOriginal: boolean;
+}
+
+/** The id that marks an original paragraph with no stored block yet (SPEC §3). */
+export const ORIGINAL_BLOCK_ID = -1;
+
+// Query keys follow the shared client's convention: the first element is the URL it fetches.
+export const contentKey = (postId: number | null) => [`/api/posts/${postId}/content`];
+export const blocksKey = (postId: number | null) => [`/api/posts/${postId}/blocks`];
+export const postKey = (slug: string) => [`/api/posts/${encodeURIComponent(slug)}`];
+
+/** A post's inline additions; runs only when the post id is known (SPEC §7). */
+export function useContentItems(postId: number | null) {
+  return useQuery<ContentItem[] | null>({ queryKey: contentKey(postId), enabled: postId !== null });
+}
+
+/** A post's stored blocks; runs only when the post id is known (SPEC §7). */
+export function useContentBlocks(postId: number | null, enabled = true) {
+  return useQuery<ContentBlock[] | null>({ queryKey: blocksKey(postId), enabled: enabled && postId !== null });
+}
+
+/**
+ * Paragraph `position` of a post's Markdown. The splitting is content-db's own (imported from its
+ * dependency-free source file, not the package entry, which would bring the database along), so
+ * positions here always match the API's and the pages'.
+ */
+export function paragraphAt(content: string, position: number): string | undefined {
+  return splitParagraphs(content)[position];
+}

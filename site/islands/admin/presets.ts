@@ -1,0 +1,11 @@
+/** SPEC §9: the five hero images offered by the hero editor, on the home page and on posts alike. */
+export const HERO_PRESETS = [
+  { name: 'San Francisco Cityscape', src: '/images/presets/san-francisco-cityscape.jpg' },
+  { name: 'Mountain Trail', src: '/images/presets/mountain-trail.jpg' },
+  { name: 'Restaurant Interior', src: '/images/presets/restaurant-interior.jpg' },
+  { name: 'Food Plating', src: '/images/presets/food-plating.jpg' },
+  { name: 'London Bridge', src: '/images/presets/london-bridge.jpg' },
+] as const;
+
+/** The small WebP rendition the image pipeline writes beside every preset, used as its thumbnail. */
+export const presetThumbnail = (src: string): string => src.replace(/\.jpg$/, '-640.webp');

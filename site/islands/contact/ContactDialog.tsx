@@ -1,0 +1,89 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { create } from 'zustand';
+import { apiRequest, messageOf } from '../shared/api';
+import { toast } from '../shared/toast-store';
+
+/** SPEC §5's simple email pattern. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const EMPTY = { name: '', email: '', subject: '', message: '' };
+type Fields = typeof EMPTY;
+
+/** Whether the contact dialog is open; the footer's Contact link opens it. */
+export const useContactDialog = create<{ open: boolean; setOpen: (open: boolean) => void }>((set) => ({
+  open: false,
+  setOpen: (open) => set({ open }),
+}));
+
+/** SPEC §5 client-side checks; returns the toast to show, or undefined when the form may be sent. */
+export function validateContact(fields: Fields): { title: string; description: string } | undefined {
+  if (Object.values(fields).some((value) => value.trim() === '')) {
+    return { title: 'Please fill in all fields', description: 'All fields are required to send your message.' };
+  }
+  if (!EMAIL_PATTERN.test(fields.email.trim())) return { title: 'Invalid email address', description: 'Please enter a valid email address.' };
+  return undefined;
+}
+
+/** The contact dialog (SPEC §2 widget, §5 rules, §8 messages). */
+export function ContactDialog() {
+  const { open, setOpen } = useContactDialog();
+  const [fields, setFields] = useState<Fields>(EMPTY);
+  const send = useMutation({
+    mutationFn: (body: Fields) => apiRequest('POST', '/api/contact', body),
+    onSuccess: () => {
+      toast({ title: 'Message sent!', description: "Thank you for your message. We'll get back to you soon." });
+      setFields(EMPTY);
+      setOpen(false);
+    },
+    onError: (error) => toast({ title: 'Error sending message', description: messageOf(error, 'Something went wrong. Please try again.'), variant: 'destructive' }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validateContact(fields);
+    if (problem) {
+      toast({ ...problem, variant: 'destructive' });
+      return;
+    }
+    send.mutate({ name: fields.name.trim(), email: fields.email.trim(), subject: fields.subject.trim(), message: fields.message.trim() });
+  };
+  const field = (name: keyof Fields) => ({
+    id: `contact-${name}`,
+    name,
+    value: fields[name],
+    onChange: (event: { target: { value: string } }) => setFields({ ...fields, [name]: event.target.value }),
+  });
+
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fc-overlay" />
+        <Dialog.Content className="fc-dialog">
+          <Dialog.Title>Get in touch</Dialog.Title>
+          <Dialog.Description className="fc-dialog__description">A tip, a correction or a question about a guide: we read every message.</Dialog.Description>
+          <form className="fc-form" onSubmit={submit} noValidate>
+            <label htmlFor="contact-name">Name</label>
+            <input {...field('name')} autoComplete="name" maxLength={100} />
+            <label htmlFor="contact-email">Email</label>
+            <input {...field('email')} type="email" autoComplete="email" maxLength={254} />
+            <label htmlFor="contact-subject">Subject</label>
+            <input {...field('subject')} maxLength={200} />
+            <label htmlFor="contact-message">Message</label>
+            <textarea {...field('message')} rows={4} maxLength={5000} />
+            <div className="fc-form__actions">
+              <Dialog.Close asChild>
+                <button type="button" className="button button--ghost">Cancel</button>
+              </Dialog.Close>
+              <button type="submit" className="button" disabled={send.isPending}>
+                {send.isPending ? 'Sending...' : 'Send Message'}
+              </button>
+            </div>
+          </form>
+          <Dialog.Close className="fc-dialog__close" aria-label="Close">×</Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,38 @@
+import { create } from 'zustand';
+import { getJson } from './api';
+
+export interface CurrentUser {
+  id: number;
+  email: string;
+}
+
+/** SPEC §9: the auth state is cached for 5 minutes. */
+export const AUTH_CACHE_MS = 300_000;
+
+interface AuthState {
+  user: CurrentUser | null;
+  checkedAt: number | null;
+  /** The signed-in admin or null; asks the server at most once per AUTH_CACHE_MS, never retries. */
+  load: (now?: number) => Promise<CurrentUser | null>;
+}
+
+let inFlight: Promise<CurrentUser | null> | undefined;
+
+export const useAuth = create<AuthState>((set, get) => ({
+  user: null,
+  checkedAt: null,
+  async load(now = Date.now()) {
+    const { checkedAt, user } = get();
+    if (checkedAt !== null && now - checkedAt < AUTH_CACHE_MS) return user;
+    inFlight ??= getJson<CurrentUser>('/api/auth/user')
+      .catch(() => null)
+      .then((result) => {
+        set({ user: result, checkedAt: now });
+        return result;
+      })
+      .finally(() => {
+        inFlight = undefined;
+      });
+    return inFlight;
+  },
+}));

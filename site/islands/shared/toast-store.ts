@@ -1,0 +1,43 @@
+import { create } from 'zustand';
+
+/** SPEC §9: at most one toast at a time; a dismissed toast is removed after 1,000,000 ms. */
+export const TOAST_LIMIT = 1;
+export const TOAST_REMOVE_DELAY = 1_000_000;
+
+export interface Toast {
+  id: number;
+  title: string;
+  description?: string;
+  variant?: 'default' | 'destructive';
+  /** An optional link shown under the description. */
+  link?: { href: string; label: string };
+  open: boolean;
+}
+
+interface ToastState {
+  toasts: Toast[];
+  toast: (toast: Omit<Toast, 'id' | 'open'>) => number;
+  dismiss: (id: number) => void;
+  remove: (id: number) => void;
+}
+
+let nextId = 1;
+
+export const useToasts = create<ToastState>((set, get) => ({
+  toasts: [],
+  toast(toast) {
+    const id = nextId++;
+    set({ toasts: [{ ...toast, id, open: true }, ...get().toasts].slice(0, TOAST_LIMIT) });
+    return id;
+  },
+  dismiss(id) {
+    set({ toasts: get().toasts.map((t) => (t.id === id ? { ...t, open: false } : t)) });
+    setTimeout(() => get().remove(id), TOAST_REMOVE_DELAY);
+  },
+  remove(id) {
+    set({ toasts: get().toasts.filter((t) => t.id !== id) });
+  },
+}));
+
+/** Shows a toast from anywhere (islands, plain modules). */
+export const toast = (t: Omit<Toast, 'id' | 'open'>) => useToasts.getState().toast(t);
