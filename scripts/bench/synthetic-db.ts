@@ -1,17 +1,6 @@
 import { createDb, insertCity, insertPost, migrateToLatest, replaceRestaurants, type Db } from '@forkcast/content-db';
 import { loadSeedContent } from '@forkcast/content-db/seed';
-
-/** Deterministic pseudo-random numbers (mulberry32), so every run benchmarks the same content. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../images/core.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const START = Date.parse('2024-11-01T00:00:00.000Z');
@@ -28,7 +17,8 @@ export async function createSyntheticDb(path: string, { cities, posts }: { citie
   const paragraphs = [...seed.cities.flatMap((c) => c.guide.content.split('\n\n')), ...seed.posts.flatMap((p) => p.content.split('\n\n'))];
   const heroes = [...new Set([...seed.cities.map((c) => c.heroImage), ...seed.posts.map((p) => p.heroImage)])];
   const restaurants = seed.cities.flatMap((c) => c.restaurants);
-  const random = prng(7);
+  // Seeded, so every run benchmarks the same content.
+  const random = mulberry32(7);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const body = (count: number) => Array.from({ length: count }, () => pick(paragraphs)).join('\n\n');
   const at = (offsetDays: number) => new Date(START + offsetDays * DAY).toISOString();

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../scripts/images/core.ts';
 import { createDb, listPosts, pendingOutbox } from '@forkcast/content-db';
 import { fullBuildOf, readTree, treeDifferences } from './compare.ts';
 import { ADMIN, BUILT, copyBuiltAssets, SITE } from './support.ts';
@@ -12,16 +13,6 @@ import { ADMIN, BUILT, copyBuiltAssets, SITE } from './support.ts';
 const ROUNDS = 5;
 const START = join(import.meta.dirname, '..', '..', 'scripts', 'start.ts');
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Running {
   child: ChildProcess;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../scripts/images/core.ts';
 import { listBlocks, listContentItems, listPosts, splitParagraphs, type Post } from '@forkcast/content-db';
 import { seed } from '@forkcast/content-db/seed';
 import { fullBuildOf, readTree, treeDifferences } from './compare.ts';
@@ -12,16 +13,6 @@ const SEQUENCES = Number(process.env.INVARIANT_SEQUENCES ?? 8);
 const WRITES_PER_SEQUENCE = 8;
 const BASE_SEED = 20_261_121;
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const HEROES = ['/images/presets/mountain-trail.jpg', '/images/posts/tea.jpg', 'https://images.example/hero.jpg', '/images/cities/vienna.jpg'];
 const json = (method: string, body: unknown) => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
