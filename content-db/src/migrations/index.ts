@@ -1,11 +1,13 @@
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as m0001 from './0001-initial.ts';
 import * as m0002 from './0002-publish-log.ts';
+import * as m0003 from './0003-reader-order-index.ts';
 
 /** Every migration in the order it runs. Append only: a landed migration is never edited. */
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-publish-log': m0002,
+  '0003-reader-order-index': m0003,
 };
 
 export const migrationProvider: MigrationProvider = {
