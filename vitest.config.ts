@@ -9,6 +9,7 @@ export default defineConfig({
       { test: { name: 'site', root: 'site', include: ['lib/**/*.test.ts'] } },
       { test: { name: 'islands', root: 'site', include: ['islands/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['islands/shared/test-setup.ts'] } },
       { test: { name: 'integration', root: 'tests', include: ['integration/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } },
+      { test: { name: 'e2e', root: 'tests', include: ['e2e/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false } },
     ],
   },
 });

@@ -1,0 +1,107 @@
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cityPost, getJson, launchBrowser, newContext, scrollThrough, shown, startServer, type RunningServer, type SeedCity } from './support.ts';
+
+/** Modules only the signed-in admin may need; a visitor must never download them. */
+const ADMIN_MODULES = ['boot', 'Dashboard', 'HeroEditor', 'BlockEditor', 'AddContent', 'PostContentAdmin'];
+
+const gzipBytes = (data: Buffer | string) => gzipSync(data).length;
+
+interface Measured {
+  page: string;
+  files: { url: string; raw: number; gzip: number }[];
+  inline: { count: number; gzip: number };
+  requests: string[];
+}
+
+async function measure(browser: Browser, server: RunningServer, path: string, prepare: (page: Page) => Promise<void>): Promise<Measured> {
+  const context = await newContext(browser, server, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  try {
+    const page = await context.newPage();
+    const scripts: Promise<{ url: string; raw: number; gzip: number }>[] = [];
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    page.on('response', (response: Response) => {
+      const type = response.headers()['content-type'] ?? '';
+      if (response.request().resourceType() === 'script' || /javascript|ecmascript/.test(type)) {
+        scripts.push(response.body().then((body) => ({ url: response.url(), raw: body.length, gzip: gzipBytes(body) })));
+      }
+    });
+    const response = await page.goto(path, { waitUntil: 'load' });
+    expect(response?.status()).toBe(200);
+    await shown(page.getByRole('heading', { level: 1 }));
+    await prepare(page);
+    await page.waitForLoadState('networkidle');
+    const inlineSources = await page.locator('script:not([src])').evaluateAll((elements) =>
+      elements.filter((el) => !/json/i.test(el.getAttribute('type') ?? '')).map((el) => el.textContent ?? ''),
+    );
+    return {
+      page: path,
+      files: await Promise.all(scripts),
+      inline: { count: inlineSources.length, gzip: inlineSources.reduce((sum, source) => sum + gzipBytes(source), 0) },
+      requests,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+describe('JavaScript a signed-out visitor downloads', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let paths: { home: string; guide: string; post: string };
+  const results: Measured[] = [];
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    const cities = await getJson<SeedCity[]>(server, '/api/cities');
+    paths = { home: '/', guide: `/${cities.find((c) => c.mapEmbedUrl)!.slug}/guide`, post: (await cityPost(server, 3)).path };
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    const rows = results.map((m) => {
+      const external = m.files.reduce((sum, f) => sum + f.gzip, 0);
+      const raw = m.files.reduce((sum, f) => sum + f.raw, 0);
+      return `| ${m.page} | ${m.files.length} | ${raw} | ${external} | ${m.inline.count} | ${m.inline.gzip} | ${external + m.inline.gzip} |`;
+    });
+    const files = results.flatMap((m) => m.files.map((f) => `  ${m.page}: ${new URL(f.url).pathname} ${f.raw} B, ${f.gzip} B gzip`));
+    console.log(
+      [
+        'JavaScript per page (bytes; gzip = gzip -6 of each body):',
+        '| page | script files | raw | files gzip | inline scripts | inline gzip | total gzip |',
+        '|---|---|---|---|---|---|---|',
+        ...rows,
+        'files:',
+        ...files,
+      ].join('\n'),
+    );
+  });
+
+  const check = (m: Measured) => {
+    results.push(m);
+    const admin = m.files.filter((f) => ADMIN_MODULES.some((name) => new URL(f.url).pathname.includes(name)));
+    expect(admin.map((f) => f.url), `admin modules downloaded on ${m.page}`).toEqual([]);
+    // Nor does the page ask who is signed in: only the admin's UI hint loads that code.
+    expect(m.requests.filter((url) => new URL(url).pathname.startsWith('/api/')), `API calls on ${m.page}`).toEqual([]);
+  };
+
+  it('home, scrolled to the bottom so the lazy newsletter island loads', async () => {
+    const m = await measure(browser, server, paths.home, async (page) => {
+      await scrollThrough(page);
+      await shown(page.locator('astro-island:not([ssr]) form[data-newsletter]'));
+    });
+    expect(m.files.some((f) => new URL(f.url).pathname.includes('NewsletterForm')), 'the newsletter island loaded').toBe(true);
+    check(m);
+  });
+
+  it('a guide', async () => {
+    check(await measure(browser, server, paths.guide, scrollThrough));
+  });
+
+  it('a post', async () => {
+    check(await measure(browser, server, paths.post, scrollThrough));
+  });
+});

@@ -1,0 +1,109 @@
+import { mkdirSync, statSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminContext, cityPost, getJson, join, launchBrowser, newContext, REPO, scrollThrough, shown, startServer, type RunningServer, type SeedCity } from './support.ts';
+
+/** Written on every run (git-ignored), for people to look at. */
+const OUT = join(REPO, 'screenshots');
+const WIDTHS = [390, 1280] as const;
+
+/** Everything the page will show: lazy images scrolled in and loaded, fonts ready. */
+async function settle(page: Page): Promise<void> {
+  await scrollThrough(page);
+  await page.evaluate(async () => {
+    window.scrollTo(0, 0);
+    await document.fonts.ready;
+    // Lazy images the scroll did not reach (inside dialogs, scroll boxes) are fetched now.
+    for (const img of document.images) if (!img.complete && img.loading === 'lazy') img.loading = 'eager';
+  });
+  await page.waitForFunction(() => [...document.images].every((img) => img.complete), undefined, { timeout: 30_000 });
+}
+
+async function shoot(page: Page, name: string): Promise<string> {
+  const file = join(OUT, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });
+  expect(statSync(file).size, file).toBeGreaterThan(10_000);
+  return file;
+}
+
+describe('screenshots', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let guidePath: string;
+  let postPath: string;
+  const written: string[] = [];
+
+  beforeAll(async () => {
+    mkdirSync(OUT, { recursive: true });
+    server = await startServer();
+    browser = await launchBrowser();
+    const cities = await getJson<SeedCity[]>(server, '/api/cities');
+    guidePath = `/${cities[0]!.slug}/guide`;
+    postPath = (await cityPost(server, 3)).path;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    console.log(`screenshots written:\n${written.join('\n')}`);
+  });
+
+  for (const width of WIDTHS) {
+    const viewport = { width, height: width === 390 ? 844 : 900 };
+    const mobile = width === 390 ? { isMobile: true, hasTouch: true, deviceScaleFactor: 1 } : {};
+
+    it(`public pages at ${width} px`, async () => {
+      const context: BrowserContext = await newContext(browser, server, { viewport, ...mobile, reducedMotion: 'reduce' });
+      try {
+        const page = await context.newPage();
+        for (const [name, path] of [['home', '/'], ['city-guides', '/city-guides'], ['posts', '/posts'], ['guide', guidePath], ['post', postPath]] as const) {
+          await page.goto(path, { waitUntil: 'load' });
+          await shown(page.getByRole('heading', { level: 1 }));
+          await settle(page);
+          // The newsletter island hydrates once scrolled into view (settle scrolled through).
+          if (name === 'home') await shown(page.locator('astro-island:not([ssr]) form[data-newsletter]'));
+          written.push(await shoot(page, `${width}-${name}`));
+        }
+        // The contact dialog, open over the home page.
+        await page.goto('/', { waitUntil: 'load' });
+        await page.getByRole('contentinfo').getByRole('link', { name: 'Contact' }).click();
+        await shown(page.getByRole('dialog', { name: 'Get in touch' }));
+        await settle(page);
+        written.push(await shoot(page, `${width}-contact-dialog`));
+      } finally {
+        await context.close();
+      }
+    });
+
+    it(`admin pages at ${width} px`, async () => {
+      const context = await adminContext(browser, server, { viewport, ...mobile, reducedMotion: 'reduce' });
+      try {
+        const page = await context.newPage();
+        await page.goto('/admin', { waitUntil: 'load' });
+        await shown(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }));
+        await shown(page.getByRole('heading', { name: 'Subscribers' }));
+        await page.waitForLoadState('networkidle');
+        await settle(page);
+        written.push(await shoot(page, `${width}-admin`));
+
+        // The hero editor, open over the home page, on its preset tab (thumbnails show).
+        await page.goto('/', { waitUntil: 'load' });
+        await page.getByRole('button', { name: 'Edit Image' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Edit Hero Image' });
+        await shown(dialog);
+        await dialog.getByRole('tab', { name: 'Preset Images' }).click();
+        await dialog.getByRole('radio', { name: 'Restaurant Interior' }).check();
+        await shown(dialog.getByRole('img', { name: 'Preview of the new hero image' }));
+        await settle(page);
+        written.push(await shoot(page, `${width}-hero-editor`));
+
+        // A post as the admin sees it: the edit and add controls between sections.
+        await page.goto(postPath, { waitUntil: 'load' });
+        await shown(page.getByRole('button', { name: 'Add content after section 1' }));
+        await settle(page);
+        written.push(await shoot(page, `${width}-post-admin`));
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});

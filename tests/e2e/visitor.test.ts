@@ -1,0 +1,219 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getJson, gone, launchBrowser, newContext, notifications, shown, startServer, type RunningServer, type SeedCity, type SeedPost } from './support.ts';
+
+// A signed-out reader's journeys through the real server and a real browser.
+describe('visitor journeys', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let cities: SeedCity[];
+  let posts: SeedPost[];
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    context = await newContext(browser, server);
+    page = await context.newPage();
+    cities = await getJson<SeedCity[]>(server, '/api/cities');
+    posts = await getJson<SeedPost[]>(server, '/api/posts?published=true');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('goes home -> a featured city -> its guide -> a related post -> back to the guide by the breadcrumb', async () => {
+    await page.goto('/');
+    expect(await page.title()).toBe('Forkcast - Curated City Food Guides for Discerning Travelers');
+    await shown(page.getByRole('heading', { level: 1, name: 'Curated City Food Guides & Itineraries' }));
+    const featured = page.getByRole('region', { name: 'Featured City Guides' });
+    const cards = featured.getByRole('article');
+    expect(await cards.count()).toBe(6);
+    // The first featured city that has a map (SPEC: San Francisco, London, Osaka, Athens, ...).
+    const city = cities.slice(0, 6).find((c) => c.mapEmbedUrl)!;
+    expect(city, 'a featured city with a map').toBeTruthy();
+    await Promise.all([page.waitForURL(`**/${city.slug}/guide`), featured.getByRole('link', { name: city.name, exact: true }).click()]);
+
+    await shown(page.getByRole('heading', { level: 1 }));
+    await shown(page.getByText('City Guide', { exact: true }));
+    const map = page.locator('iframe');
+    expect(await map.count()).toBe(1);
+    expect(await map.getAttribute('title')).toBe(`Map of ${city.name}'s food neighborhoods`);
+    expect(await map.getAttribute('width')).toBe('640');
+    expect(await map.getAttribute('height')).toBe('480');
+    expect(new URL((await map.getAttribute('src'))!).origin).toBe('https://www.openstreetmap.org');
+
+    const itinerary = page.getByRole('complementary', { name: `Where to eat in ${city.name}` });
+    await shown(itinerary);
+    expect(await itinerary.getByRole('listitem').count()).toBe(3);
+    expect(await itinerary.getByText(/^\+\d+ more$/).textContent()).toMatch(/^\+[1-9]\d* more$/);
+    const spreadsheet = itinerary.getByRole('link', { name: /Open the Full Itinerary/ });
+    expect(await spreadsheet.getAttribute('target')).toBe('_blank');
+
+    const related = page.getByRole('region', { name: `Related ${city.name} Posts` });
+    const relatedLinks = related.getByRole('heading').getByRole('link');
+    const relatedCount = await relatedLinks.count();
+    expect(relatedCount).toBeGreaterThan(0);
+    expect(relatedCount).toBeLessThanOrEqual(3);
+    const first = relatedLinks.first();
+    const title = (await first.textContent())!.trim();
+    const href = (await first.getAttribute('href'))!;
+    expect(href).toMatch(new RegExp(`^/${city.slug}/[a-z0-9-]+$`));
+    await Promise.all([page.waitForURL(`**${href}`), first.click()]);
+
+    await shown(page.getByRole('heading', { level: 1, name: title }));
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(await crumbs.getByRole('link').allTextContents()).toEqual(['Home', city.name]);
+    await Promise.all([page.waitForURL(`**/${city.slug}/guide`), crumbs.getByRole('link', { name: city.name }).click()]);
+    await shown(page.getByRole('complementary', { name: `Where to eat in ${city.name}` }));
+  });
+
+  it('filters /posts with the All Posts, City Guides and Dining Posts tabs, which are plain links', async () => {
+    const published = { all: posts.length, guides: posts.filter((p) => p.type === 'guide').length, dining: posts.filter((p) => p.type === 'post').length };
+    await page.goto('/posts');
+    const tabs = page.getByRole('navigation', { name: 'Filter posts' });
+    const cardTypes = () => page.locator('main .grid article.post-card').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-type')));
+    const current = () => tabs.locator('[aria-current="page"]').textContent();
+
+    expect(await current()).toBe('All Posts');
+    expect((await cardTypes()).length).toBe(Math.min(published.all, 48));
+
+    await Promise.all([page.waitForURL('**/posts/guides'), tabs.getByRole('link', { name: 'City Guides' }).click()]);
+    expect(await current()).toBe('City Guides');
+    const guides = await cardTypes();
+    expect(guides.length).toBe(published.guides);
+    expect(new Set(guides)).toEqual(new Set(['guide']));
+
+    await Promise.all([page.waitForURL('**/posts/dining'), tabs.getByRole('link', { name: 'Dining Posts' }).click()]);
+    expect(await current()).toBe('Dining Posts');
+    const dining = await cardTypes();
+    expect(dining.length).toBe(published.dining);
+    expect(new Set(dining)).toEqual(new Set(['post']));
+
+    await Promise.all([page.waitForURL((url) => url.pathname === '/posts'), tabs.getByRole('link', { name: 'All Posts' }).click()]);
+    expect(await current()).toBe('All Posts');
+    const stats = await page.locator('main').textContent();
+    expect(stats).toContain('Total Posts');
+    expect(stats).toContain('Cities Covered');
+  });
+
+  it('lists every city with a guide on /city-guides', async () => {
+    await page.goto('/city-guides');
+    await shown(page.getByRole('heading', { level: 1 }));
+    const grid = page.getByRole('region', { name: 'All city guides' });
+    const hrefs = await grid.getByRole('heading', { level: 2 }).getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    const withGuide = new Set(posts.filter((p) => p.type === 'guide').map((p) => p.cityId));
+    const expected = cities.filter((c) => withGuide.has(c.id)).map((c) => `/${c.slug}/guide`);
+    expect(hrefs.sort()).toEqual(expected.sort());
+    expect(await grid.getByText('4-7 days').count()).toBe(expected.length);
+    expect(await grid.getByText('Curated', { exact: true }).count()).toBe(expected.length);
+  });
+
+  it('counts 6 + cities + posts pages on /sitemap', async () => {
+    await page.goto('/sitemap');
+    const dining = posts.filter((p) => p.type === 'post').length;
+    await shown(page.getByText(`Total pages: ${6 + cities.length + dining}`, { exact: true }));
+    await shown(page.getByRole('heading', { name: `City Guides (${cities.length})` }));
+    await shown(page.getByRole('heading', { name: `Blog Posts (${dining})` }));
+  });
+
+  it('answers an unknown path with the 404 page and status 404', async () => {
+    const response = await page.goto('/no-such-place/at-all');
+    expect(response?.status()).toBe(404);
+    await shown(page.getByRole('heading', { level: 1, name: 'Page Not Found' }));
+    await shown(page.getByRole('link', { name: 'Back to Home' }));
+  });
+
+  it('offers signed-out readers the Admin link to the sign-in page, not Logout', async () => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    expect(await footer.getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/api/login');
+    expect(await footer.getByRole('link', { name: 'Logout' }).isVisible()).toBe(false);
+    await Promise.all([page.waitForURL((url) => url.pathname === '/api/login'), footer.getByRole('link', { name: 'Admin' }).click()]);
+    await shown(page.getByRole('heading', { level: 1, name: 'Sign in' }));
+  });
+
+  it('opens the mobile drawer at 390 px, shows its links, and Escape closes it with focus back on the toggle', async () => {
+    const mobile = await newContext(browser, server, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    try {
+      const phone = await mobile.newPage();
+      await phone.goto('/', { waitUntil: 'load' });
+      const mainNav = phone.getByRole('navigation', { name: 'Main', exact: true });
+      expect(await mainNav.isVisible()).toBe(false);
+      const toggle = phone.locator('details.drawer > summary');
+      await shown(toggle);
+      expect(await toggle.innerText()).toBe('Menu');
+      await toggle.click();
+      const drawerNav = phone.getByRole('navigation', { name: 'Main (mobile)' });
+      for (const name of ['Home', 'City Guides', 'Posts', 'About']) await shown(drawerNav.getByRole('link', { name, exact: true }));
+      expect(await toggle.innerText()).toBe('Close');
+      await expect.poll(() => phone.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Home');
+      await phone.keyboard.press('Escape');
+      await gone(drawerNav);
+      expect(await toggle.innerText()).toBe('Menu');
+      expect(await phone.locator('details.drawer').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+      await expect.poll(() => phone.evaluate(() => document.activeElement?.matches('details.drawer > summary') ?? false)).toBe(true);
+      // A link in the drawer navigates (and closes the drawer).
+      await toggle.click();
+      await Promise.all([phone.waitForURL('**/about'), drawerNav.getByRole('link', { name: 'About' }).click()]);
+      await shown(phone.getByRole('heading', { level: 1 }));
+    } finally {
+      await mobile.close();
+    }
+  });
+
+  it('validates and sends the contact dialog', async () => {
+    await page.goto('/about');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Contact' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Get in touch' });
+    await shown(dialog);
+    const toasts = notifications(page);
+
+    await dialog.getByRole('button', { name: 'Send Message' }).click();
+    await shown(toasts.getByText('Please fill in all fields'));
+
+    await dialog.getByLabel('Name').fill('Ada Traveler');
+    await dialog.getByLabel('Email', { exact: true }).fill('ada-at-example');
+    await dialog.getByLabel('Subject').fill('A tip for Lisbon');
+    await dialog.getByLabel('Message').fill('The bifana stand by the tram stop is worth a detour.');
+    expect(await dialog.getByLabel('Message').getAttribute('rows')).toBe('4');
+    await dialog.getByRole('button', { name: 'Send Message' }).click();
+    await shown(toasts.getByText('Invalid email address'));
+    expect(await dialog.isVisible()).toBe(true);
+
+    await dialog.getByLabel('Email', { exact: true }).fill('ada@example.com');
+    const sent = page.waitForResponse((r) => r.url().endsWith('/api/contact') && r.request().method() === 'POST');
+    await dialog.getByRole('button', { name: 'Send Message' }).click();
+    expect((await sent).status()).toBeLessThan(300);
+    await shown(toasts.getByText('Message sent!'));
+    await gone(dialog);
+    // The form was cleared: opening the dialog again shows empty fields.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Contact' }).click();
+    await shown(dialog);
+    for (const label of ['Name', 'Subject', 'Message']) expect(await dialog.getByLabel(label).inputValue(), label).toBe('');
+    expect(await dialog.getByLabel('Email', { exact: true }).inputValue()).toBe('');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await gone(dialog);
+  });
+
+  it('subscribes to the newsletter, and a repeat is a friendly success', async () => {
+    await page.goto('/');
+    const form = page.locator('astro-island:not([ssr]) form[data-newsletter]');
+    await page.getByRole('heading', { name: 'New guides, first.' }).scrollIntoViewIfNeeded();
+    await shown(form); // client:visible: hydrated once scrolled into view
+    const email = `reader-${Date.now()}@example.com`;
+    const toasts = notifications(page);
+
+    await form.getByLabel('Email address').fill(email);
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await shown(toasts.getByText('Successfully subscribed!'));
+    await expect.poll(() => form.getByLabel('Email address').inputValue()).toBe('');
+
+    await form.getByLabel('Email address').fill(email);
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await shown(toasts.getByText("You're already subscribed. Thank you!"));
+    await shown(toasts.getByText('Successfully subscribed!'));
+  });
+});
