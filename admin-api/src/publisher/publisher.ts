@@ -63,11 +63,14 @@ export class SitePublisher implements Publisher {
     const changedTags = [...new Set(entries.flatMap((entry) => entry.tags))];
     const urls: string[] = [];
     try {
-      const hashes = await pageHashes(db);
       const affected = await pagesReadingTags(db, changedTags);
+      const routesMayChange = changedTags.some((tag) => ROUTE_TAGS.has(tag));
+      // Only a change to which posts or cities exist needs every page's record (to find routes
+      // that appeared or went); otherwise the affected pages' hashes are all a publish reads.
+      const hashes = await pageHashes(db, routesMayChange ? undefined : affected);
       const toRender = new Set(affected);
       const gone: string[] = [];
-      if (changedTags.some((tag) => ROUTE_TAGS.has(tag))) {
+      if (routesMayChange) {
         const routes = new Set(await renderer.listRoutes());
         for (const route of routes) if (!hashes.has(route)) toRender.add(route);
         for (const route of hashes.keys()) if (!routes.has(route)) gone.push(route);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db.ts';
 import { createTempDb, type TempDb } from '../testing.ts';
-import { forgetPage, getPageTags, listPagePaths, pagesReadingTags, recordPage, type RenderedPage } from './pages.ts';
+import { forgetPage, getPageTags, listPagePaths, pageHashes, pagesReadingTags, recordPage, type RenderedPage } from './pages.ts';
 
 const T0 = '2025-01-01T00:00:00.000Z';
 const T1 = '2025-01-02T00:00:00.000Z';
@@ -116,6 +116,17 @@ describe('pages repository', () => {
     it('follows re-recorded tags', async () => {
       await recordPage(db, makePage('/posts/ramen/', ['post:1']), T1);
       expect(await pagesReadingTags(db, ['city:kyoto'])).toEqual(['/cities/kyoto/']);
+    });
+  });
+
+  describe('pageHashes', () => {
+    it('maps every recorded page, or just the ones asked for, to its hash', async () => {
+      await recordPage(db, makePage('/', []), T0);
+      await recordPage(db, makePage('/about', [], 'h-about'), T0);
+      await recordPage(db, makePage('/posts', []), T0);
+      expect(await pageHashes(db)).toEqual(new Map([['/', 'hash-of-/'], ['/about', 'h-about'], ['/posts', 'hash-of-/posts']]));
+      expect(await pageHashes(db, ['/about', '/missing'])).toEqual(new Map([['/about', 'h-about']]));
+      expect(await pageHashes(db, [])).toEqual(new Map());
     });
   });
 });

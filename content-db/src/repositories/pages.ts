@@ -29,9 +29,12 @@ export async function listPagePaths(db: Db): Promise<string[]> {
   return rows.map((row) => row.path);
 }
 
-/** Every recorded page with the hash of what was last written for it. */
-export async function pageHashes(db: Db): Promise<Map<string, string>> {
-  const rows = await db.selectFrom('pages').select(['path', 'contentHash']).execute();
+/** Recorded pages (all, or just `paths`) with the hash of what was last written for each. */
+export async function pageHashes(db: Db, paths?: string[]): Promise<Map<string, string>> {
+  if (paths?.length === 0) return new Map();
+  let query = db.selectFrom('pages').select(['path', 'contentHash']);
+  if (paths) query = query.where('path', 'in', paths);
+  const rows = await query.execute();
   return new Map(rows.map((row) => [row.path, row.contentHash]));
 }
 
