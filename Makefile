@@ -11,7 +11,9 @@ PNPM_PIN := $(shell sed -n 's/.*"packageManager": *"pnpm@\([^"]*\)".*/\1/p' pack
 TOOLCHAIN := $(CURDIR)/.toolchain
 TOOLCHAIN_BIN := $(TOOLCHAIN)/node_modules/.bin
 
-SYSTEM_NODE_OK := $(shell node -e 'const [a,b,c]=process.argv[1].split(".").map(Number),[x,y,z]=process.versions.node.split(".").map(Number);process.exit((x-a||y-b||z-c)>=0?0:1)' $(NODE_MIN) 2>/dev/null && echo yes)
+# Judged without .toolchain/ on PATH: a shell that already put it there must not make the toolchain's own
+# node look like a qualifying system node (which would reinstall .toolchain/ without it).
+SYSTEM_NODE_OK := $(shell PATH='$(subst $(TOOLCHAIN_BIN):,,$(PATH))' node -e 'const [a,b,c]=process.argv[1].split(".").map(Number),[x,y,z]=process.versions.node.split(".").map(Number);process.exit((x-a||y-b||z-c)>=0?0:1)' $(NODE_MIN) 2>/dev/null && echo yes)
 ifeq ($(SYSTEM_NODE_OK),yes)
 TOOLCHAIN_PACKAGES := pnpm@$(PNPM_PIN)
 else
