@@ -19,9 +19,10 @@ async function settle(page: Page): Promise<void> {
   await page.waitForFunction(() => [...document.images].every((img) => img.complete), undefined, { timeout: 30_000 });
 }
 
-async function shoot(page: Page, name: string): Promise<string> {
+/** Pages are shot whole; an open dialog as the screen shows it (the page behind is the same as in its own shot). */
+async function shoot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
   const file = join(OUT, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });
+  await page.screenshot({ path: file, fullPage, animations: 'disabled', caret: 'hide' });
   expect(statSync(file).size, file).toBeGreaterThan(10_000);
   return file;
 }
@@ -68,7 +69,7 @@ describe('screenshots', () => {
         await page.getByRole('contentinfo').getByRole('link', { name: 'Contact' }).click();
         await shown(page.getByRole('dialog', { name: 'Get in touch' }));
         await settle(page);
-        written.push(await shoot(page, `${width}-contact-dialog`));
+        written.push(await shoot(page, `${width}-contact-dialog`, { fullPage: false }));
       } finally {
         await context.close();
       }
@@ -94,7 +95,7 @@ describe('screenshots', () => {
         await dialog.getByRole('radio', { name: 'Restaurant Interior' }).check();
         await shown(dialog.getByRole('img', { name: 'Preview of the new hero image' }));
         await settle(page);
-        written.push(await shoot(page, `${width}-hero-editor`));
+        written.push(await shoot(page, `${width}-hero-editor`, { fullPage: false }));
 
         // A post as the admin sees it: the edit and add controls between sections.
         await page.goto(postPath, { waitUntil: 'load' });
