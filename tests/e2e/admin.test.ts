@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ADMIN, adminCookie, cityPost, getJson, gone, join, launchBrowser, mkdtempSync, newContext, notifications, REPO, rmSync, shown, startServer, tmpdir,
+  ADMIN, adminCookie, cityPost, exposedRoles, getJson, gone, join, launchBrowser, mkdtempSync, newContext, notifications, REPO, rmSync, shown, startServer, tmpdir,
   type RunningServer, type SeedPost,
 } from './support.ts';
 
@@ -283,8 +283,12 @@ describe('the admin edits in place', () => {
     }
     expect(asked, 'no confirmation is asked for an original section').toBe(false);
     expect(await editDialog.isVisible()).toBe(true);
+    // The page behind the modal is out of reach until it closes; then focus is back on the control.
+    expect(await exposedRoles(page)).not.toContain('main');
     await editDialog.getByRole('button', { name: 'Cancel' }).click();
     await gone(editDialog);
+    expect(await exposedRoles(page)).toContain('main');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent)).toBe('Edit section 1');
   });
 
   it('generates a guide from the sample CSV in /admin', async () => {

@@ -121,6 +121,20 @@ export function newContext(browser: Browser, server: RunningServer, options: Bro
  */
 export const notifications = (page: Page) => page.locator('[role="region"][aria-label="Notifications (F8)"]');
 
+/**
+ * The roles in Chromium's own accessibility tree, what a screen reader is given. Playwright's role
+ * queries compute roles themselves and, unlike Chromium, still find content inside an `inert` subtree.
+ */
+export async function exposedRoles(page: Page): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+    return nodes.filter((node) => !node.ignored).map((node) => String(node.role?.value ?? ''));
+  } finally {
+    await cdp.detach();
+  }
+}
+
 /** Signs in through the real sign-in page (GET /api/login, form POST) and lands on `next` (/admin by default). */
 export async function signIn(page: Page, next = '/admin'): Promise<void> {
   await page.goto(`/api/login?next=${encodeURIComponent(next)}`);

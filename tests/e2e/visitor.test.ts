@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getJson, gone, launchBrowser, newContext, notifications, shown, startServer, type RunningServer, type SeedCity, type SeedPost } from './support.ts';
+import { exposedRoles, getJson, gone, launchBrowser, newContext, notifications, shown, startServer, type RunningServer, type SeedCity, type SeedPost } from './support.ts';
 
 // A signed-out reader's journeys through the real server and a real browser.
 describe('visitor journeys', () => {
@@ -171,8 +171,11 @@ describe('visitor journeys', () => {
     await shown(dialog);
     const toasts = notifications(page);
 
+    // Modal: the page behind is out of the accessibility tree, yet the toast is still announced.
+    expect(await exposedRoles(page)).not.toContain('main');
     await dialog.getByRole('button', { name: 'Send Message' }).click();
     await shown(toasts.getByText('Please fill in all fields'));
+    expect(await page.getByRole('status').filter({ hasText: 'Please fill in all fields' }).count()).toBe(1);
 
     await dialog.getByLabel('Name').fill('Ada Traveler');
     await dialog.getByLabel('Email', { exact: true }).fill('ada-at-example');
@@ -196,6 +199,9 @@ describe('visitor journeys', () => {
     expect(await dialog.getByLabel('Email', { exact: true }).inputValue()).toBe('');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await gone(dialog);
+    // Closed: the page is back, with focus on the link that opened the dialog.
+    expect(await exposedRoles(page)).toContain('main');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('footer') !== null && document.activeElement?.textContent)).toBe('Contact');
   });
 
   it('subscribes to the newsletter, and a repeat is a friendly success', async () => {

@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactElement, ReactNode } from 'react';
+import { useInertPage } from '../shared/inert-page';
 
 interface Props {
   open: boolean;
@@ -13,9 +14,11 @@ interface Props {
 
 /**
  * The frame every in-place editor shares: a modal Radix dialog with a title and description, so
- * focus is trapped inside, Escape closes it and focus goes back to the control that opened it.
+ * focus is trapped inside, the page behind is inert, Escape closes it and focus goes back to the
+ * control that opened it.
  */
 export function AdminDialog({ open, onOpenChange, trigger, title, description, children }: Props) {
+  useInertPage(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>

@@ -78,6 +78,31 @@ describe('ContactDialog', () => {
     expect(((await screen.findByLabelText('Name')) as HTMLInputElement).value).toBe('');
   });
 
+  it('gives focus back to the link that opened it, and the page behind is inert only while open', async () => {
+    const link = document.createElement('a');
+    link.href = 'mailto:hello@example.com';
+    link.textContent = 'Contact';
+    const main = document.createElement('main');
+    main.append(link);
+    document.body.append(main);
+    try {
+      link.focus();
+      useContactDialog.getState().openFrom(link);
+      render(
+        <IslandRoot>
+          <ContactDialog />
+        </IslandRoot>,
+      );
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Name')));
+      expect(main.hasAttribute('inert')).toBe(true);
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(document.activeElement).toBe(link));
+      expect(main.hasAttribute('inert')).toBe(false);
+    } finally {
+      main.remove();
+    }
+  });
+
   it("shows the server's message on failure, or the generic one, and stays open", async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"You have sent several messages in a short time."}', { status: 429 })));
     openDialog();

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { create } from 'zustand';
 import { apiRequest, messageOf } from '../shared/api';
+import { useInertPage } from '../shared/inert-page';
 import { toast } from '../shared/toast-store';
 
 /** SPEC §5's simple email pattern. */
@@ -11,10 +12,20 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const EMPTY = { name: '', email: '', subject: '', message: '' };
 type Fields = typeof EMPTY;
 
-/** Whether the contact dialog is open; the footer's Contact link opens it. */
-export const useContactDialog = create<{ open: boolean; setOpen: (open: boolean) => void }>((set) => ({
+interface ContactDialogState {
+  open: boolean;
+  /** The link that opened the dialog; focus goes back to it on close. */
+  opener: HTMLElement | null;
+  setOpen: (open: boolean) => void;
+  openFrom: (opener: HTMLElement | null) => void;
+}
+
+/** Whether the contact dialog is open; any Contact link (`data-contact-open`) opens it. */
+export const useContactDialog = create<ContactDialogState>((set) => ({
   open: false,
+  opener: null,
   setOpen: (open) => set({ open }),
+  openFrom: (opener) => set({ open: true, opener }),
 }));
 
 /** SPEC §5 client-side checks; returns the toast to show, or undefined when the form may be sent. */
@@ -28,7 +39,8 @@ export function validateContact(fields: Fields): { title: string; description: s
 
 /** The contact dialog (SPEC §2 widget, §5 rules, §8 messages). */
 export function ContactDialog() {
-  const { open, setOpen } = useContactDialog();
+  const { open, setOpen, opener } = useContactDialog();
+  useInertPage(open);
   const [fields, setFields] = useState<Fields>(EMPTY);
   const send = useMutation({
     mutationFn: (body: Fields) => apiRequest('POST', '/api/contact', body),
@@ -60,7 +72,15 @@ export function ContactDialog() {
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Portal>
         <Dialog.Overlay className="fc-overlay" />
-        <Dialog.Content className="fc-dialog">
+        <Dialog.Content
+          className="fc-dialog"
+          onCloseAutoFocus={(event) => {
+            // Opened by a plain link rather than a Radix trigger, so Radix would leave focus on <body>.
+            if (!opener?.isConnected) return;
+            event.preventDefault();
+            opener.focus();
+          }}
+        >
           <Dialog.Title>Get in touch</Dialog.Title>
           <Dialog.Description className="fc-dialog__description">A tip, a correction or a question about a guide: we read every message.</Dialog.Description>
           <form className="fc-form" onSubmit={submit} noValidate>

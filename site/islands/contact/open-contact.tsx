@@ -8,7 +8,7 @@ let mounted = false;
  * Opens the contact dialog, mounting it on first use. The footer's Contact link loads this module
  * only when clicked, so readers who never write to us never download React for it.
  */
-export function openContact(): void {
+export function openContact(opener: HTMLElement | null): void {
   if (!mounted) {
     mounted = true;
     const host = document.createElement('div');
@@ -19,5 +19,5 @@ export function openContact(): void {
       </IslandRoot>,
     );
   }
-  useContactDialog.getState().setOpen(true);
+  useContactDialog.getState().openFrom(opener);
 }
