@@ -21,7 +21,7 @@ function Signup() {
     subscribe.mutate(email.trim());
   };
   return (
-    <form className="newsletter__form" method="post" action="/api/newsletter/subscribe" onSubmit={submit} data-newsletter>
+    <form className="newsletter__form" method="post" action="/api/newsletter/subscribe/form" onSubmit={submit} data-newsletter>
       <label htmlFor="newsletter-email">Email address</label>
       <div className="newsletter__row">
         <input id="newsletter-email" name="email" type="email" autoComplete="email" required placeholder="you@example.com" value={email} onChange={(e) => setEmail(e.target.value)} />

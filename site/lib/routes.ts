@@ -4,7 +4,7 @@ import { sitemapPath } from './sitemap';
 
 /** Pages and files that exist whatever the content. '/404' is written as 404.html. */
 export const FIXED_ROUTES = [
-  '/', '/city-guides', '/about', '/terms', '/privacy', '/sitemap', '/admin', '/admin/sign-in', '/404',
+  '/', '/city-guides', '/about', '/terms', '/privacy', '/sitemap', '/newsletter', '/admin', '/admin/sign-in', '/404',
   '/rss.xml', '/sitemap.xml', '/robots.txt',
 ] as const;
 

@@ -5,8 +5,9 @@ import { siteRoutes } from '../lib/routes';
 import { absoluteUrl } from '../lib/site-settings';
 import { escapeXml } from '../lib/xml';
 
-// Pages a search engine should not index: the 404 page, the editor's dashboard and non-HTML files.
-const EXCLUDED = /^\/(?:404|admin(?:\/.*)?)$|\.[a-z]+$/;
+// Pages a search engine should not index: the 404 page, the page a sign-up without JavaScript
+// lands on, the editor's dashboard and non-HTML files.
+const EXCLUDED = /^\/(?:404|newsletter|admin(?:\/.*)?)$|\.[a-z]+$/;
 
 /** sitemap.xml: every public HTML page, with the last change of the content behind it where known. */
 export const GET: APIRoute = async ({ locals }) => {

@@ -28,6 +28,7 @@ describe('with JavaScript disabled', () => {
       { name: 'terms', path: '/terms', minText: 1500 },
       { name: 'privacy', path: '/privacy', minText: 1500 },
       { name: 'sitemap', path: '/sitemap', minText: 500 },
+      { name: 'newsletter', path: '/newsletter', minText: 150 },
     ];
   });
   afterAll(async () => {
@@ -106,6 +107,23 @@ describe('with JavaScript disabled', () => {
     const dining = await visibleBadges();
     expect(dining.length).toBeGreaterThan(0);
     expect(new Set(dining)).toEqual(new Set(['Dining']));
+  });
+
+  it('subscribes to the newsletter by a plain form post and says so on the newsletter page', async () => {
+    const ok = page.getByRole('heading', { name: 'Successfully subscribed!' });
+    const failed = page.getByRole('heading', { name: 'Subscription failed' });
+    await page.goto('/');
+    const form = page.locator('form[data-newsletter]');
+    await form.getByLabel('Email address').fill(`no-script-${Date.now()}@example.com`);
+    await Promise.all([page.waitForURL((url) => url.pathname === '/newsletter' && url.hash === '#subscribed'), form.getByRole('button', { name: 'Subscribe' }).click()]);
+    await shown(ok);
+    expect(await failed.isVisible()).toBe(false);
+
+    // A refusal the browser's own check lets through (the server's pattern is stricter) lands on the failure message.
+    await form.getByLabel('Email address').fill('reader@example');
+    await Promise.all([page.waitForURL((url) => url.hash === '#not-subscribed'), form.getByRole('button', { name: 'Subscribe' }).click()]);
+    await shown(failed);
+    expect(await ok.isVisible()).toBe(false);
   });
 
   it('the admin dashboard says it needs JavaScript and links to the sign-in', async () => {

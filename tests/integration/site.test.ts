@@ -4,6 +4,7 @@ import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBlock, getPostBySlug, listCities, listPosts, type Db } from '@forkcast/content-db';
 import { seed } from '@forkcast/content-db/seed';
+import { NEWSLETTER_FORM_OUTCOME as FORM_OUTCOME } from '@forkcast/admin-api';
 import { renderFixtureSite, SITE, type RenderedSite } from './support.ts';
 
 // Payloads an editor (or someone who stole the editor's session) might put into a block.
@@ -62,6 +63,7 @@ describe('the seeded site, rendered in full', () => {
       ['/terms', 'Terms of Use | Forkcast'],
       ['/privacy', 'Privacy Policy | Forkcast'],
       ['/sitemap', 'Sitemap | Forkcast'],
+      ['/newsletter', 'Newsletter | Forkcast'],
       ['/kyoto/guide', 'Kyoto Food Guide | Forkcast'],
       ['/404', 'Page Not Found | Forkcast'],
     ])('titles %s "%s"', (route, title) => {
@@ -215,6 +217,19 @@ describe('the seeded site, rendered in full', () => {
     });
   });
 
+  describe('the newsletter page', () => {
+    it('holds the form and a message for each place the API sends a form post, hidden until targeted', () => {
+      const d = page('/newsletter');
+      expect(d.querySelector('meta[name=robots]')?.getAttribute('content')).toBe('noindex');
+      expect(d.querySelector('form[data-newsletter]')?.getAttribute('action')).toBe('/api/newsletter/subscribe/form');
+      for (const [outcome, heading] of [[FORM_OUTCOME.subscribed, 'Successfully subscribed!'], [FORM_OUTCOME.failed, 'Subscription failed']] as const) {
+        const [path, fragment] = outcome.split('#') as [string, string];
+        expect(path).toBe('/newsletter');
+        expect(d.getElementById(fragment)?.querySelector('h2')?.textContent, outcome).toBe(heading);
+      }
+    });
+  });
+
   describe('legal and sitemap pages', () => {
     it('numbers ten sections of terms and eleven of privacy, updated January 2025', () => {
       expect(page('/terms').querySelectorAll('.legal__sections > li').length).toBe(10);
@@ -242,7 +257,8 @@ describe('the seeded site, rendered in full', () => {
       expect(xml).toContain('<loc>https://forkcast.test/kyoto/guide</loc>');
       expect(xml).not.toContain('/admin<');
       expect(xml).not.toContain('/404');
-      expect((xml.match(/<loc>/g) ?? []).length).toBe(htmlFiles.length - 3); // all but 404, /admin and /admin/sign-in
+      expect(xml).not.toContain('/newsletter<');
+      expect((xml.match(/<loc>/g) ?? []).length).toBe(htmlFiles.length - 4); // all but 404, /newsletter, /admin and /admin/sign-in
     });
 
     it('publishes rss.xml and robots.txt', () => {

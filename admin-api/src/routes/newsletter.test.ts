@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listSubscribers, subscribe } from '@forkcast/content-db';
 import { createTestApp, json, type TestApp } from '../testing.ts';
+import { FORM_OUTCOME } from './newsletter.ts';
 
 const BAD_EMAIL = 'Please enter a valid email address.';
 const SUBSCRIBED = 'Successfully subscribed!';
@@ -103,6 +104,45 @@ describe('/api/newsletter', () => {
       } finally {
         await second.cleanup();
       }
+    });
+  });
+
+  describe('POST /api/newsletter/subscribe/form (the form without JavaScript)', () => {
+    const postForm = (fields: Record<string, string>, options: { ip?: string } = {}) =>
+      t.request('/api/newsletter/subscribe/form', { method: 'POST', body: new URLSearchParams(fields), ip: options.ip ?? ip, headers: { 'sec-fetch-site': 'same-origin' } });
+    const expectRedirect = async (res: Response, location: string) => {
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe(location);
+      expect(await res.text()).toBe('');
+    };
+
+    it('subscribes and sends the reader to the page that says so, for a repeat too', async () => {
+      await expectRedirect(await postForm({ email: ' reader@example.com ' }), FORM_OUTCOME.subscribed);
+      await expectRedirect(await postForm({ email: 'READER@example.com' }), FORM_OUTCOME.subscribed);
+      expect((await listSubscribers(t.handle.db)).map((s) => s.email)).toEqual(['reader@example.com']);
+    });
+
+    it.each([
+      ['empty', { email: '' }],
+      ['not an address', { email: 'reader.example.com' }],
+      ['missing', {}],
+    ])('sends a refused sign-up (%s) to the failure message and stores nothing', async (_label, fields) => {
+      await expectRedirect(await postForm(fields), FORM_OUTCOME.failed);
+      expect(await listSubscribers(t.handle.db)).toEqual([]);
+    });
+
+    it('shares the JSON sign-up budget, and a refusal past it is the failure page too', async () => {
+      for (let i = 1; i <= 5; i++) expect((await signUp({ email: `json${i}@example.com` })).status).toBe(201);
+      for (let i = 1; i <= 5; i++) await expectRedirect(await postForm({ email: `form${i}@example.com` }), FORM_OUTCOME.subscribed);
+      await expectRedirect(await postForm({ email: 'eleventh@example.com' }), FORM_OUTCOME.failed);
+      expect((await signUp({ email: 'twelfth@example.com' })).status).toBe(429);
+      expect(await listSubscribers(t.handle.db)).toHaveLength(10);
+    });
+
+    it('is still refused outright from another site', async () => {
+      const res = await t.request('/api/newsletter/subscribe/form', { method: 'POST', body: new URLSearchParams({ email: 'victim@example.com' }), ip, headers: { 'sec-fetch-site': 'cross-site' } });
+      expect(res.status).toBe(403);
+      expect(await listSubscribers(t.handle.db)).toEqual([]);
     });
   });
 

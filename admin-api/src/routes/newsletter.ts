@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { deleteSubscriber, listSubscribers, nowIso, subscribe, toCsv } from '@forkcast/content-db';
 import type { AppEnv } from '../context.ts';
@@ -13,19 +13,35 @@ const subscribeBody = z.object({
   email: z.string({ error: BAD_EMAIL }).trim().max(254, BAD_EMAIL).regex(EMAIL_PATTERN, BAD_EMAIL),
 });
 
-/** /api/newsletter: subscribe (anyone, rate-limited), and the subscriber list for the admin. Each app gets its own limiter. */
-export const newsletterRoutes = () =>
-  new Hono<AppEnv>()
-  .post(
-    '/subscribe',
-    rateLimit({ limit: 10, windowMs: 10 * 60 * 1000, message: 'Too many sign-ups from this connection. Please try again in a few minutes.' }),
-    validate('json', subscribeBody),
-    async (c) => {
-      const { created } = await subscribe(c.get('db'), c.req.valid('json').email, nowIso());
-      // Subscribing twice is not an error: the reader gets what they asked for either way.
-      return created ? c.json({ message: 'Successfully subscribed!' }, 201) : c.json({ message: "You're already subscribed. Thank you!" }, 200);
-    },
-  )
+/**
+ * Where a sign-up posted as a plain HTML form (a reader without JavaScript) is sent: the site's
+ * newsletter page, at the fragment saying how it went (site/pages/newsletter.astro shows it).
+ */
+export const FORM_OUTCOME = { subscribed: '/newsletter#subscribed', failed: '/newsletter#not-subscribed' } as const;
+
+/** A browser shows whatever a form post returns: every outcome, refusals included, becomes a 303 to the page that explains it. */
+const answerWithPage: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  c.res = c.redirect(c.res.status < 400 ? FORM_OUTCOME.subscribed : FORM_OUTCOME.failed, 303);
+};
+
+/**
+ * /api/newsletter: subscribe (anyone, rate-limited; JSON from the island, or the form's own post
+ * without JavaScript), and the subscriber list for the admin. Each app gets its own limiter, which
+ * both ways of subscribing share.
+ */
+export const newsletterRoutes = () => {
+  const limiter = rateLimit({ limit: 10, windowMs: 10 * 60 * 1000, message: 'Too many sign-ups from this connection. Please try again in a few minutes.' });
+  return new Hono<AppEnv>()
+  .post('/subscribe', limiter, validate('json', subscribeBody), async (c) => {
+    const { created } = await subscribe(c.get('db'), c.req.valid('json').email, nowIso());
+    // Subscribing twice is not an error: the reader gets what they asked for either way.
+    return created ? c.json({ message: 'Successfully subscribed!' }, 201) : c.json({ message: "You're already subscribed. Thank you!" }, 200);
+  })
+  .post('/subscribe/form', answerWithPage, limiter, validate('form', subscribeBody), async (c) => {
+    await subscribe(c.get('db'), c.req.valid('form').email, nowIso());
+    return c.body(null, 204);
+  })
   .get('/subscribers', requireAdmin, async (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json(await listSubscribers(c.get('db')));
@@ -43,3 +59,4 @@ export const newsletterRoutes = () =>
     if (!(await deleteSubscriber(c.get('db'), id))) throw new ApiError(404, 'not_found', 'Subscriber not found.');
     return c.body(null, 204);
   });
+};
