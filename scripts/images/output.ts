@@ -2,8 +2,7 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import sharp from 'sharp';
-
-export const VARIANT_WIDTHS = [640, 1024, 1600] as const;
+import { IMAGE_VARIANT_WIDTHS as VARIANT_WIDTHS } from '@forkcast/content-db/images';
 
 export interface WriteResult {
   files: string[];

@@ -1,3 +1,5 @@
+import { IMAGE_VARIANT_WIDTHS } from '@forkcast/content-db/images';
+
 /** Shown when a post or city has no hero image, and when one fails to load (SPEC §2, §8). */
 export const FALLBACK_IMAGE = '/images/fallback.jpg';
 
@@ -5,7 +7,7 @@ export const FALLBACK_IMAGE = '/images/fallback.jpg';
 export const HERO_SIZE = { width: 1600, height: 900 } as const;
 
 /** The widths of the WebP variants stored beside every generated or uploaded JPEG. */
-export const VARIANT_WIDTHS = [640, 1024, 1600] as const;
+export const VARIANT_WIDTHS = IMAGE_VARIANT_WIDTHS;
 
 // Our own images (generated under /images, processed uploads under /uploads) are stored as
 // `name.jpg` plus `name-640.webp`, `name-1024.webp` and `name-1600.webp`.

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
+import { IMAGE_VARIANT_WIDTHS } from '@forkcast/content-db/images';
 import { ApiError } from '../errors.ts';
 
 /** The largest upload accepted (SPEC leaves limits to us): 10 MB. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Decoding stops above this many pixels (about 50 megapixels): decompression bombs are refused. */
 export const MAX_INPUT_PIXELS = 50_000_000;
-/** Widths of the WebP variants, as the site's srcset expects (site/lib/images.ts). */
-export const VARIANT_WIDTHS = [640, 1024, 1600] as const;
+/** Widths of the WebP variants: the ones every page's srcset lists. */
+export const VARIANT_WIDTHS = IMAGE_VARIANT_WIDTHS;
 const MASTER_WIDTH = 2400;
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'avif', 'gif']);
 const UNSUPPORTED = 'That file is not an image we can use. Upload a JPEG, PNG, WebP, AVIF or GIF.';
