@@ -74,6 +74,18 @@ function dropStaticPaths() {
   };
 }
 
+/** `client:interaction` (site/islands/shared/interaction-directive.ts): hydrate on first pointer, touch or focus. */
+function interactionDirective() {
+  return {
+    name: 'forkcast:client-interaction',
+    hooks: {
+      /** @param {{ addClientDirective: (directive: { name: string; entrypoint: string }) => void }} params */
+      'astro:config:setup': ({ addClientDirective }) =>
+        addClientDirective({ name: 'interaction', entrypoint: fileURLToPath(new URL('./site/islands/shared/interaction-directive.ts', import.meta.url)) }),
+    },
+  };
+}
+
 export default defineConfig({
   srcDir: './site',
   ...(STATIC
@@ -81,7 +93,7 @@ export default defineConfig({
     : { output: 'server', adapter: nodeWithRender(), ...(process.env.FORKCAST_OUT_DIR ? { outDir: process.env.FORKCAST_OUT_DIR } : {}) }),
   // The benchmark keeps its builds' caches apart from the project's.
   ...(process.env.FORKCAST_CACHE_DIR ? { cacheDir: process.env.FORKCAST_CACHE_DIR } : {}),
-  integrations: [react()],
+  integrations: [react(), interactionDirective()],
   session: false,
   trailingSlash: 'ignore',
   // Inlined CSS saves every page a render-blocking request; pages are compressed on the wire.
