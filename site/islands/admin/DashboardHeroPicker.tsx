@@ -1,15 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { toast } from '../shared/toast-store';
-
-/** SPEC §9: the six hero images offered when generating a guide. */
-export const GENERATION_PRESETS = [
-  { name: 'San Francisco Cityscape', src: '/images/presets/san-francisco-cityscape.jpg' },
-  { name: 'London Street', src: '/images/presets/london-street.jpg' },
-  { name: 'European City', src: '/images/presets/european-city.jpg' },
-  { name: 'Restaurant Interior', src: '/images/presets/restaurant-interior.jpg' },
-  { name: 'Food Plating', src: '/images/presets/food-plating.jpg' },
-  { name: 'Asian Cuisine', src: '/images/presets/asian-cuisine.jpg' },
-] as const;
+import { GENERATION_PRESETS, presetThumbnail } from './presets';
 
 /** The hero of a guide being generated: a preset or a typed URL, and optionally a file to upload instead. */
 export interface HeroChoice {
@@ -25,7 +16,6 @@ export function heroUrlOf(choice: HeroChoice): string {
   return choice.preset || choice.url.trim();
 }
 
-const thumbnail = (src: string) => src.replace(/\.jpg$/, '-640.webp');
 
 /** Shows a chosen file without uploading it; jsdom and very old browsers lack object URLs. */
 function useObjectUrl(file: File | null): string | undefined {
@@ -109,7 +99,7 @@ export function DashboardHeroPicker({ value, onChange, disabled = false }: Props
               checked={value.preset === preset.src}
               onChange={() => choosePreset(preset.src)}
             />
-            <img src={thumbnail(preset.src)} alt="" width={640} height={360} loading="lazy" decoding="async" />
+            <img src={presetThumbnail(preset.src)} alt="" width={640} height={360} loading="lazy" decoding="async" />
             <span>{preset.name}</span>
           </label>
         ))}
