@@ -1,9 +1,17 @@
 import { Hono } from 'hono';
-import { countFailedPublishes, countPendingOutbox, recentPublishes } from '@forkcast/content-db';
+import { countFailedPublishes, countPendingOutbox, recentPublishes, type PublishRecord } from '@forkcast/content-db';
 import type { AppEnv } from '../context.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The answer of GET /api/admin/publish-status (the dashboard reads it with this type). */
+export interface PublishStatus {
+  queueLength: number;
+  lastPublish: (Omit<PublishRecord, 'startedAt'> & { at: string }) | null;
+  failuresLastDay: number;
+  lastFailure: PublishRecord | null;
+}
 
 /** GET /api/admin/publish-status: what the publisher is doing, for the dashboard. */
 export const publishStatusRoutes = new Hono<AppEnv>().get('/', requireAdmin, async (c) => {
@@ -15,7 +23,7 @@ export const publishStatusRoutes = new Hono<AppEnv>().get('/', requireAdmin, asy
   ]);
   const last = recent[0];
   c.header('Cache-Control', 'no-store');
-  return c.json({
+  return c.json<PublishStatus>({
     queueLength,
     lastPublish: last
       ? { at: last.startedAt, durationMs: last.durationMs, pagesChanged: last.pagesChanged, urls: last.urls, error: last.error }

@@ -27,20 +27,8 @@ export interface ContactMessage {
   createdAt: string;
 }
 
-export interface PublishRecord {
-  startedAt: string;
-  durationMs: number;
-  pagesChanged: number;
-  urls: string[];
-  error: string | null;
-}
-
-export interface PublishStatus {
-  queueLength: number;
-  lastPublish: { at: string; durationMs: number; pagesChanged: number; urls: string[]; error: string | null } | null;
-  failuresLastDay: number;
-  lastFailure: PublishRecord | null;
-}
+/** The publish-status answer, typed by the API that sends it (a type-only import: no server code ships). */
+export type { PublishStatus } from '@forkcast/admin-api';
 
 /**
  * A query function for admin-only data. The shared default turns a 401 into null ("not signed
