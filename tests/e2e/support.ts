@@ -135,6 +135,25 @@ export async function exposedRoles(page: Page): Promise<string[]> {
   }
 }
 
+/**
+ * Starts recording what the page announces: the text of every live `status` element that appears
+ * outside an `inert` or `aria-hidden` subtree. Radix Toast's announcer lives for one second only, so
+ * it is caught as it appears rather than looked for afterwards. Returns a reader of the texts heard.
+ */
+export async function listenForAnnouncements(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const heard: string[] = [];
+    Object.assign(window, { __announcements: heard });
+    new MutationObserver(() => {
+      for (const element of document.querySelectorAll('[role="status"][aria-live]')) {
+        const text = element.textContent?.trim();
+        if (text && !element.closest('[inert], [aria-hidden="true"]') && !heard.includes(text)) heard.push(text);
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __announcements: string[] }).__announcements);
+}
+
 /** Signs in through the real sign-in page (GET /api/login, form POST) and lands on `next` (/admin by default). */
 export async function signIn(page: Page, next = '/admin'): Promise<void> {
   await page.goto(`/api/login?next=${encodeURIComponent(next)}`);

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exposedRoles, getJson, gone, launchBrowser, newContext, notifications, shown, startServer, type RunningServer, type SeedCity, type SeedPost } from './support.ts';
+import { exposedRoles, getJson, gone, launchBrowser, listenForAnnouncements, newContext, notifications, shown, startServer, type RunningServer, type SeedCity, type SeedPost } from './support.ts';
 
 // A signed-out reader's journeys through the real server and a real browser.
 describe('visitor journeys', () => {
@@ -173,9 +173,10 @@ describe('visitor journeys', () => {
 
     // Modal: the page behind is out of the accessibility tree, yet the toast is still announced.
     expect(await exposedRoles(page)).not.toContain('main');
+    const announced = await listenForAnnouncements(page);
     await dialog.getByRole('button', { name: 'Send Message' }).click();
     await shown(toasts.getByText('Please fill in all fields'));
-    expect(await page.getByRole('status').filter({ hasText: 'Please fill in all fields' }).count()).toBe(1);
+    await expect.poll(async () => (await announced()).filter((text) => text.includes('Please fill in all fields'))).toHaveLength(1);
 
     await dialog.getByLabel('Name').fill('Ada Traveler');
     await dialog.getByLabel('Email', { exact: true }).fill('ada-at-example');
