@@ -361,6 +361,8 @@ describe('the admin edits in place', () => {
 
     await page.goto(path, { waitUntil: 'load' });
     await shown(page.getByRole('heading', { level: 1 }));
+    // The head script that boots the editor (only for a signed-in hint cookie) has run and stood down.
+    expect(await page.evaluate(() => 'admin' in document.documentElement.dataset)).toBe(false);
     expect(await page.getByRole('button', { name: /Edit section|Add content|Edit Image/ }).count()).toBe(0);
     // The old session cookie is worthless now.
     const post = await getJson<SeedPost>(server, `/api/posts/${path.split('/').pop()}`);
