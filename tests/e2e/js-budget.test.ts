@@ -13,6 +13,7 @@ interface Measured {
   files: { url: string; raw: number; gzip: number }[];
   inline: { count: number; gzip: number };
   requests: string[];
+  css: { admin: string[]; repeated: string[] };
 }
 
 async function measure(browser: Browser, server: RunningServer, path: string, prepare: (page: Page) => Promise<void>): Promise<Measured> {
@@ -33,6 +34,11 @@ async function measure(browser: Browser, server: RunningServer, path: string, pr
     await shown(page.getByRole('heading', { level: 1 }));
     await prepare(page);
     await page.waitForLoadState('networkidle');
+    // The page's own CSS: what is there for the admin alone, and what is written twice.
+    const css = await page.evaluate(() => {
+      const rules = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText));
+      return { admin: rules.filter((rule) => /\.fc-(admin|dash)/.test(rule)), repeated: rules.filter((rule, index) => rules.indexOf(rule) !== index) };
+    });
     const inlineSources = await page.locator('script:not([src])').evaluateAll((elements) =>
       elements.filter((el) => !/json/i.test(el.getAttribute('type') ?? '')).map((el) => el.textContent ?? ''),
     );
@@ -41,6 +47,7 @@ async function measure(browser: Browser, server: RunningServer, path: string, pr
       files: await Promise.all(scripts),
       inline: { count: inlineSources.length, gzip: inlineSources.reduce((sum, source) => sum + gzipBytes(source), 0) },
       requests,
+      css,
     };
   } finally {
     await context.close();
@@ -84,6 +91,8 @@ describe('JavaScript a signed-out visitor downloads', () => {
     results.push(m);
     const admin = m.files.filter((f) => ADMIN_MODULES.some((name) => new URL(f.url).pathname.includes(name)));
     expect(admin.map((f) => f.url), `admin modules downloaded on ${m.page}`).toEqual([]);
+    expect(m.css.admin, `admin styles in the CSS of ${m.page}`).toEqual([]);
+    expect(m.css.repeated, `rules written twice in the CSS of ${m.page}`).toEqual([]);
     // Nor does the page ask who is signed in: only the admin's UI hint loads that code.
     expect(m.requests.filter((url) => new URL(url).pathname.startsWith('/api/')), `API calls on ${m.page}`).toEqual([]);
   };

@@ -50,6 +50,7 @@ beforeEach(() => {
 
 afterEach(() => {
   delete document.documentElement.dataset.admin;
+  for (const styles of document.querySelectorAll('style[data-admin-styles]')) styles.remove();
 });
 
 describe('booting the admin controls', () => {
@@ -61,6 +62,7 @@ describe('booting the admin controls', () => {
     expect(document.querySelectorAll('[data-admin-slot]')).toHaveLength(0);
     expect(screen.queryAllByRole('button')).toHaveLength(0);
     expect(calls.map((c) => c.url)).toEqual(['/api/auth/user']);
+    expect(document.querySelector('style[data-admin-styles]'), 'admin styles on a visitor page').toBeNull();
   });
 
   it('labels every control of a post page and puts each add-content slot where its addition will appear', async () => {
@@ -69,6 +71,9 @@ describe('booting the admin controls', () => {
     await bootAdmin();
     const hero = document.querySelector<HTMLElement>('figure[data-hero]')!;
     expect(await within(hero).findByRole('button', { name: 'Edit Image' })).toBeTruthy();
+    const styles = document.head.querySelectorAll('style[data-admin-styles]');
+    expect(styles).toHaveLength(1);
+    expect(styles[0]!.textContent).toContain('.fc-admin-controls');
     for (const name of ['Edit section 1', 'Edit section 2', 'Delete added text after section 1', 'Delete added image after section 2', 'Refresh content and blocks']) {
       expect(await screen.findByRole('button', { name })).toBeTruthy();
     }

@@ -2,11 +2,13 @@ import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useAuth } from '../shared/auth-store';
 import { IslandRoot } from '../shared/IslandRoot';
-import './admin.css';
 import { HeroEditorDialog } from './HeroEditorDialog';
 import { insertHeroSlots, insertPostBodySlots } from './page-slots';
 import { PostContentAdmin } from './PostContentAdmin';
 import { restoreAfterRepublish, showRepublishedPage } from './publish';
+// Inlined into this module, not imported as a stylesheet: Astro would put an imported one into every
+// page's CSS, for every visitor; this way only a signed-in admin's browser ever gets it.
+import adminCss from './admin.css?inline';
 
 function mount(container: HTMLElement, node: ReactNode): void {
   createRoot(container).render(<IslandRoot>{node}</IslandRoot>);
@@ -25,6 +27,10 @@ export async function bootAdmin(): Promise<void> {
     restoreAfterRepublish({ showMessage: false });
     return;
   }
+  const styles = document.createElement('style');
+  styles.dataset.adminStyles = '';
+  styles.textContent = adminCss;
+  document.head.append(styles);
   for (const { container, target } of insertHeroSlots()) {
     mount(container, <HeroEditorDialog target={target} onSaved={showRepublishedPage} />);
   }

@@ -1,7 +1,6 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { createRoot, type Root } from 'react-dom/client';
 import { useToasts } from './toast-store';
-import './islands.css';
 
 /** SPEC §9: 5000 ms, swipe right past 50 px, F8 focuses the viewport labelled 'Notifications (F8)'. */
 export const TOAST_DURATION = 5000;
