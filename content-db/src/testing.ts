@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import { createDb, migrateToLatest, type Db } from './db.ts';
+import { insertPost } from './repositories/posts.ts';
 
 export interface TempDb {
   db: Db;
@@ -24,4 +26,25 @@ export async function createTempDb(options: { migrate?: boolean } = {}): Promise
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Gives each test of the calling suite its own fresh, migrated database: `setup` receives it
+ * before the test (to keep it and add fixtures), and it is closed and deleted after the test.
+ */
+export function useTempDb(setup: (db: Db) => void | Promise<void>): void {
+  let handle: TempDb | undefined;
+  beforeEach(async () => {
+    handle = await createTempDb();
+    await setup(handle.db);
+  });
+  afterEach(async () => {
+    await handle?.cleanup();
+    handle = undefined;
+  });
+}
+
+/** A bare, unpublished post without a city, created and updated at `at`: its id. */
+export function insertBarePost(db: Db, slug: string, at: string): Promise<number> {
+  return insertPost(db, { slug, title: slug, type: 'post', cityId: null, publishedAt: null, createdAt: at, updatedAt: at });
 }

@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../db.ts';
-import { createTempDb, type TempDb } from '../testing.ts';
+import { useTempDb } from '../testing.ts';
 import { countAdmins, getAdminByEmail, getAdminById, upsertAdmin } from './admin-users.ts';
 import { createSession, getSession } from './sessions.ts';
 
@@ -8,13 +8,10 @@ const T0 = '2025-01-01T00:00:00.000Z';
 const T1 = '2025-02-01T00:00:00.000Z';
 
 describe('admin users repository', () => {
-  let handle: TempDb;
   let db: Db;
-  beforeEach(async () => {
-    handle = await createTempDb();
-    db = handle.db;
+  useTempDb((fresh) => {
+    db = fresh;
   });
-  afterEach(() => handle.cleanup());
 
   it('counts no admins in a fresh database', async () => {
     expect(await countAdmins(db)).toBe(0);

@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../db.ts';
 import type { NewCity } from '../schema.ts';
-import { createTempDb, type TempDb } from '../testing.ts';
+import { useTempDb } from '../testing.ts';
 import { getCityById, getCityBySlug, insertCity, listCities, updateCity } from './cities.ts';
 import { getPostById, insertPost } from './posts.ts';
 import { countRestaurants, listRestaurants, replaceRestaurants } from './restaurants.ts';
@@ -13,13 +13,10 @@ function makeCity(slug: string, overrides: Partial<NewCity> = {}): NewCity {
 }
 
 describe('cities repository', () => {
-  let handle: TempDb;
   let db: Db;
-  beforeEach(async () => {
-    handle = await createTempDb();
-    db = handle.db;
+  useTempDb((fresh) => {
+    db = fresh;
   });
-  afterEach(() => handle.cleanup());
 
   describe('insertCity and lookups', () => {
     it('returns the new id and fills the column defaults', async () => {

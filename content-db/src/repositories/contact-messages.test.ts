@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../db.ts';
-import { createTempDb, type TempDb } from '../testing.ts';
+import { useTempDb } from '../testing.ts';
 import { addContactMessage, deleteContactMessage, listContactMessages, type NewContactMessage } from './contact-messages.ts';
 
 function makeMessage(overrides: Partial<NewContactMessage> = {}): NewContactMessage {
@@ -15,13 +15,10 @@ function makeMessage(overrides: Partial<NewContactMessage> = {}): NewContactMess
 }
 
 describe('contact messages repository', () => {
-  let handle: TempDb;
   let db: Db;
-  beforeEach(async () => {
-    handle = await createTempDb();
-    db = handle.db;
+  useTempDb((fresh) => {
+    db = fresh;
   });
-  afterEach(() => handle.cleanup());
 
   it('adds a message and returns it with its id, exactly as given', async () => {
     const input = makeMessage();

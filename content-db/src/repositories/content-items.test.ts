@@ -1,28 +1,21 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../db.ts';
 import type { ContentItemType } from '../schema.ts';
-import { createTempDb, type TempDb } from '../testing.ts';
+import { insertBarePost, useTempDb } from '../testing.ts';
 import { addContentItem, deleteContentItem, listContentItems } from './content-items.ts';
-import { deletePost, insertPost } from './posts.ts';
+import { deletePost } from './posts.ts';
 
 const T0 = '2025-01-01T00:00:00.000Z';
 
-async function makePost(db: Db, slug: string): Promise<number> {
-  return insertPost(db, { slug, title: slug, type: 'post', cityId: null, publishedAt: null, createdAt: T0, updatedAt: T0 });
-}
-
 describe('content items repository', () => {
-  let handle: TempDb;
   let db: Db;
   let postId: number;
   let otherPostId: number;
-  beforeEach(async () => {
-    handle = await createTempDb();
-    db = handle.db;
-    postId = await makePost(db, 'post');
-    otherPostId = await makePost(db, 'other-post');
+  useTempDb(async (fresh) => {
+    db = fresh;
+    postId = await insertBarePost(db, 'post', T0);
+    otherPostId = await insertBarePost(db, 'other-post', T0);
   });
-  afterEach(() => handle.cleanup());
 
   const item = (position: number, overrides: { type?: ContentItemType; content?: string; postId?: number } = {}) => ({
     postId,

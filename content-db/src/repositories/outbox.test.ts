@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../db.ts';
-import { createTempDb, type TempDb } from '../testing.ts';
+import { useTempDb } from '../testing.ts';
 import { enqueueTags, markOutboxDone, pendingOutbox } from './outbox.ts';
 
 const T0 = '2025-01-01T00:00:00.000Z';
@@ -8,13 +8,10 @@ const T1 = '2025-01-02T00:00:00.000Z';
 const T2 = '2025-01-03T00:00:00.000Z';
 
 describe('outbox repository', () => {
-  let handle: TempDb;
   let db: Db;
-  beforeEach(async () => {
-    handle = await createTempDb();
-    db = handle.db;
+  useTempDb((fresh) => {
+    db = fresh;
   });
-  afterEach(() => handle.cleanup());
 
   it('has nothing pending at first', async () => {
     expect(await pendingOutbox(db)).toEqual([]);

@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db.ts';
-import { createTempDb, type TempDb } from '../testing.ts';
+import { useTempDb } from '../testing.ts';
 import { forgetPage, getPageTags, listPagePaths, pageHashes, pagesReadingTags, recordPage, type RenderedPage } from './pages.ts';
 
 const T0 = '2025-01-01T00:00:00.000Z';
@@ -11,13 +11,10 @@ function makePage(path: string, tags: string[], contentHash = `hash-of-${path}`)
 }
 
 describe('pages repository', () => {
-  let handle: TempDb;
   let db: Db;
-  beforeEach(async () => {
-    handle = await createTempDb();
-    db = handle.db;
+  useTempDb((fresh) => {
+    db = fresh;
   });
-  afterEach(() => handle.cleanup());
 
   async function pageTagRows(): Promise<{ path: string; tag: string }[]> {
     return db.selectFrom('pageTags').selectAll().orderBy('path').orderBy('tag').execute();

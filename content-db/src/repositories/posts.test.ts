@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db.ts';
 import type { PostType } from '../schema.ts';
-import { createTempDb, type TempDb } from '../testing.ts';
+import { useTempDb } from '../testing.ts';
 import { insertCity } from './cities.ts';
 import { createBlock, listBlocks } from './content-blocks.ts';
 import { addContentItem, listContentItems } from './content-items.ts';
@@ -41,13 +41,10 @@ async function makeCity(db: Db, slug: string): Promise<number> {
 const slugs = (posts: { slug: string }[]) => posts.map((post) => post.slug);
 
 describe('posts repository', () => {
-  let handle: TempDb;
   let db: Db;
-  beforeEach(async () => {
-    handle = await createTempDb();
-    db = handle.db;
+  useTempDb((fresh) => {
+    db = fresh;
   });
-  afterEach(() => handle.cleanup());
 
   describe('insertPost and getPostById', () => {
     it('returns the new id and reads back defaults: empty texts, no tags, unpublished', async () => {

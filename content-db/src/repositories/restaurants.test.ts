@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../db.ts';
-import { createTempDb, type TempDb } from '../testing.ts';
+import { useTempDb } from '../testing.ts';
 import { insertCity } from './cities.ts';
 import { countRestaurants, listRestaurants, replaceRestaurants, type RestaurantInput } from './restaurants.ts';
 
@@ -23,15 +23,12 @@ function makeRestaurant(name: string, overrides: Partial<RestaurantInput> = {}):
 const names = (rows: { name: string }[]) => rows.map((row) => row.name);
 
 describe('restaurants repository', () => {
-  let handle: TempDb;
   let db: Db;
   let cityId: number;
-  beforeEach(async () => {
-    handle = await createTempDb();
-    db = handle.db;
+  useTempDb(async (fresh) => {
+    db = fresh;
     cityId = await insertCity(db, { slug: 'kyoto', name: 'Kyoto', createdAt: T0, updatedAt: T0 });
   });
-  afterEach(() => handle.cleanup());
 
   it('has no restaurants for a new city', async () => {
     expect(await listRestaurants(db, cityId)).toEqual([]);

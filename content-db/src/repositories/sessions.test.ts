@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../db.ts';
-import { createTempDb, type TempDb } from '../testing.ts';
+import { useTempDb } from '../testing.ts';
 import { upsertAdmin } from './admin-users.ts';
 import {
   createSession,
@@ -17,17 +17,14 @@ const T1 = '2025-01-02T00:00:00.000Z';
 const EXPIRES = '2025-01-31T00:00:00.000Z';
 
 describe('sessions repository', () => {
-  let handle: TempDb;
   let db: Db;
   let userId: number;
   let otherUserId: number;
-  beforeEach(async () => {
-    handle = await createTempDb();
-    db = handle.db;
+  useTempDb(async (fresh) => {
+    db = fresh;
     userId = await upsertAdmin(db, 'editor@forkcast.test', 'hash', T0);
     otherUserId = await upsertAdmin(db, 'other@forkcast.test', 'hash', T0);
   });
-  afterEach(() => handle.cleanup());
 
   const makeSession = (idHash: string, overrides: Partial<Session> = {}): Session => ({
     idHash,

@@ -1,19 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../db.ts';
-import { createTempDb, type TempDb } from '../testing.ts';
+import { useTempDb } from '../testing.ts';
 import { getSetting, SETTING, setSetting } from './settings.ts';
 
 const T0 = '2025-01-01T00:00:00.000Z';
 const T1 = '2025-02-01T00:00:00.000Z';
 
 describe('settings repository', () => {
-  let handle: TempDb;
   let db: Db;
-  beforeEach(async () => {
-    handle = await createTempDb();
-    db = handle.db;
+  useTempDb((fresh) => {
+    db = fresh;
   });
-  afterEach(() => handle.cleanup());
 
   it('names the homepage hero key as stored in the database', () => {
     expect(SETTING.homepageHeroImage).toBe('homepage_hero_image');

@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../db.ts';
-import { createTempDb, type TempDb } from '../testing.ts';
+import { useTempDb } from '../testing.ts';
 import { deleteSubscriber, listSubscribers, subscribe } from './subscribers.ts';
 
 const T0 = '2025-01-01T00:00:00.000Z';
@@ -8,13 +8,10 @@ const T1 = '2025-02-01T00:00:00.000Z';
 const T2 = '2025-03-01T00:00:00.000Z';
 
 describe('subscribers repository', () => {
-  let handle: TempDb;
   let db: Db;
-  beforeEach(async () => {
-    handle = await createTempDb();
-    db = handle.db;
+  useTempDb((fresh) => {
+    db = fresh;
   });
-  afterEach(() => handle.cleanup());
 
   describe('subscribe', () => {
     it('creates a subscriber with the trimmed email', async () => {
