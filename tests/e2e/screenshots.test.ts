@@ -19,10 +19,16 @@ async function settle(page: Page): Promise<void> {
   await page.waitForFunction(() => [...document.images].every((img) => img.complete), undefined, { timeout: 30_000 });
 }
 
+/**
+ * A whole-page shot also captures what lies beyond the screen, where the browser skips painting
+ * `.below-fold` blocks until a reader scrolls near them: they are rendered for the picture.
+ */
+const RENDER_BELOW_FOLD = '.below-fold { content-visibility: visible; }';
+
 /** Pages are shot whole; an open dialog as the screen shows it (the page behind is the same as in its own shot). */
 async function shoot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
   const file = join(OUT, `${name}.png`);
-  await page.screenshot({ path: file, fullPage, animations: 'disabled', caret: 'hide' });
+  await page.screenshot({ path: file, fullPage, animations: 'disabled', caret: 'hide', ...(fullPage ? { style: RENDER_BELOW_FOLD } : {}) });
   expect(statSync(file).size, file).toBeGreaterThan(10_000);
   return file;
 }
