@@ -2,7 +2,7 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import sharp from 'sharp';
-import { IMAGE_VARIANT_WIDTHS as VARIANT_WIDTHS } from '@forkcast/content-db/images';
+import { IMAGE_VARIANT_WIDTHS } from '@forkcast/content-db/images';
 
 export interface WriteResult {
   files: string[];
@@ -23,7 +23,7 @@ export async function writeImageSet(svg: string, base: string, variants = true):
   await sharp(raster).flatten({ background: '#ffffff' }).jpeg({ quality: 80, mozjpeg: true, progressive: true }).toFile(jpg);
   files.push(jpg);
   if (variants) {
-    for (const w of VARIANT_WIDTHS) {
+    for (const w of IMAGE_VARIANT_WIDTHS) {
       const file = `${base}-${w}.webp`;
       const h = Math.round((w * (meta.height ?? 900)) / (meta.width ?? 1600));
       await sharp(raster).resize(w, h).webp({ quality: 76, effort: 5 }).toFile(file);

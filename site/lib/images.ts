@@ -6,9 +6,6 @@ export const FALLBACK_IMAGE = '/images/fallback.jpg';
 /** Hero images are 16:9; the intrinsic size reserves their space before they load. */
 export const HERO_SIZE = { width: 1600, height: 900 } as const;
 
-/** The widths of the WebP variants stored beside every generated or uploaded JPEG. */
-export const VARIANT_WIDTHS = IMAGE_VARIANT_WIDTHS;
-
 // Our own images (generated under /images, processed uploads under /uploads) are stored as
 // `name.jpg` plus `name-640.webp`, `name-1024.webp` and `name-1600.webp`.
 const OWN_JPEG = /^\/(?:images|uploads)\/[\w/-]+\.jpg$/;
@@ -17,7 +14,7 @@ const OWN_JPEG = /^\/(?:images|uploads)\/[\w/-]+\.jpg$/;
 export function webpSrcset(src: string): string | undefined {
   if (!OWN_JPEG.test(src)) return undefined;
   const base = src.slice(0, -'.jpg'.length);
-  return VARIANT_WIDTHS.map((width) => `${base}-${width}.webp ${width}w`).join(', ');
+  return IMAGE_VARIANT_WIDTHS.map((width) => `${base}-${width}.webp ${width}w`).join(', ');
 }
 
 /** A hero source that is always something: the image itself or the fallback. */

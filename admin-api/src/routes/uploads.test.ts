@@ -2,8 +2,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { IMAGE_VARIANT_WIDTHS } from '@forkcast/content-db/images';
 import { createTestApp, type TestApp } from '../testing.ts';
-import { MAX_UPLOAD_BYTES, processImage, VARIANT_WIDTHS } from '../uploads/process-image.ts';
+import { MAX_UPLOAD_BYTES, processImage } from '../uploads/process-image.ts';
 import { storeImage } from '../uploads/storage.ts';
 
 const HASH_FILE = /^[0-9a-f]{24}(?:\.jpg|-(?:640|1024|1600)\.webp)$/;
@@ -54,7 +55,7 @@ describe('image uploads', () => {
       const name = match![1]!;
       expect(listTree(t.uploadDir)).toEqual([`${name}-1024.webp`, `${name}-1600.webp`, `${name}-640.webp`, `${name}.jpg`]);
       expect((await sharp(readFileSync(join(t.uploadDir, `${name}.jpg`))).metadata()).format).toBe('jpeg');
-      for (const width of VARIANT_WIDTHS) {
+      for (const width of IMAGE_VARIANT_WIDTHS) {
         expect((await sharp(readFileSync(join(t.uploadDir, `${name}-${width}.webp`))).metadata()).format).toBe('webp');
       }
     });

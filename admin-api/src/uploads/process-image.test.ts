@@ -1,8 +1,9 @@
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { IMAGE_VARIANT_WIDTHS } from '@forkcast/content-db/images';
 import { ApiError } from '../errors.ts';
-import { MAX_INPUT_PIXELS, processImage, VARIANT_WIDTHS } from './process-image.ts';
+import { MAX_INPUT_PIXELS, processImage } from './process-image.ts';
 
 type Format = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif';
 
@@ -56,7 +57,7 @@ async function refusal(bytes: Uint8Array): Promise<ApiError> {
   return error as ApiError;
 }
 
-const expectedNames = (name: string) => [`${name}.jpg`, ...VARIANT_WIDTHS.map((w) => `${name}-${w}.webp`)].sort();
+const expectedNames = (name: string) => [`${name}.jpg`, ...IMAGE_VARIANT_WIDTHS.map((w) => `${name}-${w}.webp`)].sort();
 
 describe('processImage: accepted formats', () => {
   it.each<Format>(['jpeg', 'png', 'webp', 'avif', 'gif'])('turns a %s into a JPEG master and three WebP variants', async (format) => {
@@ -69,7 +70,7 @@ describe('processImage: accepted formats', () => {
     expect([...files.keys()].sort()).toEqual(expectedNames(name));
     const master = await sharp(files.get(`${name}.jpg`)!).metadata();
     expect([master.format, master.width, master.height]).toEqual(['jpeg', 2000, 1000]);
-    for (const width of VARIANT_WIDTHS) {
+    for (const width of IMAGE_VARIANT_WIDTHS) {
       const variant = await sharp(files.get(`${name}-${width}.webp`)!).metadata();
       expect([variant.format, variant.width, variant.height]).toEqual(['webp', width, width / 2]);
     }
@@ -87,7 +88,7 @@ describe('processImage: accepted formats', () => {
 
   it('scales only the variants narrower than the image (a 1200 px image: 640, 1024, then 1200 as is)', async () => {
     const { name, files } = await processImage(await makeImage('jpeg', 1200, 600));
-    const widths = await Promise.all(VARIANT_WIDTHS.map(async (w) => (await sharp(files.get(`${name}-${w}.webp`)!).metadata()).width));
+    const widths = await Promise.all(IMAGE_VARIANT_WIDTHS.map(async (w) => (await sharp(files.get(`${name}-${w}.webp`)!).metadata()).width));
     expect(widths).toEqual([640, 1024, 1200]);
     expect((await sharp(files.get(`${name}.jpg`)!).metadata()).width).toBe(1200);
   });

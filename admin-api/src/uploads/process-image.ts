@@ -7,8 +7,6 @@ import { ApiError } from '../errors.ts';
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Decoding stops above this many pixels (about 50 megapixels): decompression bombs are refused. */
 export const MAX_INPUT_PIXELS = 50_000_000;
-/** Widths of the WebP variants: the ones every page's srcset lists. */
-export const VARIANT_WIDTHS = IMAGE_VARIANT_WIDTHS;
 const MASTER_WIDTH = 2400;
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'avif', 'gif']);
 const UNSUPPORTED = 'That file is not an image we can use. Upload a JPEG, PNG, WebP, AVIF or GIF.';
@@ -50,7 +48,7 @@ export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
       `${name}.jpg`,
       await decode().resize({ width: MASTER_WIDTH, withoutEnlargement: true }).flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true, progressive: true }).toBuffer(),
     );
-    for (const width of VARIANT_WIDTHS) {
+    for (const width of IMAGE_VARIANT_WIDTHS) {
       files.set(`${name}-${width}.webp`, await decode().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer());
     }
     return { name, files };

@@ -16,7 +16,6 @@ export function heroUrlOf(choice: HeroChoice): string {
   return choice.preset || choice.url.trim();
 }
 
-
 /** Shows a chosen file without uploading it; jsdom and very old browsers lack object URLs. */
 function useObjectUrl(file: File | null): string | undefined {
   const [url, setUrl] = useState<string>();
