@@ -83,8 +83,7 @@ seed: install
 admin-password: install
 	node scripts/admin-password.ts
 
-test: compile
-	pnpm exec tsc --noEmit
+test: compile typecheck
 	pnpm exec vitest run
 
 typecheck: install
