@@ -11,6 +11,8 @@ export interface CitiesTable {
   heroAlt: Generated<string>;
   mapEmbedUrl: string | null;
   itineraryUrl: string | null;
+  /** An external spreadsheet of the itinerary (http or https), opened from the itinerary card. */
+  spreadsheetUrl: string | null;
   displayOrder: Generated<number>;
   createdAt: string;
   updatedAt: string;
@@ -54,6 +56,8 @@ export interface PostContentItemsTable {
   postId: number;
   type: ContentItemType;
   content: string;
+  /** Alt text of an image item ('' for text items). */
+  alt: Generated<string>;
   position: number;
   createdAt: string;
 }
@@ -69,6 +73,8 @@ export interface RestaurantsTable {
   notes: string | null;
   address: string | null;
   url: string | null;
+  lat: number | null;
+  lng: number | null;
   position: number;
 }
 

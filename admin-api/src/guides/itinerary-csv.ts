@@ -20,7 +20,7 @@ export class ItineraryError extends Error {
 export const MAX_ROWS = 300;
 const MAX_PROBLEMS = 20;
 
-type Field = keyof RestaurantInput;
+type Field = Exclude<keyof RestaurantInput, 'lat' | 'lng'>;
 
 /** Header names each field answers to, compared ignoring case, spaces, '_' and '-'. */
 export const COLUMN_NAMES: Record<Field, string[]> = {

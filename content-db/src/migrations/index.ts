@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as m0001 from './0001-initial.ts';
 import * as m0002 from './0002-publish-log.ts';
 import * as m0003 from './0003-reader-order-index.ts';
+import * as m0004 from './0004-pins-spreadsheets-alt.ts';
 
 /** Every migration in the order it runs. Append only: a landed migration is never edited. */
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-publish-log': m0002,
   '0003-reader-order-index': m0003,
+  '0004-pins-spreadsheets-alt': m0004,
 };
 
 export const migrationProvider: MigrationProvider = {
