@@ -1,14 +1,17 @@
 import { defineMiddleware } from 'astro:middleware';
+import { hoistIslandStyles } from './lib/island-styles';
 
 /**
  * The publisher passes the database and site settings as locals. `astro dev` and Astro's own
  * static build (FORKCAST_OUTPUT=static) have no publisher, so there the pages get them from the
- * environment instead.
+ * environment instead. Every HTML page gets Astro's island styles moved into its head.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
   if (!context.locals.db) {
     const { devLocals } = await import('./lib/dev-locals');
     Object.assign(context.locals, await devLocals());
   }
-  return next();
+  const response = await next();
+  if (!response.headers.get('content-type')?.startsWith('text/html')) return response;
+  return new Response(hoistIslandStyles(await response.text()), response);
 });

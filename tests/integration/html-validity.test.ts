@@ -1,0 +1,45 @@
+import { execFile } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import vnuJar from 'vnu-jar';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seed } from '@forkcast/content-db/seed';
+import { renderFixtureSite, type RenderedSite } from './support.ts';
+
+interface VnuMessage {
+  type: string;
+  url: string;
+  message: string;
+  extract?: string;
+}
+
+/** Runs the W3C Nu HTML checker over the files and returns its errors (warnings are not counted). */
+async function checkHtml(files: string[]): Promise<VnuMessage[]> {
+  // vnu exits non-zero when it reports errors; its JSON report on stderr is what matters.
+  const result = await promisify(execFile)('java', ['-jar', vnuJar, '--errors-only', '--format', 'json', ...files], { maxBuffer: 64 * 1024 * 1024 }).catch(
+    (error: { stderr?: string; code?: unknown }) => {
+      if (typeof error.stderr !== 'string' || !error.stderr.startsWith('{')) throw error;
+      return { stderr: error.stderr };
+    },
+  );
+  return (JSON.parse(result.stderr) as { messages: VnuMessage[] }).messages;
+}
+
+describe('every rendered page of the seeded site', () => {
+  let site: RenderedSite;
+
+  beforeAll(async () => {
+    site = await renderFixtureSite((handle) => seed(handle.db).then(() => undefined));
+  });
+  afterAll(() => site.cleanup());
+
+  it('passes the W3C Nu HTML checker with no errors', async () => {
+    const pages = readdirSync(site.dist.siteDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+      .map((entry) => join(entry.parentPath, entry.name));
+    expect(pages.length).toBeGreaterThan(50);
+    const errors = (await checkHtml(pages)).map((m) => `${m.url.slice(m.url.indexOf(site.dist.siteDir) + site.dist.siteDir.length)}: ${m.message} ${m.extract ?? ''}`);
+    expect(errors).toEqual([]);
+  });
+});
