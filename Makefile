@@ -57,7 +57,7 @@ $(TOOLCHAIN_STAMP):
 toolchain: $(TOOLCHAIN_STAMP)
 	@echo "Using node $$(node --version) at $$(command -v node), pnpm $$(pnpm --version)"
 
-node_modules/.modules.yaml: $(TOOLCHAIN_STAMP) package.json pnpm-lock.yaml admin-api/package.json content-db/package.json pnpm-workspace.yaml
+node_modules/.modules.yaml: $(TOOLCHAIN_STAMP) package.json pnpm-lock.yaml admin-api/package.json content-db/package.json scripts/images/package.json pnpm-workspace.yaml
 	pnpm install --frozen-lockfile --reporter=append-only
 	@touch $@
 
@@ -88,6 +88,7 @@ test: compile typecheck
 
 typecheck: install
 	pnpm exec tsc --noEmit
+	pnpm exec tsc --noEmit -p scripts/images
 
 bench: install
 	node scripts/bench/index.ts

@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { pino } from 'pino';
 import { createApp, distPaths, ensureFullRender, hashPassword, loadConfig, loadRenderer, SitePublisher } from '@forkcast/admin-api';
 import { enqueueTags, listPosts, nowIso, TAG, upsertAdmin, insertPost, type Db } from '@forkcast/content-db';
-import { mulberry32 } from '../images/core.ts';
+import { seededRandom } from '@forkcast/content-db/testing/random';
 import { createSyntheticDb } from './synthetic-db.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -83,7 +83,7 @@ const send = async (path: string, init: RequestInit) => {
   const report = /pages=(\d+)/.exec(response.headers.get('x-forkcast-publish') ?? '');
   return Number(report?.[1] ?? 0);
 };
-const random = mulberry32(99);
+const random = seededRandom(99);
 const posts = (await listPosts(db, { publishedOnly: true })).filter((post) => post.type === 'post');
 const pickPost = () => posts[Math.floor(random() * posts.length)]!;
 

@@ -1,6 +1,6 @@
 import { createDb, insertCity, insertPost, migrateToLatest, replaceRestaurants, type Db } from '@forkcast/content-db';
 import { loadSeedContent } from '@forkcast/content-db/seed';
-import { mulberry32 } from '../images/core.ts';
+import { seededRandom } from '@forkcast/content-db/testing/random';
 
 const DAY = 24 * 60 * 60 * 1000;
 const START = Date.parse('2024-11-01T00:00:00.000Z');
@@ -18,7 +18,7 @@ export async function createSyntheticDb(path: string, { cities, posts }: { citie
   const heroes = [...new Set([...seed.cities.map((c) => c.heroImage), ...seed.posts.map((p) => p.heroImage)])];
   const restaurants = seed.cities.flatMap((c) => c.restaurants);
   // Seeded, so every run benchmarks the same content.
-  const random = mulberry32(7);
+  const random = seededRandom(7);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const body = (count: number) => Array.from({ length: count }, () => pick(paragraphs)).join('\n\n');
   const at = (offsetDays: number) => new Date(START + offsetDays * DAY).toISOString();

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mulberry32 } from '../../scripts/images/core.ts';
+import { seededRandom } from '@forkcast/content-db/testing/random';
 import { createDb, listPosts, pendingOutbox } from '@forkcast/content-db';
 import { fullBuildOf, readTree, treeDifferences } from './compare.ts';
 import { ADMIN, BUILT, copyBuiltAssets, SITE } from './support.ts';
@@ -75,7 +75,7 @@ describe('crash safety', () => {
   });
 
   it(`serves a full build's exact bytes after being killed mid-publish ${ROUNDS} times`, async () => {
-    const random = mulberry32(4242);
+    const random = seededRandom(4242);
     running = await startServer(workDir);
     const db = createDb(join(workDir, 'content.db'));
     // Outbox entries still pending right after each kill: writes that committed but whose pages

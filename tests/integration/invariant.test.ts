@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mulberry32 } from '../../scripts/images/core.ts';
+import { seededRandom } from '@forkcast/content-db/testing/random';
 import { listBlocks, listContentItems, listPosts, splitParagraphs, type Post } from '@forkcast/content-db';
 import { seed } from '@forkcast/content-db/seed';
 import { fullBuildOf, readTree, treeDifferences } from './compare.ts';
@@ -90,7 +90,7 @@ describe('incremental publishing equals a full build', () => {
   for (let sequence = 0; sequence < SEQUENCES; sequence++) {
     const seedValue = BASE_SEED + sequence;
     it(`stays equal after random write sequence ${sequence + 1} (seed ${seedValue})`, async () => {
-      const random = mulberry32(seedValue);
+      const random = seededRandom(seedValue);
       const log: string[] = [];
       for (let step = 0; step < WRITES_PER_SEQUENCE; step++) {
         const name = pick(random, Object.keys(WRITES));

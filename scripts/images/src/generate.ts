@@ -1,20 +1,20 @@
-// generate-images.ts — renders all of Forkcast's original artwork into public/:
+// Renders all of Forkcast's original artwork into public/:
 //   city hero illustrations, post still lifes, preset scenes, the hero fallback,
 //   the Open Graph brand card, favicon.svg and apple-touch-icon.png.
 // Every picture is an SVG string built in code (no fonts, no photos) and rasterised with sharp.
 // Deterministic: all randomness comes from a mulberry32 PRNG seeded from each image's name,
 // so re-running produces identical images.
-// Usage: node scripts/generate-images.ts [name-filter]
+// Usage: pnpm images [name-filter] (from the repository root)
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Svg, hashSeed, mulberry32 } from './images/core.ts';
-import { CITY_SCENES, type Scene } from './images/cities.ts';
-import { POST_SCENES } from './images/posts.ts';
-import { PRESET_SCENES } from './images/presets.ts';
-import { BRAND, faviconSvg, fallbackScene, ogScene } from './images/brand.ts';
-import { writeImageSet, writePng, writeSvgFile, type WriteResult } from './images/output.ts';
+import { Svg, hashSeed, mulberry32 } from './core.ts';
+import { CITY_SCENES, type Scene } from './cities.ts';
+import { POST_SCENES } from './posts.ts';
+import { PRESET_SCENES } from './presets.ts';
+import { BRAND, faviconSvg, fallbackScene, ogScene } from './brand.ts';
+import { writeImageSet, writePng, writeSvgFile, type WriteResult } from './output.ts';
 
-const ROOT = join(fileURLToPath(new URL('.', import.meta.url)), '..');
+const ROOT = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..');
 const PUBLIC = join(ROOT, 'public');
 const W = 1600;
 const H = 900;
