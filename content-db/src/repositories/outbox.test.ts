@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../db.ts';
 import { useTempDb } from '../testing.ts';
-import { enqueueTags, markOutboxDone, pendingOutbox } from './outbox.ts';
+import { countPendingOutbox, enqueueTags, markOutboxDone, pendingOutbox } from './outbox.ts';
 
 const T0 = '2025-01-01T00:00:00.000Z';
 const T1 = '2025-01-02T00:00:00.000Z';
@@ -84,5 +84,15 @@ describe('outbox repository', () => {
       const b = await enqueueTags(db, ['a'], T2);
       expect((await pendingOutbox(db)).map((entry) => entry.id)).toEqual([b]);
     });
+  });
+
+  it('marks 40,000 entries done at once (more ids than one SQLite statement can bind)', async () => {
+    for (let i = 0; i < 40_000; i += 5000) {
+      await db.insertInto('outbox').values(Array.from({ length: 5000 }, () => ({ tags: '[]', createdAt: T0 }))).execute();
+    }
+    const ids = (await pendingOutbox(db)).map((entry) => entry.id);
+    expect(ids.length).toBe(40_000);
+    await markOutboxDone(db, ids, T1);
+    expect(await countPendingOutbox(db)).toBe(0);
   });
 });

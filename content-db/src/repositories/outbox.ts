@@ -1,3 +1,4 @@
+import { chunks } from '../chunks.ts';
 import type { Db } from '../db.ts';
 
 export interface OutboxEntry {
@@ -25,8 +26,7 @@ export async function pendingOutbox(db: Db): Promise<OutboxEntry[]> {
 
 /** Marks entries done once their pages are swapped into the site folder. */
 export async function markOutboxDone(db: Db, ids: number[], now: string): Promise<void> {
-  if (ids.length === 0) return;
-  await db.updateTable('outbox').set({ doneAt: now }).where('id', 'in', ids).execute();
+  for (const slice of chunks(ids)) await db.updateTable('outbox').set({ doneAt: now }).where('id', 'in', slice).execute();
 }
 
 /** How many changes are waiting to be published. */

@@ -126,4 +126,28 @@ describe('pages repository', () => {
       expect(await pageHashes(db, [])).toEqual(new Map());
     });
   });
+
+  // SQLite binds at most 32,766 parameters per statement; a site with tens of thousands of posts
+  // has a sitemap.xml that reads one tag per post.
+  describe('with more items than one statement can bind', () => {
+    const MANY = 40_000;
+    const many = (prefix: string) => Array.from({ length: MANY }, (_, i) => `${prefix}${i}`);
+
+    it('records and finds a page that read 40,000 tags', async () => {
+      const tags = many('post:');
+      await recordPage(db, makePage('/sitemap.xml', tags), T0);
+      expect((await getPageTags(db, '/sitemap.xml')).length).toBe(MANY);
+      expect(await pagesReadingTags(db, tags)).toEqual(['/sitemap.xml']);
+    });
+
+    it('reads the hashes of 40,000 pages at once', async () => {
+      const paths = many('/p/');
+      for (let i = 0; i < MANY; i += 5000) {
+        await db.insertInto('pages').values(paths.slice(i, i + 5000).map((path) => ({ path, contentHash: `h${path}`, renderedAt: T0 }))).execute();
+      }
+      const hashes = await pageHashes(db, paths);
+      expect(hashes.size).toBe(MANY);
+      expect(hashes.get('/p/39999')).toBe('h/p/39999');
+    });
+  });
 });

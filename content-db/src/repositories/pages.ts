@@ -1,3 +1,4 @@
+import { chunks, MAX_PARAMETERS_PER_STATEMENT } from '../chunks.ts';
 import type { Db } from '../db.ts';
 
 export interface RenderedPage {
@@ -14,9 +15,9 @@ export async function recordPage(db: Db, page: RenderedPage, now: string): Promi
     .onConflict((oc) => oc.column('path').doUpdateSet({ contentHash: page.contentHash, renderedAt: now }))
     .execute();
   await db.deleteFrom('pageTags').where('path', '=', page.path).execute();
-  const tags = [...new Set(page.tags)];
-  if (tags.length > 0) {
-    await db.insertInto('pageTags').values(tags.map((tag) => ({ path: page.path, tag }))).execute();
+  // Two parameters per row.
+  for (const slice of chunks([...new Set(page.tags)], MAX_PARAMETERS_PER_STATEMENT / 2)) {
+    await db.insertInto('pageTags').values(slice.map((tag) => ({ path: page.path, tag }))).execute();
   }
 }
 
@@ -31,10 +32,10 @@ export async function listPagePaths(db: Db): Promise<string[]> {
 
 /** Recorded pages (all, or just `paths`) with the hash of what was last written for each. */
 export async function pageHashes(db: Db, paths?: string[]): Promise<Map<string, string>> {
-  if (paths?.length === 0) return new Map();
-  let query = db.selectFrom('pages').select(['path', 'contentHash']);
-  if (paths) query = query.where('path', 'in', paths);
-  const rows = await query.execute();
+  const query = db.selectFrom('pages').select(['path', 'contentHash']);
+  const rows = [];
+  if (paths) for (const slice of chunks(paths)) rows.push(...(await query.where('path', 'in', slice).execute()));
+  else rows.push(...(await query.execute()));
   return new Map(rows.map((row) => [row.path, row.contentHash]));
 }
 
@@ -45,7 +46,10 @@ export async function getPageTags(db: Db, path: string): Promise<string[]> {
 
 /** Paths of the pages that read any of the given tags. */
 export async function pagesReadingTags(db: Db, tags: string[]): Promise<string[]> {
-  if (tags.length === 0) return [];
-  const rows = await db.selectFrom('pageTags').select('path').distinct().where('tag', 'in', tags).orderBy('path').execute();
-  return rows.map((row) => row.path);
+  const paths = new Set<string>();
+  for (const slice of chunks(tags)) {
+    const rows = await db.selectFrom('pageTags').select('path').distinct().where('tag', 'in', slice).execute();
+    for (const row of rows) paths.add(row.path);
+  }
+  return [...paths].sort();
 }
