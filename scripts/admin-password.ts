@@ -5,8 +5,9 @@
  */
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
-import { hashPassword, openContentDb } from '@forkcast/admin-api';
+import { hashPassword } from '@forkcast/admin-api';
 import { deleteUserSessions, nowIso, upsertAdmin } from '@forkcast/content-db';
+import { openContentDb } from '@forkcast/content-db/open';
 import { configOrExit } from './lib.ts';
 
 const MIN_LENGTH = 12;

@@ -3,7 +3,8 @@
  * worker thread per core. Needs no running server; progress shows on a terminal only.
  */
 import { availableParallelism } from 'node:os';
-import { distPaths, ensureFullRender, openContentDb } from '@forkcast/admin-api';
+import { distPaths, ensureFullRender } from '@forkcast/admin-api';
+import { openContentDb } from '@forkcast/content-db/open';
 import { configOrExit, progressLine } from './lib.ts';
 
 const config = configOrExit();

@@ -1,5 +1,5 @@
 /** `make seed`: creates the database if needed, migrates it and adds missing seed content. */
-import { openContentDb } from '@forkcast/admin-api';
+import { openContentDb } from '@forkcast/content-db/open';
 import { configOrExit } from './lib.ts';
 
 const config = configOrExit();

@@ -1,15 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import type { Logger } from 'pino';
 import type { Db } from '@forkcast/content-db';
-import { createApp } from './app.ts';
+import { openContentDb } from '@forkcast/content-db/open';
 import { bootstrapAdmin, type AdminBootstrap } from './auth/bootstrap-admin.ts';
 import type { Config } from './config.ts';
-import { openContentDb } from './content.ts';
-import { loadRenderer } from './publisher/renderer.ts';
-import { purgeWebhook } from './publisher/purge-webhook.ts';
-import { SitePublisher } from './publisher/publisher.ts';
+import type { SitePublisher } from './publisher/publisher.ts';
 import { ensureFullRender, type DistPaths } from './publisher/site-build.ts';
 import type { RenderSiteResult } from './publisher/render-site.ts';
+import { createPublishingApp } from './publishing-app.ts';
 import { listen, type RunningServer } from './server.ts';
 
 export interface BootEvents {
@@ -41,26 +39,12 @@ export async function bootServer(config: Config, dist: DistPaths, logger: Logger
   const rendered = await ensureFullRender({ db, dist, site, ...(events.onPage ? { onPage: events.onPage } : {}) });
   if (rendered) events.rendered?.(rendered);
 
-  const renderer = await loadRenderer(dist.serverEntry, db, site);
-  // The first render in a process pays for loading the Markdown sanitizer; pay it now, not on
-  // the editor's first save.
-  const routes = await renderer.listRoutes();
-  await renderer.render(routes.find((route) => route.endsWith('/guide')) ?? '/');
-
-  const notify = config.purgeWebhookUrl ? purgeWebhook({ url: config.purgeWebhookUrl, publicHost: config.publicHost, logger }) : undefined;
-  const publisher = new SitePublisher({
-    db,
-    renderer,
-    siteDir: dist.siteDir,
-    logger,
-    ...(notify ? { onPublished: (report) => void notify(report) } : {}),
-  });
+  const { app, publisher } = await createPublishingApp({ db, config, dist, logger });
   await publisher.removeStaleTempFiles();
   const repaired = await publisher.publishPending();
   if (repaired.pagesChanged > 0) logger.info({ pages: repaired.pagesChanged }, 'published changes left over from before the last stop');
 
   mkdirSync(config.uploadDir, { recursive: true });
-  const app = createApp({ db, config, siteDir: dist.siteDir, logger, publisher });
   const server = await listen(app, config.host, config.port);
   return {
     db,

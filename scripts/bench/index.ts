@@ -11,7 +11,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pino } from 'pino';
-import { createApp, distPaths, ensureFullRender, hashPassword, loadConfig, loadRenderer, SitePublisher } from '@forkcast/admin-api';
+import { createPublishingApp, distPaths, ensureFullRender, hashPassword, loadConfig } from '@forkcast/admin-api';
 import { enqueueTags, listPosts, nowIso, TAG, upsertAdmin, insertPost, type Db } from '@forkcast/content-db';
 import { seededRandom } from '@forkcast/content-db/testing/random';
 import { createSyntheticDb } from './synthetic-db.ts';
@@ -69,12 +69,8 @@ const astroPages = Number(execFileSync('find', [staticEnv.FORKCAST_OUT_DIR, '-na
 // --- The app with its publisher, as make start runs it -----------------------------------------
 await upsertAdmin(db, ADMIN.email, await hashPassword(ADMIN.password), nowIso());
 const logger = pino({ level: 'silent' });
-const renderer = await loadRenderer(ourDist.serverEntry, db, SITE);
-// A running server has rendered before (make start warms up the same way).
-await renderer.render((await renderer.listRoutes()).find((route) => route.endsWith('/guide'))!);
-const publisher = new SitePublisher({ db, renderer, siteDir: ourDist.siteDir, logger });
-const config = loadConfig({ DATABASE_PATH: dbPath, UPLOAD_DIR: join(WORK, 'uploads'), PUBLIC_HOST: SITE.publicHost });
-const app = createApp({ db, config, siteDir: ourDist.siteDir, logger, publisher });
+const config = loadConfig({ DATABASE_PATH: dbPath, UPLOAD_DIR: join(WORK, 'uploads'), PUBLIC_HOST: SITE.publicHost, SITE_NAME: SITE.siteName });
+const { app, publisher } = await createPublishingApp({ db, config, dist: ourDist, logger });
 const login = await app.request(`${SITE.publicHost}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
 const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
 const send = async (path: string, init: RequestInit) => {

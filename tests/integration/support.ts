@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { createApp, distPaths, ensureFullRender, hashPassword, loadConfig, loadRenderer, routeFile, SitePublisher, type DistPaths, type PublishReport } from '@forkcast/admin-api';
+import { createPublishingApp, distPaths, ensureFullRender, hashPassword, loadConfig, routeFile, type DistPaths, type PublishReport, type SitePublisher } from '@forkcast/admin-api';
 import { nowIso, upsertAdmin } from '@forkcast/content-db';
 import { createTempDb, type TempDb } from '@forkcast/content-db/testing';
 
@@ -63,15 +63,8 @@ export async function publishingSite(fill: (handle: TempDb) => Promise<void>, op
   const site = await renderFixtureSite(fill);
   const db = site.handle.db;
   await upsertAdmin(db, ADMIN.email, await hashPassword(ADMIN.password), nowIso());
-  const publisher = new SitePublisher({
-    db,
-    renderer: await loadRenderer(site.dist.serverEntry, db, SITE),
-    siteDir: site.dist.siteDir,
-    logger: pino({ level: 'silent' }),
-    ...(options.onPublished ? { onPublished: options.onPublished } : {}),
-  });
-  const config = loadConfig({ DATABASE_PATH: site.handle.path, PUBLIC_HOST: SITE.publicHost, UPLOAD_DIR: join(site.dist.distDir, 'uploads') });
-  const app = createApp({ db, config, siteDir: site.dist.siteDir, logger: pino({ level: 'silent' }), publisher });
+  const config = loadConfig({ DATABASE_PATH: site.handle.path, PUBLIC_HOST: SITE.publicHost, SITE_NAME: SITE.siteName, UPLOAD_DIR: join(site.dist.distDir, 'uploads') });
+  const { app, publisher } = await createPublishingApp({ db, config, dist: site.dist, logger: pino({ level: 'silent' }), ...(options.onPublished ? { onPublished: options.onPublished } : {}) });
   const login = await app.request(`${SITE.publicHost}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
   const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
   return {

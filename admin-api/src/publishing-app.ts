@@ -1,0 +1,50 @@
+import type { Hono } from 'hono';
+import type { Logger } from 'pino';
+import type { Db } from '@forkcast/content-db';
+import { createApp, type AppEnv } from './app.ts';
+import type { Config } from './config.ts';
+import type { PublishReport } from './context.ts';
+import { purgeWebhook } from './publisher/purge-webhook.ts';
+import { SitePublisher } from './publisher/publisher.ts';
+import { loadRenderer, type Renderer } from './publisher/renderer.ts';
+import type { DistPaths } from './publisher/site-build.ts';
+
+export interface PublishingAppOptions {
+  db: Db;
+  config: Config;
+  dist: DistPaths;
+  logger: Logger;
+  /** Called after each publish, besides the purge webhook when PURGE_WEBHOOK_URL is set. */
+  onPublished?: (report: PublishReport) => void;
+}
+
+export interface PublishingApp {
+  app: Hono<AppEnv>;
+  publisher: SitePublisher;
+  renderer: Renderer;
+}
+
+/**
+ * The one place that wires the database, the page renderer, the publisher and the HTTP app
+ * together: `make start`, the benchmark and the integration tests all run this same assembly.
+ */
+export async function createPublishingApp(options: PublishingAppOptions): Promise<PublishingApp> {
+  const { db, config, dist, logger } = options;
+  const renderer = await loadRenderer(dist.serverEntry, db, { siteName: config.siteName, publicHost: config.publicHost });
+  // The first render in a process pays for loading the Markdown sanitizer; pay it now, not on the
+  // editor's first save.
+  const routes = await renderer.listRoutes();
+  await renderer.render(routes.find((route) => route.endsWith('/guide')) ?? '/');
+
+  const notify = config.purgeWebhookUrl ? purgeWebhook({ url: config.purgeWebhookUrl, publicHost: config.publicHost, logger }) : undefined;
+  const listeners = [options.onPublished, notify && ((report: PublishReport) => void notify(report))].filter((listener) => listener !== undefined);
+  const publisher = new SitePublisher({
+    db,
+    renderer,
+    siteDir: dist.siteDir,
+    logger,
+    ...(listeners.length > 0 ? { onPublished: (report: PublishReport) => listeners.forEach((listener) => listener(report)) } : {}),
+  });
+  const app = createApp({ db, config, siteDir: dist.siteDir, logger, publisher });
+  return { app, publisher, renderer };
+}
