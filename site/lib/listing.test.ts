@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageCount, parsePostsPath, postsPagePath, POST_FILTERS } from './listing.ts';
+import { listingHeading, pageCount, parsePostsPath, postsPagePath, POST_FILTERS } from './listing.ts';
 
 describe('posts listing paths', () => {
   it('names the SPEC tabs', () => {
@@ -32,5 +32,15 @@ describe('posts listing paths', () => {
     expect(pageCount(48)).toBe(1);
     expect(pageCount(49)).toBe(2);
     expect(pageCount(97, 48)).toBe(3);
+  });
+});
+
+describe('posts listing headings', () => {
+  it('gives every tab and every page of it its own heading, none of them the /city-guides name', () => {
+    const headings = (['all', 'guides', 'dining'] as const).flatMap((filter) => [1, 2, 3].map((page) => listingHeading(filter, page)));
+    expect(headings.slice(0, 4)).toEqual(['All Posts', 'All Posts, Page 2', 'All Posts, Page 3', 'City Guide Posts']);
+    expect(listingHeading('dining', 2)).toBe('Dining Posts, Page 2');
+    expect(new Set(headings).size).toBe(headings.length);
+    expect(headings).not.toContain('City Guides');
   });
 });

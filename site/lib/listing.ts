@@ -1,13 +1,17 @@
-/** Listings split into pages once they pass this many items (issue #3). */
+/** Listings split into pages once they pass this many items. */
 export const POSTS_PER_PAGE = 48;
 
 export type PostFilterKey = 'all' | 'guides' | 'dining';
 
-/** The /posts tabs (SPEC §2) and the post type each shows. */
-export const POST_FILTERS: Record<PostFilterKey, { label: string; base: string; type?: 'guide' | 'post' }> = {
-  all: { label: 'All Posts', base: '/posts' },
-  guides: { label: 'City Guides', base: '/posts/guides', type: 'guide' },
-  dining: { label: 'Dining Posts', base: '/posts/dining', type: 'post' },
+/**
+ * The /posts tabs: the label on the tab, and the heading that names the tab's own page. The headings
+ * differ from the labels where a label alone would repeat another page's name ('City Guides' is
+ * /city-guides).
+ */
+export const POST_FILTERS: Record<PostFilterKey, { label: string; heading: string; lede: string; base: string; type?: 'guide' | 'post' }> = {
+  all: { label: 'All Posts', heading: 'All Posts', lede: 'City guides and dining stories, newest first.', base: '/posts' },
+  guides: { label: 'City Guides', heading: 'City Guide Posts', lede: 'Every city guide we publish, newest first.', base: '/posts/guides', type: 'guide' },
+  dining: { label: 'Dining Posts', heading: 'Dining Posts', lede: 'Restaurants, dishes and food rituals, newest first.', base: '/posts/dining', type: 'post' },
 };
 
 export const POST_FILTER_KEYS = Object.keys(POST_FILTERS) as PostFilterKey[];
@@ -36,3 +40,10 @@ export function parsePostsPath(rest: string | undefined): { filter: PostFilterKe
   }
   return undefined;
 }
+
+/** The h1 and title of one listing page: the tab's heading, and the page number after page 1. */
+export function listingHeading(filter: PostFilterKey, page: number): string {
+  const heading = POST_FILTERS[filter].heading;
+  return page <= 1 ? heading : `${heading}, Page ${page}`;
+}
+

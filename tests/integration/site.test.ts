@@ -57,7 +57,7 @@ describe('the seeded site, rendered in full', () => {
     it.each([
       ['/city-guides', 'City Guides | Forkcast'],
       ['/posts', 'All Posts | Forkcast'],
-      ['/posts/guides', 'City Guides | Forkcast'],
+      ['/posts/guides', 'City Guide Posts | Forkcast'],
       ['/posts/dining', 'Dining Posts | Forkcast'],
       ['/about', 'About | Forkcast'],
       ['/terms', 'Terms of Use | Forkcast'],
