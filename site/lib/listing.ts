@@ -47,3 +47,31 @@ export function listingHeading(filter: PostFilterKey, page: number): string {
   return page <= 1 ? heading : `${heading}, Page ${page}`;
 }
 
+/** Home's Latest Posts reads this many published posts, newest first. */
+export const LATEST_FETCHED = 6;
+/** ... and shows at most this many under any one filter. */
+export const LATEST_SHOWN = 12;
+
+export type LatestFilterKey = 'all' | 'guides' | 'dining';
+
+/** The filter buttons over home's latest posts, and the post type each keeps. */
+export const LATEST_FILTERS: readonly {
+  key: LatestFilterKey;
+  label: string;
+  type?: 'guide' | 'post';
+  /** The line shown when none of the latest posts passes the filter, and where to look instead. */
+  empty: { text: string; href: string; link: string };
+}[] = [
+  { key: 'all', label: 'All Posts', empty: { text: 'Nothing is published yet: the first stories are on their way.', href: '/city-guides', link: 'Browse the city guides' } },
+  { key: 'guides', label: 'City Guides', type: 'guide', empty: { text: 'No city guide is among the latest posts.', href: '/city-guides', link: 'Browse every city guide' } },
+  { key: 'dining', label: 'Dining', type: 'post', empty: { text: 'No dining post is among the latest posts.', href: '/posts/dining', link: 'Read every dining post' } },
+];
+
+/**
+ * Home's latest posts split by filter: each filter keeps the fetched posts of its type, in the
+ * order they came (newest first), at most LATEST_SHOWN of them.
+ */
+export function latestByFilter<P extends { type: 'guide' | 'post' }>(posts: readonly P[]): Record<LatestFilterKey, P[]> {
+  const pick = (type?: 'guide' | 'post') => posts.filter((post) => type === undefined || post.type === type).slice(0, LATEST_SHOWN);
+  return Object.fromEntries(LATEST_FILTERS.map((filter) => [filter.key, pick(filter.type)])) as Record<LatestFilterKey, P[]>;
+}

@@ -42,6 +42,20 @@ describe('listings over a site whose newest posts are all dining posts and two g
 
   const page = (route: string) => doc(site.page(route));
 
+  describe('home: Latest Posts', () => {
+    it('shows the 6 newest posts and, under City Guides, a friendly line instead of a blank area', async () => {
+      const d = page('/');
+      const items = [...d.querySelectorAll('.latest__list > li')];
+      expect(items.length).toBe(6);
+      expect(items.map((li) => li.querySelector('a')!.getAttribute('href'))).toEqual([20, 19, 18, 17, 16, 15].map((i) => `/post/late-supper-notes-${i}`));
+      expect(items.every((li) => li.getAttribute('data-in') === 'all dining')).toBe(true);
+      const empty = [...d.querySelectorAll('.latest__empty')];
+      expect(empty.map((p) => p.getAttribute('data-for'))).toEqual(['guides']);
+      expect(empty[0]!.textContent).toMatch(/No city guide is among the latest posts/);
+      expect(empty[0]!.querySelector('a')?.getAttribute('href')).toBe('/city-guides');
+    });
+  });
+
   describe('/city-guides', () => {
     it('lists only the cities whose guide is published, so no card leads to a missing page', async () => {
       const d = page('/city-guides');
