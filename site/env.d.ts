@@ -6,3 +6,10 @@ declare namespace App {
     site: import('./lib/site-settings').SiteSettings;
   }
 }
+
+// Lets TypeScript files (the component tests) import .astro components; Astro's own tooling gives
+// them precise types, tsc alone knows nothing of the format.
+declare module '*.astro' {
+  const Component: import('astro/runtime/server/index.js').AstroComponentFactory;
+  export default Component;
+}

@@ -19,28 +19,35 @@ describe('relativeDate', () => {
     vi.useRealTimers();
   });
 
-  const now = new Date('2026-11-21T20:00:00.000Z'); // 12:00 in Los Angeles
+  const noon = new Date('2026-11-21T20:00:00.000Z'); // Nov 21, 12:00 in Los Angeles
+  const justAfterMidnight = new Date('2026-11-21T08:05:00.000Z'); // Nov 21, 00:05 in Los Angeles
 
+  // The whole rule, boundary by boundary: days are calendar days on the reader's clock.
   it.each([
-    ['2026-11-21T17:00:00.000Z', 'Today'],
-    ['2026-11-22T01:00:00.000Z', 'Today'], // later today, still Nov 21 locally
-    ['2026-11-30T00:00:00.000Z', 'Today'], // in the future
-    ['2026-11-21T07:30:00.000Z', 'Yesterday'], // Nov 20 23:30 locally, under 24 h ago
-    ['2026-11-19T20:00:00.000Z', '2 days ago'],
-    ['2026-11-15T20:00:00.000Z', '6 days ago'],
-    ['2026-11-14T20:00:00.000Z', '1 week ago'],
-    ['2026-11-08T20:00:00.000Z', '1 week ago'],
-    ['2026-11-07T20:00:00.000Z', '2 weeks ago'],
-    ['2026-10-23T20:00:00.000Z', '4 weeks ago'], // 29 days
-    ['2026-10-22T20:00:00.000Z', 'October 22, 2026'], // 30 days
-    ['2025-02-05T08:00:00.000Z', 'February 5, 2025'],
-  ])('%s is %s', (iso, expected) => {
+    ['0 days: earlier today', noon, '2026-11-21T17:00:00.000Z', 'Today'],
+    ['0 days: the instant itself', noon, '2026-11-21T20:00:00.000Z', 'Today'],
+    ['1 day: yesterday evening, under 24 h ago', noon, '2026-11-21T07:30:00.000Z', 'Yesterday'],
+    ['1 day: a full day ago', noon, '2026-11-20T20:00:00.000Z', 'Yesterday'],
+    ['2 days', noon, '2026-11-19T20:00:00.000Z', '2 days ago'],
+    ['6 days', noon, '2026-11-15T20:00:00.000Z', '6 days ago'],
+    ['7 days', noon, '2026-11-14T20:00:00.000Z', '1 week ago'],
+    ['13 days', noon, '2026-11-08T20:00:00.000Z', '1 week ago'],
+    ['14 days', noon, '2026-11-07T20:00:00.000Z', '2 weeks ago'],
+    ['29 days', noon, '2026-10-23T20:00:00.000Z', '4 weeks ago'],
+    ['30 days', noon, '2026-10-22T20:00:00.000Z', 'October 22, 2026'],
+    ['a year and more', noon, '2025-03-14T20:00:00.000Z', 'March 14, 2025'],
+    ['future: later today', noon, '2026-11-21T23:00:00.000Z', 'November 21, 2026'],
+    ['future: next week', noon, '2026-11-30T20:00:00.000Z', 'November 30, 2026'],
+    ['just after midnight: 10 minutes earlier, before midnight', justAfterMidnight, '2026-11-21T07:55:00.000Z', 'Yesterday'],
+    ['just after midnight: 4 minutes earlier, after midnight', justAfterMidnight, '2026-11-21T08:01:00.000Z', 'Today'],
+    ['just after midnight: 7 days back in local days, 6 days and 23 hours in UTC', justAfterMidnight, '2026-11-14T07:55:00.000Z', '1 week ago'],
+  ])('%s', (_case, now, iso, expected) => {
     expect(relativeDate(iso, now)).toBe(expected);
   });
 
   it('uses the current time by default', () => {
     vi.useFakeTimers();
-    vi.setSystemTime(now);
+    vi.setSystemTime(noon);
     expect(relativeDate('2026-11-20T20:00:00.000Z')).toBe('Yesterday');
   });
 });

