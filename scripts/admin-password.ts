@@ -8,7 +8,7 @@ import { Writable } from 'node:stream';
 import { hashPassword } from '@forkcast/admin-api';
 import { deleteUserSessions, nowIso, upsertAdmin } from '@forkcast/content-db';
 import { openContentDb } from '@forkcast/content-db/open';
-import { configOrExit } from './lib.ts';
+import { configOrExit, runOrExit } from './lib.ts';
 
 const MIN_LENGTH = 12;
 
@@ -56,7 +56,7 @@ if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || password.length < MIN_LENGTH) {
   process.exit(1);
 }
 
-const { db } = await openContentDb(config.databasePath);
+const { db } = await runOrExit(() => openContentDb(config.databasePath));
 const id = await upsertAdmin(db, email, await hashPassword(password), nowIso());
 await deleteUserSessions(db, id);
 await db.destroy();

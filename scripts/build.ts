@@ -5,10 +5,10 @@
 import { availableParallelism } from 'node:os';
 import { distPaths, ensureFullRender } from '@forkcast/admin-api';
 import { openContentDb } from '@forkcast/content-db/open';
-import { configOrExit, progressLine } from './lib.ts';
+import { configOrExit, progressLine, runOrExit } from './lib.ts';
 
 const config = configOrExit();
-const { db } = await openContentDb(config.databasePath);
+const { db } = await runOrExit(() => openContentDb(config.databasePath));
 const workers = availableParallelism();
 const result = await ensureFullRender({
   db,

@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig, type Config } from '@forkcast/admin-api';
+import { ConfigError, loadConfig, StartupError, type Config } from '@forkcast/admin-api';
+import { DatabaseUnusableError } from '@forkcast/content-db/open';
 
 /** Loads the configuration or stops the process with the one line that says what is wrong. */
 export function configOrExit(): Config {
@@ -10,6 +11,22 @@ export function configOrExit(): Config {
       process.exit(1);
     }
     throw error;
+  }
+}
+
+/**
+ * Runs an entry point's work; a failure the operator can fix (an unusable database file, a start
+ * that would publish from the wrong database) ends the process with one line and exit code 1
+ * instead of a stack trace.
+ */
+export async function runOrExit<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof DatabaseUnusableError) console.error(`DATABASE_PATH=${error.path}: ${error.message}`);
+    else if (error instanceof StartupError) console.error(error.message);
+    else throw error;
+    process.exit(1);
   }
 }
 

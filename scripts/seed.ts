@@ -1,8 +1,8 @@
 /** `make seed`: creates the database if needed, migrates it and adds missing seed content. */
 import { openContentDb } from '@forkcast/content-db/open';
-import { configOrExit } from './lib.ts';
+import { configOrExit, runOrExit } from './lib.ts';
 
 const config = configOrExit();
-const { db, seeded } = await openContentDb(config.databasePath);
+const { db, seeded } = await runOrExit(() => openContentDb(config.databasePath));
 await db.destroy();
 console.log(`${config.databasePath}: added ${seeded.citiesAdded} cities and ${seeded.postsAdded} posts.`);

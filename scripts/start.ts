@@ -1,12 +1,12 @@
 /** `make start`: prepares the database and the site folder, then serves both on one port. */
 import { pino } from 'pino';
 import { bootServer, distPaths } from '@forkcast/admin-api';
-import { configOrExit, progressLine } from './lib.ts';
+import { configOrExit, progressLine, runOrExit } from './lib.ts';
 
 const config = configOrExit();
 const logger = pino({ name: 'forkcast' });
 const onPage = progressLine('Rendering pages');
-const booted = await bootServer(config, distPaths('dist'), logger, {
+const booted = await runOrExit(() => bootServer(config, distPaths('dist'), logger, {
   seeded: (counts) => console.log(`Seeded ${config.databasePath}: ${counts.citiesAdded} cities, ${counts.postsAdded} posts.`),
   admin: (result) => {
     if (result.action !== 'generated') return;
@@ -16,7 +16,7 @@ const booted = await bootServer(config, distPaths('dist'), logger, {
   },
   rendered: (result) => console.log(`Rendered ${result.pages} pages in ${result.ms} ms.`),
   ...(onPage ? { onPage } : {}),
-});
+}));
 console.log(`Forkcast is serving ${booted.server.url} (public host ${config.publicHost}). Stop with Ctrl+C.`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,11 +1,11 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import type { Logger } from 'pino';
-import type { Db } from '@forkcast/content-db';
+import { getSetting, SETTING, type Db } from '@forkcast/content-db';
 import { openContentDb } from '@forkcast/content-db/open';
 import { bootstrapAdmin, type AdminBootstrap } from './auth/bootstrap-admin.ts';
 import type { Config } from './config.ts';
 import type { SitePublisher } from './publisher/publisher.ts';
-import { ensureFullRender, type DistPaths } from './publisher/site-build.ts';
+import { ensureFullRender, renderedDatabaseId, type DistPaths } from './publisher/site-build.ts';
 import type { RenderSiteResult } from './publisher/render-site.ts';
 import { createPublishingApp } from './publishing-app.ts';
 import { listen, type RunningServer } from './server.ts';
@@ -24,6 +24,33 @@ export interface Booted {
   close: () => Promise<void>;
 }
 
+/** Start-up refused for a reason the operator can fix; the message is the one line to show. */
+export class StartupError extends Error {
+  override name = 'StartupError';
+}
+
+/**
+ * Opens DATABASE_PATH, but only if it is the database the site folder was rendered from (or the
+ * folder was never rendered): a mistyped path must not create and seed a new database and then
+ * re-publish the live site from seed content.
+ */
+async function openDatabaseOfSite(config: Config, dist: DistPaths): Promise<Awaited<ReturnType<typeof openContentDb>>> {
+  const renderedFrom = await renderedDatabaseId(dist);
+  if (renderedFrom !== undefined && !existsSync(config.databasePath)) {
+    throw new StartupError(
+      `DATABASE_PATH=${config.databasePath} does not exist, but the site in ${dist.siteDir} was rendered from a database: point DATABASE_PATH at that one, or create this one with \`make seed\` and render it with \`make build\`.`,
+    );
+  }
+  const opened = await openContentDb(config.databasePath);
+  if (renderedFrom !== undefined && (await getSetting(opened.db, SETTING.databaseId)) !== renderedFrom) {
+    await opened.db.destroy();
+    throw new StartupError(
+      `DATABASE_PATH=${config.databasePath} is not the database the site in ${dist.siteDir} was rendered from: point DATABASE_PATH at that one, or render the site from this one with \`make build\`.`,
+    );
+  }
+  return opened;
+}
+
 /**
  * Everything `make start` does, in order: open, migrate and seed the database; make sure an admin
  * exists; render the whole site if this build, database or configuration has not been rendered;
@@ -31,7 +58,7 @@ export interface Booted {
  * here); only then listen, so the server never reports healthy over a stale site.
  */
 export async function bootServer(config: Config, dist: DistPaths, logger: Logger, events: BootEvents = {}): Promise<Booted> {
-  const { db, seeded } = await openContentDb(config.databasePath);
+  const { db, seeded } = await openDatabaseOfSite(config, dist);
   if (seeded.citiesAdded + seeded.postsAdded > 0) events.seeded?.(seeded);
   events.admin?.(await bootstrapAdmin(db, config));
 

@@ -11,7 +11,7 @@ export { bootstrapAdmin, type AdminBootstrap } from './auth/bootstrap-admin.ts';
 export { hashPassword, verifyPassword } from './auth/passwords.ts';
 export { distPaths, ensureFullRender, type DistPaths } from './publisher/site-build.ts';
 export { routeFile } from './publisher/site-folder.ts';
-export { bootServer, type Booted } from './boot.ts';
+export { bootServer, StartupError, type Booted } from './boot.ts';
 export { createPublishingApp, type PublishingApp, type PublishingAppOptions } from './publishing-app.ts';
 export { SitePublisher } from './publisher/publisher.ts';
 export { loadRenderer, type Renderer } from './publisher/renderer.ts';

@@ -1,14 +1,54 @@
 import { createDb, migrateToLatest, type Db } from './db.ts';
 import { seedIfNew, type SeedResult } from './seed/index.ts';
 
+// SQLite's result codes for a file this process cannot use, with what each means to an operator.
+// Extended codes (SQLITE_IOERR_WRITE, SQLITE_READONLY_DBMOVED, ...) are read by their prefix.
+const UNUSABLE: Record<string, string> = {
+  SQLITE_NOTADB: 'the file is not a SQLite database',
+  SQLITE_CORRUPT: 'the database file is corrupt',
+  SQLITE_CANTOPEN: 'the database file cannot be opened',
+  SQLITE_READONLY: 'the database cannot be written by this process',
+  SQLITE_PERM: 'this process may not use the database file',
+  SQLITE_IOERR: 'the disk reported an error while reading or writing the database',
+  SQLITE_FULL: 'the disk holding the database is full',
+};
+
+/** The database file cannot be used; `message` says why in words, `code` is SQLite's. */
+export class DatabaseUnusableError extends Error {
+  override name = 'DatabaseUnusableError';
+  readonly path: string;
+  readonly code: string;
+  constructor(path: string, code: string, options?: ErrorOptions) {
+    super(`${UNUSABLE[code.match(/^SQLITE_[A-Z]+/)?.[0] ?? ''] ?? 'SQLite refused the database'} (${code})`, options);
+    this.path = path;
+    this.code = code;
+  }
+}
+
+function sqliteCode(error: unknown): string | undefined {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('SQLITE_')) return code;
+  }
+  return undefined;
+}
+
 /**
  * Opens the database file, applies pending migrations and seeds it if it was never seeded. A
  * module of its own so that the site bundle, which imports the repositories, never carries the
- * seed content.
+ * seed content. A file SQLite cannot use raises DatabaseUnusableError.
  */
 export async function openContentDb(path: string): Promise<{ db: Db; seeded: SeedResult }> {
-  const db = createDb(path);
-  await migrateToLatest(db);
-  const seeded = await seedIfNew(db);
-  return { db, seeded };
+  let db: Db | undefined;
+  try {
+    db = createDb(path);
+    await migrateToLatest(db);
+    const seeded = await seedIfNew(db);
+    return { db, seeded };
+  } catch (error) {
+    await db?.destroy().catch(() => undefined);
+    const code = sqliteCode(error);
+    if (code && Object.keys(UNUSABLE).some((known) => code.startsWith(known))) throw new DatabaseUnusableError(path, code, { cause: error });
+    throw error;
+  }
 }

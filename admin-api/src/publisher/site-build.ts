@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { open, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ensureDatabaseId, nowIso, type Db } from '@forkcast/content-db';
 import { loadRenderer, type SiteSettings } from './renderer.ts';
@@ -41,6 +41,26 @@ async function readState(path: string): Promise<Partial<RenderState>> {
   }
 }
 
+/** The id of the database the site folder was last fully rendered from, if it ever was. */
+export async function renderedDatabaseId(dist: DistPaths): Promise<string | undefined> {
+  return (await readState(dist.stateFile)).databaseId;
+}
+
+/**
+ * Forgets the render state before a full render starts, durably, so that a render cut short (a
+ * crash, kill -9, a full disk) leaves a state that the next start re-renders instead of trusting
+ * a folder that mixes old and new pages.
+ */
+async function forgetState(dist: DistPaths): Promise<void> {
+  await rm(dist.stateFile, { force: true });
+  const dir = await open(dist.distDir, 'r');
+  try {
+    await dir.sync();
+  } finally {
+    await dir.close();
+  }
+}
+
 export interface FullRenderOptions {
   db: Db;
   dist: DistPaths;
@@ -67,6 +87,7 @@ export async function ensureFullRender({ db, dist, site, force, workers = 0, dat
   const current = await readState(dist.stateFile);
   const upToDate = (Object.keys(wanted) as (keyof RenderState)[]).every((key) => current[key] === wanted[key]);
   if (upToDate && !force) return undefined;
+  await forgetState(dist);
   const renderer = await loadRenderer(dist.serverEntry, db, site);
   const pool = workers > 0 && databasePath ? { size: workers, serverEntry: dist.serverEntry, databasePath, site } : undefined;
   const result = await renderSite({

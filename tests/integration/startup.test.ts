@@ -1,0 +1,126 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { distPaths, ensureFullRender } from '@forkcast/admin-api';
+import { seed } from '@forkcast/content-db/seed';
+import { createTempDb } from '@forkcast/content-db/testing';
+import { ADMIN, BUILT, copyBuiltAssets } from './support.ts';
+
+const START = join(import.meta.dirname, '..', '..', 'scripts', 'start.ts');
+
+interface Exit {
+  code: number | null;
+  /** True when it served (and was then stopped). */
+  served: boolean;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs scripts/start.ts (what `make start` runs) in `workDir` with DATABASE_PATH, and stops it with
+ * SIGTERM as soon as it serves; resolves with how it ended and what it printed.
+ */
+function start(workDir: string, databasePath: string): Promise<Exit> {
+  const child = spawn(process.execPath, [START], {
+    cwd: workDir,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_PATH: databasePath, UPLOAD_DIR: join(workDir, 'uploads'), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    if (/serving http/.test(stdout)) child.kill('SIGTERM');
+  });
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, served: /serving http/.test(stdout), stdout, stderr })));
+}
+
+/** A work dir laid out as `make start` expects: dist/server from the build, dist/client with the built assets. */
+function workDirWithBuild(): string {
+  const workDir = mkdtempSync(join(tmpdir(), 'forkcast-start-'));
+  mkdirSync(join(workDir, 'dist'));
+  symlinkSync(BUILT.serverDir, join(workDir, 'dist', 'server'));
+  copyBuiltAssets(join(workDir, 'dist', 'client'));
+  return workDir;
+}
+
+const oneLine = (text: string) => text.trim().split('\n');
+
+describe('starting the server', () => {
+  let workDir: string;
+  beforeEach(() => {
+    workDir = workDirWithBuild();
+  });
+  afterEach(() => rmSync(workDir, { recursive: true, force: true }));
+
+  it('names DATABASE_PATH in one line and exits 1 when the file is not a database', async () => {
+    const path = join(workDir, 'content.db');
+    writeFileSync(path, 'these are notes, not a database\n'.repeat(200));
+    const exit = await start(workDir, path);
+    expect(exit.code).toBe(1);
+    expect(exit.served).toBe(false);
+    expect(oneLine(exit.stderr)).toEqual([`DATABASE_PATH=${path}: the file is not a SQLite database (SQLITE_NOTADB)`]);
+  });
+
+  it('names DATABASE_PATH in one line and exits 1 when the path cannot be opened', async () => {
+    const path = join(workDir, 'a-folder.db');
+    mkdirSync(path);
+    const exit = await start(workDir, path);
+    expect(exit.code).toBe(1);
+    expect(oneLine(exit.stderr)).toEqual([`DATABASE_PATH=${path}: the database file cannot be opened (SQLITE_CANTOPEN)`]);
+  });
+
+  it('refuses to create a new database when the site was rendered from another one, and to serve from another existing one', async () => {
+    const first = await start(workDir, join(workDir, 'content.db'));
+    expect(first.served, first.stderr).toBe(true);
+
+    const typo = join(workDir, 'contnet.db');
+    const missing = await start(workDir, typo);
+    expect(missing.code).toBe(1);
+    expect(oneLine(missing.stderr)).toHaveLength(1);
+    expect(missing.stderr).toContain(`DATABASE_PATH=${typo} does not exist`);
+    expect(existsSync(typo)).toBe(false);
+
+    const other = await createTempDb();
+    await seed(other.db);
+    await other.db.destroy();
+    const wrong = await start(workDir, other.path);
+    expect(wrong.code).toBe(1);
+    expect(oneLine(wrong.stderr)).toHaveLength(1);
+    expect(wrong.stderr).toContain(`DATABASE_PATH=${other.path} is not the database the site`);
+    rmSync(join(other.path, '..'), { recursive: true, force: true });
+
+    const again = await start(workDir, join(workDir, 'content.db'));
+    expect(again.served, again.stderr).toBe(true);
+  });
+});
+
+describe('a full render cut short', () => {
+  it('is rendered again at the next start instead of leaving a site that mixes two renders', async () => {
+    const workDir = workDirWithBuild();
+    const dist = { ...distPaths(join(workDir, 'dist')), serverDir: BUILT.serverDir, serverEntry: BUILT.serverEntry };
+    const handle = await createTempDb();
+    try {
+      await seed(handle.db);
+      const before = { siteName: 'Forkcast', publicHost: 'https://before.test' };
+      expect(await ensureFullRender({ db: handle.db, dist, site: before })).toBeDefined();
+
+      // A render for a new public host dies after a few pages, as a kill -9 would stop it.
+      const crash = new Error('killed');
+      const cutShort = ensureFullRender({ db: handle.db, dist, site: { ...before, publicHost: 'https://after.test' }, onPage: (done) => { if (done === 5) throw crash; } });
+      await expect(cutShort).rejects.toBe(crash);
+
+      // Started again with the old settings, the folder must not be trusted as it is.
+      expect(await ensureFullRender({ db: handle.db, dist, site: before })).toBeDefined();
+      const pages = readdirSync(dist.siteDir, { recursive: true }).filter((file) => String(file).endsWith('.html'));
+      const mixed = pages.filter((file) => readFileSync(join(dist.siteDir, String(file)), 'utf8').includes('after.test'));
+      expect(mixed).toEqual([]);
+    } finally {
+      await handle.cleanup();
+      rmSync(workDir, { recursive: true, force: true });
+    }
+  });
+});
