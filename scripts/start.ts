@@ -19,9 +19,20 @@ const booted = await runOrExit(() => bootServer(config, distPaths('dist'), logge
 }));
 console.log(`Forkcast is serving ${booted.server.url} (public host ${config.publicHost}). Stop with Ctrl+C.`);
 
+// The first signal stops gracefully (requests in flight and their publishes finish, bounded by the
+// server's grace period); a second one stops at once.
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
-    await booted.close();
-    process.exit(0);
+  process.on(signal, () => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    console.log(`${signal}: finishing the requests in flight, then stopping.`);
+    booted.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Stopping failed:', error);
+        process.exit(1);
+      },
+    );
   });
 }

@@ -77,8 +77,11 @@ export async function bootServer(config: Config, dist: DistPaths, logger: Logger
     db,
     server,
     publisher,
+    // Graceful: in-flight requests (and so their publishes) finish, then anything still in the
+    // outbox is published, and only then is the database closed.
     close: async () => {
       await server.close();
+      await publisher.publishPending();
       await db.destroy();
     },
   };

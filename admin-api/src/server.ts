@@ -8,8 +8,14 @@ export interface RunningServer {
   /** The port actually bound (useful with port 0). */
   port: number;
   url: string;
-  close: () => Promise<void>;
+  /**
+   * Stops accepting connections and lets the requests in flight finish (each write answers only
+   * after its publish); connections still busy after `graceMs` are cut.
+   */
+  close: (graceMs?: number) => Promise<void>;
 }
+
+const CLOSE_GRACE_MS = 10_000;
 
 /** Serves the app on host:port (0 picks a free port) and resolves once it is listening. */
 export function listen(app: Hono<AppEnv>, host: string, port: number): Promise<RunningServer> {
@@ -20,10 +26,18 @@ export function listen(app: Hono<AppEnv>, host: string, port: number): Promise<R
         server,
         port: info.port,
         url: `http://${urlHost}:${info.port}`,
-        close: () =>
+        close: (graceMs = CLOSE_GRACE_MS) =>
           new Promise<void>((done, fail) => {
-            server.close((error) => (error ? fail(error) : done()));
-            if ('closeAllConnections' in server) server.closeAllConnections();
+            // A kept-alive connection turns idle once its request is answered: close it then.
+            const sweep = setInterval(() => 'closeIdleConnections' in server && server.closeIdleConnections(), 50);
+            const cut = setTimeout(() => 'closeAllConnections' in server && server.closeAllConnections(), graceMs);
+            server.close((error) => {
+              clearInterval(sweep);
+              clearTimeout(cut);
+              if (error) fail(error);
+              else done();
+            });
+            if ('closeIdleConnections' in server) server.closeIdleConnections();
           }),
       });
     });

@@ -1,14 +1,13 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { distPaths, ensureFullRender } from '@forkcast/admin-api';
 import { seed } from '@forkcast/content-db/seed';
 import { createTempDb } from '@forkcast/content-db/testing';
-import { ADMIN, BUILT, copyBuiltAssets } from './support.ts';
+import { ADMIN, BUILT } from './support.ts';
+import { START, workDirWithBuild } from './startup-support.ts';
 
-const START = join(import.meta.dirname, '..', '..', 'scripts', 'start.ts');
 
 interface Exit {
   code: number | null;
@@ -36,15 +35,6 @@ function start(workDir: string, databasePath: string): Promise<Exit> {
   });
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve) => child.once('close', (code) => resolve({ code, served: /serving http/.test(stdout), stdout, stderr })));
-}
-
-/** A work dir laid out as `make start` expects: dist/server from the build, dist/client with the built assets. */
-function workDirWithBuild(): string {
-  const workDir = mkdtempSync(join(tmpdir(), 'forkcast-start-'));
-  mkdirSync(join(workDir, 'dist'));
-  symlinkSync(BUILT.serverDir, join(workDir, 'dist', 'server'));
-  copyBuiltAssets(join(workDir, 'dist', 'client'));
-  return workDir;
 }
 
 const oneLine = (text: string) => text.trim().split('\n');
