@@ -241,13 +241,27 @@ describe('the seeded site, rendered in full', () => {
       expect(page('/privacy').body.textContent).toMatch(/under 13/);
     });
 
-    it('counts 6 + cities + posts and links the odd San Francisco post at its one canonical URL', async () => {
+    it('counts 6 + cities + posts, groups posts by the city their slug names, and files the odd San Francisco post with the /post/ posts', async () => {
       const d = page('/sitemap');
       expect(d.body.textContent).toContain('Total pages: 52');
       expect(d.querySelector('#city-guides')?.textContent).toBe('City Guides (14)');
       expect(d.querySelector('#blog-posts')?.textContent).toBe('Blog Posts (32)');
-      expect(d.querySelector('a[href="/san-francisco/mission-district-burrito-field-notes"]')).not.toBeNull();
-      expect(d.querySelector('a[href="/post/mission-district-burrito-field-notes"]')).toBeNull();
+      const groups = Object.fromEntries(
+        [...d.querySelectorAll('.sitemap__posts > div')].map((group) => [group.querySelector('h3')!.textContent, [...group.querySelectorAll('a')].map((a) => a.getAttribute('href'))]),
+      );
+      expect(groups['San Francisco']?.slice().sort()).toEqual(['/san-francisco/san-francisco-richmond-dim-sum-sunday', '/san-francisco/san-francisco-sourdough-dawn-patrol']);
+      expect(groups['London']?.slice().sort()).toEqual(['/london/london-borough-market-cheese-crawl', '/london/london-full-english-breakfast-tour', '/london/london-sunday-roast-ranked']);
+      expect(groups['Mexico City']?.length).toBe(2);
+      // Grouped with the /post/ posts, but linked at its one canonical URL rather than a redirect.
+      expect(groups['More Posts']?.slice().sort()).toEqual([
+        '/post/a-practical-guide-to-tipping-abroad',
+        '/post/how-to-read-a-market-in-ten-minutes',
+        '/post/in-praise-of-the-november-table',
+        '/post/packing-a-food-travel-kit',
+        '/post/the-art-of-eating-alone-well',
+        '/san-francisco/mission-district-burrito-field-notes',
+      ]);
+      expect(Object.values(groups).flat().length).toBe(32);
       expect(page('/san-francisco/mission-district-burrito-field-notes').title).toMatch(/Burrito/);
     });
 
