@@ -5,7 +5,9 @@
  * (no global db), and `listRoutes` says which routes exist for the current content.
  */
 import { listCities, listPosts } from '@forkcast/content-db';
+import { REDIRECTS_ROUTE, redirectsText } from '@forkcast/content-db/urls';
 import { createApp } from 'astro/app/entrypoint';
+import { siteRedirects } from './lib/redirects';
 import { siteRoutes } from './lib/routes';
 
 export { handler } from '@astrojs/node/server.js';
@@ -13,10 +15,23 @@ export { handler } from '@astrojs/node/server.js';
 const app = createApp({ streaming: false });
 
 export function render(request: Request, locals: App.Locals): Promise<Response> {
+  if (new URL(request.url).pathname === REDIRECTS_ROUTE) return renderRedirects(locals);
   return app.render(request, { locals });
 }
 
-export async function listRoutes(locals: App.Locals): Promise<string[]> {
+async function published(locals: App.Locals) {
   const [cities, posts] = await Promise.all([listCities(locals.db), listPosts(locals.db, { publishedOnly: true })]);
+  return { cities, posts };
+}
+
+export async function listRoutes(locals: App.Locals): Promise<string[]> {
+  const { cities, posts } = await published(locals);
   return siteRoutes(cities, posts);
+}
+
+// Astro ignores page files whose names start with '_', so the redirects file is rendered here,
+// from the same reads (and so the same tags) as any page.
+async function renderRedirects(locals: App.Locals): Promise<Response> {
+  const { cities, posts } = await published(locals);
+  return new Response(redirectsText(siteRedirects(cities, posts)), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 }

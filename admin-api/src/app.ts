@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -24,6 +22,7 @@ import { newsletterRoutes } from './routes/newsletter.ts';
 import { postBodyRoutes } from './routes/post-body.ts';
 import { postRoutes } from './routes/posts.ts';
 import { uploadRoutes } from './routes/uploads.ts';
+import { siteNotFound } from './site-not-found.ts';
 
 export type { AppDeps, AppEnv } from './context.ts';
 
@@ -64,7 +63,7 @@ const limitSmallBodies: MiddlewareHandler = async (c, next) => {
 
 /**
  * Builds the HTTP app: /api/* (one sub-app per resource), the processed uploads, the static site
- * folder and the 404 page. Every dependency comes in through `deps`; there is no global state.
+ * folder, and for what it lacks the redirects to canonical post URLs and the fitting 404 page. Every dependency comes in through `deps`; there is no global state.
  */
 export function createApp(input: Omit<AppDeps, 'logger' | 'loginThrottle'> & Partial<Pick<AppDeps, 'logger' | 'loginThrottle'>>): Hono<AppEnv> {
   const deps: AppDeps = { ...input, logger: input.logger ?? pino(), loginThrottle: input.loginThrottle ?? new LoginThrottle() };
@@ -96,11 +95,7 @@ export function createApp(input: Omit<AppDeps, 'logger' | 'loginThrottle'> & Par
   app.use('/uploads/*', withCaching(serveStatic({ root: deps.config.uploadDir, rewriteRequestPath: (path) => path.slice('/uploads'.length) }), () => IMMUTABLE));
   app.use('*', withCaching(serveStatic({ root: deps.siteDir }), cacheControl));
 
-  app.notFound(async (c) => {
-    const page = await readFile(join(deps.siteDir, '404.html'), 'utf8').catch(() => '<!doctype html><title>Not Found</title><h1>Page Not Found</h1>');
-    c.header('Cache-Control', 'no-cache');
-    return c.html(page, 404);
-  });
+  app.notFound((c) => siteNotFound(c, deps.siteDir));
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json({ message: error.message, code: error.code }, error.status);

@@ -1,3 +1,5 @@
+import { canonicalPostPath } from '@forkcast/content-db/urls';
+
 /** The city a post card names when a post's city is missing (SPEC §2, post card link rules). */
 export const UNKNOWN_CITY = { slug: 'unknown', name: 'Unknown' } as const;
 
@@ -18,9 +20,7 @@ export interface LinkableCity {
  * city post, /post/{slug} for a post with no city.
  */
 export function postPath(post: LinkablePost, cities: ReadonlyMap<number, LinkableCity>): string {
-  if (post.cityId === null) return `/post/${post.slug}`;
-  const city = cities.get(post.cityId) ?? UNKNOWN_CITY;
-  return post.type === 'guide' ? `/${city.slug}/guide` : `/${city.slug}/${post.slug}`;
+  return canonicalPostPath(post, post.cityId === null ? undefined : (cities.get(post.cityId) ?? UNKNOWN_CITY));
 }
 
 /** The city shown for a post: its own, or 'Unknown' when the id matches none. */

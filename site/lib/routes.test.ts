@@ -8,7 +8,7 @@ const cities = [
 ];
 
 describe('siteRoutes', () => {
-  it('lists fixed pages, listings, guides, itineraries and posts at their card links', () => {
+  it('lists fixed pages, listings, guides, itineraries and each post once, at its card link', () => {
     const routes = siteRoutes(cities, [
       { slug: 'kyoto-food-guide', type: 'guide', cityId: 2 },
       { slug: 'kyoto-ramen', type: 'post', cityId: 2 },
@@ -20,10 +20,14 @@ describe('siteRoutes', () => {
         ...FIXED_ROUTES,
         '/posts', '/posts/guides', '/posts/dining',
         '/kyoto/guide', '/itineraries/kyoto.csv', '/kyoto/kyoto-ramen',
-        '/san-francisco/mission-district-burrito-field-notes', '/post/mission-district-burrito-field-notes',
+        '/san-francisco/mission-district-burrito-field-notes',
         '/post/eating-alone',
       ].sort(),
     );
+  });
+
+  it('always has the three not-found pages and the redirects file', () => {
+    expect(siteRoutes([], [])).toEqual(expect.arrayContaining(['/404', '/404-post', '/404-guide', '/_redirects']));
   });
 
   it('has no guide page for a city without a published guide', () => {

@@ -1,10 +1,14 @@
+import { canonicalPostPath, NOT_FOUND_ROUTES, REDIRECTS_ROUTE } from '@forkcast/content-db/urls';
 import { guidePath, type LinkableCity, type LinkablePost } from './links';
 import { pageCount, POST_FILTER_KEYS, POST_FILTERS, postsPagePath } from './listing';
-import { sitemapPath } from './sitemap';
 
-/** Pages and files that exist whatever the content. '/404' is written as 404.html. */
+/**
+ * Pages and files that exist whatever the content. The not-found pages are written as 404.html,
+ * 404-post.html and 404-guide.html; '/_redirects' is the redirects file for static hosts.
+ */
 export const FIXED_ROUTES = [
-  '/', '/city-guides', '/about', '/terms', '/privacy', '/sitemap', '/newsletter', '/admin', '/admin/sign-in', '/404',
+  '/', '/city-guides', '/about', '/terms', '/privacy', '/sitemap', '/newsletter', '/admin', '/admin/sign-in',
+  ...Object.values(NOT_FOUND_ROUTES), REDIRECTS_ROUTE,
   '/rss.xml', '/sitemap.xml', '/robots.txt',
 ] as const;
 
@@ -13,8 +17,8 @@ export interface RoutablePost extends LinkablePost {}
 
 /**
  * Every route the site folder holds for this content (published posts only): the fixed pages, the
- * /posts listings and their pages, each city's guide and itinerary CSV, each city post at its card
- * link, and /post/{slug} for the posts the sitemap lists there.
+ * /posts listings and their pages, each city's guide and itinerary CSV, and each post at its one
+ * canonical path (its other URLs are redirects, not pages).
  */
 export function siteRoutes(cities: readonly RoutableCity[], publishedPosts: readonly RoutablePost[]): string[] {
   const routes = new Set<string>(FIXED_ROUTES);
@@ -26,18 +30,12 @@ export function siteRoutes(cities: readonly RoutableCity[], publishedPosts: read
   const byId = new Map(cities.map((city) => [city.id, city]));
   for (const post of publishedPosts) {
     const city = post.cityId === null ? undefined : byId.get(post.cityId);
-    if (post.type === 'guide') {
-      if (city) {
-        routes.add(guidePath(city));
-        routes.add(`/itineraries/${city.slug}.csv`);
-      } else {
-        routes.add(`/post/${post.slug}`);
-      }
+    if (post.type === 'guide' && city) {
+      routes.add(guidePath(city));
+      routes.add(`/itineraries/${city.slug}.csv`);
       continue;
     }
-    if (city) routes.add(`/${city.slug}/${post.slug}`);
-    const listed = sitemapPath(post, city);
-    if (listed.startsWith('/post/')) routes.add(listed);
+    routes.add(canonicalPostPath(post, city));
   }
   return [...routes].sort();
 }

@@ -1,40 +1,54 @@
 import { describe, expect, it } from 'vitest';
-import { groupForSitemap, sitemapPath, sitemapTotal } from './sitemap.ts';
+import { groupForSitemap, sitemapCity, sitemapTotal } from './sitemap.ts';
 
 const sf = { id: 1, slug: 'san-francisco', name: 'San Francisco' };
 const kyoto = { id: 2, slug: 'kyoto', name: 'Kyoto' };
+const san = { id: 3, slug: 'san', name: 'San' };
 const post = (slug: string, cityId: number | null) => ({ slug, cityId, type: 'post' as const });
+const slugs = (posts: { slug: string }[]) => posts.map((p) => p.slug);
 
-describe('sitemap rules', () => {
-  it('lists a post under its city when the slug contains the city slug', () => {
-    expect(sitemapPath(post('kyoto-ramen', 2), kyoto)).toBe('/kyoto/kyoto-ramen');
-    expect(sitemapPath(post('best-of-kyoto-in-autumn', 2), kyoto)).toBe('/kyoto/best-of-kyoto-in-autumn');
+describe('sitemapCity', () => {
+  it('files a post under the city whose slug its slug starts with or contains', () => {
+    expect(sitemapCity('kyoto-ramen', [sf, kyoto])).toBe(kyoto);
+    expect(sitemapCity('best-of-kyoto-in-autumn', [sf, kyoto])).toBe(kyoto);
+    expect(sitemapCity('mission-district-burrito-field-notes', [sf, kyoto])).toBeUndefined();
   });
 
-  it('lists the San Francisco post whose slug lacks the city, and city-less posts, under /post/', () => {
-    expect(sitemapPath(post('mission-district-burrito-field-notes', 1), sf)).toBe('/post/mission-district-burrito-field-notes');
-    expect(sitemapPath(post('packing-a-food-kit', null), undefined)).toBe('/post/packing-a-food-kit');
+  it('prefers the longest matching city slug, whatever the city order', () => {
+    expect(sitemapCity('san-francisco-sourdough', [san, sf])).toBe(sf);
+    expect(sitemapCity('san-francisco-sourdough', [sf, san])).toBe(sf);
+    expect(sitemapCity('san-sebastian-pintxos', [sf, san])).toBe(san);
   });
 
-  it('groups posts by city, in city order, keeping empty cities', () => {
+  it('between equally long slugs, takes the one named first in the post slug', () => {
+    const osaka = { id: 4, slug: 'osaka', name: 'Osaka' };
+    expect(sitemapCity('osaka-or-kyoto-for-ramen', [kyoto, osaka])).toBe(osaka);
+    expect(sitemapCity('kyoto-or-osaka-for-ramen', [osaka, kyoto])).toBe(kyoto);
+  });
+});
+
+describe('groupForSitemap', () => {
+  it('groups by slug, not by city id, keeping cities in order and empty ones too', () => {
     const groups = groupForSitemap(
       [sf, kyoto],
-      [post('san-francisco-sourdough', 1), post('mission-district-burrito-field-notes', 1), post('kyoto-ramen', 2), post('eating-alone', null)],
+      [post('san-francisco-sourdough', 1), post('kyoto-ramen', null), post('a-kyoto-day-trip-from-osaka', 1), post('eating-alone', null)],
+      [],
     );
-    expect(groups.cities.map((g) => [g.city.slug, g.posts.map((e) => e.path)])).toEqual([
-      ['san-francisco', ['/san-francisco/san-francisco-sourdough']],
-      ['kyoto', ['/kyoto/kyoto-ramen']],
+    expect(groups.cities.map((g) => [g.city.slug, slugs(g.posts)])).toEqual([
+      ['san-francisco', ['san-francisco-sourdough']],
+      ['kyoto', ['kyoto-ramen', 'a-kyoto-day-trip-from-osaka']],
     ]);
-    expect(groups.other.map((e) => e.path)).toEqual(['/post/mission-district-burrito-field-notes', '/post/eating-alone']);
+    expect(slugs(groups.other)).toEqual(['eating-alone']);
   });
 
-  it('never files a post under a city it does not belong to', () => {
-    const groups = groupForSitemap([sf, kyoto], [post('kyoto-vs-san-francisco', 2)]);
-    expect(groups.cities[1]!.posts.map((e) => e.path)).toEqual(['/kyoto/kyoto-vs-san-francisco']);
-    expect(groups.cities[0]!.posts).toEqual([]);
+  it('lists the special-cased posts under /post/ even when their slug names a city', () => {
+    const groups = groupForSitemap([sf, kyoto], [post('san-francisco-sourdough', 1), post('san-francisco-late-night-tacos', 1)], ['san-francisco-late-night-tacos']);
+    expect(slugs(groups.cities[0]!.posts)).toEqual(['san-francisco-sourdough']);
+    expect(slugs(groups.other)).toEqual(['san-francisco-late-night-tacos']);
   });
 
   it('counts 6 fixed pages plus cities plus posts', () => {
     expect(sitemapTotal(14, 32)).toBe(52);
+    expect(sitemapTotal(0, 0)).toBe(6);
   });
 });

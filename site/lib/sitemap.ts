@@ -1,38 +1,48 @@
 import type { LinkableCity, LinkablePost } from './links';
 
-export interface SitemapEntry<P> {
-  post: P;
-  path: string;
-}
-
 export interface SitemapGroups<C, P> {
-  cities: { city: C; posts: SitemapEntry<P>[] }[];
-  /** Posts listed under /post/: those with no city, and those whose slug does not name their city. */
-  other: SitemapEntry<P>[];
+  cities: { city: C; posts: P[] }[];
+  /** Posts whose slug names no city, and the posts named in the special-case list. */
+  other: P[];
 }
 
 /**
- * SPEC §2 sitemap rule: a post is listed under its city (at /{citySlug}/{postSlug}) when its slug
- * contains the city's slug; otherwise, as the San Francisco post whose slug does not mention the
- * city, it is listed under /post/{slug}.
+ * The city the sitemap page files a post under: the city whose slug the post's slug starts with
+ * or contains. When several match, the longest slug wins ('san-francisco' over a 'san'), then the
+ * one that appears first in the post slug, so the choice never depends on city order.
  */
-export function sitemapPath(post: LinkablePost, city: Pick<LinkableCity, 'slug'> | undefined): string {
-  return city && post.slug.includes(city.slug) ? `/${city.slug}/${post.slug}` : `/post/${post.slug}`;
+export function sitemapCity<C extends Pick<LinkableCity, 'slug'>>(postSlug: string, cities: readonly C[]): C | undefined {
+  let best: { city: C; at: number } | undefined;
+  for (const city of cities) {
+    const at = postSlug.indexOf(city.slug);
+    if (at < 0) continue;
+    if (!best || city.slug.length > best.city.slug.length || (city.slug.length === best.city.slug.length && at < best.at)) best = { city, at };
+  }
+  return best?.city;
 }
 
-export function groupForSitemap<C extends LinkableCity, P extends LinkablePost>(cities: readonly C[], posts: readonly P[]): SitemapGroups<C, P> {
-  const groups = new Map(cities.map((city) => [city.id, { city, posts: [] as SitemapEntry<P>[] }]));
-  const other: SitemapEntry<P>[] = [];
+/**
+ * Groups posts for the sitemap page by slug, not by their city id: each city (in the given order,
+ * empty ones kept) with the posts filed under it, and the rest, which the page lists under /post/.
+ * `listedUnderPost` names posts that go to the rest whatever their slug.
+ */
+export function groupForSitemap<C extends LinkableCity, P extends Pick<LinkablePost, 'slug'>>(
+  cities: readonly C[],
+  posts: readonly P[],
+  listedUnderPost: readonly string[],
+): SitemapGroups<C, P> {
+  const special = new Set(listedUnderPost);
+  const groups = new Map(cities.map((city) => [city.slug, { city, posts: [] as P[] }]));
+  const other: P[] = [];
   for (const post of posts) {
-    const group = post.cityId === null ? undefined : groups.get(post.cityId);
-    const path = sitemapPath(post, group?.city);
-    if (group && path.startsWith(`/${group.city.slug}/`)) group.posts.push({ post, path });
-    else other.push({ post, path });
+    const city = special.has(post.slug) ? undefined : sitemapCity(post.slug, cities);
+    if (city) groups.get(city.slug)!.posts.push(post);
+    else other.push(post);
   }
   return { cities: [...groups.values()], other };
 }
 
-/** SPEC §9: 6 fixed pages plus one per city plus one per post. */
+/** The page count the sitemap shows: the 6 fixed pages plus one per city plus one per post. */
 export const FIXED_SITEMAP_PAGES = 6;
 
 export function sitemapTotal(cityCount: number, postCount: number): number {

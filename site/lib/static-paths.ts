@@ -1,6 +1,6 @@
 import { listBlocks, listCities, listContentItems, listPosts, listRestaurants } from '@forkcast/content-db';
 import { devLocals } from './dev-locals';
-import { sitemapPath } from './sitemap';
+import { canonicalPostPath } from '@forkcast/content-db/urls';
 import { siteRoutes } from './routes';
 
 /**
@@ -42,7 +42,7 @@ export async function plainPostPaths() {
   const key = listKey(all);
   return Promise.all(
     all.posts
-      .filter((post) => sitemapPath(post, post.cityId === null ? undefined : all.byId.get(post.cityId)).startsWith('/post/'))
+      .filter((post) => canonicalPostPath(post, post.cityId === null ? undefined : all.byId.get(post.cityId)).startsWith('/post/'))
       .map(async (post) => ({ params: { slug: post.slug }, cacheKey: `${post.updatedAt}|${await bodyKey(post.id)}|${key}` })),
   );
 }

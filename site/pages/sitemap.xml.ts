@@ -5,11 +5,14 @@ import { siteRoutes } from '../lib/routes';
 import { absoluteUrl } from '../lib/site-settings';
 import { escapeXml } from '../lib/xml';
 
-// Pages a search engine should not index: the 404 page, the page a sign-up without JavaScript
-// lands on, the editor's dashboard and non-HTML files.
-const EXCLUDED = /^\/(?:404|newsletter|admin(?:\/.*)?)$|\.[a-z]+$/;
+// Pages a search engine should not index: the not-found pages, the page a sign-up without
+// JavaScript lands on, the editor's dashboard, the redirects file and other non-HTML files.
+const EXCLUDED = /^\/(?:404(?:-[a-z]+)?|newsletter|admin(?:\/.*)?|_redirects)$|\.[a-z]+$/;
 
-/** sitemap.xml: every public HTML page, with the last change of the content behind it where known. */
+/**
+ * sitemap.xml: every public HTML page, each post once at its canonical URL, with the last change
+ * of the content behind it where known.
+ */
 export const GET: APIRoute = async ({ locals }) => {
   const { db, site } = locals;
   const [cities, posts] = await Promise.all([listCities(db), listPosts(db, { publishedOnly: true })]);

@@ -1,3 +1,4 @@
+import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, listen, loadConfig, type RunningServer } from '@forkcast/admin-api';
 import { insertCity, insertPost, replaceRestaurants } from '@forkcast/content-db';
@@ -19,6 +20,7 @@ describe('the real server over a rendered fixture site', () => {
       const post = { heroImage: null, tags: [], published: true, publishedAt: T, createdAt: T, updatedAt: T };
       await insertPost(db, { ...post, slug: 'testopolis-food-guide', title: 'Eating Well in Testopolis', excerpt: 'The fixture guide.', content: 'First.\n\nSecond.', type: 'guide', cityId });
       await insertPost(db, { ...post, slug: 'testopolis-noodle-night', title: 'Noodle Night', excerpt: 'Slurping after dark.', content: 'Noodles.', type: 'post', cityId });
+      await insertPost(db, { ...post, slug: 'solo-supper', title: 'Solo Supper', excerpt: 'A table for one, anywhere.', content: 'Alone.', type: 'post', cityId: null });
       await insertPost(db, { ...post, slug: 'secret-draft', title: 'Secret Draft', excerpt: 'Not yet.', content: 'Draft.', type: 'post', cityId: null, published: false, publishedAt: null });
     });
     const config = loadConfig({ PORT: '0', PUBLIC_HOST: 'https://forkcast.test', DATABASE_PATH: site.handle.path });
@@ -65,11 +67,61 @@ describe('the real server over a rendered fixture site', () => {
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
-  it('answers unknown paths and unpublished posts with the 404 page and status 404', async () => {
-    for (const path of ['/no/such/page', '/post/secret-draft', '/testopolis/secret-draft', '/../../etc/passwd']) {
-      const response = await fetch(`${server.url}${path}`);
-      expect(response.status).toBe(404);
-      expect(await response.text()).toContain('Page Not Found');
+  it('answers each missing URL with status 404 and the not-found page for its shape, uncanonical and noindex', async () => {
+    const cases: [string, string][] = [
+      ['/no/such/page', 'Page Not Found'],
+      ['/nowhere', 'Page Not Found'],
+      // Clients resolve this to /etc/passwd, which has the shape of a post URL: still only a 404.
+      ['/../../etc/passwd', 'Post Not Found'],
+      ['/posts/no-such-listing', 'Page Not Found'],
+      ['/post/no-such-post', 'Post Not Found'],
+      ['/testopolis/no-such-post', 'Post Not Found'],
+      ['/london/no-such-post/', 'Post Not Found'],
+      ['/post/secret-draft', 'Post Not Found'],
+      ['/testopolis/secret-draft', 'Post Not Found'],
+      ['/nowhere/guide', 'City Guide Not Found'],
+    ];
+    for (const [path, heading] of cases) {
+      const response = await fetch(`${server.url}${path}`, { redirect: 'manual' });
+      expect(response.status, path).toBe(404);
+      const page = new JSDOM(await response.text()).window.document;
+      expect(page.querySelector('h1')?.textContent, path).toBe(heading);
+      expect(page.title, path).toBe(`${heading} | Forkcast`);
+      expect(page.querySelector('link[rel=canonical]'), path).toBeNull();
+      expect(page.querySelector('meta[property="og:url"]'), path).toBeNull();
+      expect(page.querySelector('meta[name=robots]')?.getAttribute('content'), path).toBe('noindex');
+    }
+  });
+
+  it("answers a post's other URLs with a 301 to its one canonical URL, keeping the query string", async () => {
+    const cases: [string, string][] = [
+      ['/post/testopolis-noodle-night', '/testopolis/testopolis-noodle-night'],
+      ['/post/testopolis-noodle-night?utm_source=letter&page=2', '/testopolis/testopolis-noodle-night?utm_source=letter&page=2'],
+      ['/post/testopolis-noodle-night/', '/testopolis/testopolis-noodle-night'],
+      ['/kyoto/testopolis-noodle-night', '/testopolis/testopolis-noodle-night'],
+      ['/post/testopolis-food-guide', '/testopolis/guide'],
+      ['/testopolis/testopolis-food-guide?from=card', '/testopolis/guide?from=card'],
+      ['/testopolis/solo-supper', '/post/solo-supper'],
+    ];
+    for (const [path, location] of cases) {
+      const response = await fetch(`${server.url}${path}`, { redirect: 'manual' });
+      expect(response.status, path).toBe(301);
+      expect(response.headers.get('location'), path).toBe(location);
+    }
+    for (const path of ['/testopolis/testopolis-noodle-night', '/post/solo-supper']) {
+      const response = await fetch(`${server.url}${path}`, { redirect: 'manual' });
+      expect(response.status, path).toBe(200);
+      const canonical = new JSDOM(await response.text()).window.document.querySelector('link[rel=canonical]')?.getAttribute('href');
+      expect(canonical, path).toBe(`https://forkcast.test${path}`);
+    }
+  });
+
+  it('never redirects to another host, whatever the path or query', async () => {
+    for (const path of ['//evil.example/x', '/post/%2F%2Fevil.example', '/%5Cevil.example/testopolis-noodle-night', '/post/testopolis-noodle-night?//evil.example', '/post/testopolis-noodle-night?@evil.example']) {
+      const response = await fetch(`${server.url}${path}`, { redirect: 'manual' });
+      const location = response.headers.get('location');
+      if (location !== null) expect(new URL(location, server.url).origin, path).toBe(new URL(server.url).origin);
+      if (response.status === 301) expect(location, path).toMatch(/^\/testopolis\/testopolis-noodle-night(?:\?|$)/);
     }
   });
 

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,8 @@ const XSS_BLOCKS = [
 ];
 
 const doc = (html: string) => new JSDOM(html).window.document;
+
+const NOT_FOUND_FILES = ['404.html', '404-post.html', '404-guide.html'];
 
 function allFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -75,7 +77,7 @@ describe('the seeded site, rendered in full', () => {
     });
 
     it('sets canonical = PUBLIC_HOST + path, a description, Open Graph and Twitter tags on every page', () => {
-      for (const file of htmlFiles.filter((f) => f !== '404.html')) {
+      for (const file of htmlFiles.filter((f) => !NOT_FOUND_FILES.includes(f))) {
         const route = `/${file.replace(/index\.html$/, '')}`.replace(/(.)\/$/, '$1');
         const d = doc(readFileSync(join(site.dist.siteDir, file), 'utf8'));
         expect(d.querySelector('link[rel=canonical]')?.getAttribute('href'), file).toBe(`${SITE.publicHost}${route === '/' ? '/' : route}`);
@@ -239,15 +241,39 @@ describe('the seeded site, rendered in full', () => {
       expect(page('/privacy').body.textContent).toMatch(/under 13/);
     });
 
-    it('counts 6 + cities + posts and files the odd San Francisco post under /post/', async () => {
+    it('counts 6 + cities + posts, groups posts by the city their slug names, and files the odd San Francisco post with the /post/ posts', async () => {
       const d = page('/sitemap');
       expect(d.body.textContent).toContain('Total pages: 52');
       expect(d.querySelector('#city-guides')?.textContent).toBe('City Guides (14)');
       expect(d.querySelector('#blog-posts')?.textContent).toBe('Blog Posts (32)');
-      expect(d.querySelector('a[href="/post/mission-district-burrito-field-notes"]')).not.toBeNull();
-      expect(d.querySelector('a[href="/san-francisco/mission-district-burrito-field-notes"]')).toBeNull();
-      expect(d.querySelector('a[href="/san-francisco/san-francisco-sourdough-dawn-patrol"]')).not.toBeNull();
-      expect(page('/post/mission-district-burrito-field-notes').title).toMatch(/Burrito/);
+      const groups = Object.fromEntries(
+        [...d.querySelectorAll('.sitemap__posts > div')].map((group) => [group.querySelector('h3')!.textContent, [...group.querySelectorAll('a')].map((a) => a.getAttribute('href'))]),
+      );
+      expect(groups['San Francisco']?.slice().sort()).toEqual(['/san-francisco/san-francisco-richmond-dim-sum-sunday', '/san-francisco/san-francisco-sourdough-dawn-patrol']);
+      expect(groups['London']?.slice().sort()).toEqual(['/london/london-borough-market-cheese-crawl', '/london/london-full-english-breakfast-tour', '/london/london-sunday-roast-ranked']);
+      expect(groups['Mexico City']?.length).toBe(2);
+      // Grouped with the /post/ posts, but linked at its one canonical URL rather than a redirect.
+      expect(groups['More Posts']?.slice().sort()).toEqual([
+        '/post/a-practical-guide-to-tipping-abroad',
+        '/post/how-to-read-a-market-in-ten-minutes',
+        '/post/in-praise-of-the-november-table',
+        '/post/packing-a-food-travel-kit',
+        '/post/the-art-of-eating-alone-well',
+        '/san-francisco/mission-district-burrito-field-notes',
+      ]);
+      expect(Object.values(groups).flat().length).toBe(32);
+      expect(page('/san-francisco/mission-district-burrito-field-notes').title).toMatch(/Burrito/);
+    });
+
+    it('renders a not-found page per URL shape, with no canonical link and marked noindex', () => {
+      const headings: Record<string, string> = { '/404': 'Page Not Found', '/404-post': 'Post Not Found', '/404-guide': 'City Guide Not Found' };
+      for (const [route, heading] of Object.entries(headings)) {
+        const d = page(route);
+        expect(d.querySelector('h1')?.textContent, route).toBe(heading);
+        expect(d.querySelector('link[rel=canonical]'), route).toBeNull();
+        expect(d.querySelector('meta[property="og:url"]'), route).toBeNull();
+        expect(d.querySelector('meta[name=robots]')?.getAttribute('content'), route).toBe('noindex');
+      }
     });
   });
 
@@ -258,7 +284,36 @@ describe('the seeded site, rendered in full', () => {
       expect(xml).not.toContain('/admin<');
       expect(xml).not.toContain('/404');
       expect(xml).not.toContain('/newsletter<');
-      expect((xml.match(/<loc>/g) ?? []).length).toBe(htmlFiles.length - 4); // all but 404, /newsletter, /admin and /admin/sign-in
+      expect((xml.match(/<loc>/g) ?? []).length).toBe(htmlFiles.length - 6); // all but the three 404s, /newsletter, /admin and /admin/sign-in
+    });
+
+    it('publishes every post at exactly one URL, its canonical one, in sitemap.xml and the site folder', async () => {
+      const xml = site.page('/sitemap.xml');
+      const locs = [...xml.matchAll(/<loc>https:\/\/forkcast\.test([^<]*)<\/loc>/g)].map((m) => m[1]!);
+      const cities = new Map((await listCities(site.handle.db)).map((city) => [city.id, city.slug]));
+      const published = (await listPosts(site.handle.db, { publishedOnly: true })).filter((post) => post.type === 'post');
+      for (const post of published) {
+        const canonical = post.cityId === null ? `/post/${post.slug}` : `/${cities.get(post.cityId)}/${post.slug}`;
+        expect(locs.filter((loc) => loc.endsWith(`/${post.slug}`)), post.slug).toEqual([canonical]);
+      }
+      expect(locs).not.toContain('/post/mission-district-burrito-field-notes');
+      expect(existsSync(join(site.dist.siteDir, 'post/mission-district-burrito-field-notes'))).toBe(false);
+      expect(existsSync(join(site.dist.siteDir, 'post/london-sunday-roast-ranked'))).toBe(false);
+      expect(xml).not.toMatch(/_redirects|404-/);
+    });
+
+    it("writes _redirects: each city post's /post/ URL and each guide's other URLs, 301 to the canonical one, sorted", async () => {
+      const text = site.page('/_redirects');
+      const lines = text.trimEnd().split('\n');
+      expect(lines).toEqual([...lines].sort());
+      expect(lines).toContain('/post/london-sunday-roast-ranked /london/london-sunday-roast-ranked 301');
+      expect(lines).toContain('/post/mission-district-burrito-field-notes /san-francisco/mission-district-burrito-field-notes 301');
+      expect(lines).toContain('/post/london-food-guide /london/guide 301');
+      expect(lines).toContain('/london/london-food-guide /london/guide 301');
+      for (const line of lines) expect(line).toMatch(/^\/[a-z0-9-]+\/[a-z0-9-]+ \/[a-z0-9-]+\/[a-z0-9-]+ 301$/);
+      // 27 published city posts (one /post/ URL each) and 14 guides (two URLs each); no city-less post.
+      expect(lines.length).toBe(27 + 2 * 14);
+      expect(text).not.toContain('the-art-of-eating-alone-well');
     });
 
     it('publishes rss.xml and robots.txt', () => {
@@ -337,8 +392,9 @@ describe('an empty site', () => {
 
   it('still renders every fixed page', async () => {
     expect(await listCities(site.handle.db)).toEqual([]);
-    for (const route of ['/', '/about', '/terms', '/privacy', '/admin', '/404', '/rss.xml', '/sitemap.xml', '/robots.txt']) {
+    for (const route of ['/', '/about', '/terms', '/privacy', '/admin', '/404', '/404-post', '/404-guide', '/rss.xml', '/sitemap.xml', '/robots.txt']) {
       expect(site.page(route).length, route).toBeGreaterThan(50);
     }
+    expect(site.page('/_redirects')).toBe('');
   });
 });

@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { forgetPage, nowIso, recordPage, type Db } from '@forkcast/content-db';
+import { isNotFoundRoute } from '@forkcast/content-db/urls';
 import type { RenderedRoute } from './renderer.ts';
 import { routeFile, writeFileAtomic } from './site-folder.ts';
 
-/** The one route expected to answer 404 is the 404 page itself. */
+/** The only routes expected to answer 404 are the not-found pages themselves. */
 export function expectedStatus(route: string): number {
-  return route === '/404' ? 404 : 200;
+  return isNotFoundRoute(route) ? 404 : 200;
 }
 
 /**

@@ -1,18 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import { dirname, join, posix, relative, sep } from 'node:path';
+import { isNotFoundRoute, REDIRECTS_ROUTE } from '@forkcast/content-db/urls';
 
 /**
- * The file a route is written to inside the site folder: `/` -> index.html, `/404` -> 404.html,
- * `/kyoto/guide` -> kyoto/guide/index.html, and a path with an extension (`/rss.xml`) as itself.
- * Throws for anything that could escape the folder.
+ * The file a route is written to inside the site folder: `/` -> index.html, the not-found pages
+ * `/404`, `/404-post`, `/404-guide` -> 404.html, 404-post.html, 404-guide.html, `/_redirects` as
+ * itself, `/kyoto/guide` -> kyoto/guide/index.html, and a path with an extension (`/rss.xml`) as
+ * itself. Throws for anything that could escape the folder.
  */
 export function routeFile(route: string): string {
   if (!route.startsWith('/') || route.includes('\\') || route.includes('\0')) throw new Error(`Not a site route: ${route}`);
   const segments = route.split('/').filter(Boolean);
   if (segments.some((segment) => segment === '.' || segment === '..')) throw new Error(`Not a site route: ${route}`);
   if (segments.length === 0) return 'index.html';
-  if (route === '/404') return '404.html';
+  if (isNotFoundRoute(route)) return `${route.slice(1)}.html`;
+  if (route === REDIRECTS_ROUTE) return route.slice(1);
   const last = segments[segments.length - 1]!;
   return /\.[a-z0-9]+$/i.test(last) ? posix.join(...segments) : posix.join(...segments, 'index.html');
 }
@@ -40,9 +43,10 @@ export async function writeFileAtomic(path: string, data: Uint8Array | string): 
   }
 }
 
-// Files only the renderer writes: pages and the per-city itinerary spreadsheets. Everything else
-// in the site folder (built assets, files from public/) belongs to the build.
-const RENDERED_FILE = /(?:^|\/)(?:index|404)\.html$|^itineraries\/[^/]+\.csv$/;
+// Files only the renderer writes: pages, the not-found pages, the redirects file and the per-city
+// itinerary spreadsheets. Everything else in the site folder (built assets, files from public/)
+// belongs to the build.
+const RENDERED_FILE = /(?:^|\/)index\.html$|^404(?:-[a-z]+)?\.html$|^_redirects$|^itineraries\/[^/]+\.csv$/;
 
 /** Every file in the site folder that a render wrote, as paths relative to it (posix separators). */
 export async function listRenderedFiles(siteDir: string): Promise<string[]> {

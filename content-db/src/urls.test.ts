@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { alternatePostPaths, canonicalPostPath, isNotFoundRoute, missingTarget, redirectLocation, redirectsText } from './urls.ts';
+
+const london = { slug: 'london' };
+
+describe('canonicalPostPath', () => {
+  it('follows the post card rule: city post, city guide, no city', () => {
+    expect(canonicalPostPath({ slug: 'london-sunday-roast-ranked', type: 'post' }, london)).toBe('/london/london-sunday-roast-ranked');
+    expect(canonicalPostPath({ slug: 'london-food-guide', type: 'guide' }, london)).toBe('/london/guide');
+    expect(canonicalPostPath({ slug: 'eating-alone', type: 'post' }, undefined)).toBe('/post/eating-alone');
+    expect(canonicalPostPath({ slug: 'a-cityless-guide', type: 'guide' }, undefined)).toBe('/post/a-cityless-guide');
+  });
+
+  it('names the other URLs of a city post or guide, none for a post without a city', () => {
+    expect(alternatePostPaths({ slug: 'london-sunday-roast-ranked', type: 'post' }, london)).toEqual(['/post/london-sunday-roast-ranked']);
+    expect(alternatePostPaths({ slug: 'london-food-guide', type: 'guide' }, london)).toEqual(['/post/london-food-guide', '/london/london-food-guide']);
+    expect(alternatePostPaths({ slug: 'eating-alone', type: 'post' }, undefined)).toEqual([]);
+  });
+});
+
+describe('missingTarget', () => {
+  it('reads post and guide URL shapes, with or without a trailing slash', () => {
+    expect(missingTarget('/post/no-such-post')).toEqual({ kind: 'post', slug: 'no-such-post' });
+    expect(missingTarget('/london/no-such-post/')).toEqual({ kind: 'post', slug: 'no-such-post' });
+    expect(missingTarget('/nowhere/guide')).toEqual({ kind: 'guide' });
+  });
+
+  it('treats everything else as a missing page', () => {
+    for (const path of ['/', '/nowhere', '/no/such/page', '/posts/whatever', '/admin/nothing', '/images/x.jpg', '/London/Post', '/post/%2F%2Fevil.example', '/post/a--b']) {
+      expect(missingTarget(path), path).toEqual({ kind: 'page' });
+    }
+  });
+
+  it('knows the not-found routes', () => {
+    expect(['/404', '/404-post', '/404-guide'].every(isNotFoundRoute)).toBe(true);
+    expect(isNotFoundRoute('/404-other')).toBe(false);
+  });
+});
+
+describe('redirectLocation', () => {
+  it('keeps the query string', () => {
+    expect(redirectLocation('/london/roast', '?utm_source=mail&x=1')).toBe('/london/roast?utm_source=mail&x=1');
+    expect(redirectLocation('/london/roast', '')).toBe('/london/roast');
+    expect(redirectLocation('/london/roast', '?')).toBe('/london/roast');
+  });
+
+  it('refuses anything that is not a site path built from slugs', () => {
+    for (const path of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', '/post/../x', '']) {
+      expect(() => redirectLocation(path, ''), path).toThrow();
+    }
+  });
+});
+
+describe('redirectsText', () => {
+  it('writes one sorted `from to 301` line per redirect', () => {
+    expect(redirectsText([{ from: '/post/b', to: '/x/b' }, { from: '/post/a', to: '/x/a' }])).toBe('/post/a /x/a 301\n/post/b /x/b 301\n');
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * The one place that knows where a post lives and what a missing URL was aiming at. The site
+ * (links, routes, the `_redirects` file), the publisher (which file a route is written to) and the
+ * server (301s and the fitting 404 page) all ask this module, so they can never disagree.
+ */
+
+/** Slugs as the site makes them: lowercase ASCII letters and digits joined by single hyphens. */
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export interface UrlPost {
+  slug: string;
+  type: 'post' | 'guide';
+}
+
+export interface UrlCity {
+  slug: string;
+}
+
+/**
+ * The single canonical path of a published post, following the post card rule: a guide with a
+ * city lives at /{citySlug}/guide, a post with a city at /{citySlug}/{postSlug}, and anything
+ * without a (known) city at /post/{slug}.
+ */
+export function canonicalPostPath(post: UrlPost, city: UrlCity | undefined): string {
+  if (!city) return `/post/${post.slug}`;
+  return post.type === 'guide' ? `/${city.slug}/guide` : `/${city.slug}/${post.slug}`;
+}
+
+/**
+ * The other paths a post is reachable at, each answered with a 301 to the canonical path. Only
+ * paths that can be listed from the post and its own city: a post filed under a wrong city is
+ * redirected by the server, which looks the slug up.
+ */
+export function alternatePostPaths(post: UrlPost, city: UrlCity | undefined): string[] {
+  if (!city) return [];
+  return post.type === 'guide' ? [`/post/${post.slug}`, `/${city.slug}/${post.slug}`] : [`/post/${post.slug}`];
+}
+
+/** The pages a missing URL is answered with, by what it looked like; each is rendered once. */
+export const NOT_FOUND_ROUTES = { page: '/404', post: '/404-post', guide: '/404-guide' } as const;
+
+export type NotFoundKind = keyof typeof NOT_FOUND_ROUTES;
+
+export function isNotFoundRoute(route: string): boolean {
+  return (Object.values(NOT_FOUND_ROUTES) as string[]).includes(route);
+}
+
+/** The redirects file for static hosts and CDNs (Netlify and Cloudflare Pages read `_redirects`). */
+export const REDIRECTS_ROUTE = '/_redirects';
+
+// First segments of two-segment paths the site uses for things other than cities.
+const NOT_A_CITY = new Set(['_astro', 'admin', 'api', 'images', 'itineraries', 'posts', 'samples', 'uploads']);
+
+/** What a URL that no file answers was aiming at: a post (by slug), a city's guide, or any page. */
+export type MissingTarget = { kind: 'post'; slug: string } | { kind: 'guide' } | { kind: 'page' };
+
+export function missingTarget(path: string): MissingTarget {
+  const segments = path.replace(/(.)\/$/, '$1').split('/').slice(1);
+  if (segments.length !== 2 || !segments.every((segment) => SLUG.test(segment))) return { kind: 'page' };
+  const [first, second] = segments as [string, string];
+  if (first === 'post') return { kind: 'post', slug: second };
+  if (NOT_A_CITY.has(first)) return { kind: 'page' };
+  return second === 'guide' ? { kind: 'guide' } : { kind: 'post', slug: second };
+}
+
+/**
+ * A same-site redirect target: the path plus the request's query string. Only paths this module
+ * built (a single leading slash, slug segments) are accepted, so no input can point a redirect
+ * at another host.
+ */
+export function redirectLocation(path: string, search: string): string {
+  const safe = path.split('/').slice(1);
+  if (!path.startsWith('/') || !safe.every((segment) => SLUG.test(segment))) throw new Error(`Not a site path: ${path}`);
+  return search.startsWith('?') && search.length > 1 ? `${path}${search}` : path;
+}
+
+export interface Redirect {
+  from: string;
+  to: string;
+}
+
+/** `_redirects` text: one `from to 301` line per redirect, sorted by source, so output is stable. */
+export function redirectsText(redirects: readonly Redirect[]): string {
+  const lines = [...redirects].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0)).map(({ from, to }) => `${from} ${to} 301`);
+  return lines.length > 0 ? `${lines.join('\n')}\n` : '';
+}
