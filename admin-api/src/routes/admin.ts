@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
 import { nowIso } from '@forkcast/content-db';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../errors.ts';
