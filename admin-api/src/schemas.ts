@@ -3,13 +3,45 @@ import { z } from 'zod';
 /** SPEC §5's simple email pattern: something@something.something, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+// Characters no text field may hold: C0 controls other than tab, line feed and carriage return,
+// DEL, and C1 controls. They are invisible, break terminals, logs, CSV exports and mail headers,
+// and NUL cuts strings short in other tools, so they are refused rather than stored.
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+// Tabs and line breaks belong only in fields written as paragraphs.
+const TAB_OR_BREAK = /[\t\n\r]/;
+
+const codePoint = (ch: string) => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/**
+ * Why `value` cannot be stored in the field called `label`, or undefined when it can. The one
+ * character rule for every text a request carries (JSON, forms, CSV cells); `multiline` fields may
+ * also hold tabs and line breaks.
+ */
+export function textProblem(value: string, label: string, multiline = false): string | undefined {
+  const control = CONTROL.exec(value)?.[0];
+  if (control !== undefined) return `${label} contains an invisible control character (${codePoint(control)}); remove it and try again.`;
+  // Surrounding whitespace is trimmed away before storing, so only breaks inside the text count.
+  if (!multiline && TAB_OR_BREAK.test(value.trim())) return `${label} must be a single line, without tabs or line breaks.`;
+  return undefined;
+}
+
+/**
+ * A text field of a request, `label` naming it in messages ('The subject'). Every request schema
+ * builds its strings from this, so the character rule above holds everywhere; chain trim, min,
+ * max and the rest after it. `error` is the message for a missing or non-string value.
+ */
+export const text = (label: string, options: { multiline?: boolean; error?: string } = {}) =>
+  z.string({ error: options.error ?? `${label} must be text.` }).superRefine((value, ctx) => {
+    const problem = textProblem(value, label, options.multiline);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
+  });
+
 // Images may come from the web or from this site's own folders (generated art, processed uploads).
 const IMAGE_SOURCE = /^(?:https?:\/\/[^\s]+|\/(?:images|uploads)\/[\w./-]+)$/;
 
 /** An image URL an editor may use for a hero or an inline image. */
-export const imageSource = (message: string) =>
-  z
-    .string({ error: message })
+export const imageSource = (message: string, label = 'The image address') =>
+  text(label, { error: message })
     .trim()
     .max(2048, 'That image address is too long.')
     .refine((value) => IMAGE_SOURCE.test(value) && !value.includes('..') && (!/^https?:/.test(value) || URL.canParse(value)), message);

@@ -1,6 +1,8 @@
 import type { RestaurantInput } from '@forkcast/content-db';
+import { JSDOM } from 'jsdom';
 import { Marked } from 'marked';
 import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from '../../../site/lib/markdown.ts';
 import { writeGuide } from './guide-text.ts';
 
 // The site renders guide bodies with marked (GFM); render the same way to see what readers get.
@@ -220,5 +222,97 @@ describe('writeGuide: Markdown in cells stays text', () => {
   it('renders an ampersand entity in a cell literally', () => {
     const { content } = writeGuide('Lisbon', undefined, [stop({ day: 1, name: 'Fish &amp; Chips &copy;' })]);
     expect(render(section(content, '## Day 1'))).toBe('<p>Start with <strong>Fish &amp;amp; Chips &amp;copy;</strong>.</p>\n');
+  });
+});
+
+describe('writeGuide: hostile cells, as the site renders them', () => {
+  // Cells an uploader could use to smuggle markup into a published guide. Each must come out of
+  // the site's own renderer as the same characters, as text, and nothing else.
+  const HOSTILE = [
+    '# heading',
+    '## Day 99',
+    '[x](javascript:alert(1))',
+    '[click here][evil]',
+    '[evil]: javascript:alert(1)',
+    '![i](http://x/y.png)',
+    '<img src=x onerror=alert(1)>',
+    '<script>alert(1)</script>',
+    '<a href="javascript:alert(1)">x</a>',
+    '&lt;b&gt; &#60;i&#62; &amp;',
+    '*bold* **strong** _em_ __strong__',
+    '~~strike~~ ~sub~',
+    '1. list',
+    '10) list',
+    '- item',
+    '+ item',
+    '* item',
+    '> quote',
+    '`code` ``more``',
+    '```js',
+    '~~~',
+    '---',
+    '***',
+    '===',
+    '| a | b |',
+    '\\*escaped\\* \\',
+    'mail me@evil.example',
+    '    indented code',
+    'line one\n# second line heading\n\n- new paragraph list',
+  ];
+  // A url cell that passes the CSV check yet tries to end the link and start Markdown of its own.
+  const BREAKOUT_URL = 'https://book.example/a)](javascript:alert(1)) <b>x</b> "q" \\ (';
+
+  const dom = (markdown: string) => new JSDOM(`<body>${renderMarkdown(markdown)}</body>`).window.document.body;
+  const text = (node: Element) => (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+  const flat = (cell: string) => cell.replace(/\s+/g, ' ').trim();
+
+  function guideWith(cell: string, url: string | null = null) {
+    const restaurants = [
+      stop({ day: 1, name: cell, meal: cell, neighborhood: cell, cuisine: cell, notes: cell, address: cell, url }),
+      stop({ day: 1, name: `Plain ${cell}`, meal: 'dinner', notes: cell }),
+    ];
+    return writeGuide(cell, cell, restaurants);
+  }
+
+  it.each(HOSTILE)('renders %j from any cell, the city name and the description as text only', (cell) => {
+    const { content } = guideWith(cell);
+    const body = dom(content);
+    // The generator's own structure: paragraphs, its two headings and the bold names; links only
+    // where a cell holds a web address (see below).
+    const tags = [...body.querySelectorAll('*')].map((el) => el.tagName.toLowerCase());
+    expect(new Set(tags.filter((tag) => tag !== 'a'))).toEqual(new Set(['p', 'h2', 'strong']));
+    expect([...body.querySelectorAll('h2')].map(text)).toEqual(['Day 1', 'Before You Go']);
+    expect(body.querySelectorAll('p')).toHaveLength(3);
+    expect(body.querySelectorAll('strong')).toHaveLength(2);
+    // A web address written in a cell is shown as itself and links there (an autolink), so no
+    // link can show one thing and lead somewhere else.
+    for (const a of body.querySelectorAll('a')) {
+      expect(a.getAttribute('href')).toMatch(/^https?:\/\//);
+      expect(text(a)).toBe(a.getAttribute('href'));
+    }
+
+    const [intro, day] = [...body.querySelectorAll('p')].map(text);
+    expect(intro!.startsWith(flat(cell))).toBe(true);
+    // A meal the generator does not know sorts after dinner.
+    expect(day).toContain(`Start with dinner at Plain ${flat(cell)}.`);
+    expect(day).toContain(`Finish with ${flat(cell)} at ${flat(cell)} in ${flat(cell)} (${flat(cell)}). ${flat(cell)}`);
+  });
+
+  it.each(['Manteigaria', ...HOSTILE])('puts the url cell into the link destination percent-encoded, so it cannot end the link (name %j)', (name) => {
+    const body = dom(guideWith(name, BREAKOUT_URL).content);
+    const websites = [...body.querySelectorAll('a')].filter((a) => text(a) !== a.getAttribute('href'));
+    expect(websites).toHaveLength(1);
+    const href = websites[0]!.getAttribute('href')!;
+    const path = (url: string) => decodeURIComponent(new URL(url).pathname + new URL(url).search);
+    expect(new URL(href).origin).toBe('https://book.example');
+    expect(path(href)).toBe(path(BREAKOUT_URL));
+    expect(href).not.toMatch(/[\s<>"()\\]/);
+    expect(text(websites[0]!)).toBe(flat(name));
+    expect(body.querySelectorAll('b, img, script, a[href^="javascript"], a[href=""]')).toHaveLength(0);
+  });
+
+  it('links a restaurant to its website and keeps the Markdown readable for editors', () => {
+    const { content } = writeGuide('Lisbon', undefined, [stop({ day: 1, name: 'Manteigaria', url: 'https://manteigaria.example/menu?lang=en&day=1' })]);
+    expect(section(content, '## Day 1')).toBe('Start with **[Manteigaria](https://manteigaria.example/menu?lang=en&day=1)**.');
   });
 });

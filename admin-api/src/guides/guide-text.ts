@@ -18,15 +18,28 @@ const mealRank = (meal: string | null | undefined) => {
 };
 
 const URL_IN_TEXT = /https?:\/\/[^\s<>]*[^\s<>.,;:!?)\]'"]/g;
-const escapeMarkdown = (text: string) => text.replace(/([\\`*_[\]{}()#+!<>|~&])/g, '\\$1');
+// Every character that opens inline Markdown or HTML anywhere in a line: emphasis, code, links and
+// images, raw HTML, entities, strikethrough, tables, and '@', which GFM would turn into a mail link.
+const INLINE_SPECIAL = /[\\`*_[\]{}()#+!<>|~&@]/g;
+// What only means something at the start of a line, where a cell can land when it opens a
+// paragraph: a list item ('- ', '1. '), a setext underline or a thematic break.
+const BLOCK_START = /^(?:-|=|(\d+)\.)/;
+
+/** Plain text as Markdown that renders as exactly that text (on one line: see `md`). */
+function escapeMarkdown(text: string): string {
+  return text.replace(INLINE_SPECIAL, '\\$&').replace(BLOCK_START, (start, digits: string | undefined) => (digits === undefined ? `\\${start}` : `${digits}\\.`));
+}
+
+const flatten = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /**
  * Editor-supplied cell text as Markdown that shows exactly that text: whitespace (including line
  * breaks, which would start new paragraphs and shift block positions) folds to single spaces,
- * Markdown's special characters are escaped, and web addresses become plain autolinks.
+ * Markdown's special characters are escaped, and web addresses become plain autolinks, whose
+ * visible text is the address itself.
  */
 function md(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = flatten(text);
   let out = '';
   let last = 0;
   for (const match of flat.matchAll(URL_IN_TEXT)) {
@@ -36,6 +49,23 @@ function md(text: string): string {
   return out + escapeMarkdown(flat.slice(last));
 }
 
+/**
+ * A web address as a Markdown link destination: normalised by the URL parser (which percent-encodes
+ * spaces, quotes, angle brackets, control and non-ASCII characters), with the parentheses and
+ * backslashes Markdown would read as the end of the destination or an escape encoded as well, so
+ * nothing in the address can close the link and start Markdown of its own.
+ */
+function linkDestination(url: string): string {
+  return new URL(url).href.replace(/[()\\]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/** A restaurant's name in bold, linked to its website when the itinerary gives one. */
+function restaurantName(restaurant: RestaurantInput): string {
+  if (!restaurant.url || !/^https?:\/\//i.test(restaurant.url) || !URL.canParse(restaurant.url)) return `**${md(restaurant.name)}**`;
+  // A link inside a link is not a link: the name is escaped without turning addresses into autolinks.
+  return `**[${escapeMarkdown(flatten(restaurant.name))}](${linkDestination(restaurant.url)})**`;
+}
+
 /** 'A' or 'An' before a word or number, by its sound ('an eating itinerary', 'an 8-day'). */
 function article(next: string): 'A' | 'An' {
   return /^(?:[aeio]|u(?!ni|se|su)|8|11\b|11-|18\b|18-)/i.test(next) ? 'An' : 'A';
@@ -43,11 +73,11 @@ function article(next: string): 'A' | 'An' {
 
 function stop(restaurant: RestaurantInput, index: number, count: number): string {
   const opener = index === 0 ? OPENERS[0]! : index === count - 1 ? OPENERS[OPENERS.length - 1]! : OPENERS[Math.min(index, OPENERS.length - 2)]!;
-  const meal = restaurant.meal ? `${restaurant.meal} at ` : '';
+  const meal = restaurant.meal ? `${md(restaurant.meal)} at ` : '';
   const where = restaurant.neighborhood ? ` in ${md(restaurant.neighborhood)}` : '';
   const cuisine = restaurant.cuisine ? ` (${md(restaurant.cuisine)})` : '';
   const notes = restaurant.notes ? ` ${md(restaurant.notes).replace(/([^.!?])$/, '$1.')}` : '';
-  return `${opener} ${meal}**${md(restaurant.name)}**${where}${cuisine}.${notes}`;
+  return `${opener} ${meal}${restaurantName(restaurant)}${where}${cuisine}.${notes}`;
 }
 
 function dayParagraph(stops: RestaurantInput[]): string {

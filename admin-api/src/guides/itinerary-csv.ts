@@ -1,5 +1,6 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import type { RestaurantInput } from '@forkcast/content-db';
+import { textProblem } from '../schemas.ts';
 
 /** One problem found in an uploaded itinerary: 1-based row (the header is row 1) and column. */
 export interface CsvProblem {
@@ -15,6 +16,11 @@ export class ItineraryError extends Error {
     super(problems.map(describe).join(' '));
     this.problems = problems;
   }
+}
+
+/** An itinerary refused because a cell holds a character no text field may hold. */
+export class CsvTextError extends ItineraryError {
+  override name = 'CsvTextError';
 }
 
 export const MAX_ROWS = 300;
@@ -90,6 +96,29 @@ function mapHeader(header: string[], row: number): Map<Field, number> {
 }
 
 /**
+ * Every cell, the header included, under the rule every text field follows. Notes, addresses
+ * (written over several lines on an envelope) and columns this reader does not use may hold tabs
+ * and line breaks; every other cell is a single line.
+ */
+function characterProblems([header, ...rows]: CsvRecord[]): CsvProblem[] {
+  const titles = header?.cells ?? [];
+  const singleLine = new Set(
+    Object.entries(COLUMN_NAMES)
+      .filter(([field]) => field !== 'notes' && field !== 'address')
+      .flatMap(([, names]) => names),
+  );
+  const multiline = (at: number) => !singleLine.has(normalise(titles[at] ?? ''));
+  // A header cell that is itself refused cannot name its column: its number does.
+  const column = (at: number) => (titles[at] && textProblem(titles[at], '') === undefined ? titles[at] : `${at + 1}`);
+  const check = (record: CsvRecord, isHeader: boolean) =>
+    record.cells.flatMap((cell, at) => {
+      const message = textProblem(cell, 'This cell', !isHeader && multiline(at));
+      return message ? [{ row: record.row, column: column(at), message }] : [];
+    });
+  return [...(header ? check(header, true) : []), ...rows.flatMap((record) => check(record, false))];
+}
+
+/**
  * Reads an itinerary CSV (format: README "Itinerary CSV format", sample in
  * public/samples/itinerary-sample.csv): a header row whose columns are matched by name, ignoring
  * case, with common synonyms; UTF-8 with or without BOM, CRLF or LF, quoted commas and newlines,
@@ -98,6 +127,8 @@ function mapHeader(header: string[], row: number): Map<Field, number> {
  */
 export function parseItinerary(bytes: Uint8Array): RestaurantInput[] {
   const records = readRecords(decodeUtf8(bytes));
+  const unreadable = characterProblems(records);
+  if (unreadable.length > 0) throw new CsvTextError(unreadable.slice(0, MAX_PROBLEMS));
   const [headerRecord, ...rows] = records;
   if (!headerRecord) throw new ItineraryError([{ message: 'The CSV is empty.' }]);
   const header = headerRecord.cells;

@@ -1,12 +1,13 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
 import { nowIso } from '@forkcast/content-db';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { generateGuide } from '../guides/generate-guide.ts';
-import { ItineraryError, parseItinerary } from '../guides/itinerary-csv.ts';
+import { CsvTextError, ItineraryError, parseItinerary } from '../guides/itinerary-csv.ts';
 import { requireAdmin } from '../middleware/auth.ts';
-import { imageSource } from '../schemas.ts';
+import { imageSource, text } from '../schemas.ts';
 import { commitWrite } from '../write.ts';
 import { contactInboxRoutes } from './contact.ts';
 import { publishStatusRoutes } from './publish-status.ts';
@@ -17,7 +18,14 @@ const NOT_CSV = 'Please upload a CSV file';
 const MISSING = 'Please provide both a CSV file and city name';
 const heroImage = imageSource('Give the hero image as an http(s) URL or an uploaded image.');
 
-const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+// The form's text fields, read before anything else so a forbidden character is named at once.
+// Missing fields are handled below with the form's own wording.
+const formText = z.object({
+  cityName: text('The city name').optional(),
+  cityDescription: text('The description', { multiline: true }).optional(),
+  heroImageUrl: text('The hero image address').optional(),
+});
+const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 /** /api/admin: the guide generator and the contact inbox. Admin only. */
 export const adminRoutes = new Hono<AppEnv>()
@@ -35,15 +43,17 @@ export const adminRoutes = new Hono<AppEnv>()
         throw new ApiError(415, 'unsupported_media_type', 'Send the guide form as multipart/form-data.');
       }
       const form = await c.req.parseBody();
+      const fields = formText.safeParse(form);
+      if (!fields.success) throw new ApiError(400, 'validation', fields.error.issues[0]!.message);
       const file = form.csvFile;
-      const cityName = text(form.cityName);
+      const cityName = trimmed(form.cityName);
       if (!(file instanceof File) || cityName === '') throw new ApiError(400, 'validation', MISSING);
       if (!file.name.toLowerCase().endsWith('.csv')) throw new ApiError(400, 'validation', NOT_CSV);
       if (file.size > MAX_CSV_BYTES) throw new ApiError(413, 'file_too_large', 'That CSV is larger than 1 MB.');
       if (cityName.length > 80) throw new ApiError(400, 'validation', 'The city name can be at most 80 characters.');
-      const description = text(form.cityDescription);
+      const description = trimmed(form.cityDescription);
       if (description.length > 600) throw new ApiError(400, 'validation', 'The description can be at most 600 characters.');
-      const heroUrl = text(form.heroImageUrl);
+      const heroUrl = trimmed(form.heroImageUrl);
       const hero = heroUrl === '' ? undefined : heroImage.safeParse(heroUrl);
       if (hero && !hero.success) throw new ApiError(400, 'validation', hero.error.issues[0]!.message);
 
@@ -51,6 +61,9 @@ export const adminRoutes = new Hono<AppEnv>()
       try {
         restaurants = parseItinerary(new Uint8Array(await file.arrayBuffer()));
       } catch (error) {
+        // A forbidden character is the same refusal as in any other field (400); the rest is a
+        // well-formed request carrying an itinerary that does not hold up (422).
+        if (error instanceof CsvTextError) return c.json({ message: error.message, code: 'validation', problems: error.problems }, 400);
         if (error instanceof ItineraryError) {
           return c.json({ message: error.message, code: 'invalid_csv', problems: error.problems }, 422);
         }

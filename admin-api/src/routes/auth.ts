@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
+import { z } from 'zod';
 import { getAdminByEmail } from '@forkcast/content-db';
 import { accountKey, ipKey } from '../auth/login-throttle.ts';
 import { dummyHash, verifyPassword } from '../auth/passwords.ts';
@@ -8,11 +9,15 @@ import { endSession, startSession } from '../auth/sessions.ts';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { clientAddress } from '../middleware/rate-limit.ts';
+import { text } from '../schemas.ts';
 
 /** The sign-in page, rendered with the site's own layout (site/pages/admin/sign-in.astro). */
 export const SIGN_IN_PAGE = '/admin/sign-in/index.html';
 const INVALID = 'The email or password is incorrect.';
 const MISSING = 'Enter your email and password.';
+// A password is compared, never shown or stored as typed, so it may hold a tab; the invisible
+// controls are refused like anywhere else.
+const credentialText = z.object({ email: text('Your email'), password: text('Your password', { multiline: true }) });
 
 /** Only a path on this site may follow sign-in, and never back into the API. */
 export function safeNext(next: unknown): string {
@@ -59,6 +64,8 @@ export const authRoutes = new Hono<AppEnv>()
     const refuse = (status: 400 | 401 | 429, code: string, message: string) =>
       form ? signInPage(c, message, next, status) : c.json({ message, code }, status);
     if (email.trim() === '' || password === '' || email.length > 254 || password.length > 1024) return refuse(400, 'validation', MISSING);
+    const characters = credentialText.safeParse({ email, password });
+    if (!characters.success) return refuse(400, 'validation', characters.error.issues[0]!.message);
 
     const throttle = c.get('loginThrottle');
     const keys = [ipKey(clientAddress(c)), accountKey(email)];

@@ -5,16 +5,15 @@ import type { AppEnv } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
-import { EMAIL_PATTERN, LIMITS } from '../schemas.ts';
+import { EMAIL_PATTERN, LIMITS, text } from '../schemas.ts';
 import { parseId, validate } from '../validation.ts';
 
 // SPEC §5's wording; the client shows the same sentences before ever calling the server.
 const ALL_REQUIRED = 'All fields are required to send your message.';
 const BAD_EMAIL = 'Please enter a valid email address.';
 
-const field = (max: number, label: string) =>
-  z
-    .string({ error: ALL_REQUIRED })
+const field = (max: number, label: string, multiline = false) =>
+  text(label, { error: ALL_REQUIRED, multiline })
     .trim()
     .min(1, ALL_REQUIRED)
     .max(max, `${label} can be at most ${max} characters.`);
@@ -23,7 +22,7 @@ const contactBody = z.object({
   name: field(LIMITS.contact.name, 'Your name'),
   email: field(LIMITS.contact.email, 'Your email').regex(EMAIL_PATTERN, BAD_EMAIL),
   subject: field(LIMITS.contact.subject, 'The subject'),
-  message: field(LIMITS.contact.message, 'Your message'),
+  message: field(LIMITS.contact.message, 'Your message', true),
 });
 
 /** POST /api/contact (anyone, rate-limited per address). Each app gets its own limiter. */

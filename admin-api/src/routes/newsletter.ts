@@ -5,12 +5,12 @@ import type { AppEnv } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
-import { EMAIL_PATTERN } from '../schemas.ts';
+import { EMAIL_PATTERN, text } from '../schemas.ts';
 import { parseId, validate } from '../validation.ts';
 
 const BAD_EMAIL = 'Please enter a valid email address.';
 const subscribeBody = z.object({
-  email: z.string({ error: BAD_EMAIL }).trim().max(254, BAD_EMAIL).regex(EMAIL_PATTERN, BAD_EMAIL),
+  email: text('Your email', { error: BAD_EMAIL }).trim().max(254, BAD_EMAIL).regex(EMAIL_PATTERN, BAD_EMAIL),
 });
 
 /**

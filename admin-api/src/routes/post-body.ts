@@ -7,12 +7,11 @@ import {
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';
-import { imageSource, LIMITS } from '../schemas.ts';
+import { imageSource, LIMITS, text } from '../schemas.ts';
 import { parseId, validate } from '../validation.ts';
 import { commitWrite } from '../write.ts';
 
-const blockContent = z
-  .string({ error: 'Content is required.' })
+const blockContent = text('The content', { error: 'Content is required.', multiline: true })
   .refine((value) => value.trim() !== '', 'Content is required.')
   .refine((value) => value.length <= LIMITS.blockMarkdown, `A content block can hold at most ${LIMITS.blockMarkdown} characters.`);
 const position = z.number({ error: 'position must be a number.' }).int('position must be a whole number.').min(0, 'position must not be negative.');
@@ -24,8 +23,7 @@ const newItem = z.discriminatedUnion(
   [
     z.object({
       type: z.literal('text'),
-      content: z
-        .string({ error: 'Text is required.' })
+      content: text('The text', { error: 'Text is required.', multiline: true })
         .trim()
         .min(1, 'Text is required.')
         .max(LIMITS.itemText, `Added text can be at most ${LIMITS.itemText} characters.`),

@@ -97,6 +97,43 @@ describe('image uploads', () => {
     });
   });
 
+  describe('tall images', () => {
+    // WebP cannot encode a side over 16383 px and JPEG none over 65535 px; uploads this tall used
+    // to fail while encoding and were refused as damaged. Tens of megapixels take a while to
+    // encode and decode on a busy machine, hence the long timeout.
+    const LIMIT = { jpeg: 65_535, webp: 16_383 };
+
+    it.each([
+      ['png', 1600, 17_000],
+      ['gif', 2000, 24_000],
+    ] as const)('stores a %s of %ix%i with every file inside its format limit, keeping the shape', async (format, width, height) => {
+      const bytes = await sharp({ create: { width, height, channels: 3, background: '#3a6e5a' } }).toFormat(format).toBuffer();
+      expect(bytes.length).toBeLessThan(MAX_UPLOAD_BYTES);
+
+      const res = await upload('/api/upload', fileForm(bytes, `menu.${format}`, `image/${format}`));
+      expect(res.status, await res.clone().text()).toBe(201);
+      const name = ((await res.json()) as { url: string }).url.slice('/uploads/'.length, -'.jpg'.length);
+
+      const stored = async (file: string) => sharp(readFileSync(join(t.uploadDir, file))).metadata();
+      const master = await stored(`${name}.jpg`);
+      // Under both the 2400 px width cap and JPEG's limit: kept as uploaded.
+      expect([master.format, master.width, master.height]).toEqual(['jpeg', width, height]);
+      for (const target of IMAGE_VARIANT_WIDTHS) {
+        const variant = await stored(`${name}-${target}.webp`);
+        expect(variant.format).toBe('webp');
+        expect(variant.height).toBeLessThanOrEqual(LIMIT.webp);
+        expect(variant.width).toBeLessThanOrEqual(target);
+        // As large as the width or the height limit allows, whichever binds first.
+        const scale = Math.min(target / width, LIMIT.webp / height, 1);
+        expect(Math.abs(variant.width - width * scale), `${target}: width`).toBeLessThanOrEqual(1);
+        expect(Math.abs(variant.height - height * scale), `${target}: height`).toBeLessThanOrEqual(1);
+      }
+      // The widest variant is the one the WebP limit had to shrink.
+      expect((await stored(`${name}-1600.webp`)).height).toBe(LIMIT.webp);
+      expect(master.height).toBeLessThanOrEqual(LIMIT.jpeg);
+    }, 60_000);
+  });
+
   describe('serving uploads', () => {
     it('serves the uploaded JPEG and its variants with their content types and the stored bytes', async () => {
       const { url } = (await (await upload('/api/upload', fileForm(await pngBytes()))).json()) as { url: string };

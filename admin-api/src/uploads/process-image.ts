@@ -8,6 +8,8 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Decoding stops above this many pixels (about 50 megapixels): decompression bombs are refused. */
 export const MAX_INPUT_PIXELS = 50_000_000;
 const MASTER_WIDTH = 2400;
+/** The largest side each output format can encode: a taller or wider image must be scaled down to fit. */
+export const MAX_SIDE = { jpeg: 65_535, webp: 16_383 } as const;
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'avif', 'gif']);
 const UNSUPPORTED = 'That file is not an image we can use. Upload a JPEG, PNG, WebP, AVIF or GIF.';
 
@@ -19,10 +21,18 @@ export interface ProcessedImage {
 }
 
 /**
+ * Scales to at most `width` wide and `maxSide` tall, keeping the aspect ratio and never enlarging:
+ * a long, narrow image (a menu, a panorama turned upright) would otherwise come out taller than the
+ * format can encode and fail as if it were damaged.
+ */
+const within = (width: number, maxSide: number) => ({ width, height: maxSide, fit: 'inside', withoutEnlargement: true }) as const;
+
+/**
  * Decodes an upload with sharp and re-encodes it: a JPEG master (at most 2400 px wide) and WebP
- * variants. Re-encoding drops EXIF, GPS and every other metadata block, and auto-orients first so
- * dropping the orientation tag does not turn photos sideways. Anything sharp cannot decode as one
- * of the accepted raster formats is refused (415), including SVG, which can carry scripts.
+ * variants, each within its format's largest side. Re-encoding drops EXIF, GPS and every other
+ * metadata block, and auto-orients first so dropping the orientation tag does not turn photos
+ * sideways. Anything sharp cannot decode as one of the accepted raster formats is refused (415),
+ * including SVG, which can carry scripts.
  */
 export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
   const input = Buffer.from(bytes);
@@ -46,10 +56,10 @@ export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
     const files = new Map<string, Buffer>();
     files.set(
       `${name}.jpg`,
-      await decode().resize({ width: MASTER_WIDTH, withoutEnlargement: true }).flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true, progressive: true }).toBuffer(),
+      await decode().resize(within(MASTER_WIDTH, MAX_SIDE.jpeg)).flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true, progressive: true }).toBuffer(),
     );
     for (const width of IMAGE_VARIANT_WIDTHS) {
-      files.set(`${name}-${width}.webp`, await decode().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer());
+      files.set(`${name}-${width}.webp`, await decode().resize(within(width, MAX_SIDE.webp)).webp({ quality: 78 }).toBuffer());
     }
     return { name, files };
   } catch {

@@ -1,0 +1,278 @@
+import { readdirSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createBlock, getPostById } from '@forkcast/content-db';
+import { seed } from '@forkcast/content-db/seed';
+import { FORM_OUTCOME } from './routes/newsletter.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type RequestOptions, type TestApp } from './testing.ts';
+
+// ---------------------------------------------------------------------------------------------
+// The text-field walk: every unsafe route the app registers (found from `app.routes`), every text
+// field it reads, in every encoding it accepts, sent with a forbidden character. A route added
+// later fails the coverage test below until its text fields are listed here.
+// ---------------------------------------------------------------------------------------------
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'ALL']);
+const FORBIDDEN = ['\u0000', '\u0007'];
+const codePoint = (ch: string) => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+type Encoding = 'json' | 'urlencoded' | 'multipart';
+/** How the route answers a refusal: JSON 400, the sign-in page with a 400, or a form's 303 to its failure page. */
+type Refusal = 'json' | 'page' | 'redirect';
+
+interface TextField {
+  name: string;
+  /** How the refusal names the field. */
+  label: string;
+}
+
+interface Variant {
+  encoding: Encoding;
+  /** A body that succeeds for the signed-in admin; the walk spoils one text field at a time. */
+  valid: Record<string, string | number | boolean>;
+  fields: TextField[];
+  refusal: Refusal;
+  /** Extra multipart parts (files) sent with every request of this variant. */
+  files?: () => Record<string, File>;
+}
+
+const LISBON_CSV = 'Day,Meal,Restaurant,Neighborhood,Cuisine,Notes,Address,Website\n1,Dinner,Taberna,Chiado,Portuguese,Arrive early,Rua das Flores 103,https://example.com/taberna\n';
+const csvFile = (csv = LISBON_CSV) => ({ csvFile: new File([csv], 'lisbon.csv', { type: 'text/csv' }) });
+const credentials = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
+const loginFields = [
+  { name: 'email', label: 'Your email' },
+  { name: 'password', label: 'Your password' },
+];
+
+/** Every unsafe route by key, with the ways it can be called and its text fields. */
+const ROUTES: Record<string, Variant[]> = {
+  'POST /api/login': (['json', 'urlencoded', 'multipart'] as const).map((encoding) => ({
+    encoding, valid: credentials, fields: loginFields, refusal: encoding === 'json' ? 'json' : 'page',
+  })),
+  'POST /api/contact': [{
+    encoding: 'json',
+    valid: { name: 'Reader', email: 'reader@forkcast.test', subject: 'Hello', message: 'A question about Kyoto.' },
+    fields: [
+      { name: 'name', label: 'Your name' },
+      { name: 'email', label: 'Your email' },
+      { name: 'subject', label: 'The subject' },
+      { name: 'message', label: 'Your message' },
+    ],
+    refusal: 'json',
+  }],
+  'POST /api/newsletter/subscribe': [{ encoding: 'json', valid: { email: 'reader@forkcast.test' }, fields: [{ name: 'email', label: 'Your email' }], refusal: 'json' }],
+  // A plain HTML form post: every refusal is a redirect to the page that explains it.
+  'POST /api/newsletter/subscribe/form': [{ encoding: 'urlencoded', valid: { email: 'reader@forkcast.test' }, fields: [{ name: 'email', label: 'Your email' }], refusal: 'redirect' }],
+  'POST /api/hero/update-image': [{ encoding: 'json', valid: { imageUrl: 'https://images.example/hero.jpg' }, fields: [{ name: 'imageUrl', label: 'The image address' }], refusal: 'json' }],
+  'PATCH /api/posts/:slug/hero-image': [{ encoding: 'json', valid: { heroImage: 'https://images.example/hero.jpg' }, fields: [{ name: 'heroImage', label: 'The image address' }], refusal: 'json' }],
+  'PATCH /api/posts/:slug/published': [],
+  'POST /api/posts/:postId/content': [
+    { encoding: 'json', valid: { type: 'text', content: 'An added aside.', position: 0 }, fields: [{ name: 'content', label: 'The text' }], refusal: 'json' },
+    { encoding: 'json', valid: { type: 'image', content: 'https://images.example/plate.jpg', position: 0 }, fields: [{ name: 'content', label: 'The image address' }], refusal: 'json' },
+  ],
+  'POST /api/posts/:postId/blocks': [{ encoding: 'json', valid: { content: 'A rewritten section.', position: 1, isOriginal: true }, fields: [{ name: 'content', label: 'The content' }], refusal: 'json' }],
+  'PUT /api/posts/:postId/blocks/:blockId': [{ encoding: 'json', valid: { content: 'An edited section.' }, fields: [{ name: 'content', label: 'The content' }], refusal: 'json' }],
+  // Files only: the image is checked by decoding it, and its client-side name is never used.
+  'POST /api/upload': [],
+  'POST /api/upload/hero-image': [],
+  'POST /api/admin/generate-guide': [{
+    encoding: 'multipart',
+    valid: { cityName: 'Lisbon', cityDescription: 'Custard and grilled fish.', heroImageUrl: 'https://images.example/lisbon.jpg' },
+    fields: [
+      { name: 'cityName', label: 'The city name' },
+      { name: 'cityDescription', label: 'The description' },
+      { name: 'heroImageUrl', label: 'The hero image address' },
+    ],
+    refusal: 'json',
+    files: csvFile,
+  }],
+  'DELETE /api/posts/:postId/content/:contentId': [],
+  'DELETE /api/posts/:postId/blocks/:blockId': [],
+  'DELETE /api/newsletter/subscribers/:id': [],
+  'DELETE /api/admin/contact-messages/:id': [],
+};
+
+function unsafeRouteKeys(t: TestApp): string[] {
+  const keys = t.app.routes
+    .filter(({ method, path }) => !SAFE_METHODS.has(method.toUpperCase()) && path.startsWith('/api/'))
+    .map(({ method, path }) => `${method} ${path}`);
+  return [...new Set(keys)].sort();
+}
+
+function body(variant: Variant, values: Record<string, string | number | boolean>): RequestInit {
+  if (variant.encoding === 'json') return { headers: { 'content-type': 'application/json' }, body: JSON.stringify(values) };
+  if (variant.encoding === 'urlencoded') return { body: new URLSearchParams(Object.entries(values).map(([k, v]) => [k, String(v)])) };
+  const form = new FormData();
+  for (const [name, value] of Object.entries(values)) form.append(name, String(value));
+  for (const [name, file] of Object.entries(variant.files?.() ?? {})) form.append(name, file);
+  return { body: form };
+}
+
+/** Every row of every table, plus the upload folder. */
+async function snapshot(t: TestApp) {
+  const db = t.handle.db;
+  const rows: Record<string, unknown[]> = {};
+  for (const table of await db.introspection.getTables()) rows[table.name] = await db.selectFrom(table.name as 'settings').selectAll().execute();
+  let uploads: string[] = [];
+  try {
+    uploads = readdirSync(t.uploadDir, { recursive: true }) as string[];
+  } catch {
+    // No folder means no uploads.
+  }
+  return { rows, uploads };
+}
+
+let addressCounter = 0;
+/** A fresh client address per request, so the contact and newsletter rate limits never answer first. */
+const freshIp = () => `10.9.${(++addressCounter >> 8) & 255}.${addressCounter & 255}`;
+
+describe('text fields refuse control characters', () => {
+  let t: TestApp;
+  let cookie: string;
+  let params: Record<string, string>;
+
+  beforeEach(async () => {
+    t = await createTestApp();
+    await seed(t.handle.db);
+    const post = (await getPostById(t.handle.db, 1))!;
+    const block = await createBlock(t.handle.db, { postId: post.id, content: 'Stored block', position: 0, isOriginal: true, now: new Date().toISOString() });
+    params = { slug: post.slug, postId: String(post.id), blockId: String(block.id), contentId: '1', id: '1' };
+    cookie = await t.signIn();
+  });
+  afterEach(() => t.cleanup());
+
+  const send = (key: string, init: RequestInit) => {
+    const [method, path] = key.split(' ') as [string, string];
+    const url = path.replace(/:(\w+)/g, (_m, name: string) => params[name]!);
+    const request: RequestOptions = { ...init, method, ip: freshIp(), ...(key === 'POST /api/login' ? {} : { cookie }) };
+    return t.request(url, request);
+  };
+
+  it('lists every unsafe route the app registers, and only those', () => {
+    expect(Object.keys(ROUTES).sort()).toEqual(unsafeRouteKeys(t));
+  });
+
+  it('accepts every listed valid body (so a refusal below is the character at work)', async () => {
+    const got: string[] = [];
+    for (const [key, variants] of Object.entries(ROUTES)) {
+      for (const variant of variants) {
+        const res = await send(key, body(variant, variant.valid));
+        const ok = res.status < 300 || (variant.refusal !== 'json' && res.status === 303 && res.headers.get('location') !== FORM_OUTCOME.failed);
+        got.push(`${key} [${variant.encoding}] -> ${ok ? 'ok' : `${res.status} ${await res.text()}`}`);
+      }
+    }
+    expect(got.filter((line) => !line.endsWith('-> ok'))).toEqual([]);
+  });
+
+  it.each(Object.keys(ROUTES).filter((key) => ROUTES[key]!.length > 0))('%s: refuses NUL and U+0007 in every text field with 400 naming it, and writes nothing', async (key) => {
+    const before = await snapshot(t);
+    const got: string[] = [];
+    const expected: string[] = [];
+    for (const variant of ROUTES[key]!) {
+      for (const field of variant.fields) {
+        for (const ch of FORBIDDEN) {
+          // Near the end, where the rest of the value is still well-formed (an address's path, an
+          // email's domain), so only the character rule can refuse it.
+          const value = String(variant.valid[field.name]);
+          const at = Math.max(1, value.length - 4);
+          const spoiled = { ...variant.valid, [field.name]: `${value.slice(0, at)}${ch}${value.slice(at)}` };
+          const res = await send(key, body(variant, spoiled));
+          const where = `${key} [${variant.encoding}] ${field.name} ${codePoint(ch)}`;
+          const message = `${field.label} contains an invisible control character (${codePoint(ch)}); remove it and try again.`;
+          if (variant.refusal === 'redirect') {
+            got.push(`${where} -> ${res.status} ${res.headers.get('location')}`);
+            expected.push(`${where} -> 303 ${FORM_OUTCOME.failed}`);
+          } else if (variant.refusal === 'page') {
+            const page = await res.text();
+            got.push(`${where} -> ${res.status} ${page.includes(message) ? 'names the field' : page}`);
+            expected.push(`${where} -> 400 names the field`);
+          } else {
+            got.push(`${where} -> ${res.status} ${JSON.stringify(await res.json())}`);
+            expected.push(`${where} -> 400 ${JSON.stringify({ message, code: 'validation' })}`);
+          }
+        }
+      }
+    }
+    expect(got).toEqual(expected);
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  describe('CSV cells', () => {
+    const COLUMNS = LISBON_CSV.split('\n')[0]!.split(',');
+
+    it.each(FORBIDDEN.map(codePoint))('refuses %s in any cell, the header included, naming its row and column, and writes nothing', async (point) => {
+      const ch = String.fromCodePoint(parseInt(point.slice(2), 16));
+      const before = await snapshot(t);
+      const [header, row] = LISBON_CSV.trimEnd().split('\n').map((line) => line.split(','));
+      const files: string[] = [];
+      const expected: string[] = [];
+      for (const [rowNumber, cells] of [[1, header!], [2, row!]] as const) {
+        cells.forEach((cell, at) => {
+          const spoiledCells = cells.map((value, i) => (i === at ? `${value.slice(0, 2)}${ch}${value.slice(2)}` : value));
+          const lines = rowNumber === 1 ? [spoiledCells, row!] : [header!, spoiledCells];
+          const csv = `${lines.map((line) => line.join(',')).join('\n')}\n`;
+          // A spoiled header cell cannot name its column, so its number does.
+          const column = rowNumber === 1 ? `${at + 1}` : COLUMNS[at]!;
+          expected.push(`Row ${rowNumber}, column '${column}': This cell contains an invisible control character (${point}); remove it and try again. [400 validation]`);
+          files.push(csv);
+        });
+      }
+      const answers: string[] = [];
+      for (const csv of files) {
+        const variant = ROUTES['POST /api/admin/generate-guide']![0]!;
+        const res = await send('POST /api/admin/generate-guide', body({ ...variant, files: () => csvFile(csv) }, variant.valid));
+        const answer = (await res.json()) as { message: string; code: string };
+        answers.push(`${answer.message} [${res.status} ${answer.code}]`);
+      }
+      expect(answers).toEqual(expected);
+      expect(await snapshot(t)).toEqual(before);
+    });
+
+    it('allows tabs and line breaks in notes and addresses, and refuses them in single-line cells', async () => {
+      const variant = ROUTES['POST /api/admin/generate-guide']![0]!;
+      const generate = (csv: string) => send('POST /api/admin/generate-guide', body({ ...variant, files: () => csvFile(csv) }, variant.valid));
+      const multiLine = 'Restaurant,Notes,Address\nTaberna,"Order:\tthe fish\r\nthen the tart","Rua das Flores 103\nLisbon"\n';
+      // The seed already has Lisbon, so this regenerates its guide (200).
+      expect((await generate(multiLine)).status).toBe(200);
+      const res = await generate('Restaurant,Cuisine\n"Taberna\nda Rua",Portuguese\n');
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toBe("Row 2, column 'Restaurant': This cell must be a single line, without tabs or line breaks.");
+    });
+  });
+
+  describe('tabs and line breaks', () => {
+    const contact = { name: 'Reader', email: 'reader@forkcast.test', subject: 'Hello', message: 'Hi' };
+    const post = (path: string, payload: unknown, withCookie = false) =>
+      t.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload), ip: freshIp(), ...(withCookie ? { cookie } : {}) });
+
+    it('are allowed in multi-line fields: a message, added text, block content', async () => {
+      expect((await post('/api/contact', { ...contact, message: 'First line,\r\nsecond line\n\n\tand an indented third.' })).status).toBe(201);
+      expect((await post('/api/posts/1/content', { type: 'text', content: 'One\n\nTwo\tthree', position: 0 }, true)).status).toBe(201);
+      expect((await post('/api/posts/1/blocks', { content: '## Heading\n\n- a\n- b', position: 1 }, true)).status).toBe(201);
+    });
+
+    it.each([
+      ['name', 'Your name', 'Rea\nder'],
+      ['subject', 'The subject', 'Hel\tlo'],
+      ['email', 'Your email', 'reader@forkcast.test\r\nBcc: everyone@example.com'],
+    ])('are refused inside the single-line contact field %s, and nothing is stored', async (field, label, value) => {
+      const res = await post('/api/contact', { ...contact, [field]: value });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ message: `${label} must be a single line, without tabs or line breaks.`, code: 'validation' });
+      expect(await t.handle.db.selectFrom('contactMessages').selectAll().execute()).toEqual([]);
+    });
+
+    it('around a single-line value are trimmed away, not refused', async () => {
+      expect((await post('/api/contact', { ...contact, name: '\tReader\n' })).status).toBe(201);
+      expect((await t.handle.db.selectFrom('contactMessages').select('name').executeTakeFirstOrThrow()).name).toBe('Reader');
+    });
+  });
+
+  it.each(['/api/posts?type=po%00st', '/api/posts?published=tr%07ue', '/api/posts?limit=1%00', '/api/cities/kyoto/posts?type=gu%07ide'])(
+    'refuses a control character in the query parameter of GET %s with 400',
+    async (path) => {
+      const res = await t.request(path);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: 'validation' });
+    },
+  );
+});
