@@ -20,6 +20,8 @@ const json = (method: string, body: unknown) => ({ method, headers: { 'content-t
 type Write = (site: PublishingSite, random: () => number) => Promise<string>;
 
 const pick = <T,>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+/** Images arrive with or without alt text, and the fallback for a missing one must publish the same way. */
+const someAlt = (random: () => number): { alt?: string } => (random() < 0.5 ? { alt: `Described view ${Math.floor(random() * 1e4)}` } : {});
 
 async function anyPost(site: PublishingSite, random: () => number, publishedOnly = false): Promise<Post> {
   return pick(random, await listPosts(site.handle.db, { publishedOnly }));
@@ -46,7 +48,7 @@ const WRITES: Record<string, Write> = {
   async addItem(site, random) {
     const post = await anyPost(site, random, true);
     const position = Math.floor(random() * (splitParagraphs(post.content).length + 1));
-    const item = random() < 0.5 ? { type: 'text', content: `A note ${Math.floor(random() * 1e6)}.` } : { type: 'image', content: pick(random, HEROES) };
+    const item = random() < 0.5 ? { type: 'text', content: `A note ${Math.floor(random() * 1e6)}.` } : { type: 'image', content: pick(random, HEROES), ...someAlt(random) };
     return `item ${post.slug}@${position}: ${(await site.request(`/api/posts/${post.id}/content`, json('POST', { ...item, position }))).status}`;
   },
   async deleteItem(site, random) {
@@ -57,10 +59,10 @@ const WRITES: Record<string, Write> = {
   },
   async postHero(site, random) {
     const post = await anyPost(site, random);
-    return `hero ${post.slug}: ${(await site.request(`/api/posts/${post.slug}/hero-image`, json('PATCH', { heroImage: pick(random, HEROES) }))).status}`;
+    return `hero ${post.slug}: ${(await site.request(`/api/posts/${post.slug}/hero-image`, json('PATCH', { heroImage: pick(random, HEROES), ...someAlt(random) }))).status}`;
   },
   async homeHero(site, random) {
-    return `home hero: ${(await site.request('/api/hero/update-image', json('POST', { imageUrl: pick(random, HEROES) }))).status}`;
+    return `home hero: ${(await site.request('/api/hero/update-image', json('POST', { imageUrl: pick(random, HEROES), ...someAlt(random) }))).status}`;
   },
   async togglePublished(site, random) {
     const post = await anyPost(site, random);
