@@ -51,3 +51,16 @@ export const LIMITS = {
   itemText: 5_000,
   contact: { name: 100, email: 254, subject: 200, message: 5_000 },
 } as const;
+
+/** The longest alt text an image may carry: a sentence or two, never a caption or an essay. */
+export const ALT_TEXT_MAX = 300;
+
+/**
+ * The optional alt text sent with an image. Blank counts as absent, so the route's own fallback
+ * applies instead of an empty description nobody chose.
+ */
+export const altText = text('The alt text', { error: 'Alt text must be text.' })
+  .trim()
+  .max(ALT_TEXT_MAX, `Alt text can be at most ${ALT_TEXT_MAX} characters.`)
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));

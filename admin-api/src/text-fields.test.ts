@@ -62,12 +62,16 @@ const ROUTES: Record<string, Variant[]> = {
   'POST /api/newsletter/subscribe': [{ encoding: 'json', valid: { email: 'reader@forkcast.test' }, fields: [{ name: 'email', label: 'Your email' }], refusal: 'json' }],
   // A plain HTML form post: every refusal is a redirect to the page that explains it.
   'POST /api/newsletter/subscribe/form': [{ encoding: 'urlencoded', valid: { email: 'reader@forkcast.test' }, fields: [{ name: 'email', label: 'Your email' }], refusal: 'redirect' }],
-  'POST /api/hero/update-image': [{ encoding: 'json', valid: { imageUrl: 'https://images.example/hero.jpg' }, fields: [{ name: 'imageUrl', label: 'The image address' }], refusal: 'json' }],
-  'PATCH /api/posts/:slug/hero-image': [{ encoding: 'json', valid: { heroImage: 'https://images.example/hero.jpg' }, fields: [{ name: 'heroImage', label: 'The image address' }], refusal: 'json' }],
+  'POST /api/hero/update-image': [
+    { encoding: 'json', valid: { imageUrl: 'https://images.example/hero.jpg', alt: 'A harbour at dusk' }, fields: [{ name: 'imageUrl', label: 'The image address' }, { name: 'alt', label: 'The alt text' }], refusal: 'json' },
+  ],
+  'PATCH /api/posts/:slug/hero-image': [
+    { encoding: 'json', valid: { heroImage: 'https://images.example/hero.jpg', alt: 'A harbour at dusk' }, fields: [{ name: 'heroImage', label: 'The image address' }, { name: 'alt', label: 'The alt text' }], refusal: 'json' },
+  ],
   'PATCH /api/posts/:slug/published': [],
   'POST /api/posts/:postId/content': [
     { encoding: 'json', valid: { type: 'text', content: 'An added aside.', position: 0 }, fields: [{ name: 'content', label: 'The text' }], refusal: 'json' },
-    { encoding: 'json', valid: { type: 'image', content: 'https://images.example/plate.jpg', position: 0 }, fields: [{ name: 'content', label: 'The image address' }], refusal: 'json' },
+    { encoding: 'json', valid: { type: 'image', content: 'https://images.example/plate.jpg', alt: 'A plate of clams', position: 0 }, fields: [{ name: 'content', label: 'The image address' }, { name: 'alt', label: 'The alt text' }], refusal: 'json' },
   ],
   'POST /api/posts/:postId/blocks': [{ encoding: 'json', valid: { content: 'A rewritten section.', position: 1, isOriginal: true }, fields: [{ name: 'content', label: 'The content' }], refusal: 'json' }],
   'PUT /api/posts/:postId/blocks/:blockId': [{ encoding: 'json', valid: { content: 'An edited section.' }, fields: [{ name: 'content', label: 'The content' }], refusal: 'json' }],
@@ -76,11 +80,12 @@ const ROUTES: Record<string, Variant[]> = {
   'POST /api/upload/hero-image': [],
   'POST /api/admin/generate-guide': [{
     encoding: 'multipart',
-    valid: { cityName: 'Lisbon', cityDescription: 'Custard and grilled fish.', heroImageUrl: 'https://images.example/lisbon.jpg' },
+    valid: { cityName: 'Lisbon', cityDescription: 'Custard and grilled fish.', heroImageUrl: 'https://images.example/lisbon.jpg', heroImageAlt: 'Tiled facades above the river' },
     fields: [
       { name: 'cityName', label: 'The city name' },
       { name: 'cityDescription', label: 'The description' },
       { name: 'heroImageUrl', label: 'The hero image address' },
+      { name: 'heroImageAlt', label: 'The alt text' },
     ],
     refusal: 'json',
     files: csvFile,

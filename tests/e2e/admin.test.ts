@@ -64,7 +64,7 @@ describe('the admin edits in place', () => {
       expect(await visitor.getByRole('button', { name: 'Edit Image' }).count()).toBe(0);
       const img = visitor.locator('section.home-hero img');
       await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
-      return { src: await img.getAttribute('src'), currentSrc: await img.evaluate((el: HTMLImageElement) => el.currentSrc) };
+      return { src: await img.getAttribute('src'), alt: await img.getAttribute('alt'), currentSrc: await img.evaluate((el: HTMLImageElement) => el.currentSrc) };
     });
 
   beforeAll(async () => {
@@ -127,9 +127,10 @@ describe('the admin edits in place', () => {
     expect(await dialog.getByRole('button', { name: 'Update Image' }).isDisabled()).toBe(true);
     await dialog.getByRole('textbox', { name: 'Image URL' }).fill(byUrl);
     await shown(dialog.getByRole('img', { name: 'Preview of the new hero image' }));
+    await dialog.getByRole('textbox', { name: 'Alt text' }).fill('Lanterns along a Kyoto lane at dusk');
     await writeAndReload(page, heroWrite, () => dialog.getByRole('button', { name: 'Update Image' }).click());
     await shown(notifications(page).getByText('Hero Image Updated'));
-    expect((await visitorHomeHero()).src).toBe(byUrl);
+    expect(await visitorHomeHero()).toMatchObject({ src: byUrl, alt: 'Lanterns along a Kyoto lane at dusk' });
 
     // 2. By uploading a PNG: the server re-encodes it to /uploads/<hash>.jpg plus WebP widths.
     await editImage.click();
@@ -138,13 +139,14 @@ describe('the admin edits in place', () => {
     await dialog.locator('input[type="file"]').setInputFiles(pngPath);
     await shown(dialog.getByText('Selected: new-hero.png'));
     await shown(dialog.getByRole('img', { name: 'Preview of the new hero image' }));
+    await dialog.getByRole('textbox', { name: 'Alt text' }).fill('A freshly uploaded banner');
     // The page reads this body before it sends the update, so it is still there to read here.
     const uploaded = page.waitForResponse(isWrite('POST', /^\/api\/upload\/hero-image$/)).then((r) => r.json() as Promise<{ filePath: string }>);
     await writeAndReload(page, heroWrite, () => dialog.getByRole('button', { name: 'Update Image' }).click());
     const { filePath } = await uploaded;
     expect(filePath).toMatch(/^\/uploads\/[\w-]+\.jpg$/);
     const afterUpload = await visitorHomeHero();
-    expect(afterUpload.src).toBe(filePath);
+    expect(afterUpload).toMatchObject({ src: filePath, alt: 'A freshly uploaded banner' });
     // The browser picked one of the WebP renditions written beside the JPEG.
     expect(new URL(afterUpload.currentSrc).pathname).toMatch(new RegExp(`^${filePath.replace(/\.jpg$/, '')}-\\d+\\.webp$`));
 
@@ -154,7 +156,7 @@ describe('the admin edits in place', () => {
     await dialog.getByRole('tab', { name: 'Preset Images' }).click();
     await dialog.getByRole('radio', { name: 'Food Plating' }).check();
     await writeAndReload(page, heroWrite, () => dialog.getByRole('button', { name: 'Update Image' }).click());
-    expect((await visitorHomeHero()).src).toBe('/images/presets/food-plating.jpg');
+    expect(await visitorHomeHero()).toMatchObject({ src: '/images/presets/food-plating.jpg', alt: 'Food Plating' });
   });
 
   it('adds a text block and an image between paragraphs of a post, edits and deletes a block and the addition', async () => {
@@ -181,6 +183,7 @@ describe('the admin edits in place', () => {
     await addDialog.locator('input[type="file"]').setInputFiles(pngPath);
     await shown(addDialog.getByText('Selected: new-hero.png'));
     expect(await addDialog.getByRole('textbox', { name: 'Image URL' }).isDisabled()).toBe(true);
+    await addDialog.getByRole('textbox', { name: 'Alt text' }).fill('Custard tarts cooling on a wire rack');
     const uploaded = page.waitForResponse(isWrite('POST', /^\/api\/upload$/)).then((r) => r.json() as Promise<{ url: string }>);
     await writeAndReload(page, contentWrite, () => addDialog.getByRole('button', { name: 'Add Content', exact: true }).click());
     const { url: imageUrl } = await uploaded;
@@ -206,7 +209,7 @@ describe('the admin edits in place', () => {
       const strong = visitor.locator('.post-body__note strong');
       expect(await strong.innerText()).toBe('second');
       const img = visitor.locator('.post-body__figure img');
-      expect(await img.getAttribute('alt')).toBe(`Image from “${post.title}”`);
+      expect(await img.getAttribute('alt')).toBe('Custard tarts cooling on a wire rack');
       await img.scrollIntoViewIfNeeded();
       await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
     });

@@ -24,6 +24,8 @@ interface Outcome {
 type Write = (site: PublishingSite, random: () => number) => Promise<Outcome>;
 
 const pick = <T,>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+/** Images arrive with or without alt text, and the fallback for a missing one must publish the same way. */
+const someAlt = (random: () => number): { alt?: string } => (random() < 0.5 ? { alt: `Described view ${Math.floor(random() * 1e4)}` } : {});
 
 async function anyPost(site: PublishingSite, random: () => number, publishedOnly = false): Promise<Post> {
   return pick(random, await listPosts(site.handle.db, { publishedOnly }));
@@ -50,7 +52,7 @@ const WRITES: Record<string, Write> = {
   async addItem(site, random) {
     const post = await anyPost(site, random, true);
     const position = Math.floor(random() * (splitParagraphs(post.content).length + 1));
-    const item = random() < 0.5 ? { type: 'text', content: `A note ${Math.floor(random() * 1e6)}.` } : { type: 'image', content: pick(random, HEROES) };
+    const item = random() < 0.5 ? { type: 'text', content: `A note ${Math.floor(random() * 1e6)}.` } : { type: 'image', content: pick(random, HEROES), ...someAlt(random) };
     return { label: `item ${post.slug}@${position}`, response: await site.request(`/api/posts/${post.id}/content`, json('POST', { ...item, position })) };
   },
   async deleteItem(site, random) {
@@ -61,10 +63,10 @@ const WRITES: Record<string, Write> = {
   },
   async postHero(site, random) {
     const post = await anyPost(site, random);
-    return { label: `hero ${post.slug}`, response: await site.request(`/api/posts/${post.slug}/hero-image`, json('PATCH', { heroImage: pick(random, HEROES) })) };
+    return { label: `hero ${post.slug}`, response: await site.request(`/api/posts/${post.slug}/hero-image`, json('PATCH', { heroImage: pick(random, HEROES), ...someAlt(random) })) };
   },
   async homeHero(site, random) {
-    return { label: 'home hero', response: await site.request('/api/hero/update-image', json('POST', { imageUrl: pick(random, HEROES) })) };
+    return { label: 'home hero', response: await site.request('/api/hero/update-image', json('POST', { imageUrl: pick(random, HEROES), ...someAlt(random) })) };
   },
   async togglePublished(site, random) {
     const post = await anyPost(site, random);

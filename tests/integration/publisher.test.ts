@@ -63,6 +63,32 @@ describe('the incremental publisher', () => {
     await expectSameAsFullBuild(site);
   });
 
+  it("publishes each image's alt text and replaces it with the next image", async () => {
+    site = await publishingSite(({ db }) => seed(db).then(() => undefined));
+    // Astro writes an empty alt as a bare attribute, which HTML reads as alt="".
+    const altOf = (route: string, src: string) => {
+      const match = new RegExp(`<img src="${src}" alt(?:="([^"]*)")?[ >]`).exec(site.page(route));
+      return match ? (match[1] ?? '') : undefined;
+    };
+
+    await site.request('/api/hero/update-image', json('POST', { imageUrl: '/images/presets/food-plating.jpg', alt: 'Food Plating' }));
+    expect(altOf('/', '/images/presets/food-plating.jpg')).toBe('Food Plating');
+    await site.request('/api/hero/update-image', json('POST', { imageUrl: '/images/presets/mountain-trail.jpg' }));
+    expect(altOf('/', '/images/presets/mountain-trail.jpg')).toBe('');
+
+    await site.request('/api/posts/osaka-kushikatsu-night-crawl/hero-image', json('PATCH', { heroImage: '/images/posts/tea.jpg', alt: 'Skewers & sauce in a steel tray' }));
+    expect(altOf(POST, '/images/posts/tea.jpg')).toBe('Skewers &amp; sauce in a steel tray');
+    await site.request('/api/posts/osaka-food-guide/hero-image', json('PATCH', { heroImage: 'https://images.example/osaka.jpg', alt: 'Neon signs along the Dotonbori canal' }));
+    expect(altOf('/osaka/guide', 'https://images.example/osaka.jpg')).toBe('Neon signs along the Dotonbori canal');
+    await site.request('/api/posts/osaka-food-guide/hero-image', json('PATCH', { heroImage: '/images/presets/asian-cuisine.jpg' }));
+    expect(altOf('/osaka/guide', '/images/presets/asian-cuisine.jpg')).toBe('Kuidaore: The Forkcast Guide to Osaka');
+
+    const id = await postId('osaka-kushikatsu-night-crawl');
+    await site.request(`/api/posts/${id}/content`, json('POST', { type: 'image', content: '/images/presets/food-plating.jpg', alt: 'A chef brushing sauce onto kushikatsu', position: 1 }));
+    expect(altOf(POST, '/images/presets/food-plating.jpg')).toBe('A chef brushing sauce onto kushikatsu');
+    await expectSameAsFullBuild(site);
+  });
+
   it('removes an unpublished post everywhere and brings it back when republished', async () => {
     site = await publishingSite(({ db }) => seed(db).then(() => undefined));
     const file = join(site.dist.siteDir, routeFile(POST));

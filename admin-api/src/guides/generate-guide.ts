@@ -9,6 +9,8 @@ export interface GenerateGuideInput {
   cityName: string;
   description?: string;
   heroImage?: string;
+  /** What the hero image shows; without it the city's name describes it. */
+  heroAlt?: string;
   restaurants: RestaurantInput[];
   now: string;
 }
@@ -39,6 +41,8 @@ function findCity(cities: City[], cityName: string): City | undefined {
 export async function generateGuide(trx: Db, input: GenerateGuideInput): Promise<GenerateGuideResult> {
   const { cityName, restaurants, now } = input;
   const text = writeGuide(cityName, input.description, restaurants);
+  // A new hero always brings its own alt text, so an old picture's description never outlives it.
+  const hero = input.heroImage ? { heroImage: input.heroImage, heroAlt: input.heroAlt ?? cityName } : undefined;
   const cities = await listCities(trx);
   const existing = findCity(cities, cityName);
 
@@ -46,7 +50,7 @@ export async function generateGuide(trx: Db, input: GenerateGuideInput): Promise
     await updateCity(trx, existing.id, {
       name: cityName,
       ...(input.description ? { description: input.description } : {}),
-      ...(input.heroImage ? { heroImage: input.heroImage } : {}),
+      ...hero,
       itineraryUrl: existing.itineraryUrl ?? `/itineraries/${existing.slug}.csv`,
       updatedAt: now,
     });
@@ -58,12 +62,12 @@ export async function generateGuide(trx: Db, input: GenerateGuideInput): Promise
       await deleteAllContentItems(trx, guide.id);
       await updatePost(trx, guide.id, {
         title: text.title, excerpt: text.excerpt, content: text.content, tags: text.tags,
-        ...(input.heroImage ? { heroImage: input.heroImage } : {}),
+        ...hero,
         published: true, publishedAt: guide.publishedAt ?? now, updatedAt: now,
       });
       tags.push(TAG.post(guide.id), TAG.body(guide.id), TAG.posts, TAG.cityPosts(existing.id));
     } else {
-      const guideId = await insertGuide(trx, existing, text, input.heroImage ?? existing.heroImage, now);
+      const guideId = await insertGuide(trx, existing, text, hero ?? existing, now);
       tags.push(TAG.post(guideId), TAG.body(guideId), TAG.posts, TAG.cityPosts(existing.id));
     }
     return { cityName, citySlug: existing.slug, created: false, tags };
@@ -76,8 +80,8 @@ export async function generateGuide(trx: Db, input: GenerateGuideInput): Promise
     name: cityName,
     country: '',
     description: text.description,
-    heroImage: input.heroImage ?? null,
-    heroAlt: `${cityName}`,
+    heroImage: hero?.heroImage ?? null,
+    heroAlt: hero?.heroAlt ?? cityName,
     mapEmbedUrl: null,
     itineraryUrl: `/itineraries/${slug}.csv`,
     displayOrder: Math.max(0, ...cities.map((c) => c.displayOrder)) + 1,
@@ -86,7 +90,7 @@ export async function generateGuide(trx: Db, input: GenerateGuideInput): Promise
   };
   const cityId = await insertCity(trx, city);
   await replaceRestaurants(trx, cityId, restaurants);
-  const guideId = await insertGuide(trx, { ...city, id: cityId }, text, city.heroImage, now);
+  const guideId = await insertGuide(trx, { ...city, id: cityId }, text, city, now);
   return {
     cityName,
     citySlug: slug,
@@ -95,12 +99,18 @@ export async function generateGuide(trx: Db, input: GenerateGuideInput): Promise
   };
 }
 
-async function insertGuide(trx: Db, city: Pick<City, 'id' | 'slug' | 'name'>, text: ReturnType<typeof writeGuide>, heroImage: string | null, now: string): Promise<number> {
+async function insertGuide(
+  trx: Db,
+  city: Pick<City, 'id' | 'slug' | 'name'>,
+  text: ReturnType<typeof writeGuide>,
+  hero: { heroImage: string | null; heroAlt: string },
+  now: string,
+): Promise<number> {
   const taken = async (slug: string) => (await trx.selectFrom('posts').select('id').where('slug', '=', slug).executeTakeFirst()) !== undefined;
   let slug = `${city.slug}-food-guide`;
   for (let n = 2; await taken(slug); n++) slug = `${city.slug}-food-guide-${n}`;
   return insertPost(trx, {
-    slug, title: text.title, excerpt: text.excerpt, content: text.content, heroImage, heroAlt: `${city.name}`,
+    slug, title: text.title, excerpt: text.excerpt, content: text.content, heroImage: hero.heroImage, heroAlt: hero.heroAlt,
     type: 'guide', cityId: city.id, tags: text.tags, published: true, publishedAt: now, createdAt: now, updatedAt: now,
   });
 }

@@ -7,7 +7,7 @@ import { ApiError } from '../errors.ts';
 import { generateGuide } from '../guides/generate-guide.ts';
 import { CsvTextError, ItineraryError, parseItinerary } from '../guides/itinerary-csv.ts';
 import { requireAdmin } from '../middleware/auth.ts';
-import { imageSource, text } from '../schemas.ts';
+import { altText, imageSource, text } from '../schemas.ts';
 import { commitWrite } from '../write.ts';
 import { contactInboxRoutes } from './contact.ts';
 import { publishStatusRoutes } from './publish-status.ts';
@@ -56,6 +56,8 @@ export const adminRoutes = new Hono<AppEnv>()
       const heroUrl = trimmed(form.heroImageUrl);
       const hero = heroUrl === '' ? undefined : heroImage.safeParse(heroUrl);
       if (hero && !hero.success) throw new ApiError(400, 'validation', hero.error.issues[0]!.message);
+      const heroAlt = altText.safeParse(trimmed(form.heroImageAlt));
+      if (!heroAlt.success) throw new ApiError(400, 'validation', heroAlt.error.issues[0]!.message);
 
       let restaurants;
       try {
@@ -73,7 +75,7 @@ export const adminRoutes = new Hono<AppEnv>()
         const generated = await generateGuide(trx, {
           cityName,
           ...(description ? { description } : {}),
-          ...(hero?.data ? { heroImage: hero.data } : {}),
+          ...(hero?.data ? { heroImage: hero.data, ...(heroAlt.data ? { heroAlt: heroAlt.data } : {}) } : {}),
           restaurants,
           now: nowIso(),
         });

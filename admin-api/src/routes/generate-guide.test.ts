@@ -25,15 +25,17 @@ interface GuideFields {
   cityName?: string | null;
   cityDescription?: string;
   heroImageUrl?: string;
+  heroImageAlt?: string;
 }
 
 /** The admin form's multipart body; fields given as null (csv, cityName) or left undefined (the optional ones) are not sent. */
-function guideForm({ csv = LISBON_CSV, fileName = 'lisbon.csv', cityName = 'Lisbon', cityDescription, heroImageUrl }: GuideFields = {}): FormData {
+function guideForm({ csv = LISBON_CSV, fileName = 'lisbon.csv', cityName = 'Lisbon', cityDescription, heroImageUrl, heroImageAlt }: GuideFields = {}): FormData {
   const form = new FormData();
   if (csv !== null) form.append('csvFile', new File([typeof csv === 'string' ? csv : new Uint8Array(csv)], fileName, { type: 'text/csv' }));
   if (cityName !== null) form.append('cityName', cityName);
   if (cityDescription !== undefined) form.append('cityDescription', cityDescription);
   if (heroImageUrl !== undefined) form.append('heroImageUrl', heroImageUrl);
+  if (heroImageAlt !== undefined) form.append('heroImageAlt', heroImageAlt);
   return form;
 }
 
@@ -335,6 +337,40 @@ describe('POST /api/admin/generate-guide', () => {
       const cities = await citiesOf(t.handle.db);
       expect(cities.map((c) => [c.name, c.slug])).toEqual([['東京', 'city'], ['Москва', 'city-2']]);
       expect(await listRestaurants(t.handle.db, cities[0]!.id)).toHaveLength(4);
+    });
+  });
+
+  describe("the hero image's alt text", () => {
+    const heroAlts = async () => {
+      const [city] = await citiesOf(t.handle.db);
+      const [guide] = await guidesOf(t.handle.db, city!.id);
+      return { city: city!.heroAlt, guide: guide!.heroAlt };
+    };
+
+    it('stores heroImageAlt, trimmed, for the city and its guide', async () => {
+      const res = await generate(guideForm({ heroImageUrl: '/uploads/0123456789abcdef01234567.jpg', heroImageAlt: '  Yellow tram climbing a narrow street ' }));
+      expect(res.status).toBe(201);
+      expect(await heroAlts()).toEqual({ city: 'Yellow tram climbing a narrow street', guide: 'Yellow tram climbing a narrow street' });
+    });
+
+    it("replaces the old description with the city's name when a new hero comes without one", async () => {
+      await generate(guideForm({ heroImageUrl: '/images/presets/london-street.jpg', heroImageAlt: 'London Street' }));
+      expect((await generate(guideForm({ heroImageUrl: '/images/presets/food-plating.jpg' }))).status).toBe(200);
+      expect(await heroAlts()).toEqual({ city: 'Lisbon', guide: 'Lisbon' });
+    });
+
+    it('keeps the description when no new hero is sent', async () => {
+      await generate(guideForm({ heroImageUrl: '/images/presets/london-street.jpg', heroImageAlt: 'London Street' }));
+      expect((await generate(guideForm({ heroImageAlt: 'Ignored without an image' }))).status).toBe(200);
+      expect(await heroAlts()).toEqual({ city: 'London Street', guide: 'London Street' });
+    });
+
+    it('refuses alt text longer than 300 characters with a 400 and writes nothing', async () => {
+      const before = await snapshot(t.handle.db);
+      const res = await generate(guideForm({ heroImageUrl: '/images/presets/food-plating.jpg', heroImageAlt: 'a'.repeat(301) }));
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ message: 'Alt text can be at most 300 characters.', code: 'validation' });
+      expect(await snapshot(t.handle.db)).toEqual(before);
     });
   });
 

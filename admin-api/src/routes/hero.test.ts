@@ -72,12 +72,46 @@ describe('/api/hero', () => {
       expect(await readHero()).toEqual({ heroImage: '/images/x.jpg' });
     });
 
-    it("records exactly the setting's tag in the outbox, once per update", async () => {
+    it("records exactly the settings' tags in the outbox, once per update", async () => {
       const cookie = await t.signIn();
       await update('/images/a.jpg', cookie);
-      expect(await outboxTags()).toEqual([['setting:homepage_hero_image']]);
+      const both = ['setting:homepage_hero_alt', 'setting:homepage_hero_image'];
+      expect(await outboxTags()).toEqual([both]);
       await update('/images/b.jpg', cookie);
-      expect(await outboxTags()).toEqual([['setting:homepage_hero_image'], ['setting:homepage_hero_image']]);
+      expect(await outboxTags()).toEqual([both, both]);
+    });
+
+    const updateWithAlt = (imageUrl: string, alt: unknown, cookie: string) => t.request('/api/hero/update-image', json('POST', { imageUrl, alt }, cookie));
+
+    it('stores the alt text next to the image, trimmed', async () => {
+      const cookie = await t.signIn();
+      const res = await updateWithAlt('/images/presets/food-plating.jpg', '  Food Plating ', cookie);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ imageUrl: '/images/presets/food-plating.jpg' });
+      expect(await getSetting(t.handle.db, SETTING.homepageHeroAlt)).toBe('Food Plating');
+    });
+
+    it('never keeps the old alt text: a new image without one is decorative', async () => {
+      const cookie = await t.signIn();
+      await updateWithAlt('/uploads/first.jpg', 'Market stalls at dawn', cookie);
+      expect((await update('/uploads/second.jpg', cookie)).status).toBe(200);
+      expect(await getSetting(t.handle.db, SETTING.homepageHeroImage)).toBe('/uploads/second.jpg');
+      expect(await getSetting(t.handle.db, SETTING.homepageHeroAlt)).toBe('');
+    });
+
+    it.each([
+      ['longer than 300 characters', 'a'.repeat(301), 'Alt text can be at most 300 characters.'],
+      ['not text', ['a'], 'Alt text must be text.'],
+    ])('refuses alt text %s with a 400 and writes nothing', async (_label, alt, message) => {
+      const cookie = await t.signIn();
+      await setSetting(t.handle.db, SETTING.homepageHeroImage, '/images/kept.jpg', '2025-01-01T00:00:00.000Z');
+      await setSetting(t.handle.db, SETTING.homepageHeroAlt, 'Kept description', '2025-01-01T00:00:00.000Z');
+      const res = await updateWithAlt('/uploads/new.jpg', alt, cookie);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ message, code: 'validation' });
+      expect(await getSetting(t.handle.db, SETTING.homepageHeroImage)).toBe('/images/kept.jpg');
+      expect(await getSetting(t.handle.db, SETTING.homepageHeroAlt)).toBe('Kept description');
+      expect(await outboxTags()).toEqual([]);
     });
 
     it.each([

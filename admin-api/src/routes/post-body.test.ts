@@ -64,6 +64,35 @@ describe('post body: /api/posts/:postId/content and /blocks', () => {
       expect(await res.json()).toMatchObject({ id: expect.any(Number), type: 'image', content: src, position: 0 });
     });
 
+    it('stores the alt text of an image, trimmed', async () => {
+      const res = await addItem({ type: 'image', content: '/uploads/dish.jpg', alt: '  Steaming bowls of pho on a zinc counter \n', position: 1 });
+      expect(res.status).toBe(201);
+      expect(await res.json()).toMatchObject({ type: 'image', alt: 'Steaming bowls of pho on a zinc counter' });
+      expect(await listContentItems(t.handle.db, postId)).toEqual([expect.objectContaining({ content: '/uploads/dish.jpg', alt: 'Steaming bowls of pho on a zinc counter' })]);
+      expect(await outboxTags()).toEqual([[`body:${postId}`]]);
+    });
+
+    it.each([
+      ['missing', undefined],
+      ['blank', '   '],
+    ])('describes an image whose alt text is %s by the post title', async (_label, alt) => {
+      const res = await addItem({ type: 'image', content: '/uploads/dish.jpg', alt, position: 0 });
+      expect(res.status).toBe(201);
+      expect(await res.json()).toMatchObject({ alt: 'Title of london-dinner' });
+    });
+
+    it('gives text items no alt text, whatever the request says', async () => {
+      const res = await addItem({ type: 'text', content: 'A note.', alt: 'ignored', position: 0 });
+      expect(res.status).toBe(201);
+      expect(await res.json()).toMatchObject({ type: 'text', alt: '' });
+    });
+
+    it('accepts 300 characters of alt text and refuses 301 without writing', async () => {
+      await expectRefused(await addItem({ type: 'image', content: '/uploads/dish.jpg', alt: 'a'.repeat(301), position: 0 }), 400, 'Alt text can be at most 300 characters.');
+      await expectRefused(await addItem({ type: 'image', content: '/uploads/dish.jpg', alt: 42, position: 0 }), 400, 'Alt text must be text.');
+      expect((await addItem({ type: 'image', content: '/uploads/dish.jpg', alt: 'a'.repeat(300), position: 0 })).status).toBe(201);
+    });
+
     it.each([
       ['javascript:', 'javascript:alert(1)'],
       ['data:', 'data:image/png;base64,iVBORw0KGgo='],

@@ -7,7 +7,7 @@ import {
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';
-import { imageSource, LIMITS, text } from '../schemas.ts';
+import { altText, imageSource, LIMITS, text } from '../schemas.ts';
 import { parseId, validate } from '../validation.ts';
 import { commitWrite } from '../write.ts';
 
@@ -29,7 +29,7 @@ const newItem = z.discriminatedUnion(
         .max(LIMITS.itemText, `Added text can be at most ${LIMITS.itemText} characters.`),
       position,
     }),
-    z.object({ type: z.literal('image'), content: imageSource('Give the image as an http(s) URL or an uploaded image.'), position }),
+    z.object({ type: z.literal('image'), content: imageSource('Give the image as an http(s) URL or an uploaded image.'), alt: altText, position }),
   ],
   { error: "type must be 'text' or 'image'." },
 );
@@ -55,7 +55,9 @@ export const postBodyRoutes = new Hono<AppEnv>()
       const post = await findPost(c, trx);
       const max = paragraphCount(post.content);
       if (body.position > max) throw new ApiError(400, 'validation', `position must be between 0 and ${max}.`);
-      const created = await addContentItem(trx, { postId: post.id, ...body, now: nowIso() });
+      // An inline picture illustrates the post it sits in, so without alt text it is described by the title.
+      const alt = body.type === 'image' ? (body.alt ?? post.title) : '';
+      const created = await addContentItem(trx, { postId: post.id, ...body, alt, now: nowIso() });
       return { result: created, tags: [TAG.body(post.id)] };
     });
     return c.json(item, 201);

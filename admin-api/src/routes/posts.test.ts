@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getPostById, insertCity, insertPost, pendingOutbox, type NewPost } from '@forkcast/content-db';
+import { getPostById, insertCity, insertPost, pendingOutbox, updatePost, type NewPost } from '@forkcast/content-db';
 import { createTestApp, json, type TestApp } from '../testing.ts';
 
 const T0 = '2025-01-01T00:00:00.000Z';
@@ -235,6 +235,43 @@ describe('/api/posts', () => {
       // Nothing else moved.
       expect(stored).toMatchObject({ slug: 'london-dinner', title: 'Title of london-dinner', publishedAt: T0, createdAt: T0, published: true });
       expect(await (await t.request('/api/posts/london-dinner')).json()).toMatchObject({ heroImage: '/uploads/fresh.jpg', updatedAt: stored!.updatedAt });
+    });
+
+    it('stores the alt text sent with the image, trimmed', async () => {
+      const res = await t.request('/api/posts/london-dinner/hero-image', json('PATCH', { heroImage: '/uploads/fresh.jpg', alt: '  Lanterns over a night market \t' }, cookie));
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ heroImage: '/uploads/fresh.jpg' });
+      expect(await getPostById(t.handle.db, postId)).toMatchObject({ heroImage: '/uploads/fresh.jpg', heroAlt: 'Lanterns over a night market' });
+      expect(await outboxTags()).toEqual([[`post:${postId}`]]);
+    });
+
+    it.each([
+      ['no alt text', {}],
+      ['blank alt text', { alt: '  ' }],
+    ])('never keeps the old alt text: a new image with %s is described by the title', async (_label, extra) => {
+      await t.request('/api/posts/london-dinner/hero-image', json('PATCH', { heroImage: '/uploads/first.jpg', alt: 'A plate of oysters' }, cookie));
+      const res = await t.request('/api/posts/london-dinner/hero-image', json('PATCH', { heroImage: '/uploads/second.jpg', ...extra }, cookie));
+      expect(res.status).toBe(200);
+      expect(await getPostById(t.handle.db, postId)).toMatchObject({ heroImage: '/uploads/second.jpg', heroAlt: 'Title of london-dinner' });
+      expect(await (await t.request('/api/posts/london-dinner')).json()).toMatchObject({ heroAlt: 'Title of london-dinner' });
+    });
+
+    it.each([
+      ['longer than 300 characters', 'a'.repeat(301), 'Alt text can be at most 300 characters.'],
+      ['not text', 7, 'Alt text must be text.'],
+    ])('refuses alt text %s with a 400 and writes nothing', async (_label, alt, message) => {
+      await updatePost(t.handle.db, postId, { heroAlt: 'The old description', updatedAt: T0 });
+      const res = await t.request('/api/posts/london-dinner/hero-image', json('PATCH', { heroImage: '/uploads/fresh.jpg', alt }, cookie));
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ message, code: 'validation' });
+      expect(await getPostById(t.handle.db, postId)).toMatchObject({ heroImage: '/images/original.jpg', heroAlt: 'The old description', updatedAt: T0 });
+      expect(await outboxTags()).toEqual([]);
+    });
+
+    it('accepts exactly 300 characters of alt text', async () => {
+      const alt = 'a'.repeat(300);
+      expect((await t.request('/api/posts/london-dinner/hero-image', json('PATCH', { heroImage: '/uploads/fresh.jpg', alt }, cookie))).status).toBe(200);
+      expect((await getPostById(t.handle.db, postId))?.heroAlt).toBe(alt);
     });
 
     it("records exactly the post's tag in the outbox", async () => {

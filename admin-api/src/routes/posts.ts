@@ -4,7 +4,7 @@ import { getPostBySlug, listPosts, nowIso, TAG, updatePost } from '@forkcast/con
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';
-import { imageSource } from '../schemas.ts';
+import { altText, imageSource } from '../schemas.ts';
 import { validate } from '../validation.ts';
 import { commitWrite } from '../write.ts';
 
@@ -15,7 +15,7 @@ const listQuery = z.object({
   offset: z.coerce.number({ error: 'offset must be a number.' }).int().min(0).optional(),
 });
 
-const heroBody = z.object({ heroImage: imageSource('Give the hero image as an http(s) URL or an uploaded image.') });
+const heroBody = z.object({ heroImage: imageSource('Give the hero image as an http(s) URL or an uploaded image.'), alt: altText });
 const publishedBody = z.object({ published: z.boolean({ error: 'published must be true or false.' }) });
 
 /** GET /api/posts, GET /api/posts/:slug, PATCH /api/posts/:slug/hero-image, PATCH /api/posts/:slug/published. */
@@ -32,11 +32,12 @@ export const postRoutes = new Hono<AppEnv>()
     return c.json(post);
   })
   .patch('/:slug/hero-image', requireAdmin, validate('json', heroBody), async (c) => {
-    const { heroImage } = c.req.valid('json');
+    const { heroImage, alt } = c.req.valid('json');
     await commitWrite(c, async (trx) => {
       const post = await getPostBySlug(trx, c.req.param('slug'));
       if (!post) throw new ApiError(404, 'not_found', 'Post not found.');
-      await updatePost(trx, post.id, { heroImage, updatedAt: nowIso() });
+      // The old alt text described the old picture; without a new one the title is the honest fallback.
+      await updatePost(trx, post.id, { heroImage, heroAlt: alt ?? post.title, updatedAt: nowIso() });
       return { result: undefined, tags: [TAG.post(post.id)] };
     });
     return c.json({ heroImage });

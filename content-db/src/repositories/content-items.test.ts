@@ -17,7 +17,7 @@ describe('content items repository', () => {
     otherPostId = await insertBarePost(db, 'other-post', T0);
   });
 
-  const item = (position: number, overrides: { type?: ContentItemType; content?: string; postId?: number } = {}) => ({
+  const item = (position: number, overrides: { type?: ContentItemType; content?: string; alt?: string; postId?: number } = {}) => ({
     postId,
     type: 'text' as ContentItemType,
     content: `Item at ${position}`,
@@ -29,9 +29,15 @@ describe('content items repository', () => {
   describe('addContentItem', () => {
     it('returns the stored item', async () => {
       const text = await addContentItem(db, item(2, { content: 'A note' }));
-      expect(text).toEqual({ id: text.id, postId, type: 'text', content: 'A note', position: 2, createdAt: T0 });
+      expect(text).toEqual({ id: text.id, postId, type: 'text', content: 'A note', alt: '', position: 2, createdAt: T0 });
       const image = await addContentItem(db, item(0, { type: 'image', content: '/images/uploads/a.jpg' }));
       expect(image).toMatchObject({ type: 'image', content: '/images/uploads/a.jpg', position: 0 });
+    });
+
+    it('stores the alt text of an image', async () => {
+      const image = await addContentItem(db, item(1, { type: 'image', content: '/uploads/b.jpg', alt: 'Tins of sardines stacked in a shop window' }));
+      expect(image.alt).toBe('Tins of sardines stacked in a shop window');
+      expect(await listContentItems(db, postId)).toEqual([image]);
     });
 
     it('rejects a type other than text or image (CHECK constraint)', async () => {

@@ -13,11 +13,11 @@ export function listContentItems(db: Db, postId: number): Promise<ContentItem[]>
 
 export function addContentItem(
   db: Db,
-  item: { postId: number; type: ContentItemType; content: string; position: number; now: string },
+  item: { postId: number; type: ContentItemType; content: string; alt?: string; position: number; now: string },
 ): Promise<ContentItem> {
   return db
     .insertInto('postContentItems')
-    .values({ postId: item.postId, type: item.type, content: item.content, position: item.position, createdAt: item.now })
+    .values({ postId: item.postId, type: item.type, content: item.content, alt: item.alt ?? '', position: item.position, createdAt: item.now })
     .returningAll()
     .executeTakeFirstOrThrow();
 }

@@ -16,6 +16,8 @@ async function openDialog() {
   return { user, dialog, add, chooseImage, fileInput, onSaved };
 }
 
+const altField = (dialog: HTMLElement) => within(dialog).getByRole('textbox', { name: 'Alt text' });
+
 const created = ({ body }: { body: unknown }) => json(201, { id: 31, postId: 7, ...(body as object) }, PUBLISHED);
 
 describe('the add-content dialog', () => {
@@ -50,9 +52,12 @@ describe('the add-content dialog', () => {
     expect(isDisabled(add())).toBe(true);
     await user.type(within(dialog).getByRole('textbox', { name: 'Image URL' }), 'https://img.example/tart.jpg');
     expect(isDisabled(add())).toBe(false);
+    await user.type(altField(dialog), ' A slice of yuzu tart on a blue plate ');
     await user.click(add());
     await waitFor(() => expect(currentToast()?.title).toBe('Content added'));
-    expect(writes(calls)).toEqual([{ method: 'POST', url: '/api/posts/7/content', body: { type: 'image', content: 'https://img.example/tart.jpg', position: 2 } }]);
+    expect(writes(calls)).toEqual([
+      { method: 'POST', url: '/api/posts/7/content', body: { type: 'image', content: 'https://img.example/tart.jpg', alt: 'A slice of yuzu tart on a blue plate', position: 2 } },
+    ]);
   });
 
   it('uploads a chosen file first, with the URL field disabled meanwhile', async () => {
@@ -65,12 +70,37 @@ describe('the add-content dialog', () => {
     expect(isDisabled(url)).toBe(true);
     expect(within(dialog).getByText('Selected: tart.png')).toBeTruthy();
     expect(isDisabled(add())).toBe(false);
+    await user.type(altField(dialog), 'Tart');
     await user.click(add());
     await waitFor(() => expect(currentToast()).toEqual({ title: 'Content added', description: 'Published in 42 ms' }));
     const [upload, addition] = writes(calls);
     expect(upload?.url).toBe('/api/upload');
     expect((upload?.body as FormData).get('image')).toBe(file);
-    expect(addition).toEqual({ method: 'POST', url: '/api/posts/7/content', body: { type: 'image', content: '/uploads/f00d.jpg', position: 2 } });
+    expect(addition).toEqual({ method: 'POST', url: '/api/posts/7/content', body: { type: 'image', content: '/uploads/f00d.jpg', alt: 'Tart', position: 2 } });
+  });
+
+  it('labels the alt text field of an image and explains what good alt text is', async () => {
+    const { dialog, chooseImage } = await openDialog();
+    expect(within(dialog).queryByRole('textbox', { name: 'Alt text' })).toBeNull();
+    await chooseImage();
+    const field = altField(dialog);
+    expect(document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(/what the picture shows/);
+    expect(field.getAttribute('maxlength')).toBe('300');
+  });
+
+  it.each([
+    ['a URL', async (user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) => user.type(within(dialog).getByRole('textbox', { name: 'Image URL' }), 'https://img.example/a.jpg')],
+    ['an upload', async (user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) => user.upload(within(dialog).getByLabelText(/Or upload an image file/), imageFile())],
+  ])('requires alt text for an image from %s: says so at the field, focuses it and sends nothing', async (_label, chooseSource) => {
+    const calls = stubApi({});
+    const { user, dialog, add, chooseImage } = await openDialog();
+    await chooseImage();
+    await chooseSource(user, dialog);
+    await user.type(altField(dialog), '  ');
+    await user.click(add());
+    expect(within(dialog).getByRole('alert').textContent).toBe('Describe the image for readers who cannot see it.');
+    expect(document.activeElement).toBe(altField(dialog));
+    expect(calls).toEqual([]);
   });
 
   it('enables the URL field again when the chosen file is removed', async () => {
@@ -105,9 +135,10 @@ describe('the add-content dialog', () => {
   it('reports a failed upload the same way and adds nothing', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const calls = stubApi({ 'POST /api/upload': () => json(415, { message: 'Unsupported image.' }) });
-    const { user, add, chooseImage, fileInput } = await openDialog();
+    const { user, dialog, add, chooseImage, fileInput } = await openDialog();
     await chooseImage();
     await user.upload(fileInput(), imageFile());
+    await user.type(altField(dialog), 'A market stall');
     await user.click(add());
     await waitFor(() => expect(currentToast()).toEqual({ title: 'Error', description: 'Failed to add content. Please try again.' }));
     expect(writes(calls).map((call) => call.url)).toEqual(['/api/upload']);

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { apiRequest } from '../shared/api';
 import { toast } from '../shared/toast-store';
 import { AdminDialog, CancelButton } from './AdminDialog';
+import { ALT_REQUIRED, AltTextField } from './AltTextField';
 import { ImageDropZone } from './ImageDropZone';
 import { contentKey } from './post-queries';
 import { announceWrite } from './publish';
@@ -14,9 +15,10 @@ interface Draft {
   text: string;
   url: string;
   file: File | null;
+  alt: string;
 }
 
-const EMPTY: Draft = { mode: 'text', text: '', url: '', file: null };
+const EMPTY: Draft = { mode: 'text', text: '', url: '', file: null, alt: '' };
 
 /** SPEC §5: text needs non-blank text; an image needs a URL or a file. */
 const isComplete = (draft: Draft) => (draft.mode === 'text' ? draft.text.trim() !== '' : draft.file !== null || draft.url.trim() !== '');
@@ -30,7 +32,8 @@ async function uploadImage(file: File): Promise<string> {
 
 async function addContent(postId: number, position: number, draft: Draft): Promise<Response> {
   const content = draft.mode === 'text' ? draft.text.trim() : draft.file ? await uploadImage(draft.file) : draft.url.trim();
-  return apiRequest('POST', `/api/posts/${postId}/content`, { type: draft.mode, content, position });
+  const alt = draft.mode === 'image' ? { alt: draft.alt.trim() } : {};
+  return apiRequest('POST', `/api/posts/${postId}/content`, { type: draft.mode, content, ...alt, position });
 }
 
 interface Props {
@@ -47,11 +50,16 @@ export function AddContentDialog({ postId, position, onSaved }: Props) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [altError, setAltError] = useState<string>();
+  const altInput = useRef<HTMLInputElement>(null);
   const edit = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
-    if (!next) setDraft(EMPTY);
+    if (!next) {
+      setDraft(EMPTY);
+      setAltError(undefined);
+    }
   };
 
   const add = useMutation({
@@ -70,7 +78,13 @@ export function AddContentDialog({ postId, position, onSaved }: Props) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (isComplete(draft)) add.mutate(draft);
+    if (!isComplete(draft)) return;
+    if (draft.mode === 'image' && draft.alt.trim() === '') {
+      setAltError(ALT_REQUIRED);
+      altInput.current?.focus();
+      return;
+    }
+    add.mutate(draft);
   };
 
   return (
@@ -119,6 +133,16 @@ export function AddContentDialog({ postId, position, onSaved }: Props) {
                 Remove the chosen file
               </button>
             )}
+            <AltTextField
+              id={`${id}-alt`}
+              ref={altInput}
+              value={draft.alt}
+              error={altError}
+              onChange={(alt) => {
+                edit({ alt });
+                setAltError(undefined);
+              }}
+            />
           </>
         )}
         <div className="fc-form__actions">

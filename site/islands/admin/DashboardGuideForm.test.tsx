@@ -25,6 +25,8 @@ function setup() {
   return { user, field, submit };
 }
 
+const altField = () => screen.getByRole('textbox', { name: 'Alt text' });
+
 const sent = (fetchMock: ReturnType<typeof mockFetch>, key = GENERATE) => callsTo(fetchMock, key).map((call) => call.body as FormData);
 
 describe('the guide generator', () => {
@@ -76,6 +78,7 @@ describe('the guide generator', () => {
     expect(form?.get('cityName')).toBe('Lisbon');
     expect(form?.get('cityDescription')).toBe('Custard tarts and grilled fish.');
     expect(form?.get('heroImageUrl')).toBe('/images/presets/london-street.jpg');
+    expect(form?.get('heroImageAlt')).toBe('London Street');
 
     answer.resolve(json(201, { cityName: 'Lisbon', citySlug: 'lisbon' }));
     await waitFor(() => expect(currentToast()?.title).toBe('Guide Generated!'));
@@ -99,10 +102,36 @@ describe('the guide generator', () => {
     await user.upload(field.csv, csv());
     await user.type(field.city, 'Lisbon');
     await user.upload(field.heroFile, photo());
+    await user.type(altField(), ' Tiled façades above a tram stop ');
     await submit();
     await waitFor(() => expect(currentToast()?.title).toBe('Guide Generated!'));
     expect((sent(fetchMock, UPLOAD)[0]?.get('image') as File).name).toBe('hero.jpg');
     expect(sent(fetchMock)[0]?.get('heroImageUrl')).toBe('/uploads/abc123.jpg');
+    expect(sent(fetchMock)[0]?.get('heroImageAlt')).toBe('Tiled façades above a tram stop');
+  });
+
+  it("labels the hero's alt text field, explains it and fills it with a preset's own label", async () => {
+    const { user } = setup();
+    expect(screen.queryByRole('textbox', { name: 'Alt text' })).toBeNull();
+    await user.click(screen.getByRole('radio', { name: 'Asian Cuisine' }));
+    expect(altField().getAttribute('aria-describedby')).toMatch(/-alt-hint$/);
+    expect(document.getElementById(altField().getAttribute('aria-describedby') ?? '')?.textContent).toMatch(/what the picture shows/);
+    expect((altField() as HTMLInputElement).value).toBe('Asian Cuisine');
+  });
+
+  it.each([
+    ['a URL', async (user: ReturnType<typeof userEvent.setup>, field: ReturnType<typeof setup>['field']) => user.type(field.heroUrl, 'https://example.com/a.jpg')],
+    ['an upload', async (user: ReturnType<typeof userEvent.setup>, field: ReturnType<typeof setup>['field']) => user.upload(field.heroFile, photo())],
+  ])('requires alt text for a hero from %s: says so at the field, focuses it and sends nothing', async (_label, chooseHero) => {
+    const fetchMock = mockFetch({});
+    const { user, field, submit } = setup();
+    await user.upload(field.csv, csv());
+    await user.type(field.city, 'Lisbon');
+    await chooseHero(user, field);
+    await submit();
+    expect(screen.getByText('Describe the image for readers who cannot see it.').getAttribute('role')).toBe('alert');
+    expect(document.activeElement).toBe(altField());
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('refuses a hero file that is not an image', async () => {
@@ -123,6 +152,7 @@ describe('the guide generator', () => {
     await user.type(field.city, 'Lisbon');
     await user.type(field.heroUrl, 'https://example.com/lisbon.jpg');
     await user.upload(field.heroFile, photo());
+    await user.type(altField(), 'A photo that never arrived');
     await submit();
 
     await waitFor(() => expect(callsTo(fetchMock, GENERATE)).toHaveLength(1));
@@ -131,6 +161,8 @@ describe('the guide generator', () => {
       description: 'Failed to upload the hero image. Using default image instead.',
     });
     expect(sent(fetchMock)[0]?.get('heroImageUrl')).toBe('https://example.com/lisbon.jpg');
+    // The words described the failed upload, not the link used instead, so the server's default applies.
+    expect(sent(fetchMock)[0]?.get('heroImageAlt')).toBe('');
 
     answer.resolve(json(201, { cityName: 'Lisbon', citySlug: 'lisbon' }));
     await waitFor(() => expect(currentToast()?.title).toBe('Guide Generated!'));

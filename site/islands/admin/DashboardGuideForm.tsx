@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { apiRequest, messageOf, RequestError } from '../shared/api';
 import { toast } from '../shared/toast-store';
-import { DashboardHeroPicker, heroUrlOf, NO_HERO, type HeroChoice } from './DashboardHeroPicker';
+import { ALT_REQUIRED } from './AltTextField';
+import { DashboardHeroPicker, heroAltOf, heroUrlOf, needsAlt, NO_HERO, type HeroChoice } from './DashboardHeroPicker';
 
 export const SAMPLE_CSV_URL = '/samples/itinerary-sample.csv';
 
@@ -46,16 +47,17 @@ function describeProblem({ row, column, message }: CsvProblem): string {
 }
 
 /** Uploads the chosen hero file; on failure says so and falls back to the preset or typed URL (SPEC §5). */
-async function resolveHero(hero: HeroChoice): Promise<{ url: string; failed: boolean }> {
-  if (!hero.file) return { url: heroUrlOf(hero), failed: false };
+async function resolveHero(hero: HeroChoice): Promise<{ url: string; alt: string; failed: boolean }> {
+  if (!hero.file) return { url: heroUrlOf(hero), alt: heroAltOf(hero), failed: false };
   try {
     const form = new FormData();
     form.append('image', hero.file);
     const { filePath } = (await (await apiRequest('POST', '/api/upload/hero-image', form)).json()) as { filePath: string };
-    return { url: filePath, failed: false };
+    return { url: filePath, alt: heroAltOf(hero), failed: false };
   } catch {
     toast({ title: 'Image Upload Failed', description: 'Failed to upload the hero image. Using default image instead.', variant: 'destructive' });
-    return { url: heroUrlOf(hero), failed: true };
+    // The typed description was for the upload; the fallback gets its own default.
+    return { url: heroUrlOf(hero), alt: heroAltOf({ ...hero, file: null, alt: null }), failed: true };
   }
 }
 
@@ -66,6 +68,7 @@ async function generateGuide({ csvFile, cityName, cityDescription, hero }: Guide
   form.append('cityName', cityName.trim());
   form.append('cityDescription', cityDescription.trim());
   form.append('heroImageUrl', heroImage.url);
+  form.append('heroImageAlt', heroImage.alt.trim());
   const result = (await (await apiRequest('POST', '/api/admin/generate-guide', form)).json()) as Omit<GuideResult, 'heroFallback'>;
   return { ...result, heroFallback: heroImage.failed ? heroImage.url : null };
 }
@@ -80,6 +83,12 @@ export function DashboardGuideForm() {
   const [cityName, setCityName] = useState('');
   const [cityDescription, setCityDescription] = useState('');
   const [hero, setHero] = useState<HeroChoice>(NO_HERO);
+  const [heroAltError, setHeroAltError] = useState<string>();
+  const heroAltInput = useRef<HTMLInputElement>(null);
+  const chooseHero = (next: HeroChoice) => {
+    setHero(next);
+    setHeroAltError(undefined);
+  };
   const [problems, setProblems] = useState<CsvProblem[]>([]);
   const [notice, setNotice] = useState('');
 
@@ -134,6 +143,11 @@ export function DashboardGuideForm() {
       toast({ title: 'Missing Information', description: 'Please provide both a CSV file and city name', variant: 'destructive' });
       return;
     }
+    if (needsAlt(hero)) {
+      setHeroAltError(ALT_REQUIRED);
+      heroAltInput.current?.focus();
+      return;
+    }
     generate.mutate({ csvFile, cityName, cityDescription, hero });
   };
 
@@ -183,7 +197,7 @@ export function DashboardGuideForm() {
             onChange={(event) => setCityDescription(event.target.value)}
           />
         </div>
-        <DashboardHeroPicker value={hero} onChange={setHero} disabled={pending} />
+        <DashboardHeroPicker value={hero} onChange={chooseHero} disabled={pending} altError={heroAltError} altRef={heroAltInput} />
         <div className="fc-dash-form__actions">
           <button className="button" type="submit" disabled={pending}>
             {pending ? 'Generating Guide...' : 'Generate Guide'}

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type Ref } from 'react';
 import { toast } from '../shared/toast-store';
+import { AltTextField } from './AltTextField';
 import { GENERATION_PRESETS, presetThumbnail } from './presets';
 
 /** The hero of a guide being generated: a preset or a typed URL, and optionally a file to upload instead. */
@@ -7,9 +8,21 @@ export interface HeroChoice {
   preset: string;
   url: string;
   file: File | null;
+  /** The alt text the admin typed for the image; null until then, which means the default. */
+  alt: string | null;
 }
 
-export const NO_HERO: HeroChoice = { preset: '', url: '', file: null };
+export const NO_HERO: HeroChoice = { preset: '', url: '', file: null, alt: null };
+
+const presetName = (src: string) => GENERATION_PRESETS.find((p) => p.src === src)?.name;
+
+/** The alt text sent with the chosen image: what was typed, else a preset's own label, else none yet. */
+export function heroAltOf(choice: HeroChoice): string {
+  return choice.alt ?? (choice.file ? '' : (presetName(choice.preset) ?? ''));
+}
+
+/** An upload or a link has no description until the admin writes one. */
+export const needsAlt = (choice: HeroChoice): boolean => (choice.file !== null || heroUrlOf(choice) !== '') && heroAltOf(choice).trim() === '';
 
 /** The URL sent when there is no upload, or when the upload fails (SPEC §5). */
 export function heroUrlOf(choice: HeroChoice): string {
@@ -32,18 +45,21 @@ interface Props {
   value: HeroChoice;
   onChange: (value: HeroChoice) => void;
   disabled?: boolean;
+  /** The problem to show at the alt text field, if any. */
+  altError?: string | undefined;
+  altRef?: Ref<HTMLInputElement>;
 }
 
 /**
  * Picks a preset, a typed URL or a file. A preset and a URL replace each other and any file; a file
  * keeps the preset or URL as its fallback, used if the upload fails.
  */
-export function DashboardHeroPicker({ value, onChange, disabled = false }: Props) {
+export function DashboardHeroPicker({ value, onChange, disabled = false, altError, altRef }: Props) {
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const filePreview = useObjectUrl(value.file);
   const fallback = heroUrlOf(value);
-  const presetName = GENERATION_PRESETS.find((p) => p.src === value.preset)?.name;
+  const chosenPreset = presetName(value.preset);
 
   const clearFileInput = () => {
     if (fileInput.current) fileInput.current.value = '';
@@ -57,17 +73,19 @@ export function DashboardHeroPicker({ value, onChange, disabled = false }: Props
       onChange({ ...value, file: null });
       return;
     }
-    onChange({ ...value, file });
+    // A new picture starts from its own default description.
+    onChange({ ...value, file, alt: null });
   };
 
   const choosePreset = (src: string) => {
     clearFileInput();
-    onChange({ preset: src, url: '', file: null });
+    onChange({ preset: src, url: '', file: null, alt: null });
   };
 
   const typeUrl = (url: string) => {
     clearFileInput();
-    onChange({ preset: '', url, file: null });
+    // Still typing the same link keeps its description; switching from another source starts over.
+    onChange({ preset: '', url, file: null, alt: value.url !== '' && !value.file ? value.alt : null });
   };
 
   const clear = () => {
@@ -77,8 +95,8 @@ export function DashboardHeroPicker({ value, onChange, disabled = false }: Props
 
   const previewSrc = filePreview ?? (fallback || undefined);
   const caption = value.file
-    ? `Upload: ${value.file.name}${fallback ? ` (if it fails, ${presetName ?? 'the URL'} is used instead)` : ''}`
-    : (presetName ?? (fallback ? 'Image from URL' : ''));
+    ? `Upload: ${value.file.name}${fallback ? ` (if it fails, ${chosenPreset ?? 'the URL'} is used instead)` : ''}`
+    : (chosenPreset ?? (fallback ? 'Image from URL' : ''));
 
   return (
     <fieldset className="fc-dash-hero" disabled={disabled} aria-describedby={`${id}-hint`}>
@@ -124,6 +142,9 @@ export function DashboardHeroPicker({ value, onChange, disabled = false }: Props
         <div className="fc-dash-hero__chosen">
           {previewSrc && <img className="fc-dash-hero__preview" src={previewSrc} alt="Preview of the chosen hero image" />}
           <p className="fc-dash-hint">{caption}</p>
+          <div className="fc-form">
+            <AltTextField id={`${id}-alt`} ref={altRef} value={heroAltOf(value)} error={altError} onChange={(alt) => onChange({ ...value, alt })} />
+          </div>
           <button type="button" className="fc-dash-text-button" onClick={clear}>
             Clear hero image
           </button>

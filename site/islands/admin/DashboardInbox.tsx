@@ -4,7 +4,7 @@ import { relativeDate } from '../../lib/dates';
 import { apiRequest, messageOf } from '../shared/api';
 import { toast } from '../shared/toast-store';
 import { dateTime, plural } from './DashboardFormat';
-import { adminQuery, CONTACT_MESSAGES_URL, isUnauthorized, LOGIN_URL, retryOnceUnlessClientError, type ContactMessage } from './DashboardQueries';
+import { adminQuery, CONTACT_MESSAGES_URL, isUnauthorized, LOGIN_URL, type ContactMessage } from './DashboardQueries';
 
 const newestFirst = (a: ContactMessage, b: ContactMessage) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id;
 
@@ -20,7 +20,6 @@ export function DashboardInbox() {
   const messages = useQuery({
     queryKey: [CONTACT_MESSAGES_URL],
     queryFn: adminQuery<ContactMessage[]>(CONTACT_MESSAGES_URL),
-    retry: retryOnceUnlessClientError,
     select: (list) => [...list].sort(newestFirst),
   });
 

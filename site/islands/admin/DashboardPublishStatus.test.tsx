@@ -92,9 +92,9 @@ describe('the publish status panel', () => {
     expect(within(alert).getByRole('link', { name: 'Log in again' }).getAttribute('href')).toBe('/api/login');
   });
 
-  it('reports any other failure', async () => {
+  it('reports any other failure, after its one retry', async () => {
     mockFetch({ [STATUS]: json(403, { message: 'Forbidden.' }) });
     renderInRoot(<DashboardPublishStatus />);
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Failed to fetch the publish status'));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Failed to fetch the publish status'), { timeout: 3000 });
   });
 });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { dateTime, duration, plural, timeAgo } from './DashboardFormat';
-import { adminQuery, isUnauthorized, LOGIN_URL, PUBLISH_STATUS_URL, retryOnceUnlessClientError, type PublishStatus } from './DashboardQueries';
+import { adminQuery, isUnauthorized, LOGIN_URL, PUBLISH_STATUS_URL, type PublishStatus } from './DashboardQueries';
 
 function When({ iso }: { iso: string }) {
   return (
@@ -77,7 +77,6 @@ export function DashboardPublishStatus() {
   const status = useQuery({
     queryKey: [PUBLISH_STATUS_URL],
     queryFn: adminQuery<PublishStatus>(PUBLISH_STATUS_URL),
-    retry: retryOnceUnlessClientError,
   });
   const refreshing = status.isFetching;
 

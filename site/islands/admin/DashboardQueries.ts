@@ -38,12 +38,6 @@ export function adminQuery<T>(url: string): () => Promise<T> {
   return async () => (await getJson<T>(url, { on401: 'throw' })) as T;
 }
 
-/** SPEC §9 says queries retry once; a 4xx answer will not change on a second try, so it is not retried. */
-export function retryOnceUnlessClientError(failureCount: number, error: Error): boolean {
-  if (error instanceof RequestError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 1;
-}
-
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof RequestError && error.status === 401;
 }

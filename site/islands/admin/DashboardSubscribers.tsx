@@ -8,7 +8,6 @@ import {
   adminQuery,
   isUnauthorized,
   LOGIN_URL,
-  retryOnceUnlessClientError,
   scheduleRedirect,
   SUBSCRIBERS_EXPORT_URL,
   SUBSCRIBERS_URL,
@@ -24,7 +23,6 @@ export function DashboardSubscribers() {
   const subscribers = useQuery({
     queryKey: [SUBSCRIBERS_URL],
     queryFn: adminQuery<Subscriber[]>(SUBSCRIBERS_URL),
-    retry: retryOnceUnlessClientError,
   });
   const expired = isUnauthorized(subscribers.error);
 

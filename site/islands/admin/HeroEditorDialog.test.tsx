@@ -5,9 +5,10 @@ import { HeroEditorDialog } from './HeroEditorDialog';
 import { currentToast, imageFile, isDisabled, json, PUBLISHED, renderIsland, stubApi, textFile, valueOf, writes } from './test-api';
 
 const urlInput = (dialog: HTMLElement) => within(dialog).getByRole('textbox', { name: 'Image URL' });
+const altInput = (dialog: HTMLElement) => within(dialog).getByRole('textbox', { name: 'Alt text' });
 
 const HOME = { kind: 'home' } as const;
-const POST = { kind: 'post', slug: 'tokyo-ramen' } as const;
+const POST = { kind: 'post', slug: 'tokyo-ramen', title: 'Tokyo Ramen, Counter by Counter' } as const;
 
 async function openEditor(target: typeof HOME | typeof POST = HOME, onSaved = vi.fn()) {
   const user = userEvent.setup({ applyAccept: false });
@@ -34,16 +35,18 @@ describe('the hero image editor', () => {
     const { user, dialog, onSaved, update } = await openEditor();
     await user.type(urlInput(dialog), 'https://img.example/sf.jpg');
     expect(within(dialog).getByAltText('Preview of the new hero image').getAttribute('src')).toBe('https://img.example/sf.jpg');
+    await user.type(altInput(dialog), '  Fog over the Golden Gate at dawn ');
     await user.click(update());
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(writes(calls)).toEqual([{ method: 'POST', url: '/api/hero/update-image', body: { imageUrl: 'https://img.example/sf.jpg' } }]);
+    expect(writes(calls)).toEqual([{ method: 'POST', url: '/api/hero/update-image', body: { imageUrl: 'https://img.example/sf.jpg', alt: 'Fog over the Golden Gate at dawn' } }]);
     expect(currentToast()).toEqual({ title: 'Hero Image Updated', description: 'Published in 42 ms' });
     expect(onSaved).toHaveBeenCalledOnce();
     await user.click(screen.getByRole('button', { name: 'Edit Image' }));
     expect(valueOf(await screen.findByRole('textbox', { name: 'Image URL' }))).toBe('');
+    expect(valueOf(screen.getByRole('textbox', { name: 'Alt text' }))).toBe('');
   });
 
-  it("updates a post's hero from a preset, by slug", async () => {
+  it("updates a post's hero from a preset, by slug, described by the post's title", async () => {
     const calls = stubApi({ 'PATCH /api/posts/tokyo-ramen/hero-image': ({ body }) => json(200, body) });
     const { user, dialog, update } = await openEditor(POST);
     await user.click(within(dialog).getByRole('tab', { name: 'Preset Images' }));
@@ -56,7 +59,9 @@ describe('the hero image editor', () => {
     expect(within(dialog).getByAltText('Preview of the new hero image').getAttribute('src')).toBe('/images/presets/mountain-trail.jpg');
     await user.click(update());
     await waitFor(() => expect(currentToast()).toEqual({ title: 'Image Updated' }));
-    expect(writes(calls)).toEqual([{ method: 'PATCH', url: '/api/posts/tokyo-ramen/hero-image', body: { heroImage: '/images/presets/mountain-trail.jpg' } }]);
+    expect(writes(calls)).toEqual([
+      { method: 'PATCH', url: '/api/posts/tokyo-ramen/hero-image', body: { heroImage: '/images/presets/mountain-trail.jpg', alt: 'Tokyo Ramen, Counter by Counter' } },
+    ]);
   });
 
   it('clears the other sources when one is chosen and previews the latest', async () => {
@@ -87,12 +92,13 @@ describe('the hero image editor', () => {
     await user.click(within(dialog).getByRole('tab', { name: 'Upload File' }));
     const file = imageFile();
     await user.upload(within(dialog).getByLabelText(/Choose an image file/), file);
+    await user.type(altInput(dialog), 'A cook pulling noodles by hand');
     await user.click(update());
     await waitFor(() => expect(currentToast()?.title).toBe('Hero Image Updated'));
     const [upload, change] = writes(calls);
     expect(upload?.url).toBe('/api/upload/hero-image');
     expect((upload?.body as FormData).get('image')).toBe(file);
-    expect(change).toEqual({ method: 'POST', url: '/api/hero/update-image', body: { imageUrl: '/uploads/abc123.jpg' } });
+    expect(change).toEqual({ method: 'POST', url: '/api/hero/update-image', body: { imageUrl: '/uploads/abc123.jpg', alt: 'A cook pulling noodles by hand' } });
   });
 
   it('reports a failed upload and does not try the update', async () => {
@@ -101,6 +107,7 @@ describe('the hero image editor', () => {
     const { user, dialog, update } = await openEditor();
     await user.click(within(dialog).getByRole('tab', { name: 'Upload File' }));
     await user.upload(within(dialog).getByLabelText(/Choose an image file/), imageFile());
+    await user.type(altInput(dialog), 'A market');
     await user.click(update());
     await waitFor(() => expect(currentToast()).toEqual({ title: 'Upload Failed', description: 'Failed to upload the image. Please try again.' }));
     expect(writes(calls).map((call) => call.url)).toEqual(['/api/upload/hero-image']);
@@ -112,10 +119,67 @@ describe('the hero image editor', () => {
     stubApi({ 'PATCH /api/posts/tokyo-ramen/hero-image': () => json(400, { message: 'Give the hero image as an http(s) URL.' }) });
     const { user, dialog, onSaved, update } = await openEditor(POST);
     await user.type(urlInput(dialog), 'ftp://nope');
+    await user.type(altInput(dialog), 'Nothing much');
     await user.click(update());
     await waitFor(() => expect(currentToast()).toEqual({ title: 'Update Failed', description: 'Failed to update the hero image. Please try again.' }));
     expect(screen.getByRole('dialog')).toBeTruthy();
     expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it('labels the alt text field and explains what good alt text is', async () => {
+    const { dialog } = await openEditor();
+    const field = altInput(dialog);
+    expect(document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(/what the picture shows/);
+    expect(field.getAttribute('maxlength')).toBe('300');
+  });
+
+  it.each([
+    ['a URL', async (user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) => user.type(urlInput(dialog), 'https://img.example/a.jpg')],
+    ['an upload', async (user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) => {
+      await user.click(within(dialog).getByRole('tab', { name: 'Upload File' }));
+      await user.upload(within(dialog).getByLabelText(/Choose an image file/), imageFile());
+    }],
+  ])('requires alt text for %s: says so at the field, focuses it and sends nothing', async (_label, chooseImage) => {
+    const calls = stubApi({});
+    const { user, dialog, update } = await openEditor();
+    await chooseImage(user, dialog);
+    await user.type(altInput(dialog), '   ');
+    await user.click(update());
+    expect(within(dialog).getByRole('alert').textContent).toBe('Describe the image for readers who cannot see it.');
+    expect(document.activeElement).toBe(altInput(dialog));
+    expect(altInput(dialog).getAttribute('aria-invalid')).toBe('true');
+    expect(calls).toEqual([]);
+    await user.type(altInput(dialog), 'x');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
+
+  it("fills a homepage preset's alt text with the preset's own label, and sends the admin's edit instead", async () => {
+    const calls = stubApi({ 'POST /api/hero/update-image': ({ body }) => json(200, body) });
+    const { user, dialog, update } = await openEditor();
+    await user.click(within(dialog).getByRole('tab', { name: 'Preset Images' }));
+    await user.click(within(dialog).getByRole('radio', { name: 'Food Plating' }));
+    expect(valueOf(altInput(dialog))).toBe('Food Plating');
+    await user.click(within(dialog).getByRole('radio', { name: 'London Bridge' }));
+    expect(valueOf(altInput(dialog))).toBe('London Bridge');
+    await user.clear(altInput(dialog));
+    await user.type(altInput(dialog), 'Tower Bridge raised at dusk');
+    await user.click(update());
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0]?.body).toEqual({ imageUrl: '/images/presets/london-bridge.jpg', alt: 'Tower Bridge raised at dusk' });
+  });
+
+  it('starts a newly chosen picture from its own default instead of the last one’s description', async () => {
+    const { user, dialog } = await openEditor(POST);
+    await user.type(urlInput(dialog), 'https://img.example/a.jpg');
+    await user.type(altInput(dialog), 'Steam rising from a bowl');
+    await user.type(urlInput(dialog), '?v=2');
+    expect(valueOf(altInput(dialog))).toBe('Steam rising from a bowl');
+    await user.click(within(dialog).getByRole('tab', { name: 'Preset Images' }));
+    await user.click(within(dialog).getByRole('radio', { name: 'Mountain Trail' }));
+    expect(valueOf(altInput(dialog))).toBe('Tokyo Ramen, Counter by Counter');
+    await user.click(within(dialog).getByRole('tab', { name: 'Upload File' }));
+    await user.upload(within(dialog).getByLabelText(/Choose an image file/), imageFile());
+    expect(valueOf(altInput(dialog))).toBe('');
   });
 
   it('refuses a file that is not an image', async () => {

@@ -1,9 +1,10 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { apiRequest } from '../shared/api';
 import { toast } from '../shared/toast-store';
 import { AdminDialog, CancelButton } from './AdminDialog';
+import { ALT_REQUIRED, AltTextField } from './AltTextField';
 import { ImageDropZone } from './ImageDropZone';
 import type { HeroTarget } from './page-slots';
 import { postKey } from './post-queries';
@@ -19,9 +20,29 @@ interface Choice {
   /** The chosen file read as a data URL, for the preview. */
   fileData: string | null;
   preset: string | null;
+  /** The alt text the admin typed for this image; null until then, which means the default. */
+  alt: string | null;
 }
 
-const NOTHING: Choice = { url: '', file: null, fileData: null, preset: null };
+const NOTHING: Choice = { url: '', file: null, fileData: null, preset: null, alt: null };
+
+const isEmpty = (choice: Choice) => !choice.file && !choice.preset && choice.url === '';
+
+/**
+ * Alt text describes one picture, so a new picture starts from its default again. Words typed
+ * before any picture was chosen, or while still typing the same URL, are kept.
+ */
+const altFor = (previous: Choice, next: Partial<Choice>): string | null =>
+  isEmpty(previous) || (next.url !== undefined && previous.url !== '') ? previous.alt : null;
+
+/** The alt text a preset gets unless the admin writes one: the post's title, or on home the preset's own label. */
+function presetAlt(target: HeroTarget, src: string): string {
+  if (target.kind === 'post') return target.title;
+  return HERO_PRESETS.find((preset) => preset.src === src)?.name ?? '';
+}
+
+/** The alt text this choice sends: what was typed, else a preset's default, else nothing yet. */
+const altOf = (target: HeroTarget, choice: Choice): string => choice.alt ?? (choice.preset ? presetAlt(target, choice.preset) : '');
 
 /** Raised when the file upload itself failed, which SPEC §8 reports differently from the update. */
 class UploadError extends Error {
@@ -39,10 +60,10 @@ async function uploadHeroFile(file: File): Promise<string> {
   }
 }
 
-function updateHero(target: HeroTarget, image: string): Promise<Response> {
+function updateHero(target: HeroTarget, image: string, alt: string): Promise<Response> {
   return target.kind === 'home'
-    ? apiRequest('POST', '/api/hero/update-image', { imageUrl: image })
-    : apiRequest('PATCH', `/api/posts/${encodeURIComponent(target.slug)}/hero-image`, { heroImage: image });
+    ? apiRequest('POST', '/api/hero/update-image', { imageUrl: image, alt })
+    : apiRequest('PATCH', `/api/posts/${encodeURIComponent(target.slug)}/hero-image`, { heroImage: image, alt });
 }
 
 interface Props {
@@ -58,9 +79,18 @@ export function HeroEditorDialog({ target, onSaved }: Props) {
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState<Source>('url');
   const [choice, setChoice] = useState<Choice>(NOTHING);
+  const [altError, setAltError] = useState<string>();
+  const altInput = useRef<HTMLInputElement>(null);
+
+  const choose = (next: Partial<Choice>) => setChoice((current) => ({ ...NOTHING, ...next, alt: altFor(current, next) }));
+  const typeAlt = (alt: string) => {
+    setChoice((current) => ({ ...current, alt }));
+    setAltError(undefined);
+  };
 
   const reset = () => {
     setChoice(NOTHING);
+    setAltError(undefined);
     setTab('url');
   };
   const onOpenChange = (next: boolean) => {
@@ -69,14 +99,15 @@ export function HeroEditorDialog({ target, onSaved }: Props) {
   };
 
   const chooseFile = (file: File) => {
-    setChoice({ ...NOTHING, file });
+    choose({ file });
     const reader = new FileReader();
     reader.onload = () => setChoice((current) => (current.file === file ? { ...current, fileData: String(reader.result) } : current));
     reader.readAsDataURL(file);
   };
 
   const update = useMutation({
-    mutationFn: async (chosen: Choice) => updateHero(target, chosen.file ? await uploadHeroFile(chosen.file) : (chosen.preset ?? chosen.url.trim())),
+    mutationFn: async (chosen: Choice) =>
+      updateHero(target, chosen.file ? await uploadHeroFile(chosen.file) : (chosen.preset ?? chosen.url.trim()), altOf(target, chosen).trim()),
     onSuccess: (response) => {
       // SPEC §7: after a hero update, the hero data (home) or the posts list and the post are stale.
       if (target.kind === 'home') void queryClient.invalidateQueries({ queryKey: ['/api/hero/image'] });
@@ -104,11 +135,17 @@ export function HeroEditorDialog({ target, onSaved }: Props) {
       toast({ title: 'No Image Selected', description: 'Please provide an image URL or select a preset.', variant: 'destructive' });
       return;
     }
+    // A preset always has its default; an upload or a link is only described by the admin.
+    if (altOf(target, choice).trim() === '') {
+      setAltError(ALT_REQUIRED);
+      altInput.current?.focus();
+      return;
+    }
     update.mutate(choice);
   };
 
   // Untrimmed on purpose: typed blanks enable Update, and submitting them gets SPEC §5's message.
-  const nothingChosen = !choice.file && !choice.preset && choice.url === '';
+  const nothingChosen = isEmpty(choice);
   const preview = choice.fileData ?? choice.preset ?? (choice.url.trim() || null);
   const where = target.kind === 'home' ? 'the homepage banner' : 'this page';
 
@@ -142,7 +179,7 @@ export function HeroEditorDialog({ target, onSaved }: Props) {
               spellCheck={false}
               placeholder="https://example.com/photo.jpg or /uploads/…"
               value={choice.url}
-              onChange={(event) => setChoice({ ...NOTHING, url: event.target.value })}
+              onChange={(event) => choose({ url: event.target.value })}
             />
           </Tabs.Content>
           <Tabs.Content value="upload" className="fc-tabs__panel">
@@ -158,7 +195,7 @@ export function HeroEditorDialog({ target, onSaved }: Props) {
                     name={`${id}-preset`}
                     value={preset.src}
                     checked={choice.preset === preset.src}
-                    onChange={() => setChoice({ ...NOTHING, preset: preset.src })}
+                    onChange={() => choose({ preset: preset.src })}
                   />
                   <img src={presetThumbnail(preset.src)} alt="" width="160" height="90" loading="lazy" />
                   <span>{preset.name}</span>
@@ -167,6 +204,7 @@ export function HeroEditorDialog({ target, onSaved }: Props) {
             </fieldset>
           </Tabs.Content>
         </Tabs.Root>
+        <AltTextField id={`${id}-alt`} ref={altInput} value={altOf(target, choice)} onChange={typeAlt} error={altError} />
         <div className="fc-preview" aria-live="polite">
           {preview ? <img src={preview} alt="Preview of the new hero image" /> : <p className="fc-preview__empty">No image chosen yet.</p>}
         </div>

@@ -9,6 +9,7 @@ import { currentToast, json, noContent, PUBLISHED, stubApi, type ApiCall } from 
 // is a stored block, a note follows paragraph 0 and an image follows paragraph 1.
 const POST_PAGE = `
   <article class="article" data-post-id="7" data-post-slug="tokyo-ramen">
+    <header class="wrap article__header"><h1>Tokyo Ramen, Counter by Counter</h1></header>
     <figure class="article__hero" data-hero><picture><img src="/images/hero.jpg" alt="" /></picture></figure>
     <div class="wrap article__content">
       <div class="prose post-body" data-post-body>
@@ -95,12 +96,13 @@ describe('booting the admin controls', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Edit Image' }));
     await user.type(await screen.findByRole('textbox', { name: 'Image URL' }), 'https://img.example/home.jpg');
+    await user.type(screen.getByRole('textbox', { name: 'Alt text' }), 'A long table set for dinner');
     await user.click(screen.getByRole('button', { name: 'Update Image' }));
     await waitFor(() => expect(reload).toHaveBeenCalledOnce());
-    expect(calls.at(-1)).toEqual({ method: 'POST', url: '/api/hero/update-image', body: { imageUrl: 'https://img.example/home.jpg' } });
+    expect(calls.at(-1)).toEqual({ method: 'POST', url: '/api/hero/update-image', body: { imageUrl: 'https://img.example/home.jpg', alt: 'A long table set for dinner' } });
   });
 
-  it("edits the post's hero by slug, then shows the republished page at the same place", async () => {
+  it("edits the post's hero by slug, described by the post's title, then shows the republished page at the same place", async () => {
     vi.stubGlobal('scrollY', 480);
     const calls = stubApi({ ...POST_READS, 'PATCH /api/posts/tokyo-ramen/hero-image': ({ body }) => json(200, body, PUBLISHED) });
     showPage(POST_PAGE);
@@ -111,7 +113,7 @@ describe('booting the admin controls', () => {
     await user.click(screen.getByRole('radio', { name: 'London Bridge' }));
     await user.click(screen.getByRole('button', { name: 'Update Image' }));
     await waitFor(() => expect(reload).toHaveBeenCalledOnce());
-    expect(calls.at(-1)).toEqual({ method: 'PATCH', url: '/api/posts/tokyo-ramen/hero-image', body: { heroImage: '/images/presets/london-bridge.jpg' } });
+    expect(calls.at(-1)).toEqual({ method: 'PATCH', url: '/api/posts/tokyo-ramen/hero-image', body: { heroImage: '/images/presets/london-bridge.jpg', alt: 'Tokyo Ramen, Counter by Counter' } });
     expect(sessionStorage.getItem(SCROLL_KEY)).toBe('480');
     expect(JSON.parse(sessionStorage.getItem(TOAST_KEY) ?? 'null')).toEqual({ title: 'Image Updated', description: 'Published in 42 ms' });
   });

@@ -1,7 +1,7 @@
 import { ORIGINAL_BLOCK_ID } from './post-queries';
 
-/** Which hero an Edit Image control changes: the homepage's, or one post's (by slug). */
-export type HeroTarget = { kind: 'home' } | { kind: 'post'; slug: string };
+/** Which hero an Edit Image control changes: the homepage's, or one post's (by slug, with its title for default alt text). */
+export type HeroTarget = { kind: 'home' } | { kind: 'post'; slug: string; title: string };
 
 export interface HeroSlot {
   container: HTMLElement;
@@ -71,11 +71,14 @@ export function insertHeroSlots(root: ParentNode = document): HeroSlot[] {
   const slots: HeroSlot[] = [];
   for (const hero of root.querySelectorAll<HTMLElement>('[data-hero], section.home-hero')) {
     if (!claim(hero)) continue;
-    const slug = hero.closest<HTMLElement>('[data-post-slug]')?.dataset.postSlug;
+    const article = hero.closest<HTMLElement>('[data-post-slug]');
+    const slug = article?.dataset.postSlug;
+    // The post's heading is its title, as rendered for every reader.
+    const title = (article?.querySelector('h1')?.textContent ?? '').trim();
     const container = slot('fc-admin-controls fc-admin-controls--hero');
     hero.classList.add('fc-admin-anchor');
     hero.append(container);
-    slots.push({ container, target: slug ? { kind: 'post', slug } : { kind: 'home' } });
+    slots.push({ container, target: slug ? { kind: 'post', slug, title } : { kind: 'home' } });
   }
   return slots;
 }
