@@ -1,3 +1,4 @@
+import { itineraryPagePath } from './itinerary';
 import { guidePath, type LinkableCity, type LinkablePost } from './links';
 import { pageCount, POST_FILTER_KEYS, POST_FILTERS, postsPagePath } from './listing';
 import { sitemapPath } from './sitemap';
@@ -13,8 +14,8 @@ export interface RoutablePost extends LinkablePost {}
 
 /**
  * Every route the site folder holds for this content (published posts only): the fixed pages, the
- * /posts listings and their pages, each city's guide and itinerary CSV, each city post at its card
- * link, and /post/{slug} for the posts the sitemap lists there.
+ * /posts listings and their pages, each city's guide, itinerary page and itinerary CSV, each city
+ * post at its card link, and /post/{slug} for the posts the sitemap lists there.
  */
 export function siteRoutes(cities: readonly RoutableCity[], publishedPosts: readonly RoutablePost[]): string[] {
   const routes = new Set<string>(FIXED_ROUTES);
@@ -30,6 +31,7 @@ export function siteRoutes(cities: readonly RoutableCity[], publishedPosts: read
       if (city) {
         routes.add(guidePath(city));
         routes.add(`/itineraries/${city.slug}.csv`);
+        routes.add(itineraryPagePath(city));
       } else {
         routes.add(`/post/${post.slug}`);
       }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../scripts/images/core.ts';
-import { listBlocks, listContentItems, listPosts, splitParagraphs, type Post } from '@forkcast/content-db';
+import { listBlocks, listCities, listContentItems, listPosts, splitParagraphs, type Post } from '@forkcast/content-db';
 import { seed } from '@forkcast/content-db/seed';
 import { fullBuildOf, readTree, treeDifferences } from './compare.ts';
 import { publishingSite, type PublishingSite } from './support.ts';
@@ -65,6 +65,11 @@ const WRITES: Record<string, Write> = {
   async togglePublished(site, random) {
     const post = await anyPost(site, random);
     return `published ${post.slug}=${!post.published}: ${(await site.request(`/api/posts/${post.slug}/published`, json('PATCH', { published: !post.published }))).status}`;
+  },
+  async citySpreadsheet(site, random) {
+    const city = pick(random, await listCities(site.handle.db));
+    const spreadsheetUrl = random() < 0.3 ? null : `https://sheets.example/${city.slug}/${Math.floor(random() * 1e4)}`;
+    return `spreadsheet ${city.slug}: ${(await site.request(`/api/cities/${city.id}`, json('PATCH', { spreadsheetUrl }))).status}`;
   },
   async generateGuide(site, random) {
     const city = pick(random, ['Porto', 'Kyoto', 'Bologna', 'Lisbon']);
