@@ -61,7 +61,10 @@ export function openInteractiveMap(frame: HTMLElement): void {
     marker.bindPopup(popup);
     marker.on('add', () => {
       const element = marker.getElement();
-      if (element) element.textContent = pin.number;
+      if (!element) return;
+      // Drawn with the number a sighted reader matches to the list; announced with the name too.
+      element.textContent = pin.number;
+      element.setAttribute('aria-label', `${pin.number}. ${pin.name}`);
     });
     marker.addTo(map);
   }
