@@ -62,12 +62,30 @@ describe('the guide map', () => {
     }
   });
 
+  it('fits a phone: the 400px minimum height never widens the page', async () => {
+    const context = await newContext(browser, server, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    try {
+      const page = await context.newPage();
+      await withoutTiles(page);
+      await page.goto(GUIDE);
+      const canvas = await shown(page.locator('[data-map-canvas]'));
+      const box = (await canvas.boundingBox())!;
+      expect(box.height).toBeGreaterThanOrEqual(400);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      // The pins keep their size on a small screen.
+      expect((await page.locator('[data-pin]').first().boundingBox())?.width).toBe(30);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('without JavaScript keeps the preview and the link to the area, and offers no dead button', async () => {
     const context = await newContext(browser, server, { javaScriptEnabled: false });
     try {
       const page = await context.newPage();
       await page.goto(GUIDE);
-      await shown(page.locator('svg.map-frame__preview'));
+      await shown(page.locator('[data-map-canvas] [role=img]'));
       expect(await page.locator('[data-pin]').count()).toBe(14);
       expect(await page.getByRole('button', { name: 'Open the interactive map' }).isVisible()).toBe(false);
       expect(await page.getByRole('link', { name: 'See the area on OpenStreetMap' }).getAttribute('href')).toMatch(/^https:\/\/www\.openstreetmap\.org\/#map=/);

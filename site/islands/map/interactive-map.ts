@@ -17,7 +17,7 @@ interface Pin {
 }
 
 function readPins(frame: HTMLElement): Pin[] {
-  return [...frame.querySelectorAll<SVGGElement>('[data-pin]')].flatMap((element) => {
+  return [...frame.querySelectorAll<HTMLElement>('[data-pin]')].flatMap((element) => {
     const { pin, name, lat, lng } = element.dataset;
     const position = [Number(lat), Number(lng)] as const;
     return pin && name && position.every(Number.isFinite) ? [{ number: pin, name, lat: position[0], lng: position[1] }] : [];
@@ -42,7 +42,7 @@ export function openInteractiveMap(frame: HTMLElement): void {
   const pins = readPins(frame);
   if (!canvas || pins.length === 0) return;
   addStyles();
-  const label = frame.querySelector('svg')?.getAttribute('aria-label') ?? 'Map';
+  const label = frame.querySelector('[role=img]')?.getAttribute('aria-label') ?? 'Map';
   const container = document.createElement('div');
   container.className = 'map-frame__live';
   container.style.cssText = 'position: absolute; inset: 0;';
