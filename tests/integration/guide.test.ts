@@ -67,9 +67,10 @@ describe('guide pages of the seeded site', () => {
     expect(pins[0]!.getAttribute('data-name')).toBe('Tidewater Bakehouse');
     expect([pins[0]!.getAttribute('title'), pins[0]!.textContent]).toEqual(['1. Tidewater Bakehouse', '1']);
     // Placed on the 4:3 stage in percent: west of the Ferry Building (6), south of North Beach (7).
-    const at = (pin: Element) => (pin.getAttribute('style') ?? '').match(/^left: ([\d.]+)%; top: ([\d.]+)%$/)!.slice(1).map(Number);
+    const at = (pin: Element) => (pin.getAttribute('style') ?? '').match(/^left: ([\d.]+)%; top: ([\d.]+)%; z-index: \d+$/)!.slice(1).map(Number);
     expect(at(pins[0]!)[0]).toBeLessThan(at(pins[5]!)[0]!);
     expect(at(pins[0]!)[1]).toBeGreaterThan(at(pins[6]!)[1]!);
+    expect(pins.map((pin) => Number(/z-index: (\d+)/.exec(pin.getAttribute('style')!)![1]))).toEqual(Array.from({ length: 14 }, (_, i) => 14 - i));
     expect(Number(pins[0]!.getAttribute('data-lat'))).toBeCloseTo(37.75, 1);
     expect(frame.querySelector('[role=img]')?.getAttribute('aria-label')).toMatch(/^Map of San Francisco's food neighborhoods: 14 places/);
     expect(frame.querySelector<HTMLElement>('[data-map-canvas]')!.getAttribute('style')).toContain('min-height: 400px');
