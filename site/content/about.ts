@@ -27,7 +27,7 @@ export const ABOUT: { lede: string; sections: AboutSection[] } = {
       heading: 'How to Use a Guide',
       paragraphs: [
         'Each guide is built as an itinerary of four to seven days, with breakfast, lunch, dinner and the snacks in between arranged so that the neighborhoods flow into one another. Follow it day by day, or treat it as a menu and pick the meals that fit your trip. Either way, the order is deliberate: light where the walking is long, generous where the evening can stretch.',
-        'The map pins every place in the guide, so you can see at a glance what sits near your hotel or your next museum. The spreadsheet carries the same list with addresses, neighborhoods and notes, ready to download, sort and share with whoever is traveling with you. Before you go, check opening hours directly; kitchens keep their own calendars.',
+        'Many guides come with a map. Where we have mapped the places, each one is a numbered pin matching the itinerary, so you can see at a glance what sits near your hotel or your next museum; otherwise the map shows the neighborhoods the guide covers. The full itinerary carries every stop with addresses, neighborhoods and notes, as a table to read and a spreadsheet to download, sort and share with whoever is traveling with you. Before you go, check opening hours directly; kitchens keep their own calendars.',
       ],
     },
     {

@@ -9,11 +9,14 @@ export interface ItineraryRow {
   notes: string | null;
   address: string | null;
   url: string | null;
+  lat: number | null;
+  lng: number | null;
 }
 
 const COLUMNS: [string, keyof ItineraryRow][] = [
   ['Day', 'day'], ['Meal', 'meal'], ['Restaurant', 'name'], ['Neighborhood', 'neighborhood'],
   ['Cuisine', 'cuisine'], ['Notes', 'notes'], ['Address', 'address'], ['Website', 'url'],
+  ['Latitude', 'lat'], ['Longitude', 'lng'],
 ];
 
 /** A city's itinerary as CSV, in the same columns the guide generator reads. */

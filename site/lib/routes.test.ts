@@ -19,7 +19,7 @@ describe('siteRoutes', () => {
       [
         ...FIXED_ROUTES,
         '/posts', '/posts/guides', '/posts/dining',
-        '/kyoto/guide', '/itineraries/kyoto.csv', '/kyoto/kyoto-ramen',
+        '/kyoto/guide', '/kyoto/itinerary', '/itineraries/kyoto.csv', '/kyoto/kyoto-ramen',
         '/san-francisco/mission-district-burrito-field-notes',
         '/post/eating-alone',
       ].sort(),

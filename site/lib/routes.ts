@@ -1,4 +1,5 @@
 import { canonicalPostPath, NOT_FOUND_ROUTES, REDIRECTS_ROUTE } from '@forkcast/content-db/urls';
+import { itineraryPagePath } from './itinerary';
 import { guidePath, type LinkableCity, type LinkablePost } from './links';
 import { pageCount, POST_FILTER_KEYS, POST_FILTERS, postsPagePath } from './listing';
 
@@ -17,8 +18,8 @@ export interface RoutablePost extends LinkablePost {}
 
 /**
  * Every route the site folder holds for this content (published posts only): the fixed pages, the
- * /posts listings and their pages, each city's guide and itinerary CSV, and each post at its one
- * canonical path (its other URLs are redirects, not pages).
+ * /posts listings and their pages, each city's guide, itinerary page and itinerary CSV, and each
+ * post at its one canonical path (its other URLs are redirects, not pages).
  */
 export function siteRoutes(cities: readonly RoutableCity[], publishedPosts: readonly RoutablePost[]): string[] {
   const routes = new Set<string>(FIXED_ROUTES);
@@ -33,6 +34,7 @@ export function siteRoutes(cities: readonly RoutableCity[], publishedPosts: read
     if (post.type === 'guide' && city) {
       routes.add(guidePath(city));
       routes.add(`/itineraries/${city.slug}.csv`);
+      routes.add(itineraryPagePath(city));
       continue;
     }
     routes.add(canonicalPostPath(post, city));

@@ -38,19 +38,20 @@ describe('visitor journeys', () => {
 
     await shown(page.getByRole('heading', { level: 1 }));
     await shown(page.getByText('City Guide', { exact: true }));
-    const map = page.locator('iframe');
+    // Its places have coordinates: a pinned preview of the map, numbered like the itinerary.
+    const map = page.locator('figure.map-frame [role=img]');
     expect(await map.count()).toBe(1);
-    expect(await map.getAttribute('title')).toBe(`Map of ${city.name}'s food neighborhoods`);
-    expect(await map.getAttribute('width')).toBe('640');
-    expect(await map.getAttribute('height')).toBe('480');
-    expect(new URL((await map.getAttribute('src'))!).origin).toBe('https://www.openstreetmap.org');
+    expect(await map.getAttribute('aria-label')).toMatch(new RegExp(`^Map of ${city.name}'s food neighborhoods: \\d+ places`));
+    expect((await page.locator('[data-map-canvas]').boundingBox())?.height).toBe(480);
+    expect(await page.locator('[data-pin]').count()).toBeGreaterThan(3);
 
     const itinerary = page.getByRole('complementary', { name: `Where to eat in ${city.name}` });
     await shown(itinerary);
     expect(await itinerary.getByRole('listitem').count()).toBe(3);
     expect(await itinerary.getByText(/^\+\d+ more$/).textContent()).toMatch(/^\+[1-9]\d* more$/);
-    const spreadsheet = itinerary.getByRole('link', { name: /Open the Full Itinerary/ });
-    expect(await spreadsheet.getAttribute('target')).toBe('_blank');
+    // No external spreadsheet in the seed: the button opens the itinerary's own table page.
+    const spreadsheet = itinerary.getByRole('link', { name: 'Open the Full Itinerary' });
+    expect([await spreadsheet.getAttribute('href'), await spreadsheet.getAttribute('target')]).toEqual([`/${city.slug}/itinerary`, null]);
 
     const related = page.getByRole('region', { name: `Related ${city.name} Posts` });
     const relatedLinks = related.getByRole('heading').getByRole('link');

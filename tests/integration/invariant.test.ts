@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '@forkcast/content-db/testing/random';
-import { listBlocks, listPosts, splitParagraphs, type Post } from '@forkcast/content-db';
+import { listBlocks, listCities, listPosts, splitParagraphs, type Post } from '@forkcast/content-db';
 import { seed } from '@forkcast/content-db/seed';
 import { fullBuildOf, readTree, treeDifferences } from './compare.ts';
 import { publishingSite, type PublishingSite } from './support.ts';
@@ -71,6 +71,11 @@ const WRITES: Record<string, Write> = {
   async togglePublished(site, random) {
     const post = await anyPost(site, random);
     return { label: `published ${post.slug}=${!post.published}`, response: await site.request(`/api/posts/${post.slug}/published`, json('PATCH', { published: !post.published })) };
+  },
+  async citySpreadsheet(site, random) {
+    const city = pick(random, await listCities(site.handle.db));
+    const spreadsheetUrl = random() < 0.3 ? null : `https://sheets.example/${city.slug}/${Math.floor(random() * 1e4)}`;
+    return { label: `spreadsheet ${city.slug}`, response: await site.request(`/api/cities/${city.id}`, json('PATCH', { spreadsheetUrl })) };
   },
   async generateGuide(site, random) {
     const city = pick(random, ['Porto', 'Kyoto', 'Bologna', 'Lisbon']);

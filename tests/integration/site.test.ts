@@ -191,14 +191,13 @@ describe('the seeded site, rendered in full', () => {
     it('renders a guide: badge, map frame, itinerary card, body and related posts', () => {
       const d = page('/san-francisco/guide');
       expect(d.querySelector('.guide__meta .badge')?.textContent).toBe('City Guide');
-      const map = d.querySelector('iframe')!;
-      expect([map.getAttribute('width'), map.getAttribute('height'), map.getAttribute('loading')]).toEqual(['640', '480', 'lazy']);
-      expect(map.getAttribute('title')).toMatch(/San Francisco/);
-      expect(map.getAttribute('style')).toContain('min-height: 400px');
+      const map = d.querySelector('figure.map-frame [role=img]')!;
+      expect(map.getAttribute('aria-label')).toMatch(/San Francisco/);
+      expect(map.closest('[data-map-canvas]')?.getAttribute('style')).toContain('min-height: 400px');
       expect(d.querySelectorAll('.itinerary__list li').length).toBe(3);
       expect(d.querySelector('.itinerary__more')?.textContent).toBe('+11 more');
       const button = d.querySelector('a.itinerary__button')!;
-      expect([button.getAttribute('href'), button.getAttribute('target')]).toEqual(['/itineraries/san-francisco.csv', '_blank']);
+      expect([button.getAttribute('href'), button.getAttribute('target')]).toEqual(['/san-francisco/itinerary', null]);
       expect(d.querySelector('#related-title')?.textContent).toBe('Related San Francisco Posts');
       const related = [...d.querySelectorAll('section[aria-labelledby=related-title] .post-card a')].map((a) => a.getAttribute('href'));
       expect(related).toEqual(expect.arrayContaining(['/san-francisco/mission-district-burrito-field-notes']));
@@ -214,7 +213,7 @@ describe('the seeded site, rendered in full', () => {
 
     it('writes an itinerary CSV per guide', () => {
       const csv = site.page('/itineraries/san-francisco.csv');
-      expect(csv.startsWith('\uFEFFDay,Meal,Restaurant,Neighborhood,Cuisine,Notes,Address,Website\r\n')).toBe(true);
+      expect(csv.startsWith('\uFEFFDay,Meal,Restaurant,Neighborhood,Cuisine,Notes,Address,Website,Latitude,Longitude\r\n')).toBe(true);
       expect(csv.trim().split('\r\n').length).toBe(15);
     });
   });

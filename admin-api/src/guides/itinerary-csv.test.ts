@@ -15,6 +15,8 @@ const stop = (fields: Partial<RestaurantInput> & { name: string }): RestaurantIn
   notes: fields.notes ?? null,
   address: fields.address ?? null,
   url: fields.url ?? null,
+  lat: fields.lat ?? null,
+  lng: fields.lng ?? null,
 });
 
 /** The ItineraryError parseItinerary throws for these bytes (the test fails if it does not throw one). */
@@ -68,15 +70,28 @@ describe('parseItinerary: valid files', () => {
   });
 
   it('knows every synonym it documents', () => {
+    // Coordinates come in pairs, so a coordinate synonym is tried beside the other coordinate.
+    const partner: Record<string, string> = { lat: 'lng,10', lng: 'lat,10' };
     for (const [field, names] of Object.entries(COLUMN_NAMES)) {
       for (const name of names) {
         const header = field === 'name' ? name : `restaurant,${name}`;
-        const value = field === 'day' ? '5' : field === 'url' ? 'https://x.example' : 'v';
+        const value = field === 'day' ? '5' : field === 'url' ? 'https://x.example' : field in partner ? '12.5' : 'v';
         const row = field === 'name' ? value : `R,${value}`;
-        const [parsed] = parse(`${header}\n${row}\n`);
-        expect([name, parsed![field as keyof RestaurantInput]]).toEqual([name, field === 'day' ? 5 : value]);
+        const [extraHeader, extraValue] = (partner[field] ?? ',').split(',');
+        const [parsed] = parse(field in partner ? `${header},${extraHeader}\n${row},${extraValue}\n` : `${header}\n${row}\n`);
+        expect([name, parsed![field as keyof RestaurantInput]]).toEqual([name, field === 'day' ? 5 : field in partner ? 12.5 : value]);
       }
     }
+  });
+
+  it('reads optional coordinates as numbers, with their synonyms, and leaves a row without them null', () => {
+    const csv = 'restaurant,Latitude,Longitude\nTartine,37.7614,-122.4241\nSwan,+37.79,122\nNo pin,,\nEdge,-90,180\n';
+    expect(parse(csv)).toEqual([
+      stop({ name: 'Tartine', lat: 37.7614, lng: -122.4241 }),
+      stop({ name: 'Swan', lat: 37.79, lng: 122 }),
+      stop({ name: 'No pin' }),
+      stop({ name: 'Edge', lat: -90, lng: 180 }),
+    ]);
   });
 
   it('ignores a UTF-8 byte order mark, even before a quoted header', () => {
@@ -174,6 +189,30 @@ describe('parseItinerary: problems with rows', () => {
     expect(error.message).toBe(`Row 2, column 'Website': expected a web address starting with http:// or https://, found '${url}'.`);
   });
 
+  it.each([
+    ['lat', '90.5', 'latitude from -90 to 90'],
+    ['lat', '-91', 'latitude from -90 to 90'],
+    ['lng', '180.01', 'longitude from -180 to 180'],
+    ['lng', '37,77', 'longitude from -180 to 180'],
+    ['lat', 'north', 'latitude from -90 to 90'],
+    ['lat', '1e1', 'latitude from -90 to 90'],
+    ['lng', 'Infinity', 'longitude from -180 to 180'],
+  ])('refuses the %s %j and names the column', (field, value, range) => {
+    const cell = `"${value}"`;
+    const row = field === 'lat' ? `${cell},10` : `10,${cell}`;
+    const example = field === 'lat' ? '37.7749' : '-122.4194';
+    expect(problems(`restaurant,Lat,Long\nA,${row}\n`)).toEqual([
+      { row: 2, column: field === 'lat' ? 'Lat' : 'Long', message: `expected a ${range} in decimal degrees (like ${example}), found '${value}'.` },
+    ]);
+  });
+
+  it('needs both coordinates of a place or neither', () => {
+    expect(problems('restaurant,lat,lng\nA,37.7,\nB,,-122.4\nC,37.7,-122.4\n')).toEqual([
+      { row: 2, column: 'lng', message: 'a place with a latitude needs a longitude too: give both or neither.' },
+      { row: 3, column: 'lat', message: 'a place with a longitude needs a latitude too: give both or neither.' },
+    ]);
+  });
+
   it('refuses a value longer than its limit', () => {
     expect(problems(`restaurant,cuisine\n${'x'.repeat(200)},ok\n${'y'.repeat(201)},${'c'.repeat(101)}\n`)).toEqual([
       { row: 3, column: 'restaurant', message: 'at most 200 characters.' },
@@ -220,6 +259,11 @@ describe('parseItinerary: problems with rows', () => {
 });
 
 describe('parseItinerary: problems with the header', () => {
+  it('needs a longitude column beside a latitude column, and the reverse', () => {
+    expect(problems('restaurant,Latitude\nA,37.7\n')).toEqual([{ row: 1, column: 'Latitude', message: "a 'lat' column needs a 'lng' column too: give both or neither." }]);
+    expect(problems('restaurant,lon\nA,-122.4\n')).toEqual([{ row: 1, column: 'lon', message: "a 'lng' column needs a 'lat' column too: give both or neither." }]);
+  });
+
   it('refuses two columns that mean the same field', () => {
     const error = failure('name,restaurant,day\nA,B,1\n');
     expect(error.problems).toEqual([{ row: 1, column: 'restaurant', message: "this column repeats 'name'." }]);

@@ -26,7 +26,7 @@ export class CsvTextError extends ItineraryError {
 export const MAX_ROWS = 300;
 const MAX_PROBLEMS = 20;
 
-type Field = Exclude<keyof RestaurantInput, 'lat' | 'lng'>;
+type Field = keyof RestaurantInput;
 
 /** Header names each field answers to, compared ignoring case, spaces, '_' and '-'. */
 export const COLUMN_NAMES: Record<Field, string[]> = {
@@ -38,9 +38,15 @@ export const COLUMN_NAMES: Record<Field, string[]> = {
   notes: ['notes', 'note', 'description', 'whattoorder'],
   address: ['address', 'location'],
   url: ['url', 'website', 'link', 'web'],
+  lat: ['lat', 'latitude'],
+  lng: ['lng', 'lon', 'long', 'longitude'],
 };
 
-const MAX_LENGTH: Record<Field, number> = { day: 10, name: 200, neighborhood: 200, cuisine: 100, meal: 50, notes: 1000, address: 300, url: 2048 };
+const MAX_LENGTH: Record<Field, number> = { day: 10, name: 200, neighborhood: 200, cuisine: 100, meal: 50, notes: 1000, address: 300, url: 2048, lat: 30, lng: 30 };
+
+// A plain decimal number: no thousands separators, no exponent, a point (not a comma) for decimals.
+const DECIMAL = /^[+-]?\d{1,3}(?:\.\d+)?$/;
+const COORDINATE_RANGE = { lat: 90, lng: 180 } as const;
 
 const normalise = (header: string) => header.toLowerCase().replace(/[\s_-]+/g, '');
 
@@ -91,6 +97,11 @@ function mapHeader(header: string[], row: number): Map<Field, number> {
     }
   });
   if (!columns.has('name')) problems.push({ row, message: "The header needs a 'restaurant' (or 'name') column." });
+  // Coordinates come in pairs; one column alone would fail every row, so say it once here.
+  if (columns.has('lat') !== columns.has('lng')) {
+    const [has, lacks] = columns.has('lat') ? ['lat', 'lng'] as const : ['lng', 'lat'] as const;
+    problems.push({ row, column: header[columns.get(has)!], message: `a '${has}' column needs a '${lacks}' column too: give both or neither.` });
+  }
   if (problems.length > 0) throw new ItineraryError(problems);
   return columns;
 }
@@ -160,6 +171,20 @@ export function parseItinerary(bytes: Uint8Array): RestaurantInput[] {
       problems.push({ row, column: header[columns.get('url')!], message: `expected a web address starting with http:// or https://, found '${url}'.` });
     }
     const meal = value('meal');
+    const coordinate = (field: 'lat' | 'lng') => {
+      const text = value(field);
+      if (text === null) return null;
+      const limit = COORDINATE_RANGE[field];
+      if (DECIMAL.test(text) && Math.abs(Number(text)) <= limit) return Number(text);
+      problems.push({ row, column: header[columns.get(field)!], message: `expected a ${field === 'lat' ? 'latitude' : 'longitude'} from -${limit} to ${limit} in decimal degrees (like ${field === 'lat' ? '37.7749' : '-122.4194'}), found '${text}'.` });
+      return undefined;
+    };
+    const lat = coordinate('lat');
+    const lng = coordinate('lng');
+    if ((lat === null) !== (lng === null)) {
+      const missing = lat === null ? 'lat' : 'lng';
+      problems.push({ row, column: header[columns.get(missing)!], message: `a place with a ${missing === 'lat' ? 'longitude' : 'latitude'} needs a ${missing === 'lat' ? 'latitude' : 'longitude'} too: give both or neither.` });
+    }
     return {
       name: name ?? '',
       day: day ?? null,
@@ -169,6 +194,8 @@ export function parseItinerary(bytes: Uint8Array): RestaurantInput[] {
       notes: value('notes'),
       address: value('address'),
       url,
+      lat: lat ?? null,
+      lng: lng ?? null,
     };
   });
   if (problems.length > 0) throw new ItineraryError(problems.slice(0, MAX_PROBLEMS));

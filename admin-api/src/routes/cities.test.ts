@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { insertCity, insertPost, type NewPost } from '@forkcast/content-db';
-import { createTestApp, type TestApp } from '../testing.ts';
+import { getCityById, insertCity, insertPost, pendingOutbox, type NewPost } from '@forkcast/content-db';
+import { createTestApp, json, type TestApp } from '../testing.ts';
 
 const T0 = '2025-01-01T00:00:00.000Z';
 
@@ -187,6 +187,77 @@ describe('/api/cities', () => {
       const res = await t.request('/api/cities/atlantis/posts');
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ message: 'City not found.', code: 'not_found' });
+    });
+  });
+
+  describe('PATCH /api/cities/:id', () => {
+    const patch = (id: number | string, body: unknown, cookie?: string) => t.request(`/api/cities/${id}`, json('PATCH', body, cookie));
+
+    it('refuses a visitor with 401 and changes nothing', async () => {
+      const id = await city('london', 'London');
+      const res = await patch(id, { spreadsheetUrl: 'https://sheets.example/london' });
+      expect(res.status).toBe(401);
+      expect((await getCityById(t.handle.db, id))?.spreadsheetUrl).toBeNull();
+    });
+
+    it('sets the external spreadsheet, returns the city and records its tag for the publisher', async () => {
+      const id = await city('london', 'London');
+      const cookie = await t.signIn();
+      const res = await patch(id, { spreadsheetUrl: '  https://docs.example.com/spreadsheets/d/abc?usp=sharing  ' }, cookie);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ id, slug: 'london', spreadsheetUrl: 'https://docs.example.com/spreadsheets/d/abc?usp=sharing' });
+      const stored = await getCityById(t.handle.db, id);
+      expect(stored?.spreadsheetUrl).toBe('https://docs.example.com/spreadsheets/d/abc?usp=sharing');
+      expect(stored?.updatedAt).not.toBe(T0);
+      const outbox = await pendingOutbox(t.handle.db);
+      expect(outbox.at(-1)?.tags).toEqual([`city:${id}`]);
+    });
+
+    it('removes the spreadsheet with null', async () => {
+      const id = await city('london', 'London');
+      const cookie = await t.signIn();
+      await patch(id, { spreadsheetUrl: 'http://sheets.example/london' }, cookie);
+      const res = await patch(id, { spreadsheetUrl: null }, cookie);
+      expect(res.status).toBe(200);
+      expect((await getCityById(t.handle.db, id))?.spreadsheetUrl).toBeNull();
+    });
+
+    it('refuses anything but an http(s) address, with a 400 that changes nothing', async () => {
+      const id = await city('london', 'London');
+      const cookie = await t.signIn();
+      const bad: unknown[] = [
+        { spreadsheetUrl: 'javascript:alert(1)' },
+        { spreadsheetUrl: 'ftp://files.example/london.csv' },
+        { spreadsheetUrl: 'not a link' },
+        { spreadsheetUrl: '/itineraries/london.csv' },
+        { spreadsheetUrl: 'https://' },
+        { spreadsheetUrl: `https://sheets.example/${'a'.repeat(2048)}` },
+        { spreadsheetUrl: 42 },
+        { spreadsheetUrl: 'https://sheets.example/x', name: 'Paris' },
+        ['https://sheets.example/x'],
+      ];
+      for (const body of bad) {
+        const res = await patch(id, body, cookie);
+        expect(res.status, JSON.stringify(body)).toBe(400);
+        expect(await res.json()).toMatchObject({ code: 'validation' });
+      }
+      expect((await getCityById(t.handle.db, id))?.spreadsheetUrl).toBeNull();
+      expect(await pendingOutbox(t.handle.db)).toEqual([]);
+    });
+
+    it('names the unknown field it refuses', async () => {
+      const id = await city('london', 'London');
+      const res = await patch(id, { spreadsheet: 'https://sheets.example/x' }, await t.signIn());
+      expect(await res.json()).toEqual({ message: 'Unknown field: spreadsheet.', code: 'validation' });
+    });
+
+    it('is 404 for a city that does not exist', async () => {
+      const cookie = await t.signIn();
+      for (const id of ['999', 'london']) {
+        const res = await patch(id, { spreadsheetUrl: null }, cookie);
+        expect(res.status, id).toBe(404);
+        expect(await res.json()).toEqual({ message: 'City not found.', code: 'not_found' });
+      }
     });
   });
 });

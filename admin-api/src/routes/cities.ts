@@ -1,11 +1,31 @@
 import { Hono } from 'hono';
-import { getCityBySlug, getGuideForCity, listCities, listPosts } from '@forkcast/content-db';
+import { z } from 'zod';
+import { getCityById, getCityBySlug, getGuideForCity, listCities, listPosts, nowIso, TAG, updateCity } from '@forkcast/content-db';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../errors.ts';
+import { requireAdmin } from '../middleware/auth.ts';
+import { parseId, validate } from '../validation.ts';
+import { commitWrite } from '../write.ts';
 
 const cityNotFound = () => new ApiError(404, 'not_found', 'City not found.');
 
-/** GET /api/cities, /api/cities/:slug, /api/cities/:slug/guide, /api/cities/:slug/posts. */
+const SPREADSHEET_MESSAGE = 'Give the spreadsheet as a web address starting with http:// or https://, or null to remove it.';
+
+// Only web addresses: the itinerary button opens it in a new tab for every visitor.
+const spreadsheetUrl = z
+  .string({ error: SPREADSHEET_MESSAGE })
+  .trim()
+  .max(2048, 'That spreadsheet address is too long (at most 2048 characters).')
+  .refine((value) => /^https?:\/\/[^\s]+$/i.test(value) && URL.canParse(value), SPREADSHEET_MESSAGE)
+  .nullable();
+
+// Strict, so a misspelt field is a 400 instead of a silent no-op; the settings a city has grow here.
+const cityChanges = z.strictObject(
+  { spreadsheetUrl: spreadsheetUrl.optional() },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}.` : 'Send the city changes as a JSON object.') },
+);
+
+/** GET /api/cities, /api/cities/:slug, /api/cities/:slug/guide, /api/cities/:slug/posts; PATCH /api/cities/:id. */
 export const cityRoutes = new Hono<AppEnv>()
   .get('/', async (c) => c.json(await listCities(c.get('db'))))
   .get('/:slug', async (c) => {
@@ -28,4 +48,15 @@ export const cityRoutes = new Hono<AppEnv>()
     const type = c.req.query('type');
     if (type !== undefined && type !== 'post' && type !== 'guide') throw new ApiError(400, 'validation', "type must be 'post' or 'guide'.");
     return c.json(await listPosts(db, { cityId: city.id, type, publishedOnly: !c.get('admin') }));
+  })
+  .patch('/:id', requireAdmin, validate('json', cityChanges), async (c) => {
+    const id = parseId(c.req.param('id'), 'City not found.');
+    const changes = c.req.valid('json');
+    const city = await commitWrite(c, async (trx) => {
+      if (!(await getCityById(trx, id))) throw cityNotFound();
+      await updateCity(trx, id, { ...changes, updatedAt: nowIso() });
+      // Every page that shows the city read its row, so its tag reaches the guide and its itinerary.
+      return { result: (await getCityById(trx, id))!, tags: [TAG.city(id)] };
+    });
+    return c.json(city);
   });

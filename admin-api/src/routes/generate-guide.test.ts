@@ -458,6 +458,9 @@ describe('POST /api/admin/generate-guide', () => {
       const [city] = await citiesOf(t.handle.db);
       const restaurants = await listRestaurants(t.handle.db, city!.id);
       expect(restaurants.length).toBeGreaterThan(0);
+      // The sample shows optional coordinates: most places have both, one has neither.
+      expect(restaurants[0]).toMatchObject({ name: 'Bakehouse Meridian', lat: 41.1409, lng: -8.6131 });
+      expect(restaurants.filter((r) => r.lat === null && r.lng === null).map((r) => r.name)).toEqual(['Gelateria Nube']);
       const [guide] = await guidesOf(t.handle.db, city!.id);
       expect(guide!.content).toContain('## Day 1');
       expect(guide!.content).toContain('## Before You Go');

@@ -31,6 +31,7 @@ describe('cities repository', () => {
         heroAlt: '',
         mapEmbedUrl: null,
         itineraryUrl: null,
+        spreadsheetUrl: null,
         displayOrder: 0,
         createdAt: T0,
         updatedAt: T0,
@@ -45,6 +46,7 @@ describe('cities repository', () => {
         heroAlt: 'Dotonbori at night',
         mapEmbedUrl: 'https://www.openstreetmap.org/export/embed.html?bbox=1',
         itineraryUrl: '/itineraries/osaka.csv',
+        spreadsheetUrl: 'https://sheets.example/osaka',
         displayOrder: 7,
       });
       const id = await insertCity(db, city);

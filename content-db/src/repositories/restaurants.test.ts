@@ -16,6 +16,8 @@ function makeRestaurant(name: string, overrides: Partial<RestaurantInput> = {}):
     notes: 'Book ahead.',
     address: '1 Main St',
     url: 'https://example.com',
+    lat: 35.0037,
+    lng: 135.7788,
     ...overrides,
   };
 }
@@ -36,21 +38,21 @@ describe('restaurants repository', () => {
   });
 
   it('stores the itinerary in the given order with positions 0..n-1 and every field', async () => {
-    const input = [makeRestaurant('Zebra'), makeRestaurant('Apple', { day: 2, meal: 'lunch' }), makeRestaurant('Mango', { url: null })];
+    const input = [makeRestaurant('Zebra'), makeRestaurant('Apple', { day: 2, meal: 'lunch', lat: -33.8688, lng: 151.2093 }), makeRestaurant('Mango', { url: null, lat: null, lng: null })];
     await replaceRestaurants(db, cityId, input);
     const rows = await listRestaurants(db, cityId);
     expect(names(rows)).toEqual(['Zebra', 'Apple', 'Mango']);
     expect(rows.map((row) => row.position)).toEqual([0, 1, 2]);
     expect(rows.every((row) => row.cityId === cityId)).toBe(true);
     expect(rows[1]).toEqual({ id: rows[1]!.id, cityId, position: 1, ...input[1] });
-    expect(rows[2]?.url).toBeNull();
+    expect([rows[2]?.url, rows[2]?.lat, rows[2]?.lng]).toEqual([null, null, null]);
     expect(await countRestaurants(db, cityId)).toBe(3);
   });
 
   it('leaves optional columns null when only a name is given', async () => {
     await replaceRestaurants(db, cityId, [{ name: 'Bare' }]);
     expect(await listRestaurants(db, cityId)).toEqual([
-      expect.objectContaining({ name: 'Bare', day: null, neighborhood: null, cuisine: null, meal: null, notes: null, address: null, url: null }),
+      expect.objectContaining({ name: 'Bare', day: null, neighborhood: null, cuisine: null, meal: null, notes: null, address: null, url: null, lat: null, lng: null }),
     ]);
   });
 

@@ -27,6 +27,8 @@ function makeRestaurants(citySlug: string, count: number): SeedCity['restaurants
     notes: `Stop number ${i + 1}.`,
     address: `${i + 1} Market Street`,
     url: i % 2 === 0 ? `https://example.com/${citySlug}/${i + 1}` : null,
+    lat: i % 3 === 0 ? null : 40 + i / 100,
+    lng: i % 3 === 0 ? null : -3 - i / 100,
   }));
 }
 
@@ -210,6 +212,21 @@ describe('seed module', () => {
       expect(seedCitySchema.safeParse(makeSeedCity('x', { itineraryUrl: 'itineraries/x.csv' })).success).toBe(false);
     });
 
+    it('accepts coordinates in range, both or neither, and reads missing ones as null', () => {
+      const withStop = (stop: Record<string, unknown>) => {
+        const city = makeSeedCity('x');
+        return seedCitySchema.safeParse({ ...city, restaurants: [stop, ...city.restaurants.slice(1)] });
+      };
+      const { lat: _lat, lng: _lng, ...plain } = makeSeedCity('x').restaurants[0]!;
+      const parsed = withStop(plain);
+      expect(parsed.success && [parsed.data.restaurants[0]!.lat, parsed.data.restaurants[0]!.lng]).toEqual([null, null]);
+      expect(withStop({ ...plain, lat: -90, lng: 180 }).success).toBe(true);
+      expect(withStop({ ...plain, lat: 37.76, lng: -122.42 }).success).toBe(true);
+      for (const bad of [{ lat: 37.76 }, { lng: -122.42 }, { lat: 37.76, lng: null }, { lat: 90.01, lng: 0 }, { lat: 0, lng: -180.5 }, { lat: '37.76', lng: '-122.42' }]) {
+        expect(withStop({ ...plain, ...bad }).success, JSON.stringify(bad)).toBe(false);
+      }
+    });
+
     it('requires a draft to have no publishedAt and a published post to have one', () => {
       expect(seedPostSchema.safeParse(makeSeedPost('x', { published: false, publishedAt: null })).success).toBe(true);
       expect(seedPostSchema.safeParse(makeSeedPost('x', { published: false })).success).toBe(false);
@@ -236,6 +253,7 @@ describe('seed module', () => {
       expect(await getCityBySlug(db, 'alpha')).toEqual({
         id: expect.any(Number),
         ...fields,
+        spreadsheetUrl: null,
         createdAt: guide.createdAt,
         updatedAt: guide.updatedAt,
       });
@@ -423,6 +441,21 @@ describe('seed module', () => {
       const { cities } = loadSeedContent();
       const withMap = cities.filter((city) => city.mapEmbedUrl !== null).map((city) => city.slug).sort();
       expect(withMap).toEqual(MAP_CITIES);
+    });
+
+    it('pins every place of the cities with a map, near the area that map shows', () => {
+      const { cities } = loadSeedContent();
+      for (const city of cities.filter((c) => MAP_CITIES.includes(c.slug))) {
+        const [west, south, east, north] = decodeURIComponent(/bbox=([^&]+)/.exec(city.mapEmbedUrl!)![1]!).split(',').map(Number) as [number, number, number, number];
+        const [lat0, lng0] = [(south + north) / 2, (west + east) / 2];
+        for (const stop of city.restaurants) {
+          expect(stop.lat !== null && stop.lng !== null, `${city.slug}: ${stop.name}`).toBe(true);
+          // Within 60 km of the area map's centre (Oahu's North Shore stops are the farthest).
+          const km = Math.hypot((stop.lat! - lat0) * 111, (stop.lng! - lng0) * 111 * Math.cos((lat0 * Math.PI) / 180));
+          expect(km, `${city.slug}: ${stop.name}`).toBeLessThan(60);
+        }
+        expect(new Set(city.restaurants.map((stop) => `${stop.lat},${stop.lng}`)).size, city.slug).toBe(city.restaurants.length);
+      }
     });
 
     it('has itinerary URLs for at least the required cities', () => {

@@ -17,16 +17,25 @@ const guideSchema = z.object({
   updatedAt: isoDate,
 });
 
-const restaurantSchema = z.object({
-  name: z.string().trim().min(1),
-  day: z.number().int().min(1).max(14),
-  neighborhood: z.string().trim().min(1),
-  cuisine: z.string().trim().min(1),
-  meal: z.enum(['breakfast', 'lunch', 'dinner', 'snack', 'drinks']),
-  notes: z.string().trim().min(1),
-  address: z.string().trim().min(1),
-  url: z.url({ protocol: /^https?$/ }).nullable(),
-});
+const restaurantSchema = z
+  .object({
+    name: z.string().trim().min(1),
+    day: z.number().int().min(1).max(14),
+    neighborhood: z.string().trim().min(1),
+    cuisine: z.string().trim().min(1),
+    meal: z.enum(['breakfast', 'lunch', 'dinner', 'snack', 'drinks']),
+    notes: z.string().trim().min(1),
+    address: z.string().trim().min(1),
+    url: z.url({ protocol: /^https?$/ }).nullable(),
+    // Where the place is, for its pin on the guide map (decimal degrees).
+    lat: z.number().min(-90).max(90).nullable().default(null),
+    lng: z.number().min(-180).max(180).nullable().default(null),
+  })
+  // Half a position is no position: a pin needs both.
+  .refine((restaurant) => (restaurant.lat === null) === (restaurant.lng === null), {
+    message: 'give both lat and lng, or neither',
+    path: ['lng'],
+  });
 
 export const seedCitySchema = z.object({
   slug,

@@ -102,6 +102,22 @@ describe('booting the admin controls', () => {
     expect(calls.at(-1)).toEqual({ method: 'POST', url: '/api/hero/update-image', body: { imageUrl: 'https://img.example/home.jpg', alt: 'A long table set for dinner' } });
   });
 
+  it("edits a guide's spreadsheet from its itinerary card", async () => {
+    const calls = stubApi({ ...SIGNED_IN, 'PATCH /api/cities/3': ({ body }) => json(200, body, PUBLISHED) });
+    showPage(`<aside class="itinerary" data-itinerary-city-id="3" data-spreadsheet-url="https://sheets.example/old"><h2>Where to eat</h2></aside>`);
+    await bootAdmin();
+    const user = userEvent.setup();
+    const card = document.querySelector('aside.itinerary')!;
+    await user.click(await within(card as HTMLElement).findByRole('button', { name: 'Spreadsheet' }));
+    const field = await screen.findByLabelText('Spreadsheet URL');
+    expect((field as HTMLInputElement).value).toBe('https://sheets.example/old');
+    await user.clear(field);
+    await user.type(field, 'https://sheets.example/new');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(reload).toHaveBeenCalledOnce());
+    expect(calls.at(-1)).toEqual({ method: 'PATCH', url: '/api/cities/3', body: { spreadsheetUrl: 'https://sheets.example/new' } });
+  });
+
   it("edits the post's hero by slug, described by the post's title, then shows the republished page at the same place", async () => {
     vi.stubGlobal('scrollY', 480);
     const calls = stubApi({ ...POST_READS, 'PATCH /api/posts/tokyo-ramen/hero-image': ({ body }) => json(200, body, PUBLISHED) });

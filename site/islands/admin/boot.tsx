@@ -3,9 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { useAuth } from '../shared/auth-store';
 import { IslandRoot } from '../shared/IslandRoot';
 import { HeroEditorDialog } from './HeroEditorDialog';
-import { insertHeroSlots, insertPostBodySlots } from './page-slots';
+import { insertHeroSlots, insertItinerarySlots, insertPostBodySlots } from './page-slots';
 import { PostContentAdmin } from './PostContentAdmin';
 import { restoreAfterRepublish, showRepublishedPage } from './publish';
+import { SpreadsheetDialog } from './SpreadsheetDialog';
 // Inlined into this module, not imported as a stylesheet: Astro would put an imported one into every
 // page's CSS, for every visitor; this way only a signed-in admin's browser ever gets it.
 import adminCss from './admin.css?inline';
@@ -16,9 +17,9 @@ function mount(container: HTMLElement, node: ReactNode): void {
 
 /**
  * The admin's in-place editing on a static page. The page's UI hint (a readable cookie) only says
- * someone may be signed in; the server decides. Signed in: Edit Image on the hero, and Edit,
- * Delete, Add content and Refresh controls on the body. Otherwise the hint is dropped and the page
- * stays exactly what visitors see.
+ * someone may be signed in; the server decides. Signed in: Edit Image on the hero, Spreadsheet on
+ * a guide's itinerary card, and Edit, Delete, Add content and Refresh controls on the body.
+ * Otherwise the hint is dropped and the page stays exactly what visitors see.
  */
 export async function bootAdmin(): Promise<void> {
   const user = await useAuth.getState().load();
@@ -33,6 +34,9 @@ export async function bootAdmin(): Promise<void> {
   document.head.append(styles);
   for (const { container, target } of insertHeroSlots()) {
     mount(container, <HeroEditorDialog target={target} onSaved={showRepublishedPage} />);
+  }
+  for (const { container, cityId, spreadsheetUrl } of insertItinerarySlots()) {
+    mount(container, <SpreadsheetDialog cityId={cityId} current={spreadsheetUrl} onSaved={showRepublishedPage} />);
   }
   for (const slots of insertPostBodySlots()) {
     mount(slots.toolbar, <PostContentAdmin slots={slots} onRepublish={showRepublishedPage} />);

@@ -8,6 +8,14 @@ export interface HeroSlot {
   target: HeroTarget;
 }
 
+/** Where the Spreadsheet control of a guide's itinerary card sits (ItineraryCard.astro). */
+export interface ItinerarySlot {
+  container: HTMLElement;
+  cityId: number;
+  /** The city's external spreadsheet, '' when it has none. */
+  spreadsheetUrl: string;
+}
+
 /** A paragraph section of a rendered body (PostBody.astro). */
 export interface SectionSlot {
   container: HTMLElement;
@@ -79,6 +87,20 @@ export function insertHeroSlots(root: ParentNode = document): HeroSlot[] {
     hero.classList.add('fc-admin-anchor');
     hero.append(container);
     slots.push({ container, target: slug ? { kind: 'post', slug, title } : { kind: 'home' } });
+  }
+  return slots;
+}
+
+/** Adds a control container to every itinerary card that names its city. */
+export function insertItinerarySlots(root: ParentNode = document): ItinerarySlot[] {
+  const slots: ItinerarySlot[] = [];
+  for (const card of root.querySelectorAll<HTMLElement>('[data-itinerary-city-id]')) {
+    const cityId = whole(card.dataset.itineraryCityId);
+    if (cityId === null || !claim(card)) continue;
+    const container = slot('fc-admin-controls fc-admin-controls--itinerary');
+    card.classList.add('fc-admin-anchor');
+    card.append(container);
+    slots.push({ container, cityId, spreadsheetUrl: card.dataset.spreadsheetUrl ?? '' });
   }
   return slots;
 }
