@@ -69,6 +69,9 @@ const ROUTES: Record<string, Variant[]> = {
     { encoding: 'json', valid: { heroImage: 'https://images.example/hero.jpg', alt: 'A harbour at dusk' }, fields: [{ name: 'heroImage', label: 'The image address' }, { name: 'alt', label: 'The alt text' }], refusal: 'json' },
   ],
   'PATCH /api/posts/:slug/published': [],
+  'PATCH /api/cities/:id': [
+    { encoding: 'json', valid: { spreadsheetUrl: 'https://sheets.example/lisbon' }, fields: [{ name: 'spreadsheetUrl', label: 'The spreadsheet address' }], refusal: 'json' },
+  ],
   'POST /api/posts/:postId/content': [
     { encoding: 'json', valid: { type: 'text', content: 'An added aside.', position: 0 }, fields: [{ name: 'content', label: 'The text' }], refusal: 'json' },
     { encoding: 'json', valid: { type: 'image', content: 'https://images.example/plate.jpg', alt: 'A plate of clams', position: 0 }, fields: [{ name: 'content', label: 'The image address' }, { name: 'alt', label: 'The alt text' }], refusal: 'json' },

@@ -4,6 +4,7 @@ import { getCityById, getCityBySlug, getGuideForCity, listCities, listPosts, now
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';
+import { text } from '../schemas.ts';
 import { parseId, validate } from '../validation.ts';
 import { commitWrite } from '../write.ts';
 
@@ -12,8 +13,7 @@ const cityNotFound = () => new ApiError(404, 'not_found', 'City not found.');
 const SPREADSHEET_MESSAGE = 'Give the spreadsheet as a web address starting with http:// or https://, or null to remove it.';
 
 // Only web addresses: the itinerary button opens it in a new tab for every visitor.
-const spreadsheetUrl = z
-  .string({ error: SPREADSHEET_MESSAGE })
+const spreadsheetUrl = text('The spreadsheet address', { error: SPREADSHEET_MESSAGE })
   .trim()
   .max(2048, 'That spreadsheet address is too long (at most 2048 characters).')
   .refine((value) => /^https?:\/\/[^\s]+$/i.test(value) && URL.canParse(value), SPREADSHEET_MESSAGE)
