@@ -1,4 +1,5 @@
-import type { AddressInfo } from 'node:net';
+import { Server as NetServer, type AddressInfo } from 'node:net';
+import type { Server as HttpServer } from 'node:http';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { AppEnv } from './app.ts';
@@ -16,6 +17,34 @@ export interface RunningServer {
 }
 
 const CLOSE_GRACE_MS = 10_000;
+// How long connections made before the close may take to reach the server and deliver a request.
+const SETTLE_MS = 500;
+
+/**
+ * Closes gracefully. Node's own http close() drops at once every connection without a request in
+ * progress, and closing the listening socket resets connections still in the kernel's accept
+ * queue: either way a client that had already sent its request would get a reset. So: answer
+ * every response from now on with `Connection: close`, keep accepting for a moment so connections
+ * already made can deliver their request, then stop accepting (the plain socket-server close),
+ * close connections as they turn idle, and cut whatever is still open after the grace period.
+ */
+function closeGracefully(server: HttpServer, graceMs: number): Promise<void> {
+  server.on('request', (_request, response) => response.setHeader('connection', 'close'));
+  return new Promise<void>((done, fail) => {
+    let sweep: NodeJS.Timeout | undefined;
+    const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+    setTimeout(() => {
+      NetServer.prototype.close.call(server, (error?: Error) => {
+        clearInterval(sweep);
+        clearTimeout(cut);
+        if (error) fail(error);
+        else done();
+      });
+      sweep = setInterval(() => server.closeIdleConnections(), 50);
+      server.closeIdleConnections();
+    }, Math.min(SETTLE_MS, graceMs));
+  });
+}
 
 /** Serves the app on host:port (0 picks a free port) and resolves once it is listening. */
 export function listen(app: Hono<AppEnv>, host: string, port: number): Promise<RunningServer> {
@@ -26,19 +55,7 @@ export function listen(app: Hono<AppEnv>, host: string, port: number): Promise<R
         server,
         port: info.port,
         url: `http://${urlHost}:${info.port}`,
-        close: (graceMs = CLOSE_GRACE_MS) =>
-          new Promise<void>((done, fail) => {
-            // A kept-alive connection turns idle once its request is answered: close it then.
-            const sweep = setInterval(() => 'closeIdleConnections' in server && server.closeIdleConnections(), 50);
-            const cut = setTimeout(() => 'closeAllConnections' in server && server.closeAllConnections(), graceMs);
-            server.close((error) => {
-              clearInterval(sweep);
-              clearTimeout(cut);
-              if (error) fail(error);
-              else done();
-            });
-            if ('closeIdleConnections' in server) server.closeIdleConnections();
-          }),
+        close: (graceMs = CLOSE_GRACE_MS) => closeGracefully(server as HttpServer, graceMs),
       });
     });
     server.once('error', reject);
