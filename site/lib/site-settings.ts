@@ -6,12 +6,7 @@ export interface SiteSettings {
   publicHost: string;
 }
 
-/** The absolute canonical URL of a path on this site. */
-export function canonicalUrl(site: SiteSettings, path: string): string {
-  return new URL(path, `${site.publicHost}/`).href;
-}
-
-/** An absolute URL for a site path (or an absolute URL given as is), e.g. for share images. */
+/** An absolute URL for a site path (or an absolute URL given as is): canonical links, share images. */
 export function absoluteUrl(site: SiteSettings, pathOrUrl: string): string {
   return new URL(pathOrUrl, `${site.publicHost}/`).href;
 }

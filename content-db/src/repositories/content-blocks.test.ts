@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../db.ts';
 import { insertBarePost, useTempDb } from '../testing.ts';
-import { createBlock, deleteBlock, getBlock, listBlocks, updateBlock } from './content-blocks.ts';
+import { createBlock, deleteBlock, listBlocks, updateBlock } from './content-blocks.ts';
 import { deletePost } from './posts.ts';
 
 const T0 = '2025-01-01T00:00:00.000Z';
@@ -56,7 +56,10 @@ describe('content blocks repository', () => {
     });
   });
 
-  describe('listBlocks and getBlock', () => {
+  /** The stored block with this id among the post's blocks, as the pages read them. */
+  const stored = async (post: number, id: number) => (await listBlocks(db, post)).find((b) => b.id === id);
+
+  describe('listBlocks', () => {
     it('lists a post’s blocks by position, whatever the creation order', async () => {
       await createBlock(db, block(5));
       await createBlock(db, block(0));
@@ -68,11 +71,10 @@ describe('content blocks repository', () => {
       expect(await listBlocks(db, 9999)).toEqual([]);
     });
 
-    it('gets a block only through the post it belongs to', async () => {
+    it('lists a block only under the post it belongs to', async () => {
       const created = await createBlock(db, block(0, { isOriginal: false }));
-      expect(await getBlock(db, postId, created.id)).toEqual(created);
-      expect(await getBlock(db, otherPostId, created.id)).toBeUndefined();
-      expect(await getBlock(db, postId, created.id + 100)).toBeUndefined();
+      expect(await stored(postId, created.id)).toEqual(created);
+      expect(await stored(otherPostId, created.id)).toBeUndefined();
     });
   });
 
@@ -81,14 +83,14 @@ describe('content blocks repository', () => {
       const created = await createBlock(db, block(4, { isOriginal: true }));
       const updated = await updateBlock(db, postId, created.id, 'New *text*', T1);
       expect(updated).toEqual({ ...created, content: 'New *text*', updatedAt: T1 });
-      expect(await getBlock(db, postId, created.id)).toEqual(updated);
+      expect(await stored(postId, created.id)).toEqual(updated);
     });
 
     it('returns undefined and changes nothing for a block of another post or a missing id', async () => {
       const created = await createBlock(db, block(0));
       expect(await updateBlock(db, otherPostId, created.id, 'Hijack', T1)).toBeUndefined();
       expect(await updateBlock(db, postId, created.id + 100, 'Nothing', T1)).toBeUndefined();
-      expect(await getBlock(db, postId, created.id)).toEqual(created);
+      expect(await stored(postId, created.id)).toEqual(created);
     });
   });
 

@@ -18,12 +18,6 @@ export async function listBlocks(db: Db, postId: number): Promise<ContentBlock[]
   return rows.map(toBlock);
 }
 
-export async function getBlock(db: Db, postId: number, id: number): Promise<ContentBlock | undefined> {
-  recordRead(TAG.body(postId));
-  const row = await db.selectFrom('contentBlocks').selectAll().where('postId', '=', postId).where('id', '=', id).executeTakeFirst();
-  return row && toBlock(row);
-}
-
 export async function createBlock(
   db: Db,
   block: { postId: number; content: string; position: number; isOriginal: boolean; now: string },

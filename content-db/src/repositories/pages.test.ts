@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db.ts';
 import { useTempDb } from '../testing.ts';
-import { forgetPage, getPageTags, listPagePaths, pageHashes, pagesReadingTags, recordPage, type RenderedPage } from './pages.ts';
+import { forgetPage, pageHashes, pagesReadingTags, recordPage, type RenderedPage } from './pages.ts';
 
 const T0 = '2025-01-01T00:00:00.000Z';
 const T1 = '2025-01-02T00:00:00.000Z';
@@ -16,6 +16,16 @@ describe('pages repository', () => {
     db = fresh;
   });
 
+  async function getPageTags(path: string): Promise<string[]> {
+    const rows = await db.selectFrom('pageTags').select('tag').where('path', '=', path).orderBy('tag').execute();
+    return rows.map((row) => row.tag);
+  }
+
+  async function listPagePaths(): Promise<string[]> {
+    const rows = await db.selectFrom('pages').select('path').orderBy('path').execute();
+    return rows.map((row) => row.path);
+  }
+
   async function pageTagRows(): Promise<{ path: string; tag: string }[]> {
     return db.selectFrom('pageTags').selectAll().orderBy('path').orderBy('tag').execute();
   }
@@ -26,14 +36,14 @@ describe('pages repository', () => {
       expect(await db.selectFrom('pages').selectAll().execute()).toEqual([
         { path: '/cities/kyoto/', contentHash: 'hash-of-/cities/kyoto/', renderedAt: T0 },
       ]);
-      expect(await getPageTags(db, '/cities/kyoto/')).toEqual(['city:kyoto', 'posts']);
+      expect(await getPageTags('/cities/kyoto/')).toEqual(['city:kyoto', 'posts']);
     });
 
     it('re-recording updates hash and time and replaces the tags instead of adding to them', async () => {
       await recordPage(db, makePage('/', ['home', 'posts', 'cities']), T0);
       await recordPage(db, makePage('/', ['settings', 'posts'], 'new-hash'), T1);
       expect(await db.selectFrom('pages').selectAll().execute()).toEqual([{ path: '/', contentHash: 'new-hash', renderedAt: T1 }]);
-      expect(await getPageTags(db, '/')).toEqual(['posts', 'settings']);
+      expect(await getPageTags('/')).toEqual(['posts', 'settings']);
     });
 
     it('deduplicates tags', async () => {
@@ -47,15 +57,15 @@ describe('pages repository', () => {
     it('records a page that read no tags, clearing any it read before', async () => {
       await recordPage(db, makePage('/about/', ['settings']), T0);
       await recordPage(db, makePage('/about/', []), T1);
-      expect(await listPagePaths(db)).toEqual(['/about/']);
-      expect(await getPageTags(db, '/about/')).toEqual([]);
+      expect(await listPagePaths()).toEqual(['/about/']);
+      expect(await getPageTags('/about/')).toEqual([]);
     });
 
     it('does not touch the tags of other pages', async () => {
       await recordPage(db, makePage('/a/', ['shared', 'a-only']), T0);
       await recordPage(db, makePage('/b/', ['shared']), T0);
       await recordPage(db, makePage('/a/', ['other']), T1);
-      expect(await getPageTags(db, '/b/')).toEqual(['shared']);
+      expect(await getPageTags('/b/')).toEqual(['shared']);
     });
   });
 
@@ -64,13 +74,13 @@ describe('pages repository', () => {
       await recordPage(db, makePage('/posts/b/', ['zeta', 'alpha', 'mu']), T0);
       await recordPage(db, makePage('/', []), T0);
       await recordPage(db, makePage('/posts/a/', ['alpha']), T0);
-      expect(await listPagePaths(db)).toEqual(['/', '/posts/a/', '/posts/b/']);
-      expect(await getPageTags(db, '/posts/b/')).toEqual(['alpha', 'mu', 'zeta']);
+      expect(await listPagePaths()).toEqual(['/', '/posts/a/', '/posts/b/']);
+      expect(await getPageTags('/posts/b/')).toEqual(['alpha', 'mu', 'zeta']);
     });
 
     it('returns empty lists when nothing is recorded', async () => {
-      expect(await listPagePaths(db)).toEqual([]);
-      expect(await getPageTags(db, '/missing/')).toEqual([]);
+      expect(await listPagePaths()).toEqual([]);
+      expect(await getPageTags('/missing/')).toEqual([]);
     });
   });
 
@@ -79,7 +89,7 @@ describe('pages repository', () => {
       await recordPage(db, makePage('/gone/', ['a', 'b']), T0);
       await recordPage(db, makePage('/kept/', ['a']), T0);
       await forgetPage(db, '/gone/');
-      expect(await listPagePaths(db)).toEqual(['/kept/']);
+      expect(await listPagePaths()).toEqual(['/kept/']);
       expect(await pageTagRows()).toEqual([{ path: '/kept/', tag: 'a' }]);
       expect(await pagesReadingTags(db, ['a', 'b'])).toEqual(['/kept/']);
     });
@@ -87,7 +97,7 @@ describe('pages repository', () => {
     it('is a no-op for an unknown path', async () => {
       await recordPage(db, makePage('/kept/', ['a']), T0);
       await forgetPage(db, '/unknown/');
-      expect(await listPagePaths(db)).toEqual(['/kept/']);
+      expect(await listPagePaths()).toEqual(['/kept/']);
     });
   });
 
@@ -136,7 +146,7 @@ describe('pages repository', () => {
     it('records and finds a page that read 40,000 tags', async () => {
       const tags = many('post:');
       await recordPage(db, makePage('/sitemap.xml', tags), T0);
-      expect((await getPageTags(db, '/sitemap.xml')).length).toBe(MANY);
+      expect((await getPageTags('/sitemap.xml')).length).toBe(MANY);
       expect(await pagesReadingTags(db, tags)).toEqual(['/sitemap.xml']);
     });
 

@@ -25,11 +25,6 @@ export async function forgetPage(db: Db, path: string): Promise<void> {
   await db.deleteFrom('pages').where('path', '=', path).execute();
 }
 
-export async function listPagePaths(db: Db): Promise<string[]> {
-  const rows = await db.selectFrom('pages').select('path').orderBy('path').execute();
-  return rows.map((row) => row.path);
-}
-
 /** Recorded pages (all, or just `paths`) with the hash of what was last written for each. */
 export async function pageHashes(db: Db, paths?: string[]): Promise<Map<string, string>> {
   const query = db.selectFrom('pages').select(['path', 'contentHash']);
@@ -37,11 +32,6 @@ export async function pageHashes(db: Db, paths?: string[]): Promise<Map<string, 
   if (paths) for (const slice of chunks(paths)) rows.push(...(await query.where('path', 'in', slice).execute()));
   else rows.push(...(await query.execute()));
   return new Map(rows.map((row) => [row.path, row.contentHash]));
-}
-
-export async function getPageTags(db: Db, path: string): Promise<string[]> {
-  const rows = await db.selectFrom('pageTags').select('tag').where('path', '=', path).orderBy('tag').execute();
-  return rows.map((row) => row.tag);
 }
 
 /** Paths of the pages that read any of the given tags. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../db.ts';
 import { useTempDb } from '../testing.ts';
 import { insertCity } from './cities.ts';
-import { countRestaurants, listRestaurants, replaceRestaurants, type RestaurantInput } from './restaurants.ts';
+import { listRestaurants, replaceRestaurants, type RestaurantInput } from './restaurants.ts';
 
 const T0 = '2025-01-01T00:00:00.000Z';
 
@@ -34,7 +34,7 @@ describe('restaurants repository', () => {
 
   it('has no restaurants for a new city', async () => {
     expect(await listRestaurants(db, cityId)).toEqual([]);
-    expect(await countRestaurants(db, cityId)).toBe(0);
+    expect((await listRestaurants(db, cityId)).length).toBe(0);
   });
 
   it('stores the itinerary in the given order with positions 0..n-1 and every field', async () => {
@@ -46,7 +46,7 @@ describe('restaurants repository', () => {
     expect(rows.every((row) => row.cityId === cityId)).toBe(true);
     expect(rows[1]).toEqual({ id: rows[1]!.id, cityId, position: 1, ...input[1] });
     expect([rows[2]?.url, rows[2]?.lat, rows[2]?.lng]).toEqual([null, null, null]);
-    expect(await countRestaurants(db, cityId)).toBe(3);
+    expect((await listRestaurants(db, cityId)).length).toBe(3);
   });
 
   it('leaves optional columns null when only a name is given', async () => {
@@ -62,14 +62,14 @@ describe('restaurants repository', () => {
     const rows = await listRestaurants(db, cityId);
     expect(names(rows)).toEqual(['New two', 'New one']);
     expect(rows.map((row) => row.position)).toEqual([0, 1]);
-    expect(await countRestaurants(db, cityId)).toBe(2);
+    expect((await listRestaurants(db, cityId)).length).toBe(2);
   });
 
   it('clears the itinerary when given an empty list', async () => {
     await replaceRestaurants(db, cityId, [makeRestaurant('Gone')]);
     await replaceRestaurants(db, cityId, []);
     expect(await listRestaurants(db, cityId)).toEqual([]);
-    expect(await countRestaurants(db, cityId)).toBe(0);
+    expect((await listRestaurants(db, cityId)).length).toBe(0);
   });
 
   it('only touches the given city', async () => {
@@ -79,7 +79,7 @@ describe('restaurants repository', () => {
     await replaceRestaurants(db, cityId, [makeRestaurant('Kyoto two')]);
     expect(names(await listRestaurants(db, osaka))).toEqual(['Osaka one', 'Osaka two']);
     expect(names(await listRestaurants(db, cityId))).toEqual(['Kyoto two']);
-    expect(await countRestaurants(db, osaka)).toBe(2);
+    expect((await listRestaurants(db, osaka)).length).toBe(2);
   });
 
   it('lists by position, then id, whatever the insertion order', async () => {
@@ -97,6 +97,6 @@ describe('restaurants repository', () => {
 
   it('rejects restaurants for a city that does not exist and keeps nothing', async () => {
     await expect(replaceRestaurants(db, 9999, [makeRestaurant('Nowhere')])).rejects.toThrow(/FOREIGN KEY/);
-    expect(await countRestaurants(db, 9999)).toBe(0);
+    expect((await listRestaurants(db, 9999)).length).toBe(0);
   });
 });

@@ -12,16 +12,6 @@ export function listRestaurants(db: Db, cityId: number): Promise<Restaurant[]> {
   return db.selectFrom('restaurants').selectAll().where('cityId', '=', cityId).orderBy('position').orderBy('id').execute();
 }
 
-export async function countRestaurants(db: Db, cityId: number): Promise<number> {
-  recordRead(TAG.restaurants(cityId));
-  const row = await db
-    .selectFrom('restaurants')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('cityId', '=', cityId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 /** Replaces a city's whole itinerary; positions follow the order given. Run it inside a transaction. */
 export async function replaceRestaurants(db: Db, cityId: number, restaurants: RestaurantInput[]): Promise<void> {
   await db.deleteFrom('restaurants').where('cityId', '=', cityId).execute();
