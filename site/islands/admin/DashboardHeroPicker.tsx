@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type Ref } from 'react';
 import { toast } from '../shared/toast-store';
 import { AltTextField } from './AltTextField';
-import { GENERATION_PRESETS, presetThumbnail } from './presets';
+import { PresetOptions } from './PresetOptions';
+import { GENERATION_PRESETS } from './presets';
 
 /** The hero of a guide being generated: a preset or a typed URL, and optionally a file to upload instead. */
 export interface HeroChoice {
@@ -107,19 +108,7 @@ export function DashboardHeroPicker({ value, onChange, disabled = false, altErro
         Choose a preset, upload a photo or paste an image URL. Without one, the guide uses the default image.
       </p>
       <div className="fc-dash-presets">
-        {GENERATION_PRESETS.map((preset) => (
-          <label key={preset.src} className="fc-dash-preset">
-            <input
-              type="radio"
-              name={`${id}-preset`}
-              value={preset.src}
-              checked={value.preset === preset.src}
-              onChange={() => choosePreset(preset.src)}
-            />
-            <img src={presetThumbnail(preset.src)} alt="" width={640} height={360} loading="lazy" decoding="async" />
-            <span>{preset.name}</span>
-          </label>
-        ))}
+        <PresetOptions presets={GENERATION_PRESETS} name={`${id}-preset`} selected={value.preset ?? undefined} onSelect={choosePreset} itemClassName="fc-dash-preset" />
       </div>
       <div className="fc-dash-hero__sources">
         <div className="fc-form">

@@ -4,7 +4,8 @@ import { relativeDate } from '../../lib/dates';
 import { apiRequest, messageOf } from '../shared/api';
 import { toast } from '../shared/toast-store';
 import { dateTime, plural } from './DashboardFormat';
-import { adminQuery, CONTACT_MESSAGES_URL, isUnauthorized, LOGIN_URL, type ContactMessage } from './DashboardQueries';
+import { adminQuery, CONTACT_MESSAGES_URL, LOGIN_URL, type ContactMessage } from './DashboardQueries';
+import { DashboardQueryError } from './DashboardQueryError';
 
 const newestFirst = (a: ContactMessage, b: ContactMessage) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id;
 
@@ -56,20 +57,12 @@ export function DashboardInbox() {
       )}
 
       {messages.isError && (
-        <div className="fc-dash-error" role="alert">
-          {isUnauthorized(messages.error) ? (
-            <p>
-              Your session has expired. <a href={LOGIN_URL}>Log in again</a> to read messages.
-            </p>
-          ) : (
-            <>
-              <p>Failed to fetch messages</p>
-              <button type="button" className="button button--ghost fc-dash-small-button" onClick={() => void messages.refetch()}>
-                Try again
-              </button>
-            </>
-          )}
-        </div>
+        <DashboardQueryError
+          error={messages.error}
+          failure="Failed to fetch messages"
+          expired={<>Your session has expired. <a href={LOGIN_URL}>Log in again</a> to read messages.</>}
+          onRetry={() => void messages.refetch()}
+        />
       )}
 
       {messages.isSuccess && list.length === 0 && <p className="fc-dash-empty">No messages yet</p>}

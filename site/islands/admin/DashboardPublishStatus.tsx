@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { dateTime, duration, plural, timeAgo } from './DashboardFormat';
-import { adminQuery, isUnauthorized, LOGIN_URL, PUBLISH_STATUS_URL, type PublishStatus } from './DashboardQueries';
+import { adminQuery, LOGIN_URL, PUBLISH_STATUS_URL, type PublishStatus } from './DashboardQueries';
+import { DashboardQueryError } from './DashboardQueryError';
 
 function When({ iso }: { iso: string }) {
   return (
@@ -97,15 +98,11 @@ export function DashboardPublishStatus() {
         </p>
       )}
       {status.isError && (
-        <div className="fc-dash-error" role="alert">
-          {isUnauthorized(status.error) ? (
-            <p>
-              Your session has expired. <a href={LOGIN_URL}>Log in again</a> to see the publish status.
-            </p>
-          ) : (
-            <p>Failed to fetch the publish status</p>
-          )}
-        </div>
+        <DashboardQueryError
+          error={status.error}
+          failure="Failed to fetch the publish status"
+          expired={<>Your session has expired. <a href={LOGIN_URL}>Log in again</a> to see the publish status.</>}
+        />
       )}
       {status.data && <StatusFacts status={status.data} />}
     </section>

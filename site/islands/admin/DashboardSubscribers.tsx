@@ -4,6 +4,7 @@ import { longDate } from '../../lib/dates';
 import { apiRequest } from '../shared/api';
 import { toast } from '../shared/toast-store';
 import { plural } from './DashboardFormat';
+import { DashboardQueryError } from './DashboardQueryError';
 import {
   adminQuery,
   isUnauthorized,
@@ -84,20 +85,12 @@ export function DashboardSubscribers() {
       )}
 
       {subscribers.isError && (
-        <div className="fc-dash-error" role="alert">
-          {expired ? (
-            <p>
-              Your session has expired. Redirecting to <a href={LOGIN_URL}>the login page</a>…
-            </p>
-          ) : (
-            <>
-              <p>Failed to fetch subscribers</p>
-              <button type="button" className="button button--ghost fc-dash-small-button" onClick={() => void subscribers.refetch()}>
-                Try again
-              </button>
-            </>
-          )}
-        </div>
+        <DashboardQueryError
+          error={subscribers.error}
+          failure="Failed to fetch subscribers"
+          expired={<>Your session has expired. Redirecting to <a href={LOGIN_URL}>the login page</a>…</>}
+          onRetry={() => void subscribers.refetch()}
+        />
       )}
 
       {subscribers.isSuccess && list.length === 0 && <p className="fc-dash-empty">No subscribers yet</p>}

@@ -8,7 +8,8 @@ import { ALT_REQUIRED, AltTextField } from './AltTextField';
 import { ImageDropZone } from './ImageDropZone';
 import type { HeroTarget } from './page-slots';
 import { postKey } from './post-queries';
-import { HERO_PRESETS, presetThumbnail } from './presets';
+import { PresetOptions } from './PresetOptions';
+import { HERO_PRESETS } from './presets';
 import { announceWrite } from './publish';
 
 type Source = 'url' | 'upload' | 'preset';
@@ -188,19 +189,7 @@ export function HeroEditorDialog({ target, onSaved }: Props) {
           <Tabs.Content value="preset" className="fc-tabs__panel">
             <fieldset className="fc-presets">
               <legend className="visually-hidden">Preset images</legend>
-              {HERO_PRESETS.map((preset) => (
-                <label key={preset.src} className="fc-preset">
-                  <input
-                    type="radio"
-                    name={`${id}-preset`}
-                    value={preset.src}
-                    checked={choice.preset === preset.src}
-                    onChange={() => choose({ preset: preset.src })}
-                  />
-                  <img src={presetThumbnail(preset.src)} alt="" width="160" height="90" loading="lazy" />
-                  <span>{preset.name}</span>
-                </label>
-              ))}
+              <PresetOptions presets={HERO_PRESETS} name={`${id}-preset`} selected={choice.preset ?? undefined} onSelect={(preset) => choose({ preset })} itemClassName="fc-preset" />
             </fieldset>
           </Tabs.Content>
         </Tabs.Root>

@@ -1,5 +1,10 @@
 import { IMAGE_VARIANT_WIDTHS } from '@forkcast/content-db/images';
 
+export interface Preset {
+  name: string;
+  src: string;
+}
+
 /** SPEC §9: the five hero images offered by the hero editor, on the home page and on posts alike. */
 export const HERO_PRESETS = [
   { name: 'San Francisco Cityscape', src: '/images/presets/san-francisco-cityscape.jpg' },
