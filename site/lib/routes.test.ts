@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIXED_ROUTES, siteRoutes } from './routes.ts';
+import { siteRoutes } from './routes.ts';
 
 const cities = [
   { id: 1, slug: 'san-francisco', name: 'San Francisco' },
@@ -17,7 +17,8 @@ describe('siteRoutes', () => {
     ]);
     expect(routes).toEqual(
       [
-        ...FIXED_ROUTES,
+        '/', '/city-guides', '/about', '/terms', '/privacy', '/sitemap', '/newsletter', '/admin', '/admin/sign-in',
+        '/404', '/404-post', '/404-guide', '/_redirects', '/rss.xml', '/sitemap.xml', '/robots.txt',
         '/posts', '/posts/guides', '/posts/dining',
         '/kyoto/guide', '/kyoto/itinerary', '/itineraries/kyoto.csv', '/kyoto/kyoto-ramen',
         '/san-francisco/mission-district-burrito-field-notes',
