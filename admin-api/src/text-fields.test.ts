@@ -214,7 +214,7 @@ describe('text fields refuse control characters', () => {
       const files: string[] = [];
       const expected: string[] = [];
       for (const [rowNumber, cells] of [[1, header!], [2, row!]] as const) {
-        cells.forEach((cell, at) => {
+        cells.forEach((_cell, at) => {
           const spoiledCells = cells.map((value, i) => (i === at ? `${value.slice(0, 2)}${ch}${value.slice(2)}` : value));
           const lines = rowNumber === 1 ? [spoiledCells, row!] : [header!, spoiledCells];
           const csv = `${lines.map((line) => line.join(',')).join('\n')}\n`;

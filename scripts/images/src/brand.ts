@@ -1,5 +1,5 @@
 // Brand artwork: hero fallback, Open Graph card and the favicon mark.
-import { type Rng, Svg, circle, ellipse, group, path, rect } from './core.ts';
+import { type Rng, type Svg, circle, ellipse, group, path, rect } from './core.ts';
 import { glow, grain, vignette } from './nature.ts';
 import { arc, fork, knife, shadow } from './tableware.ts';
 

@@ -1,6 +1,6 @@
 // City heroes, part A: San Francisco, Kyoto, London, Osaka, Lisbon, Athens, Vienna.
 import {
-  type Pt, type Rng, Svg, at, circle, pick, d, darken, ellipse, group, line, mix, num, path, polygon, rand, rect,
+  type Pt, type Rng, type Svg, at, circle, pick, d, darken, ellipse, group, line, mix, num, path, polygon, rand, rect,
   stroke,
 } from './core.ts';
 import {

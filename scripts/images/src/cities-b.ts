@@ -1,5 +1,5 @@
 // City heroes, part B: Oahu, Portland, Mexico City, Copenhagen, Singapore, Naples, Montreal.
-import { type Pt, type Rng, Svg, at, circle, pick, d, darken, ellipse, group, lighten, line, num, path, polygon, rand, rect, stroke } from './core.ts';
+import { type Pt, type Rng, type Svg, at, circle, pick, d, darken, ellipse, group, lighten, line, num, path, polygon, rand, rect, stroke } from './core.ts';
 import {
   bump, cloud, scallops, cloudFill, dotCanopy, glitter, glow, hazeBand, palm, pine, profilePath, ridge, ridgeProfile, ripples,
   knots, plume, sky, snowcap, stars, sun, umbrellaPine, wisps,

@@ -1,5 +1,5 @@
 // Shared scene helpers used across cities and presets: finishing, reflections, birds, skylines, houses.
-import { type Rng, Svg, d, pick, darken, group, lighten, num, path, polygon, rand, rect, stroke } from './core.ts';
+import { type Rng, type Svg, d, pick, darken, group, lighten, num, path, polygon, rand, rect, stroke } from './core.ts';
 import { grain, vignette } from './nature.ts';
 
 export interface FinishOpts {

@@ -1,6 +1,6 @@
 // Individual illustrated foods for the still lifes (top-down views, light from the top-left).
 import {
-  type Pt, type Rng, Svg, at, circle, pick, d, darken, mix, ellipse, group, lighten, line, num, path, polygon, rand, rect, smoothPath,
+  type Pt, type Rng, type Svg, at, circle, pick, d, darken, mix, ellipse, group, lighten, line, num, path, polygon, rand, rect, smoothPath,
   stroke,
 } from './core.ts';
 import { placed, shadow } from './tableware.ts';

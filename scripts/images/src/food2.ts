@@ -1,6 +1,6 @@
 // More illustrated foods: dumplings, breads, sweets, grill, cheese board, pizza, sushi, bottles.
 import {
-  type Pt, type Rng, Svg, at, circle, pick, d, darken, ellipse, group, lighten, line, num, path, polygon, rand, rect,
+  type Pt, type Rng, type Svg, at, circle, pick, d, darken, ellipse, group, lighten, line, num, path, polygon, rand, rect,
   smoothPath, stroke,
 } from './core.ts';
 import { placed, shadow } from './tableware.ts';

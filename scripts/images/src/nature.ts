@@ -1,6 +1,6 @@
 // Landscape building blocks: skies, light, texture, ridgelines, clouds, water and trees.
 import {
-  type Pt, type Rng, type Stop, Svg, at, circle, clamp, d, ellipse, group, lerp, mix, num, path, rand, rect,
+  type Pt, type Rng, type Stop, type Svg, at, circle, clamp, d, ellipse, group, lerp, mix, num, path, rand, rect,
   smoothPath,
 } from './core.ts';
 

@@ -1,5 +1,5 @@
 // Post still lifes, part A: ramen, pastry, seafood, coffee, market, street-food.
-import { type Pt, type Rng, Svg, at, pick, circle, d, darken, ellipse, group, lighten, line, num, path, polygon, rand, rect, stroke } from './core.ts';
+import { type Pt, type Rng, type Svg, at, pick, circle, d, darken, ellipse, group, lighten, line, num, path, polygon, rand, rect, stroke } from './core.ts';
 import {
   bowl, chopsticks, citrusSlice, citrusWedge, cup, fork, glass, leaf, linen, liquid, marble, napkin, placed,
   plate, scatter, shadow, spoon, sprig, stone, tomato, woodTable,

@@ -4,7 +4,7 @@ import {
   blobTree, bump, cloud, cloudFill, fogBand, glitter, glow, hazeBand, pine, ridge, ripples, sky, stars, sun, wisps,
 } from './nature.ts';
 import { birds, finish, house, reflect, skyline } from './common.ts';
-import { type Scene } from './cities-a.ts';
+import type { Scene } from './cities-a.ts';
 import { bowl, chopsticks, citrusWedge, fork, knife, leaf, liquid, placed, plate, scatter, spoon, stone } from './tableware.ts';
 import { chunks, egg } from './food.ts';
 import { soupDumpling, steamer } from './food2.ts';

@@ -1,7 +1,7 @@
 // Top-down still-life kit: table surfaces, soft shadows, plates, bowls, cups, glasses, cutlery,
 // napkins and small garnishes. Light comes from the top-left; shadows fall to the bottom-right.
 import {
-  type Pt, type Rng, Svg, circle, pick, clamp, d, darken, ellipse, group, lighten, line, mix, num, path, polygon, rand, rect,
+  type Pt, type Rng, type Svg, circle, pick, clamp, d, darken, ellipse, group, lighten, line, mix, num, path, polygon, rand, rect,
   smoothPath, stroke,
 } from './core.ts';
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AddContentDialog } from './AddContentDialog';
-import { currentToast, imageFile, isDisabled, json, PUBLISHED, renderIsland, stubApi, textFile, valueOf, writes } from './test-api';
+import { currentToast, imageFile, isDisabled, json, PUBLISHED, renderIsland, stubApi, textFile, fieldValue, writes } from './test-api';
 
 async function openDialog() {
   const user = userEvent.setup({ applyAccept: false });
@@ -75,7 +75,7 @@ describe('the add-content dialog', () => {
     await waitFor(() => expect(currentToast()).toEqual({ title: 'Content added', description: 'Published in 42 ms' }));
     const [upload, addition] = writes(calls);
     expect(upload?.url).toBe('/api/upload');
-    expect((upload?.body as FormData).get('image')).toBe(file);
+    expect((upload!.body as FormData).get('image')).toBe(file);
     expect(addition).toEqual({ method: 'POST', url: '/api/posts/7/content', body: { type: 'image', content: '/uploads/f00d.jpg', alt: 'Tart', position: 2 } });
   });
 
@@ -128,7 +128,7 @@ describe('the add-content dialog', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Text' }), 'Note');
     await user.click(add());
     await waitFor(() => expect(currentToast()).toEqual({ title: 'Error', description: 'Failed to add content. Please try again.' }));
-    expect(valueOf(within(dialog).getByRole('textbox', { name: 'Text' }))).toBe('Note');
+    expect(fieldValue(within(dialog).getByRole('textbox', { name: 'Text' }))).toBe('Note');
     expect(onSaved).not.toHaveBeenCalled();
   });
 
@@ -153,6 +153,6 @@ describe('the add-content dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Add content after section 2' }));
     const reopened = await screen.findByRole('dialog', { name: 'Add Content' });
     expect((within(reopened).getByRole('radio', { name: 'Text' }) as HTMLInputElement).checked).toBe(true);
-    expect(valueOf(within(reopened).getByRole('textbox', { name: 'Text' }))).toBe('');
+    expect(fieldValue(within(reopened).getByRole('textbox', { name: 'Text' }))).toBe('');
   });
 });

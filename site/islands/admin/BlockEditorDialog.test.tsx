@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { BlockEditorDialog } from './BlockEditorDialog';
-import { currentToast, isDisabled, json, noContent, PUBLISHED, renderIsland, stubApi, valueOf, writes } from './test-api';
+import { currentToast, isDisabled, json, noContent, PUBLISHED, renderIsland, stubApi, fieldValue, writes } from './test-api';
 
 const POST_CONTENT = 'First paragraph.\n\nSecond *paragraph* with [a link](https://example.com).\n\nThird one.';
 const BLOCKS = [{ id: 12, postId: 7, content: '**Edited** third paragraph.', position: 2, isOriginal: true }];
@@ -29,7 +29,7 @@ describe('the block editor', () => {
   it("edits a stored block's Markdown and updates it", async () => {
     const calls = stubApi({ ...READS, 'PUT /api/posts/7/blocks/12': ({ body }) => json(200, { ...BLOCKS[0], ...(body as object) }, PUBLISHED) });
     const { user, textarea, button, onSaved } = await openEditor(STORED);
-    await waitFor(() => expect(valueOf(textarea)).toBe('**Edited** third paragraph.'));
+    await waitFor(() => expect(fieldValue(textarea)).toBe('**Edited** third paragraph.'));
     await user.clear(textarea);
     await user.type(textarea, 'A *new* third paragraph.');
     await user.click(button('Save'));
@@ -42,7 +42,7 @@ describe('the block editor', () => {
   it("starts an original section from the post's own Markdown paragraph and creates a block", async () => {
     const calls = stubApi({ ...READS, 'POST /api/posts/7/blocks': ({ body }) => json(201, { id: 13, ...(body as object) }, PUBLISHED) });
     const { user, textarea, button } = await openEditor(ORIGINAL);
-    await waitFor(() => expect(valueOf(textarea)).toBe('Second *paragraph* with [a link](https://example.com).'));
+    await waitFor(() => expect(fieldValue(textarea)).toBe('Second *paragraph* with [a link](https://example.com).'));
     expect(calls.map((call) => call.url)).toContain('/api/posts/tokyo-ramen');
     await user.type(textarea, ' More.');
     await user.click(button('Save'));
@@ -56,15 +56,15 @@ describe('the block editor', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     stubApi({ 'GET /api/posts/tokyo-ramen': () => json(500, { message: 'Boom' }) });
     const { textarea } = await openEditor(ORIGINAL, 'Second paragraph with a link.');
-    expect(valueOf(textarea)).toBe('Second paragraph with a link.');
+    expect(fieldValue(textarea)).toBe('Second paragraph with a link.');
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(valueOf(textarea)).toBe('Second paragraph with a link.');
+    expect(fieldValue(textarea)).toBe('Second paragraph with a link.');
   });
 
   it('keeps Save disabled while the content is empty or blank', async () => {
     const calls = stubApi(READS);
     const { user, textarea, button } = await openEditor(STORED);
-    await waitFor(() => expect(valueOf(textarea)).not.toBe('Rendered text of the section'));
+    await waitFor(() => expect(fieldValue(textarea)).not.toBe('Rendered text of the section'));
     expect(isDisabled(button('Save'))).toBe(false);
     await user.clear(textarea);
     expect(isDisabled(button('Save'))).toBe(true);
@@ -135,13 +135,13 @@ describe('the block editor', () => {
   it('forgets unsaved changes when closed with Escape', async () => {
     stubApi(READS);
     const { user, textarea } = await openEditor(STORED);
-    await waitFor(() => expect(valueOf(textarea)).toBe('**Edited** third paragraph.'));
+    await waitFor(() => expect(fieldValue(textarea)).toBe('**Edited** third paragraph.'));
     await user.type(textarea, ' Unsaved.');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const trigger = screen.getByRole('button', { name: 'Edit section 3' });
     expect(document.activeElement).toBe(trigger);
     await user.click(trigger);
-    expect(valueOf(await screen.findByRole('textbox', { name: 'Markdown' }))).toBe('**Edited** third paragraph.');
+    expect(fieldValue(await screen.findByRole('textbox', { name: 'Markdown' }))).toBe('**Edited** third paragraph.');
   });
 });

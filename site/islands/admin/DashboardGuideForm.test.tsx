@@ -74,7 +74,7 @@ describe('the guide generator', () => {
     const button = screen.getByRole('button', { name: 'Generating Guide...' });
     expect((button as HTMLButtonElement).disabled).toBe(true);
     const [form] = sent(fetchMock);
-    expect((form?.get('csvFile') as File).name).toBe('lisbon.csv');
+    expect((form!.get('csvFile') as File).name).toBe('lisbon.csv');
     expect(form?.get('cityName')).toBe('Lisbon');
     expect(form?.get('cityDescription')).toBe('Custard tarts and grilled fish.');
     expect(form?.get('heroImageUrl')).toBe('/images/presets/london-street.jpg');
@@ -105,7 +105,7 @@ describe('the guide generator', () => {
     await user.type(altField(), ' Tiled façades above a tram stop ');
     await submit();
     await waitFor(() => expect(currentToast()?.title).toBe('Guide Generated!'));
-    expect((sent(fetchMock, UPLOAD)[0]?.get('image') as File).name).toBe('hero.jpg');
+    expect((sent(fetchMock, UPLOAD)[0]!.get('image') as File).name).toBe('hero.jpg');
     expect(sent(fetchMock)[0]?.get('heroImageUrl')).toBe('/uploads/abc123.jpg');
     expect(sent(fetchMock)[0]?.get('heroImageAlt')).toBe('Tiled façades above a tram stop');
   });

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { HeroEditorDialog } from './HeroEditorDialog';
-import { currentToast, imageFile, isDisabled, json, PUBLISHED, renderIsland, stubApi, textFile, valueOf, writes } from './test-api';
+import { currentToast, imageFile, isDisabled, json, PUBLISHED, renderIsland, stubApi, textFile, fieldValue, writes } from './test-api';
 
 const urlInput = (dialog: HTMLElement) => within(dialog).getByRole('textbox', { name: 'Image URL' });
 const altInput = (dialog: HTMLElement) => within(dialog).getByRole('textbox', { name: 'Alt text' });
@@ -25,7 +25,7 @@ describe('the hero image editor', () => {
     const tabs = within(dialog).getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Image URL', 'Upload File', 'Preset Images']);
     expect(tabs[0]?.getAttribute('aria-selected')).toBe('true');
-    expect(valueOf(urlInput(dialog))).toBe('');
+    expect(fieldValue(urlInput(dialog))).toBe('');
     expect(isDisabled(update())).toBe(true);
     expect(within(dialog).getByText('No image chosen yet.')).toBeTruthy();
   });
@@ -42,8 +42,8 @@ describe('the hero image editor', () => {
     expect(currentToast()).toEqual({ title: 'Hero Image Updated', description: 'Published in 42 ms' });
     expect(onSaved).toHaveBeenCalledOnce();
     await user.click(screen.getByRole('button', { name: 'Edit Image' }));
-    expect(valueOf(await screen.findByRole('textbox', { name: 'Image URL' }))).toBe('');
-    expect(valueOf(screen.getByRole('textbox', { name: 'Alt text' }))).toBe('');
+    expect(fieldValue(await screen.findByRole('textbox', { name: 'Image URL' }))).toBe('');
+    expect(fieldValue(screen.getByRole('textbox', { name: 'Alt text' }))).toBe('');
   });
 
   it("updates a post's hero from a preset, by slug, described by the post's title", async () => {
@@ -70,7 +70,7 @@ describe('the hero image editor', () => {
     await user.click(within(dialog).getByRole('tab', { name: 'Preset Images' }));
     await user.click(within(dialog).getByRole('radio', { name: 'Food Plating' }));
     await user.click(within(dialog).getByRole('tab', { name: 'Image URL' }));
-    expect(valueOf(urlInput(dialog))).toBe('');
+    expect(fieldValue(urlInput(dialog))).toBe('');
     await user.click(within(dialog).getByRole('tab', { name: 'Upload File' }));
     await user.upload(within(dialog).getByLabelText(/Choose an image file/), imageFile('market.png'));
     expect(within(dialog).getByText('Selected: market.png')).toBeTruthy();
@@ -97,7 +97,7 @@ describe('the hero image editor', () => {
     await waitFor(() => expect(currentToast()?.title).toBe('Hero Image Updated'));
     const [upload, change] = writes(calls);
     expect(upload?.url).toBe('/api/upload/hero-image');
-    expect((upload?.body as FormData).get('image')).toBe(file);
+    expect((upload!.body as FormData).get('image')).toBe(file);
     expect(change).toEqual({ method: 'POST', url: '/api/hero/update-image', body: { imageUrl: '/uploads/abc123.jpg', alt: 'A cook pulling noodles by hand' } });
   });
 
@@ -158,9 +158,9 @@ describe('the hero image editor', () => {
     const { user, dialog, update } = await openEditor();
     await user.click(within(dialog).getByRole('tab', { name: 'Preset Images' }));
     await user.click(within(dialog).getByRole('radio', { name: 'Food Plating' }));
-    expect(valueOf(altInput(dialog))).toBe('Food Plating');
+    expect(fieldValue(altInput(dialog))).toBe('Food Plating');
     await user.click(within(dialog).getByRole('radio', { name: 'London Bridge' }));
-    expect(valueOf(altInput(dialog))).toBe('London Bridge');
+    expect(fieldValue(altInput(dialog))).toBe('London Bridge');
     await user.clear(altInput(dialog));
     await user.type(altInput(dialog), 'Tower Bridge raised at dusk');
     await user.click(update());
@@ -173,13 +173,13 @@ describe('the hero image editor', () => {
     await user.type(urlInput(dialog), 'https://img.example/a.jpg');
     await user.type(altInput(dialog), 'Steam rising from a bowl');
     await user.type(urlInput(dialog), '?v=2');
-    expect(valueOf(altInput(dialog))).toBe('Steam rising from a bowl');
+    expect(fieldValue(altInput(dialog))).toBe('Steam rising from a bowl');
     await user.click(within(dialog).getByRole('tab', { name: 'Preset Images' }));
     await user.click(within(dialog).getByRole('radio', { name: 'Mountain Trail' }));
-    expect(valueOf(altInput(dialog))).toBe('Tokyo Ramen, Counter by Counter');
+    expect(fieldValue(altInput(dialog))).toBe('Tokyo Ramen, Counter by Counter');
     await user.click(within(dialog).getByRole('tab', { name: 'Upload File' }));
     await user.upload(within(dialog).getByLabelText(/Choose an image file/), imageFile());
-    expect(valueOf(altInput(dialog))).toBe('');
+    expect(fieldValue(altInput(dialog))).toBe('');
   });
 
   it('refuses a file that is not an image', async () => {
@@ -226,6 +226,6 @@ describe('the hero image editor', () => {
     const trigger = screen.getByRole('button', { name: 'Edit Image' });
     expect(document.activeElement).toBe(trigger);
     await user.keyboard('{Enter}');
-    expect(valueOf(await screen.findByRole('textbox', { name: 'Image URL' }))).toBe('');
+    expect(fieldValue(await screen.findByRole('textbox', { name: 'Image URL' }))).toBe('');
   });
 });

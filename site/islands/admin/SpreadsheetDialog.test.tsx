@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SpreadsheetDialog } from './SpreadsheetDialog';
-import { currentToast, isDisabled, json, PUBLISHED, renderIsland, stubApi, valueOf, writes } from './test-api';
+import { currentToast, isDisabled, json, PUBLISHED, renderIsland, stubApi, fieldValue, writes } from './test-api';
 
 async function openDialog(current = '', onSaved = vi.fn()) {
   const user = userEvent.setup();
@@ -17,7 +17,7 @@ describe('the itinerary spreadsheet dialog', () => {
   it('opens with a labelled, empty URL field, Save disabled and nothing to remove', async () => {
     const { dialog, field, save } = await openDialog();
     expect(document.getElementById(dialog.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(/new tab/);
-    expect(valueOf(field)).toBe('');
+    expect(fieldValue(field)).toBe('');
     expect(field.getAttribute('type')).toBe('url');
     expect(isDisabled(save())).toBe(true);
     expect(within(dialog).queryByRole('button', { name: 'Remove' })).toBeNull();
@@ -39,7 +39,7 @@ describe('the itinerary spreadsheet dialog', () => {
   it('removes the current link with null', async () => {
     const calls = stubApi({ 'PATCH /api/cities/4': () => json(200, { id: 4, spreadsheetUrl: null }, PUBLISHED) });
     const { user, dialog, field } = await openDialog('https://sheets.example/old');
-    expect(valueOf(field)).toBe('https://sheets.example/old');
+    expect(fieldValue(field)).toBe('https://sheets.example/old');
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(currentToast()).toEqual({ title: 'Spreadsheet Removed', description: 'Published in 42 ms' }));
     expect(writes(calls)).toEqual([{ method: 'PATCH', url: '/api/cities/4', body: { spreadsheetUrl: null } }]);

@@ -59,5 +59,5 @@ export const imageFile = (name = 'dish.png') => new File([new Uint8Array([137, 8
 export const textFile = (name = 'notes.txt') => new File(['hello'], name, { type: 'text/plain' });
 
 // Plain DOM reads instead of jest-dom matchers, which this project does not install.
-export const valueOf = (element: HTMLElement) => (element as HTMLInputElement | HTMLTextAreaElement).value;
+export const fieldValue = (element: HTMLElement) => (element as HTMLInputElement | HTMLTextAreaElement).value;
 export const isDisabled = (element: HTMLElement) => (element as HTMLButtonElement | HTMLInputElement).disabled;
