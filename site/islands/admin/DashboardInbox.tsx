@@ -4,7 +4,8 @@ import { relativeDate } from '../../lib/dates';
 import { apiRequest, messageOf } from '../shared/api';
 import { toast } from '../shared/toast-store';
 import { dateTime, plural } from './DashboardFormat';
-import { adminQuery, CONTACT_MESSAGES_URL, isUnauthorized, LOGIN_URL, type ContactMessage } from './DashboardQueries';
+import { adminQuery, CONTACT_MESSAGES_URL, isUnauthorized, LOGIN_URL } from './DashboardQueries';
+import type { ContactMessage } from '@forkcast/content-db/contracts';
 
 const newestFirst = (a: ContactMessage, b: ContactMessage) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id;
 
