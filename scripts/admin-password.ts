@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { hashPassword } from '@forkcast/admin-api';
 import { deleteUserSessions, nowIso, upsertAdmin } from '@forkcast/content-db';
+import { EMAIL_PATTERN } from '@forkcast/content-db/contracts';
 import { openContentDb } from '@forkcast/content-db/open';
 import { configOrExit, runOrExit } from './lib.ts';
 
@@ -51,7 +52,7 @@ if (!email || !password) {
   }
 }
 rl.close();
-if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || password.length < MIN_LENGTH) {
+if (!EMAIL_PATTERN.test(email) || password.length < MIN_LENGTH) {
   console.error(`Give an email address and a password of at least ${MIN_LENGTH} characters; nothing was changed.`);
   process.exit(1);
 }

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addContactMessage, addContentItem, createBlock, getPostById, subscribe } from '@forkcast/content-db';
 import { seed } from '@forkcast/content-db/seed';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, json, ORIGIN, type RequestOptions, type TestApp } from './testing.ts';
-import { FORM_OUTCOME } from './routes/newsletter.ts';
+import { newsletterOutcomeUrl } from '@forkcast/content-db/contracts';
 
 // ---------------------------------------------------------------------------------------------
 // The route walk: every unsafe route the app registers, found from `app.routes`, so a route added
@@ -316,7 +316,7 @@ describe('app', () => {
         const res = await send(t, route, withHeaders(init ?? bodyFor(route, 'valid json'), { 'sec-fetch-site': 'same-origin', origin: ORIGIN }), fixture);
         // Routes this file has no valid body for only have to get past the defence. A form post
         // succeeds with a redirect to the page that says so.
-        const succeeded = (res.status >= 200 && res.status < 300) || (res.status === 303 && res.headers.get('location') === FORM_OUTCOME.subscribed);
+        const succeeded = (res.status >= 200 && res.status < 300) || (res.status === 303 && res.headers.get('location') === newsletterOutcomeUrl('subscribed'));
         const ok = init ? succeeded : res.status !== 403;
         got.push(`${routeKey(route)} -> ${ok ? 'ok' : res.status}`);
         expected.push(`${routeKey(route)} -> ok`);

@@ -4,8 +4,6 @@ export type { Publisher, PublishReport } from './context.ts';
 export { listen, type RunningServer } from './server.ts';
 export { ConfigError, loadConfig, type Config } from './config.ts';
 export { ApiError } from './errors.ts';
-export { FORM_OUTCOME as NEWSLETTER_FORM_OUTCOME } from './routes/newsletter.ts';
-export type { PublishStatus } from './routes/publish-status.ts';
 export { LoginThrottle } from './auth/login-throttle.ts';
 export { bootstrapAdmin, type AdminBootstrap } from './auth/bootstrap-admin.ts';
 export { hashPassword, verifyPassword } from './auth/passwords.ts';

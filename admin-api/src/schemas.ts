@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-/** SPEC §5's simple email pattern: something@something.something, no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { LIMITS } from '@forkcast/content-db/contracts';
 
 // Characters no text field may hold: C0 controls other than tab, line feed and carriage return,
 // DEL, and C1 controls. They are invisible, break terminals, logs, CSV exports and mail headers,
@@ -43,17 +41,8 @@ const IMAGE_SOURCE = /^(?:https?:\/\/[^\s]+|\/(?:images|uploads)\/[\w./-]+)$/;
 export const imageSource = (message: string, label = 'The image address') =>
   text(label, { error: message })
     .trim()
-    .max(2048, 'That image address is too long.')
+    .max(LIMITS.imageUrl, 'That image address is too long.')
     .refine((value) => IMAGE_SOURCE.test(value) && !value.includes('..') && (!/^https?:/.test(value) || URL.canParse(value)), message);
-
-export const LIMITS = {
-  blockMarkdown: 20_000,
-  itemText: 5_000,
-  contact: { name: 100, email: 254, subject: 200, message: 5_000 },
-} as const;
-
-/** The longest alt text an image may carry: a sentence or two, never a caption or an essay. */
-export const ALT_TEXT_MAX = 300;
 
 /**
  * The optional alt text sent with an image. Blank counts as absent, so the route's own fallback
@@ -61,6 +50,6 @@ export const ALT_TEXT_MAX = 300;
  */
 export const altText = text('The alt text', { error: 'Alt text must be text.' })
   .trim()
-  .max(ALT_TEXT_MAX, `Alt text can be at most ${ALT_TEXT_MAX} characters.`)
+  .max(LIMITS.altText, `Alt text can be at most ${LIMITS.altText} characters.`)
   .optional()
   .transform((value) => (value === '' ? undefined : value));

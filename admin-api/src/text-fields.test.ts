@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createBlock, getPostById } from '@forkcast/content-db';
 import { seed } from '@forkcast/content-db/seed';
-import { FORM_OUTCOME } from './routes/newsletter.ts';
+import { newsletterOutcomeUrl } from '@forkcast/content-db/contracts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type RequestOptions, type TestApp } from './testing.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -164,7 +164,7 @@ describe('text fields refuse control characters', () => {
     for (const [key, variants] of Object.entries(ROUTES)) {
       for (const variant of variants) {
         const res = await send(key, body(variant, variant.valid));
-        const ok = res.status < 300 || (variant.refusal !== 'json' && res.status === 303 && res.headers.get('location') !== FORM_OUTCOME.failed);
+        const ok = res.status < 300 || (variant.refusal !== 'json' && res.status === 303 && res.headers.get('location') !== newsletterOutcomeUrl('failed'));
         got.push(`${key} [${variant.encoding}] -> ${ok ? 'ok' : `${res.status} ${await res.text()}`}`);
       }
     }
@@ -188,7 +188,7 @@ describe('text fields refuse control characters', () => {
           const message = `${field.label} contains an invisible control character (${codePoint(ch)}); remove it and try again.`;
           if (variant.refusal === 'redirect') {
             got.push(`${where} -> ${res.status} ${res.headers.get('location')}`);
-            expected.push(`${where} -> 303 ${FORM_OUTCOME.failed}`);
+            expected.push(`${where} -> 303 ${newsletterOutcomeUrl('failed')}`);
           } else if (variant.refusal === 'page') {
             const page = await res.text();
             got.push(`${where} -> ${res.status} ${page.includes(message) ? 'names the field' : page}`);

@@ -1,9 +1,7 @@
 import type { Context } from 'hono';
 import { enqueueTags, nowIso, type Db } from '@forkcast/content-db';
+import { formatPublishReport, PUBLISH_FAILED, PUBLISH_HEADER } from '@forkcast/content-db/contracts';
 import type { AppEnv } from './context.ts';
-
-/** The response header that reports what a write published: `pages=3; ms=12` (or `failed`). */
-export const PUBLISH_HEADER = 'X-Forkcast-Publish';
 
 /**
  * Runs a write and records the tags it changed in the outbox, in one transaction, so a crash can
@@ -20,11 +18,11 @@ export async function commitWrite<T>(c: Context<AppEnv>, work: (trx: Db) => Prom
   if (publisher) {
     try {
       const report = await publisher.publishPending();
-      c.header(PUBLISH_HEADER, `pages=${report.pagesChanged}; ms=${report.ms}`);
+      c.header(PUBLISH_HEADER, formatPublishReport({ pages: report.pagesChanged, ms: report.ms }));
     } catch {
       // The change itself is saved and stays in the outbox; the publisher logged why and the next
       // publish (or the next start) retries it. The editor is told the pages are not live yet.
-      c.header(PUBLISH_HEADER, 'failed');
+      c.header(PUBLISH_HEADER, PUBLISH_FAILED);
     }
   }
   return result;

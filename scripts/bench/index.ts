@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { pino } from 'pino';
 import { createPublishingApp, distPaths, ensureFullRender, hashPassword, loadConfig } from '@forkcast/admin-api';
 import { enqueueTags, listPosts, nowIso, TAG, upsertAdmin, insertPost, type Db } from '@forkcast/content-db';
+import { parsePublishReport, PUBLISH_HEADER } from '@forkcast/content-db/contracts';
 import { seededRandom } from '@forkcast/content-db/testing/random';
 import { createSyntheticDb } from './synthetic-db.ts';
 
@@ -76,8 +77,7 @@ const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).jo
 const send = async (path: string, init: RequestInit) => {
   const response = await app.request(`${SITE.publicHost}${path}`, { ...init, headers: { ...(init.body instanceof FormData ? {} : { 'content-type': 'application/json' }), cookie } });
   if (!response.ok) throw new Error(`${init.method} ${path}: ${response.status} ${await response.text()}`);
-  const report = /pages=(\d+)/.exec(response.headers.get('x-forkcast-publish') ?? '');
-  return Number(report?.[1] ?? 0);
+  return parsePublishReport(response.headers.get(PUBLISH_HEADER))?.pages ?? 0;
 };
 const random = seededRandom(99);
 const posts = (await listPosts(db, { publishedOnly: true })).filter((post) => post.type === 'post');
@@ -120,7 +120,7 @@ const kinds: Record<string, (i: number) => Promise<number>> = {
     const response = await app.request(`${SITE.publicHost}/api/posts/${post.id}/blocks`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ content: `Edit ${i}.`, position: 0, isOriginal: true }) });
     if (response.status === 409) return 0;
     blockIds.set(post.id, ((await response.json()) as { id: number }).id);
-    return Number(/pages=(\d+)/.exec(response.headers.get('x-forkcast-publish') ?? '')?.[1] ?? 0);
+    return parsePublishReport(response.headers.get(PUBLISH_HEADER))?.pages ?? 0;
   },
   'inline add': (i) => send(`/api/posts/${pickPost().id}/content`, { method: 'POST', body: JSON.stringify({ type: 'text', content: `Note ${i}.`, position: 1 }) }),
   'post hero change': (i) => send(`/api/posts/${pickPost().slug}/hero-image`, { method: 'PATCH', body: JSON.stringify({ heroImage: `/images/posts/${['tea', 'wine', 'pizza'][i % 3]}.jpg` }) }),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mergeBody, ORIGINAL_BLOCK_ID, type InlineItem } from './body.ts';
+import { ORIGINAL_BLOCK_ID } from '@forkcast/content-db/contracts';
+import { mergeBody, type InlineItem } from './body.ts';
 
 const content = 'First paragraph.\n\nSecond paragraph.\n\nThird paragraph.';
 const item = (id: number, position: number, type: InlineItem['type'] = 'text'): InlineItem => ({ id, type, content: `item ${id}`, position });

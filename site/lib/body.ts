@@ -1,4 +1,5 @@
 import { splitParagraphs } from '@forkcast/content-db';
+import { ORIGINAL_BLOCK_ID } from '@forkcast/content-db/contracts';
 
 export interface StoredBlock {
   id: number;
@@ -17,9 +18,6 @@ export interface InlineItem {
 export type BodySection =
   | { kind: 'paragraph'; position: number; markdown: string; blockId: number }
   | { kind: 'item'; item: InlineItem };
-
-/** The id that marks an original paragraph with no stored block yet (SPEC §3). */
-export const ORIGINAL_BLOCK_ID = -1;
 
 /**
  * SPEC §4 body rendering: paragraph i shows the stored block at position i if there is one,

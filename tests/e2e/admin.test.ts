@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parsePublishReport, PUBLISH_HEADER } from '@forkcast/content-db/contracts';
 import {
   ADMIN, adminCookie, cityPost, exposedRoles, getJson, gone, join, launchBrowser, mkdtempSync, newContext, notifications, REPO, rmSync, shown, startServer, tmpdir,
   type RunningServer, type SeedPost,
@@ -23,7 +24,7 @@ async function writeAndReload(page: Page, match: (response: Response) => boolean
   reloaded.catch(() => undefined); // awaited below; only a failed write leaves it pending
   const [response] = await Promise.all([page.waitForResponse(match), action()]);
   if (response.status() >= 300) throw new Error(`${response.request().method()} ${response.url()}: ${response.status()} ${await response.text()}`);
-  expect(response.headers()['x-forkcast-publish']).toMatch(/^pages=\d+; ms=\d+$/);
+  expect(parsePublishReport(await response.headerValue(PUBLISH_HEADER))).toBeDefined();
   await reloaded;
   return response;
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCityBySlug, listRestaurants, updateCity } from '@forkcast/content-db';
+import { parsePublishReport, PUBLISH_HEADER } from '@forkcast/content-db/contracts';
 import { seed } from '@forkcast/content-db/seed';
 import { fullBuildOf, readTree, treeDifferences } from './compare.ts';
 import { publishingSite, renderFixtureSite, type PublishingSite, type RenderedSite } from './support.ts';
@@ -190,7 +191,7 @@ describe('generated guides and the spreadsheet setting, published through the AP
 
     const set = await site.request(`/api/cities/${porto.id}`, json('PATCH', { spreadsheetUrl: 'https://sheets.example/porto' }));
     expect(set.status).toBe(200);
-    expect(set.headers.get('x-forkcast-publish')).toMatch(/^pages=\d+; ms=\d+$/);
+    expect(parsePublishReport(set.headers.get(PUBLISH_HEADER))).toBeDefined();
     const link = page('/porto/guide').querySelector('a.itinerary__button')!;
     expect([link.getAttribute('href'), link.getAttribute('target')]).toEqual(['https://sheets.example/porto', '_blank']);
 

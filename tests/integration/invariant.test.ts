@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '@forkcast/content-db/testing/random';
 import { listBlocks, listCities, listPosts, splitParagraphs, type Post } from '@forkcast/content-db';
+import { parsePublishReport, PUBLISH_HEADER } from '@forkcast/content-db/contracts';
 import { seed } from '@forkcast/content-db/seed';
 import { fullBuildOf, readTree, treeDifferences } from './compare.ts';
 import { publishingSite, type PublishingSite } from './support.ts';
@@ -108,11 +109,11 @@ describe('incremental publishing equals a full build', () => {
       for (let step = 0; step < WRITES_PER_SEQUENCE; step++) {
         const name = pick(random, Object.keys(WRITES));
         const { label, response } = await WRITES[name]!(site, random);
-        const publish = /pages=(\d+)/.exec(response?.headers.get('x-forkcast-publish') ?? '');
-        log.push(`${name}: ${label}${response ? `: ${response.status}, ${publish?.[1] ?? 'no'} pages` : ''}`);
+        const publish = parsePublishReport(response?.headers.get(PUBLISH_HEADER));
+        log.push(`${name}: ${label}${response ? `: ${response.status}, ${publish?.pages ?? 'no'} pages` : ''}`);
         if (!response) continue;
         calls++;
-        pagesChanged += Number(publish?.[1] ?? 0);
+        pagesChanged += publish?.pages ?? 0;
       }
       // Every write here is valid, so every call must succeed: a sequence of refusals would leave
       // both trees untouched and prove nothing.

@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { purgeWebhook, routeFile, type PublishReport } from '@forkcast/admin-api';
 import { getPostBySlug, pendingOutbox } from '@forkcast/content-db';
+import { parsePublishReport, PUBLISH_HEADER } from '@forkcast/content-db/contracts';
 import { seed } from '@forkcast/content-db/seed';
 import { fullBuildOf, readTree, treeDifferences } from './compare.ts';
 import { publishingSite, SITE, type PublishingSite } from './support.ts';
@@ -14,9 +15,9 @@ const POST = '/osaka/osaka-kushikatsu-night-crawl';
 const json = (method: string, body: unknown) => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 function publishReport(response: Response): { pages: number; ms: number } {
-  const match = /^pages=(\d+); ms=(\d+)$/.exec(response.headers.get('x-forkcast-publish') ?? '');
-  if (!match) throw new Error(`no publish report on the response: ${response.headers.get('x-forkcast-publish')}`);
-  return { pages: Number(match[1]), ms: Number(match[2]) };
+  const report = parsePublishReport(response.headers.get(PUBLISH_HEADER));
+  if (!report) throw new Error(`no publish report on the response: ${response.headers.get(PUBLISH_HEADER)}`);
+  return report;
 }
 
 async function expectSameAsFullBuild(site: PublishingSite): Promise<void> {

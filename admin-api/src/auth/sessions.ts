@@ -2,11 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createSession, deleteSession, getAdminById, getSession, touchSession, type AdminUser, type Db } from '@forkcast/content-db';
-
-export const SESSION_COOKIE = 'forkcast_session';
-/** Must match site/lib/ui-hint.ts: the static pages read it to show admin affordances. */
-export const UI_HINT_COOKIE = 'forkcast_ui';
-export const UI_HINT_SIGNED_IN = 'admin';
+import { SESSION_COOKIE, UI_HINT_COOKIE, UI_HINT_SIGNED_IN } from '@forkcast/content-db/contracts';
 
 /** A session ends after this long without a request... */
 export const IDLE_TIMEOUT_MS = 24 * 60 * 60 * 1000;

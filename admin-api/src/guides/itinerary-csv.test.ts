@@ -1,6 +1,7 @@
 import type { RestaurantInput } from '@forkcast/content-db';
 import { describe, expect, it } from 'vitest';
-import { COLUMN_NAMES, ItineraryError, MAX_ROWS, parseItinerary, type CsvProblem } from './itinerary-csv.ts';
+import type { CsvProblem } from '@forkcast/content-db/contracts';
+import { COLUMN_NAMES, ItineraryError, MAX_ROWS, parseItinerary } from './itinerary-csv.ts';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const parse = (text: string) => parseItinerary(utf8(text));

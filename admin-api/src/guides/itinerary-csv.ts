@@ -1,13 +1,7 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import type { RestaurantInput } from '@forkcast/content-db';
+import { LIMITS, type CsvProblem } from '@forkcast/content-db/contracts';
 import { textProblem } from '../schemas.ts';
-
-/** One problem found in an uploaded itinerary: 1-based row (the header is row 1) and column. */
-export interface CsvProblem {
-  row?: number;
-  column?: string;
-  message: string;
-}
 
 export class ItineraryError extends Error {
   override name = 'ItineraryError';
@@ -23,7 +17,7 @@ export class CsvTextError extends ItineraryError {
   override name = 'CsvTextError';
 }
 
-export const MAX_ROWS = 300;
+export const MAX_ROWS = LIMITS.guide.csvRows;
 const MAX_PROBLEMS = 20;
 
 type Field = keyof RestaurantInput;

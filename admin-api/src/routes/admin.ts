@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { nowIso } from '@forkcast/content-db';
+import { LIMITS, type GenerateGuideResult } from '@forkcast/content-db/contracts';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { generateGuide } from '../guides/generate-guide.ts';
@@ -12,7 +13,7 @@ import { commitWrite } from '../write.ts';
 import { contactInboxRoutes } from './contact.ts';
 import { publishStatusRoutes } from './publish-status.ts';
 
-const MAX_CSV_BYTES = 1024 * 1024;
+const MAX_CSV_BYTES = LIMITS.guide.csvBytes;
 // SPEC §5's wording.
 const NOT_CSV = 'Please upload a CSV file';
 const MISSING = 'Please provide both a CSV file and city name';
@@ -50,9 +51,9 @@ export const adminRoutes = new Hono<AppEnv>()
       if (!(file instanceof File) || cityName === '') throw new ApiError(400, 'validation', MISSING);
       if (!file.name.toLowerCase().endsWith('.csv')) throw new ApiError(400, 'validation', NOT_CSV);
       if (file.size > MAX_CSV_BYTES) throw new ApiError(413, 'file_too_large', 'That CSV is larger than 1 MB.');
-      if (cityName.length > 80) throw new ApiError(400, 'validation', 'The city name can be at most 80 characters.');
+      if (cityName.length > LIMITS.guide.cityName) throw new ApiError(400, 'validation', `The city name can be at most ${LIMITS.guide.cityName} characters.`);
       const description = trimmed(form.cityDescription);
-      if (description.length > 600) throw new ApiError(400, 'validation', 'The description can be at most 600 characters.');
+      if (description.length > LIMITS.guide.description) throw new ApiError(400, 'validation', `The description can be at most ${LIMITS.guide.description} characters.`);
       const heroUrl = trimmed(form.heroImageUrl);
       const hero = heroUrl === '' ? undefined : heroImage.safeParse(heroUrl);
       if (hero && !hero.success) throw new ApiError(400, 'validation', hero.error.issues[0]!.message);
@@ -81,7 +82,7 @@ export const adminRoutes = new Hono<AppEnv>()
         });
         return { result: generated, tags: generated.tags };
       });
-      return c.json({ cityName: result.cityName, citySlug: result.citySlug }, result.created ? 201 : 200);
+      return c.json<GenerateGuideResult>({ cityName: result.cityName, citySlug: result.citySlug }, result.created ? 201 : 200);
     },
   )
   .route('/contact-messages', contactInboxRoutes)

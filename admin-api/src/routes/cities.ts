@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { getCityById, getCityBySlug, getGuideForCity, listCities, listPosts, nowIso, TAG, updateCity } from '@forkcast/content-db';
+import { LIMITS } from '@forkcast/content-db/contracts';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';
@@ -15,7 +16,7 @@ const SPREADSHEET_MESSAGE = 'Give the spreadsheet as a web address starting with
 // Only web addresses: the itinerary button opens it in a new tab for every visitor.
 const spreadsheetUrl = text('The spreadsheet address', { error: SPREADSHEET_MESSAGE })
   .trim()
-  .max(2048, 'That spreadsheet address is too long (at most 2048 characters).')
+  .max(LIMITS.spreadsheetUrl, `That spreadsheet address is too long (at most ${LIMITS.spreadsheetUrl} characters).`)
   .refine((value) => /^https?:\/\/[^\s]+$/i.test(value) && URL.canParse(value), SPREADSHEET_MESSAGE)
   .nullable();
 

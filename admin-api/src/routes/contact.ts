@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { addContactMessage, deleteContactMessage, listContactMessages, nowIso } from '@forkcast/content-db';
+import { EMAIL_PATTERN, LIMITS } from '@forkcast/content-db/contracts';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
-import { EMAIL_PATTERN, LIMITS, text } from '../schemas.ts';
+import { text } from '../schemas.ts';
 import { parseId, validate } from '../validation.ts';
 
 // SPEC §5's wording; the client shows the same sentences before ever calling the server.

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listSubscribers, subscribe } from '@forkcast/content-db';
 import { createTestApp, json, type TestApp } from '../testing.ts';
-import { FORM_OUTCOME } from './newsletter.ts';
+import { newsletterOutcomeUrl } from '@forkcast/content-db/contracts';
 
 const BAD_EMAIL = 'Please enter a valid email address.';
 const SUBSCRIBED = 'Successfully subscribed!';
@@ -111,8 +111,8 @@ describe('/api/newsletter', () => {
     };
 
     it('subscribes and sends the reader to the page that says so, for a repeat too', async () => {
-      await expectRedirect(await postForm({ email: ' reader@example.com ' }), FORM_OUTCOME.subscribed);
-      await expectRedirect(await postForm({ email: 'READER@example.com' }), FORM_OUTCOME.subscribed);
+      await expectRedirect(await postForm({ email: ' reader@example.com ' }), newsletterOutcomeUrl('subscribed'));
+      await expectRedirect(await postForm({ email: 'READER@example.com' }), newsletterOutcomeUrl('subscribed'));
       expect((await listSubscribers(t.handle.db)).map((s) => s.email)).toEqual(['reader@example.com']);
     });
 
@@ -121,14 +121,14 @@ describe('/api/newsletter', () => {
       ['not an address', { email: 'reader.example.com' }],
       ['missing', {}],
     ])('sends a refused sign-up (%s) to the failure message and stores nothing', async (_label, fields) => {
-      await expectRedirect(await postForm(fields), FORM_OUTCOME.failed);
+      await expectRedirect(await postForm(fields), newsletterOutcomeUrl('failed'));
       expect(await listSubscribers(t.handle.db)).toEqual([]);
     });
 
     it('shares the JSON sign-up budget, and a refusal past it is the failure page too', async () => {
       for (let i = 1; i <= 5; i++) expect((await signUp({ email: `json${i}@example.com` })).status).toBe(201);
-      for (let i = 1; i <= 5; i++) await expectRedirect(await postForm({ email: `form${i}@example.com` }), FORM_OUTCOME.subscribed);
-      await expectRedirect(await postForm({ email: 'eleventh@example.com' }), FORM_OUTCOME.failed);
+      for (let i = 1; i <= 5; i++) await expectRedirect(await postForm({ email: `form${i}@example.com` }), newsletterOutcomeUrl('subscribed'));
+      await expectRedirect(await postForm({ email: 'eleventh@example.com' }), newsletterOutcomeUrl('failed'));
       expect((await signUp({ email: 'twelfth@example.com' })).status).toBe(429);
       expect(await listSubscribers(t.handle.db)).toHaveLength(10);
     });

@@ -1,28 +1,23 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { deleteSubscriber, listSubscribers, nowIso, subscribe, toCsv } from '@forkcast/content-db';
+import { EMAIL_PATTERN, LIMITS, newsletterOutcomeUrl } from '@forkcast/content-db/contracts';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
-import { EMAIL_PATTERN, text } from '../schemas.ts';
+import { text } from '../schemas.ts';
 import { parseId, validate } from '../validation.ts';
 
 const BAD_EMAIL = 'Please enter a valid email address.';
 const subscribeBody = z.object({
-  email: text('Your email', { error: BAD_EMAIL }).trim().max(254, BAD_EMAIL).regex(EMAIL_PATTERN, BAD_EMAIL),
+  email: text('Your email', { error: BAD_EMAIL }).trim().max(LIMITS.email, BAD_EMAIL).regex(EMAIL_PATTERN, BAD_EMAIL),
 });
-
-/**
- * Where a sign-up posted as a plain HTML form (a reader without JavaScript) is sent: the site's
- * newsletter page, at the fragment saying how it went (site/pages/newsletter.astro shows it).
- */
-export const FORM_OUTCOME = { subscribed: '/newsletter#subscribed', failed: '/newsletter#not-subscribed' } as const;
 
 /** A browser shows whatever a form post returns: every outcome, refusals included, becomes a 303 to the page that explains it. */
 const answerWithPage: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
-  c.res = c.redirect(c.res.status < 400 ? FORM_OUTCOME.subscribed : FORM_OUTCOME.failed, 303);
+  c.res = c.redirect(newsletterOutcomeUrl(c.res.status < 400 ? 'subscribed' : 'failed'), 303);
 };
 
 /**

@@ -4,10 +4,11 @@ import {
   addContentItem, createBlock, deleteBlock, deleteContentItem, getPostById, listBlocks, listContentItems, nowIso, splitParagraphs, TAG, updateBlock,
   type Db, type Post,
 } from '@forkcast/content-db';
+import { LIMITS } from '@forkcast/content-db/contracts';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';
-import { altText, imageSource, LIMITS, text } from '../schemas.ts';
+import { altText, imageSource, text } from '../schemas.ts';
 import { parseId, validate } from '../validation.ts';
 import { commitWrite } from '../write.ts';
 

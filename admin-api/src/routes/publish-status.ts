@@ -1,17 +1,10 @@
 import { Hono } from 'hono';
-import { countFailedPublishes, countPendingOutbox, recentPublishes, type PublishRecord } from '@forkcast/content-db';
+import { countFailedPublishes, countPendingOutbox, recentPublishes } from '@forkcast/content-db';
+import type { PublishStatus } from '@forkcast/content-db/contracts';
 import type { AppEnv } from '../context.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The answer of GET /api/admin/publish-status (the dashboard reads it with this type). */
-export interface PublishStatus {
-  queueLength: number;
-  lastPublish: (Omit<PublishRecord, 'startedAt'> & { at: string }) | null;
-  failuresLastDay: number;
-  lastFailure: PublishRecord | null;
-}
 
 /** GET /api/admin/publish-status: what the publisher is doing, for the dashboard. */
 export const publishStatusRoutes = new Hono<AppEnv>().get('/', requireAdmin, async (c) => {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import type { NewContentItem, UploadResult } from '@forkcast/content-db/contracts';
 import { apiRequest } from '../shared/api';
 import { toast } from '../shared/toast-store';
 import { AdminDialog, CancelButton } from './AdminDialog';
@@ -26,14 +27,14 @@ const isComplete = (draft: Draft) => (draft.mode === 'text' ? draft.text.trim() 
 async function uploadImage(file: File): Promise<string> {
   const form = new FormData();
   form.append('image', file);
-  const { url } = (await (await apiRequest('POST', '/api/upload', form)).json()) as { url: string };
+  const { url } = (await (await apiRequest('POST', '/api/upload', form)).json()) as UploadResult;
   return url;
 }
 
 async function addContent(postId: number, position: number, draft: Draft): Promise<Response> {
   const content = draft.mode === 'text' ? draft.text.trim() : draft.file ? await uploadImage(draft.file) : draft.url.trim();
   const alt = draft.mode === 'image' ? { alt: draft.alt.trim() } : {};
-  return apiRequest('POST', `/api/posts/${postId}/content`, { type: draft.mode, content, ...alt, position });
+  return apiRequest('POST', `/api/posts/${postId}/content`, { type: draft.mode, content, ...alt, position } satisfies NewContentItem);
 }
 
 interface Props {

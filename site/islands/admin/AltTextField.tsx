@@ -1,7 +1,5 @@
 import type { Ref } from 'react';
-
-/** The most alt text the API keeps for one image. */
-export const ALT_TEXT_MAX = 300;
+import { LIMITS } from '@forkcast/content-db/contracts';
 
 /** Shown, and announced, when an uploaded or linked image has no description. */
 export const ALT_REQUIRED = 'Describe the image for readers who cannot see it.';
@@ -25,7 +23,7 @@ export function AltTextField({ id, value, onChange, error, ref }: Props) {
         id={id}
         type="text"
         autoComplete="off"
-        maxLength={ALT_TEXT_MAX}
+        maxLength={LIMITS.altText}
         value={value}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}

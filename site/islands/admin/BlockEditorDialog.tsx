@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { ORIGINAL_BLOCK_ID, type NewContentBlock, type Post } from '@forkcast/content-db/contracts';
 import { apiRequest, messageOf } from '../shared/api';
 import { toast } from '../shared/toast-store';
 import { AdminDialog, CancelButton } from './AdminDialog';
-import { blocksKey, ORIGINAL_BLOCK_ID, paragraphAt, postKey, useContentBlocks } from './post-queries';
+import { blocksKey, paragraphAt, postKey, useContentBlocks } from './post-queries';
 import { announceWrite } from './publish';
 
 interface Props {
@@ -26,7 +27,7 @@ function useSourceMarkdown({ postId, postSlug, position, blockId, sectionText }:
   const isOriginal = blockId === ORIGINAL_BLOCK_ID;
   const blocks = useContentBlocks(postId, open && !isOriginal);
   // The page carries rendered HTML, not Markdown: the post itself has the original paragraph.
-  const post = useQuery<{ content: string } | null>({ queryKey: postKey(postSlug), enabled: open && isOriginal && postSlug !== '' });
+  const post = useQuery<Post | null>({ queryKey: postKey(postSlug), enabled: open && isOriginal && postSlug !== '' });
   const stored = isOriginal ? undefined : blocks.data?.find((block) => block.id === blockId)?.content;
   const original = isOriginal && post.data ? paragraphAt(post.data.content, position) : undefined;
   return { markdown: stored ?? original ?? sectionText, loading: isOriginal ? post.isLoading : blocks.isLoading };
@@ -63,7 +64,7 @@ export function BlockEditorDialog(props: Props) {
   const save = useMutation({
     mutationFn: (markdown: string) =>
       isOriginal
-        ? apiRequest('POST', `/api/posts/${postId}/blocks`, { content: markdown, position, isOriginal: true })
+        ? apiRequest('POST', `/api/posts/${postId}/blocks`, { content: markdown, position, isOriginal: true } satisfies NewContentBlock)
         : apiRequest('PUT', `/api/posts/${postId}/blocks/${blockId}`, { content: markdown }),
     onSuccess: (response) => done(response, isOriginal ? 'Content section saved successfully' : 'Content block updated successfully'),
     onError: (error) => fail(error, 'Failed to update content'),

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useAuth, type CurrentUser } from '../shared/auth-store';
+import type { CurrentUser } from '@forkcast/content-db/contracts';
+import { useAuth } from '../shared/auth-store';
 import { IslandRoot } from '../shared/IslandRoot';
 import { toast } from '../shared/toast-store';
 import { DashboardGuideForm } from './DashboardGuideForm';

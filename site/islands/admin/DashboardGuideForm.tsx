@@ -1,18 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { LIMITS, type ApiErrorBody, type CsvProblem, type GenerateGuideResult, type HeroUploadResult } from '@forkcast/content-db/contracts';
 import { apiRequest, messageOf, RequestError } from '../shared/api';
 import { toast } from '../shared/toast-store';
 import { ALT_REQUIRED } from './AltTextField';
 import { DashboardHeroPicker, heroAltOf, heroUrlOf, needsAlt, NO_HERO, type HeroChoice } from './DashboardHeroPicker';
 
 export const SAMPLE_CSV_URL = '/samples/itinerary-sample.csv';
-
-/** One problem the server found in the CSV (README "Itinerary CSV format"). */
-export interface CsvProblem {
-  row?: number;
-  column?: string;
-  message: string;
-}
 
 interface GuideInput {
   csvFile: File;
@@ -21,9 +15,7 @@ interface GuideInput {
   hero: HeroChoice;
 }
 
-interface GuideResult {
-  cityName: string;
-  citySlug: string;
+interface GuideResult extends GenerateGuideResult {
   /** When the hero upload failed: the fallback URL that was sent instead ('' for the default image). */
   heroFallback: string | null;
 }
@@ -34,7 +26,7 @@ const isCsv = (file: File) => file.name.toLowerCase().endsWith('.csv');
 function problemsOf(error: unknown): CsvProblem[] {
   if (!(error instanceof RequestError) || error.status !== 422) return [];
   try {
-    const { problems } = JSON.parse(error.body) as { problems?: unknown };
+    const { problems } = JSON.parse(error.body) as Partial<ApiErrorBody>;
     return Array.isArray(problems) ? (problems as CsvProblem[]).filter((p) => typeof p?.message === 'string') : [];
   } catch {
     return [];
@@ -52,7 +44,7 @@ async function resolveHero(hero: HeroChoice): Promise<{ url: string; alt: string
   try {
     const form = new FormData();
     form.append('image', hero.file);
-    const { filePath } = (await (await apiRequest('POST', '/api/upload/hero-image', form)).json()) as { filePath: string };
+    const { filePath } = (await (await apiRequest('POST', '/api/upload/hero-image', form)).json()) as HeroUploadResult;
     return { url: filePath, alt: heroAltOf(hero), failed: false };
   } catch {
     toast({ title: 'Image Upload Failed', description: 'Failed to upload the hero image. Using default image instead.', variant: 'destructive' });
@@ -69,7 +61,7 @@ async function generateGuide({ csvFile, cityName, cityDescription, hero }: Guide
   form.append('cityDescription', cityDescription.trim());
   form.append('heroImageUrl', heroImage.url);
   form.append('heroImageAlt', heroImage.alt.trim());
-  const result = (await (await apiRequest('POST', '/api/admin/generate-guide', form)).json()) as Omit<GuideResult, 'heroFallback'>;
+  const result = (await (await apiRequest('POST', '/api/admin/generate-guide', form)).json()) as GenerateGuideResult;
   return { ...result, heroFallback: heroImage.failed ? heroImage.url : null };
 }
 
@@ -172,14 +164,14 @@ export function DashboardGuideForm() {
           <label htmlFor={`${id}-csv`}>Itinerary CSV file</label>
           <input id={`${id}-csv`} type="file" accept=".csv,text/csv" required disabled={pending} onChange={chooseCsv} aria-describedby={`${id}-csv-hint`} />
           <p className="fc-dash-hint" id={`${id}-csv-hint`}>
-            A .csv file of at most 300 rows and 1 MB, with a header row.
+            A .csv file of at most {LIMITS.guide.csvRows} rows and {LIMITS.guide.csvBytes / (1024 * 1024)} MB, with a header row.
           </p>
           <label htmlFor={`${id}-city`}>City name</label>
           <input
             id={`${id}-city`}
             type="text"
             required
-            maxLength={80}
+            maxLength={LIMITS.guide.cityName}
             autoComplete="off"
             disabled={pending}
             value={cityName}
@@ -191,7 +183,7 @@ export function DashboardGuideForm() {
           <textarea
             id={`${id}-description`}
             rows={3}
-            maxLength={600}
+            maxLength={LIMITS.guide.description}
             disabled={pending}
             value={cityDescription}
             onChange={(event) => setCityDescription(event.target.value)}

@@ -4,8 +4,9 @@ import { relativeDate } from '../../lib/dates';
 import { apiRequest, messageOf } from '../shared/api';
 import { toast } from '../shared/toast-store';
 import { dateTime, plural } from './DashboardFormat';
-import { adminQuery, CONTACT_MESSAGES_URL, LOGIN_URL, type ContactMessage } from './DashboardQueries';
+import { adminQuery, CONTACT_MESSAGES_URL, LOGIN_URL } from './DashboardQueries';
 import { DashboardQueryError } from './DashboardQueryError';
+import type { ContactMessage } from '@forkcast/content-db/contracts';
 
 const newestFirst = (a: ContactMessage, b: ContactMessage) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id;
 

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import type { PublishStatus } from '@forkcast/content-db/contracts';
 import { dateTime, duration, plural, timeAgo } from './DashboardFormat';
-import { adminQuery, LOGIN_URL, PUBLISH_STATUS_URL, type PublishStatus } from './DashboardQueries';
+import { adminQuery, LOGIN_URL, PUBLISH_STATUS_URL } from './DashboardQueries';
 import { DashboardQueryError } from './DashboardQueryError';
 
 function When({ iso }: { iso: string }) {

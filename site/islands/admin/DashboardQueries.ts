@@ -12,24 +12,6 @@ export const SUBSCRIBERS_EXPORT_URL = '/api/newsletter/subscribers/export';
 export const CONTACT_MESSAGES_URL = '/api/admin/contact-messages';
 export const PUBLISH_STATUS_URL = '/api/admin/publish-status';
 
-export interface Subscriber {
-  id: number;
-  email: string;
-  subscribedAt: string;
-}
-
-export interface ContactMessage {
-  id: number;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  createdAt: string;
-}
-
-/** The publish-status answer, typed by the API that sends it (a type-only import: no server code ships). */
-export type { PublishStatus } from '@forkcast/admin-api';
-
 /**
  * A query function for admin-only data. The shared default turns a 401 into null ("not signed
  * in"); on the dashboard a 401 means the session expired, so it throws instead.

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
+import type { Subscriber } from '@forkcast/content-db/contracts';
 import { longDate } from '../../lib/dates';
 import { apiRequest } from '../shared/api';
 import { toast } from '../shared/toast-store';
@@ -12,7 +13,6 @@ import {
   scheduleRedirect,
   SUBSCRIBERS_EXPORT_URL,
   SUBSCRIBERS_URL,
-  type Subscriber,
 } from './DashboardQueries';
 
 const SKELETON_ROWS = 3;

@@ -1,6 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import type { HeroUploadResult } from '@forkcast/content-db/contracts';
 import { apiRequest } from '../shared/api';
 import { toast } from '../shared/toast-store';
 import { AdminDialog, CancelButton } from './AdminDialog';
@@ -54,7 +55,7 @@ async function uploadHeroFile(file: File): Promise<string> {
   try {
     const form = new FormData();
     form.append('image', file);
-    const { filePath } = (await (await apiRequest('POST', '/api/upload/hero-image', form)).json()) as { filePath: string };
+    const { filePath } = (await (await apiRequest('POST', '/api/upload/hero-image', form)).json()) as HeroUploadResult;
     return filePath;
   } catch (error) {
     throw new UploadError('Upload failed', { cause: error });

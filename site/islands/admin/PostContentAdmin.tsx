@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createPortal } from 'react-dom';
+import { ORIGINAL_BLOCK_ID, type ContentBlock, type ContentItem } from '@forkcast/content-db/contracts';
 import { apiRequest } from '../shared/api';
 import { toast } from '../shared/toast-store';
 import { AddContentDialog } from './AddContentDialog';
 import { BlockEditorDialog } from './BlockEditorDialog';
 import type { ItemSlot, PostBodySlots } from './page-slots';
-import { contentKey, ORIGINAL_BLOCK_ID, useContentBlocks, useContentItems, type ContentBlock, type ContentItem } from './post-queries';
+import { contentKey, useContentBlocks, useContentItems } from './post-queries';
 import { announceWrite } from './publish';
 
 interface Props {

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import type { CityChanges } from '@forkcast/content-db/contracts';
 import { apiRequest, RequestError } from '../shared/api';
 import { toast } from '../shared/toast-store';
 import { AdminDialog, CancelButton } from './AdminDialog';
@@ -30,7 +31,7 @@ export function SpreadsheetDialog({ cityId, current, onSaved }: Props) {
   };
 
   const save = useMutation({
-    mutationFn: (spreadsheetUrl: string | null) => apiRequest('PATCH', `/api/cities/${cityId}`, { spreadsheetUrl }),
+    mutationFn: (spreadsheetUrl: string | null) => apiRequest('PATCH', `/api/cities/${cityId}`, { spreadsheetUrl } satisfies CityChanges),
     onSuccess: (response, spreadsheetUrl) => {
       announceWrite(response, spreadsheetUrl === null ? 'Spreadsheet Removed' : 'Spreadsheet Updated');
       setOpen(false);

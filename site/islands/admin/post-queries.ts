@@ -1,24 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ContentBlock, ContentItem } from '@forkcast/content-db/contracts';
 import { splitParagraphs } from '@forkcast/content-db/paragraphs';
-
-/** An inline addition shown after paragraph `position - 1` (SPEC §3). */
-export interface ContentItem {
-  id: number;
-  type: 'text' | 'image';
-  content: string;
-  position: number;
-}
-
-/** A stored block replacing paragraph `position` (SPEC §3). */
-export interface ContentBlock {
-  id: number;
-  content: string;
-  position: number;
-  isOriginal: boolean;
-}
-
-/** The id that marks an original paragraph with no stored block yet (SPEC §3). */
-export const ORIGINAL_BLOCK_ID = -1;
 
 // Query keys follow the shared client's convention: the first element is the URL it fetches.
 export const contentKey = (postId: number | null) => [`/api/posts/${postId}/content`];

@@ -1,4 +1,4 @@
-import { publishReport } from '../shared/api';
+import { parsePublishReport, PUBLISH_HEADER } from '@forkcast/content-db/contracts';
 import { ensureToaster } from '../shared/Toaster';
 import { toast, useToasts, type Toast } from '../shared/toast-store';
 
@@ -8,9 +8,9 @@ export const TOAST_KEY = 'forkcast:toast';
 
 type Message = Pick<Toast, 'title' | 'description' | 'variant'>;
 
-/** 'Published in N ms' from the write's X-Forkcast-Publish header, when the server sent one. */
+/** 'Published in N ms' from the write's publish report header, when the server sent one. */
 export function publishedNote(response: Response): string | undefined {
-  const report = publishReport(response);
+  const report = parsePublishReport(response.headers.get(PUBLISH_HEADER));
   return report ? `Published in ${report.ms} ms` : undefined;
 }
 

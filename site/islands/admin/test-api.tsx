@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
+import { formatPublishReport, PUBLISH_HEADER } from '@forkcast/content-db/contracts';
 import { IslandRoot } from '../shared/IslandRoot';
 import { useToasts } from '../shared/toast-store';
 
@@ -13,8 +14,8 @@ export interface ApiCall {
 
 type Handler = (call: ApiCall) => Response | Promise<Response>;
 
-/** The publish report header the API adds to every write (`X-Forkcast-Publish`). */
-export const PUBLISHED = { 'X-Forkcast-Publish': 'pages=3; ms=42' };
+/** The publish report header the API adds to every write. */
+export const PUBLISHED = { [PUBLISH_HEADER]: formatPublishReport({ pages: 3, ms: 42 }) };
 
 export const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });

@@ -2,15 +2,13 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { create } from 'zustand';
+import { EMAIL_PATTERN, LIMITS, type ContactForm } from '@forkcast/content-db/contracts';
 import { apiRequest, messageOf } from '../shared/api';
 import { useInertPage } from '../shared/inert-page';
 import { toast } from '../shared/toast-store';
 
-/** SPEC §5's simple email pattern. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-const EMPTY = { name: '', email: '', subject: '', message: '' };
-type Fields = typeof EMPTY;
+type Fields = ContactForm;
+const EMPTY: Fields = { name: '', email: '', subject: '', message: '' };
 
 interface ContactDialogState {
   open: boolean;
@@ -85,13 +83,13 @@ export function ContactDialog() {
           <Dialog.Description className="fc-dialog__description">A tip, a correction or a question about a guide: we read every message.</Dialog.Description>
           <form className="fc-form" onSubmit={submit} noValidate>
             <label htmlFor="contact-name">Name</label>
-            <input {...field('name')} autoComplete="name" maxLength={100} />
+            <input {...field('name')} autoComplete="name" maxLength={LIMITS.contact.name} />
             <label htmlFor="contact-email">Email</label>
-            <input {...field('email')} type="email" autoComplete="email" maxLength={254} />
+            <input {...field('email')} type="email" autoComplete="email" maxLength={LIMITS.contact.email} />
             <label htmlFor="contact-subject">Subject</label>
-            <input {...field('subject')} maxLength={200} />
+            <input {...field('subject')} maxLength={LIMITS.contact.subject} />
             <label htmlFor="contact-message">Message</label>
-            <textarea {...field('message')} rows={4} maxLength={5000} />
+            <textarea {...field('message')} rows={4} maxLength={LIMITS.contact.message} />
             <div className="fc-form__actions">
               <Dialog.Close asChild>
                 <button type="button" className="button button--ghost">Cancel</button>

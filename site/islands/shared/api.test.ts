@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { apiRequest, getJson, messageOf, publishReport, RequestError } from './api';
+import { apiRequest, getJson, messageOf, RequestError } from './api';
 
 const respond = (status: number, body: string, init: ResponseInit = {}) => vi.fn(async () => new Response(body, { status, ...init }));
 
@@ -36,10 +36,5 @@ describe('the request helper', () => {
     vi.stubGlobal('fetch', respond(401, '{"message":"Not signed in."}'));
     expect(await getJson('/api/auth/user')).toBeNull();
     await expect(getJson('/api/auth/user', { on401: 'throw' })).rejects.toThrow('401: ');
-  });
-
-  it('reads the publish report header', () => {
-    expect(publishReport(new Response(null, { headers: { 'x-forkcast-publish': 'pages=3; ms=12' } }))).toEqual({ pages: 3, ms: 12 });
-    expect(publishReport(new Response(null))).toBeUndefined();
   });
 });

@@ -43,12 +43,6 @@ export async function getJson<T>(url: string, { on401 = 'null' }: { on401?: 'nul
   }
 }
 
-/** What the server reported about publishing a write (`X-Forkcast-Publish: pages=3; ms=12`). */
-export function publishReport(response: Response): { pages: number; ms: number } | undefined {
-  const match = /pages=(\d+); ms=(\d+)/.exec(response.headers.get('x-forkcast-publish') ?? '');
-  return match ? { pages: Number(match[1]), ms: Number(match[2]) } : undefined;
-}
-
 /** The server's message for an error if it sent one, else `fallback` (SPEC §8's wording). */
 export function messageOf(error: unknown, fallback: string): string {
   return error instanceof RequestError ? (error.serverMessage ?? fallback) : fallback;

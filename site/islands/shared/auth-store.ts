@@ -1,10 +1,6 @@
 import { create } from 'zustand';
+import type { CurrentUser } from '@forkcast/content-db/contracts';
 import { getJson } from './api';
-
-export interface CurrentUser {
-  id: number;
-  email: string;
-}
 
 /** SPEC §9: the auth state is cached for 5 minutes. */
 export const AUTH_CACHE_MS = 300_000;

@@ -1,0 +1,159 @@
+/**
+ * The JSON the API answers with and the bodies it takes, as the islands see them. The routes
+ * answer with content-db's rows, and a type test holds those rows to these shapes.
+ */
+
+/** The id that marks an original paragraph with no stored block yet: saving it creates the block. */
+export const ORIGINAL_BLOCK_ID = -1;
+
+/** A city (GET /api/cities, /api/cities/:slug, PATCH /api/cities/:id). */
+export interface City {
+  id: number;
+  slug: string;
+  name: string;
+  country: string;
+  description: string;
+  heroImage: string | null;
+  heroAlt: string;
+  mapEmbedUrl: string | null;
+  itineraryUrl: string | null;
+  spreadsheetUrl: string | null;
+  displayOrder: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The settings PATCH /api/cities/:id changes; `null` removes the spreadsheet. */
+export interface CityChanges {
+  spreadsheetUrl?: string | null;
+}
+
+/** A post or a guide (GET /api/posts, /api/posts/:slug, /api/cities/:slug/guide). */
+export interface Post {
+  id: number;
+  slug: string;
+  title: string;
+  excerpt: string;
+  content: string;
+  heroImage: string | null;
+  heroAlt: string;
+  type: 'post' | 'guide';
+  cityId: number | null;
+  tags: string[];
+  published: boolean;
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** An inline addition shown after paragraph `position - 1` (GET /api/posts/:postId/content). */
+export interface ContentItem {
+  id: number;
+  postId: number;
+  type: 'text' | 'image';
+  /** The text, or the image's address. */
+  content: string;
+  /** An image's alt text ('' for text). */
+  alt: string;
+  position: number;
+  createdAt: string;
+}
+
+/** What POST /api/posts/:postId/content takes. */
+export interface NewContentItem {
+  type: ContentItem['type'];
+  content: string;
+  alt?: string;
+  position: number;
+}
+
+/** A stored block replacing paragraph `position` (GET /api/posts/:postId/blocks). */
+export interface ContentBlock {
+  id: number;
+  postId: number;
+  content: string;
+  position: number;
+  isOriginal: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What POST /api/posts/:postId/blocks takes (PUT .../blocks/:id takes only `content`). */
+export interface NewContentBlock {
+  content: string;
+  position: number;
+  isOriginal: true;
+}
+
+/** A newsletter subscriber (GET /api/newsletter/subscribers). */
+export interface Subscriber {
+  id: number;
+  email: string;
+  subscribedAt: string;
+}
+
+/** A message in the contact inbox (GET /api/admin/contact-messages). */
+export interface ContactMessage {
+  id: number;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  createdAt: string;
+}
+
+/** What POST /api/contact takes. */
+export type ContactForm = Pick<ContactMessage, 'name' | 'email' | 'subject' | 'message'>;
+
+/** The signed-in admin (GET /api/auth/user; 401 when nobody is signed in). */
+export interface CurrentUser {
+  id: number;
+  email: string;
+}
+
+/** POST /api/upload answers with the processed image's address... */
+export interface UploadResult {
+  url: string;
+}
+
+/** ...and POST /api/upload/hero-image with the same, named for a hero. */
+export interface HeroUploadResult {
+  filePath: string;
+}
+
+/** One publish, as the dashboard shows it. */
+export interface PublishRun {
+  durationMs: number;
+  pagesChanged: number;
+  /** The site paths written or removed. */
+  urls: string[];
+  error: string | null;
+}
+
+/** GET /api/admin/publish-status: what the publisher is doing. */
+export interface PublishStatus {
+  queueLength: number;
+  lastPublish: (PublishRun & { at: string }) | null;
+  failuresLastDay: number;
+  lastFailure: (PublishRun & { startedAt: string }) | null;
+}
+
+/** One problem found in an uploaded itinerary: 1-based row (the header is row 1) and column. */
+export interface CsvProblem {
+  row?: number;
+  column?: string;
+  message: string;
+}
+
+/** POST /api/admin/generate-guide: the city the guide was written for (201 new, 200 replaced). */
+export interface GenerateGuideResult {
+  cityName: string;
+  citySlug: string;
+}
+
+/** The body of every error answer; an itinerary refused cell by cell also lists its problems. */
+export interface ApiErrorBody {
+  message: string;
+  code: string;
+  problems?: CsvProblem[];
+}

@@ -1,0 +1,16 @@
+/** The simple address rule every email field follows: something@something.something, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The page that tells a reader without JavaScript how their newsletter sign-up went. */
+export const NEWSLETTER_PAGE = '/newsletter';
+
+/**
+ * The fragments of the newsletter page, one per outcome of a sign-up posted as a plain HTML form:
+ * the API redirects the form post to one, and the page shows the one targeted.
+ */
+export const NEWSLETTER_FORM_OUTCOME = { subscribed: 'subscribed', failed: 'not-subscribed' } as const;
+
+export type NewsletterFormOutcome = keyof typeof NEWSLETTER_FORM_OUTCOME;
+
+/** Where the API sends a form sign-up that ended with `outcome`. */
+export const newsletterOutcomeUrl = (outcome: NewsletterFormOutcome) => `${NEWSLETTER_PAGE}#${NEWSLETTER_FORM_OUTCOME[outcome]}`;

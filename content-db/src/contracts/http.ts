@@ -1,0 +1,44 @@
+/**
+ * Names both sides of the wire read and write: the server sets and checks them, the static pages
+ * and the islands read them. Kept free of imports so the browser bundle can take them as they are.
+ */
+
+/** The HttpOnly cookie that carries the admin's session id. */
+export const SESSION_COOKIE = 'forkcast_session';
+
+/**
+ * A non-secret cookie set beside the session cookie, so the static pages can show the admin's
+ * controls without asking the server. It proves nothing: the server checks the session on every
+ * admin request.
+ */
+export const UI_HINT_COOKIE = 'forkcast_ui';
+/** The UI hint cookie's value while an admin is signed in. */
+export const UI_HINT_SIGNED_IN = 'admin';
+
+/** The response header on every write that says what the write published. */
+export const PUBLISH_HEADER = 'X-Forkcast-Publish';
+
+/** What a write published: how many pages changed and how long publishing took. */
+export interface PublishReportHeader {
+  pages: number;
+  ms: number;
+}
+
+/** The header's value when the change was saved but publishing failed (it stays queued). */
+export const PUBLISH_FAILED = 'failed';
+
+const REPORT = /^pages=(\d+); ms=(\d+)$/;
+
+/** The header's value for a publish that finished: `pages=3; ms=12`. */
+export function formatPublishReport(report: PublishReportHeader): string {
+  return `pages=${report.pages}; ms=${report.ms}`;
+}
+
+/**
+ * The publish report in a value of the header, or undefined when there is none (a read, a refused
+ * write) or publishing failed. Read it with `headers.get(PUBLISH_HEADER)`.
+ */
+export function parsePublishReport(value: string | null | undefined): PublishReportHeader | undefined {
+  const match = REPORT.exec(value ?? '');
+  return match ? { pages: Number(match[1]), ms: Number(match[2]) } : undefined;
+}

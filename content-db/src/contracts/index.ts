@@ -1,0 +1,8 @@
+/**
+ * @forkcast/content-db/contracts: what the site bundle and the API agree on, in one place both may
+ * import. Nothing here touches the database, so the browser can load it.
+ */
+export * from './api-types.ts';
+export * from './forms.ts';
+export * from './http.ts';
+export * from './limits.ts';

@@ -1,0 +1,26 @@
+/**
+ * The sizes the API accepts. The editors hold their fields to the same numbers, so a reader is
+ * stopped while typing rather than refused after sending.
+ */
+export const LIMITS = {
+  /** Characters of Markdown in one stored content block. */
+  blockMarkdown: 20_000,
+  /** Characters of text added between paragraphs. */
+  itemText: 5_000,
+  /** Characters of an image's alt text: a sentence or two, never a caption or an essay. */
+  altText: 300,
+  /** Characters of an image address (a hero or an inline image). */
+  imageUrl: 2048,
+  /** Characters of a city's spreadsheet address. */
+  spreadsheetUrl: 2048,
+  /** Characters of an email address (the longest a mail system delivers). */
+  email: 254,
+  contact: { name: 100, email: 254, subject: 200, message: 5_000 },
+  guide: {
+    cityName: 80,
+    description: 600,
+    /** Rows of an itinerary CSV, the header not counted. */
+    csvRows: 300,
+    csvBytes: 1024 * 1024,
+  },
+} as const;
