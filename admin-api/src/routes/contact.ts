@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { addContactMessage, deleteContactMessage, listContactMessages, nowIso } from '@forkcast/content-db';
 import type { AppEnv } from '../context.ts';
-import { ApiError } from '../errors.ts';
+import { errors } from '../errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
 import { EMAIL_PATTERN, LIMITS, text } from '../schemas.ts';
@@ -43,6 +43,6 @@ export const contactInboxRoutes = new Hono<AppEnv>()
   .get('/', async (c) => c.json(await listContactMessages(c.get('db'))))
   .delete('/:id', async (c) => {
     const id = parseId(c.req.param('id'), 'Message not found.');
-    if (!(await deleteContactMessage(c.get('db'), id))) throw new ApiError(404, 'not_found', 'Message not found.');
+    if (!(await deleteContactMessage(c.get('db'), id))) throw errors.notFound('Message not found.');
     return c.body(null, 204);
   });

@@ -2,7 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { deleteSubscriber, listSubscribers, nowIso, subscribe, toCsv } from '@forkcast/content-db';
 import type { AppEnv } from '../context.ts';
-import { ApiError } from '../errors.ts';
+import { errors } from '../errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
 import { EMAIL_PATTERN, text } from '../schemas.ts';
@@ -56,7 +56,7 @@ export const newsletterRoutes = () => {
   })
   .delete('/subscribers/:id', requireAdmin, async (c) => {
     const id = parseId(c.req.param('id'), 'Subscriber not found.');
-    if (!(await deleteSubscriber(c.get('db'), id))) throw new ApiError(404, 'not_found', 'Subscriber not found.');
+    if (!(await deleteSubscriber(c.get('db'), id))) throw errors.notFound('Subscriber not found.');
     return c.body(null, 204);
   });
 };
