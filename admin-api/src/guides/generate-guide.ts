@@ -39,16 +39,18 @@ function findCity(cities: City[], cityName: string): City | undefined {
  * dropped because their positions referred to the old text.
  */
 export async function generateGuide(trx: Db, input: GenerateGuideInput): Promise<GenerateGuideResult> {
-  const { cityName, restaurants, now } = input;
+  const { restaurants, now } = input;
+  const cities = await listCities(trx);
+  const existing = findCity(cities, input.cityName);
+  // The upload only says which city it is for: 'sao paulo' finds 'São Paulo', whose stored
+  // spelling is the editor's and stays, in the city's name and in the regenerated guide alike.
+  const cityName = existing?.name ?? input.cityName;
   const text = writeGuide(cityName, input.description, restaurants);
   // A new hero always brings its own alt text, so an old picture's description never outlives it.
   const hero = input.heroImage ? { heroImage: input.heroImage, heroAlt: input.heroAlt ?? cityName } : undefined;
-  const cities = await listCities(trx);
-  const existing = findCity(cities, cityName);
 
   if (existing) {
     await updateCity(trx, existing.id, {
-      name: cityName,
       ...(input.description ? { description: input.description } : {}),
       ...hero,
       itineraryUrl: existing.itineraryUrl ?? `/itineraries/${existing.slug}.csv`,
