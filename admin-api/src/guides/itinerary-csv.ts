@@ -1,5 +1,5 @@
 import { CsvError, parse } from 'csv-parse/sync';
-import type { RestaurantInput } from '@forkcast/content-db';
+import { unguardCsvCell, type RestaurantInput } from '@forkcast/content-db';
 import { textProblem } from '../schemas.ts';
 
 /** One problem found in an uploaded itinerary: 1-based row (the header is row 1) and column. */
@@ -157,7 +157,7 @@ export function parseItinerary(bytes: Uint8Array): RestaurantInput[] {
     }
     const value = (field: Field) => {
       const at = columns.get(field);
-      const text = at === undefined ? '' : (cells[at] ?? '').trim();
+      const text = at === undefined ? '' : unguardCsvCell(cells[at] ?? '').trim();
       if (text.length > MAX_LENGTH[field]) problems.push({ row, column: header[at!], message: `at most ${MAX_LENGTH[field]} characters.` });
       return text === '' ? null : text;
     };
