@@ -2,6 +2,7 @@ import {
   deleteAllBlocks, deleteAllContentItems, getGuideForCity, insertCity, insertPost, listCities, replaceRestaurants, TAG, updateCity, updatePost,
   type City, type Db, type RestaurantInput,
 } from '@forkcast/content-db';
+import { itineraryCsvPath } from '@forkcast/content-db/urls';
 import { writeGuide } from './guide-text.ts';
 import { slugify, uniqueSlug } from './slugs.ts';
 
@@ -53,7 +54,7 @@ export async function generateGuide(trx: Db, input: GenerateGuideInput): Promise
     await updateCity(trx, existing.id, {
       ...(input.description ? { description: input.description } : {}),
       ...hero,
-      itineraryUrl: existing.itineraryUrl ?? `/itineraries/${existing.slug}.csv`,
+      itineraryUrl: existing.itineraryUrl ?? itineraryCsvPath(existing),
       updatedAt: now,
     });
     await replaceRestaurants(trx, existing.id, restaurants);
@@ -85,7 +86,7 @@ export async function generateGuide(trx: Db, input: GenerateGuideInput): Promise
     heroImage: hero?.heroImage ?? null,
     heroAlt: hero?.heroAlt ?? cityName,
     mapEmbedUrl: null,
-    itineraryUrl: `/itineraries/${slug}.csv`,
+    itineraryUrl: itineraryCsvPath({ slug }),
     displayOrder: Math.max(0, ...cities.map((c) => c.displayOrder)) + 1,
     createdAt: now,
     updatedAt: now,
