@@ -8,7 +8,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { pino } from 'pino';
 import { LoginThrottle } from './auth/login-throttle.ts';
 import type { AppDeps, AppEnv } from './context.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, errors } from './errors.ts';
 import { loadAdmin } from './middleware/auth.ts';
 import { refuseCrossSite } from './middleware/cross-site.ts';
 import { requestLog } from './middleware/request-log.ts';
@@ -56,7 +56,7 @@ const limitSmallBodies: MiddlewareHandler = async (c, next) => {
   return bodyLimit({
     maxSize: BODY_LIMIT,
     onError: () => {
-      throw new ApiError(413, 'body_too_large', 'The request body is too large.');
+      throw errors.tooLarge('body_too_large', 'The request body is too large.');
     },
   })(c, next);
 };
@@ -89,7 +89,7 @@ export function createApp(input: Omit<AppDeps, 'logger' | 'loginThrottle'> & Par
   app.route('/api/newsletter', newsletterRoutes());
   app.route('/api/admin', adminRoutes);
   app.all('/api/*', () => {
-    throw new ApiError(404, 'not_found', 'No such API endpoint.');
+    throw errors.notFound('No such API endpoint.');
   });
 
   app.use('/uploads/*', withCaching(serveStatic({ root: deps.config.uploadDir, rewriteRequestPath: (path) => path.slice('/uploads'.length) }), () => IMMUTABLE));
@@ -98,12 +98,15 @@ export function createApp(input: Omit<AppDeps, 'logger' | 'loginThrottle'> & Par
   app.notFound((c) => siteNotFound(c, deps.siteDir));
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json({ message: error.message, code: error.code }, error.status);
-    if (error instanceof HTTPException && error.status < 500) {
-      return c.json({ message: error.message || 'The request could not be handled.', code: 'http_error' }, error.status);
+    let answer: ApiError;
+    if (error instanceof ApiError) answer = error;
+    else if (error instanceof HTTPException && error.status < 500) answer = errors.http(error.status, error.message);
+    else {
+      deps.logger.error({ reqId: c.get('requestId'), method: c.req.method, path: c.req.path, err: error }, 'unhandled error');
+      answer = errors.internal();
     }
-    deps.logger.error({ reqId: c.get('requestId'), method: c.req.method, path: c.req.path, err: error }, 'unhandled error');
-    return c.json({ message: 'Something went wrong on our side. Please try again.', code: 'internal_error' }, 500);
+    if (answer.retryAfter !== undefined) c.header('Retry-After', String(answer.retryAfter));
+    return c.json(answer.body, answer.status);
   });
 
   return app;

@@ -1,14 +1,114 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { CsvProblem } from '@forkcast/content-db/contracts';
 
-/** An error meant for the client: the one onError turns it into `{ message, code }` with `status`. */
+/**
+ * Every error code a client can receive, with the status it always travels with: a code is part of
+ * the API contract, so a new one is added here, never spelled inline where the error is thrown.
+ */
+const STATUS_OF = {
+  validation: 400,
+  invalid_csv: 422,
+  unauthorized: 401,
+  invalid_credentials: 401,
+  cross_site: 403,
+  not_found: 404,
+  conflict: 409,
+  body_too_large: 413,
+  file_too_large: 413,
+  image_too_large: 413,
+  unsupported_media_type: 415,
+  unsupported_image: 415,
+  rate_limited: 429,
+  too_many_attempts: 429,
+  internal_error: 500,
+} as const satisfies Record<string, ContentfulStatusCode>;
+
+type CatalogueCode = keyof typeof STATUS_OF;
+
+/** A client error Hono raised itself (an HTTPException); its status is the one Hono chose. */
+type PassThroughCode = 'http_error';
+
+export type ErrorCode = CatalogueCode | PassThroughCode;
+
+type CodeWithStatus<Status> = { [Code in CatalogueCode]: (typeof STATUS_OF)[Code] extends Status ? Code : never }[CatalogueCode];
+
+/** The 413 codes: what was too large (the whole body, a file, an image's pixel count). */
+export type TooLargeCode = CodeWithStatus<413>;
+/** The 415 codes: the request's encoding, or an upload that is not an image we accept. */
+export type UnsupportedMediaCode = CodeWithStatus<415>;
+
+/** The JSON body of every error answer. */
+export interface ErrorBody {
+  message: string;
+  code: ErrorCode;
+  problems?: readonly CsvProblem[];
+}
+
+interface ApiErrorOptions {
+  /** Itemised problems (an itinerary's rows and columns), sent beside the summary message. */
+  problems?: readonly CsvProblem[];
+  /** Seconds until a refused client may try again, sent as Retry-After. */
+  retryAfter?: number;
+}
+
+/**
+ * An error meant for the client: the one onError turns it into `{ message, code }` (plus
+ * `problems` when it has them) with `status`. Build one with a factory of `errors`, which ties each
+ * code to its status.
+ */
 export class ApiError extends Error {
   override name = 'ApiError';
   readonly status: ContentfulStatusCode;
-  readonly code: string;
+  readonly code: ErrorCode;
+  readonly problems: readonly CsvProblem[] | undefined;
+  readonly retryAfter: number | undefined;
 
-  constructor(status: ContentfulStatusCode, code: string, message: string) {
+  private constructor(status: ContentfulStatusCode, code: ErrorCode, message: string, options: ApiErrorOptions = {}) {
     super(message);
     this.status = status;
     this.code = code;
+    this.problems = options.problems;
+    this.retryAfter = options.retryAfter;
+  }
+
+  /** @internal Used by `errors`; everything else goes through a factory there. */
+  static of(code: CatalogueCode, message: string, options?: ApiErrorOptions): ApiError {
+    return new ApiError(STATUS_OF[code], code, message, options);
+  }
+
+  /** @internal Used by `errors.http`: the status comes from Hono, not from the catalogue. */
+  static passThrough(status: ContentfulStatusCode, message: string): ApiError {
+    return new ApiError(status, 'http_error', message);
+  }
+
+  get body(): ErrorBody {
+    return { message: this.message, code: this.code, ...(this.problems ? { problems: this.problems } : {}) };
   }
 }
+
+/** One factory per kind of error the API answers with. */
+export const errors = {
+  /** 400: the request breaks a rule; `problems` itemises an itinerary's refused cells. */
+  validation: (message: string, problems?: readonly CsvProblem[]) => ApiError.of('validation', message, problems ? { problems } : {}),
+  /** 422: a well-formed upload whose itinerary does not hold up. */
+  invalidCsv: (message: string, problems: readonly CsvProblem[]) => ApiError.of('invalid_csv', message, { problems }),
+  /** 401: no admin session. */
+  unauthorized: (message = 'Sign in to continue.') => ApiError.of('unauthorized', message),
+  /** 401: a sign-in whose email or password is wrong. */
+  invalidCredentials: (message: string) => ApiError.of('invalid_credentials', message),
+  /** 403: an unsafe request the browser marks as coming from another site. */
+  crossSite: () => ApiError.of('cross_site', 'Cross-site requests are not allowed.'),
+  notFound: (message: string) => ApiError.of('not_found', message),
+  conflict: (message: string) => ApiError.of('conflict', message),
+  tooLarge: (code: TooLargeCode, message: string) => ApiError.of(code, message),
+  unsupportedMedia: (code: UnsupportedMediaCode, message: string) => ApiError.of(code, message),
+  /** 429 from a request allowance; the client may try again after `retryAfter` seconds. */
+  rateLimited: (message: string, retryAfter: number) => ApiError.of('rate_limited', message, { retryAfter }),
+  /** 429 after repeated failed sign-ins: the wait grows with each failure. */
+  tooManyAttempts: (retryAfter: number) =>
+    ApiError.of('too_many_attempts', `Too many sign-in attempts. Please wait ${retryAfter} second${retryAfter === 1 ? '' : 's'} and try again.`, { retryAfter }),
+  /** A client error Hono raised (HTTPException below 500), keeping its status. */
+  http: (status: ContentfulStatusCode, message: string) => ApiError.passThrough(status, message || 'The request could not be handled.'),
+  /** 500: the request failed on our side; the details go to the log, never to the client. */
+  internal: () => ApiError.of('internal_error', 'Something went wrong on our side. Please try again.'),
+} as const;

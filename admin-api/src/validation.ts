@@ -1,7 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';
-import { ApiError } from './errors.ts';
+import { errors } from './errors.ts';
 
 /**
  * Validates one part of the request with zod; a failure becomes a 400 whose message is the first
@@ -11,13 +11,13 @@ export function validate<T extends z.ZodType, Target extends keyof ValidationTar
   return zValidator(target, schema, (result) => {
     if (!result.success) {
       const issue = result.error.issues[0];
-      throw new ApiError(400, 'validation', issue?.message ?? 'The request is not valid.');
+      throw errors.validation(issue?.message ?? 'The request is not valid.');
     }
   });
 }
 
 /** A route parameter that must be a database id; anything else is a 404 with `message`. */
 export function parseId(value: string | undefined, message: string): number {
-  if (!value || !/^[1-9]\d{0,15}$/.test(value)) throw new ApiError(404, 'not_found', message);
+  if (!value || !/^[1-9]\d{0,15}$/.test(value)) throw errors.notFound(message);
   return Number(value);
 }

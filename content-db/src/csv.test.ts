@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv } from './csv.ts';
+import { toCsv, unguardCsvCell } from './csv.ts';
 
 describe('toCsv', () => {
   it('writes a BOM, the header and the rows with CRLF; null and undefined are empty cells', () => {
@@ -18,4 +18,22 @@ describe('toCsv', () => {
       expect(toCsv(['x'], [[value]])).toBe(`\uFEFFx\r\n${expected}\r\n`);
     },
   );
+});
+
+describe('unguardCsvCell', () => {
+  // The one cell of a one-column CSV that needs no quoting, as a reader sees it.
+  const written = (value: string) => toCsv(['x'], [[value]]).slice('\uFEFFx\r\n'.length, -2);
+
+  it.each(['=SUM(A1)', '+1', '-122.4194', '@home', '\tx', "'=already guarded", "''+2", "it's", "'quoted'", 'plain', ''])(
+    'gives back %j exactly as it was before toCsv guarded it',
+    (value) => {
+      expect(unguardCsvCell(written(value))).toBe(value);
+    },
+  );
+
+  it('removes only the apostrophe before a formula start', () => {
+    expect(unguardCsvCell("'=1")).toBe('=1');
+    expect(unguardCsvCell("'hello")).toBe("'hello");
+    expect(unguardCsvCell("''=1")).toBe("'=1");
+  });
 });

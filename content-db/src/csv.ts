@@ -1,14 +1,27 @@
 export type CsvCell = string | number | null | undefined;
 
-// RFC 4180 quoting, plus a leading apostrophe for cells a spreadsheet would run as a formula
-// (OWASP CSV injection: = + - @ tab and carriage return).
+// How a cell a spreadsheet would run as a formula begins (OWASP CSV injection). A cell that
+// already starts with apostrophes before one is guarded too, so unguarding can never take one of
+// its own apostrophes.
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+
+// RFC 4180 quoting, plus a leading apostrophe for formula cells: spreadsheets read it as 'text'.
 function cell(value: CsvCell): string {
   let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** Rows to CSV text: UTF-8 with a BOM (so spreadsheet apps read accents), CRLF line ends. */
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
   return `\uFEFF${[header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
+}
+
+/**
+ * A cell as it was before `toCsv` guarded it: the one apostrophe written before a formula start
+ * goes, so a CSV downloaded from the site uploads again unchanged. Spreadsheets hide that
+ * apostrophe too, so a cell typed that way in one means the same thing.
+ */
+export function unguardCsvCell(text: string): string {
+  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
 }

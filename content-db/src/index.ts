@@ -16,5 +16,5 @@ export * from './repositories/pages.ts';
 export * from './repositories/publish-log.ts';
 export { TAG } from './tags.ts';
 export { recordRead, trackReads } from './tracking.ts';
-export { toCsv, type CsvCell } from './csv.ts';
+export { toCsv, unguardCsvCell, type CsvCell } from './csv.ts';
 export { splitParagraphs } from './paragraphs.ts';

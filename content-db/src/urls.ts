@@ -48,6 +48,55 @@ export function isNotFoundRoute(route: string): boolean {
 /** The redirects file for static hosts and CDNs (Netlify and Cloudflare Pages read `_redirects`). */
 export const REDIRECTS_ROUTE = '/_redirects';
 
+/**
+ * Pages and files that exist whatever the content. The not-found pages are written as 404.html,
+ * 404-post.html and 404-guide.html; '/_redirects' is the redirects file for static hosts.
+ */
+export const FIXED_ROUTES = [
+  '/', '/city-guides', '/about', '/terms', '/privacy', '/sitemap', '/newsletter', '/admin', '/admin/sign-in',
+  ...Object.values(NOT_FOUND_ROUTES), REDIRECTS_ROUTE,
+  '/rss.xml', '/sitemap.xml', '/robots.txt',
+] as const;
+
+/** Where a city's itinerary spreadsheets live: `/itineraries/{citySlug}.csv`. */
+const ITINERARY_CSV_FOLDER = 'itineraries';
+
+/** The itinerary of a city as a CSV file, rendered into the site folder beside its pages. */
+export function itineraryCsvPath(city: UrlCity): string {
+  return `/${ITINERARY_CSV_FOLDER}/${city.slug}.csv`;
+}
+
+/** The pages every city with a published guide has under its slug: `/{citySlug}/guide`, `/{citySlug}/itinerary`. */
+export const CITY_PAGES = ['guide', 'itinerary'] as const;
+
+// First segments of routes whose rest varies (a post without a city, the /posts listings, the
+// itinerary files) and of what the server or the build serves beside the pages.
+const PREFIXES = ['post', 'posts', ITINERARY_CSV_FOLDER, 'api', 'uploads', '_astro', 'images', 'samples'];
+
+/**
+ * First path segments a city may not take as its slug: every fixed route's (without its file
+ * extension, so neither 'rss' nor 'rss.xml'), every prefix the site routes under, and the words
+ * of a city's own pages, so that no city URL can ever shadow or be shadowed by a fixed one.
+ */
+export const RESERVED_FIRST_SEGMENTS: ReadonlySet<string> = new Set([
+  ...FIXED_ROUTES.map((route) => route.split('/')[1]!.replace(/\.[a-z]+$/, '')).filter((segment) => segment !== ''),
+  ...PREFIXES,
+  ...CITY_PAGES,
+]);
+
+/**
+ * Whether a file in the site folder is one the publisher renders (pages, the not-found pages, the
+ * redirects file, the itinerary spreadsheets) rather than one the build copied there (assets,
+ * files from public/). Paths are relative to the folder, with '/' separators.
+ */
+export function isRenderedFile(file: string): boolean {
+  if (file === 'index.html' || file.endsWith('/index.html')) return true;
+  if (file === REDIRECTS_ROUTE.slice(1)) return true;
+  if ((Object.values(NOT_FOUND_ROUTES) as string[]).some((route) => file === `${route.slice(1)}.html`)) return true;
+  const [folder, name, ...rest] = file.split('/');
+  return folder === ITINERARY_CSV_FOLDER && rest.length === 0 && /^[^/]+\.csv$/.test(name ?? '');
+}
+
 // First segments of two-segment paths the site uses for things other than cities.
 const NOT_A_CITY = new Set(['_astro', 'admin', 'api', 'images', 'itineraries', 'posts', 'samples', 'uploads']);
 

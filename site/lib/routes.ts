@@ -1,17 +1,9 @@
-import { canonicalPostPath, NOT_FOUND_ROUTES, REDIRECTS_ROUTE } from '@forkcast/content-db/urls';
+import { canonicalPostPath, FIXED_ROUTES, itineraryCsvPath } from '@forkcast/content-db/urls';
 import { itineraryPagePath } from './itinerary';
 import { guidePath, type LinkableCity, type LinkablePost } from './links';
 import { pageCount, POST_FILTER_KEYS, POST_FILTERS, postsPagePath } from './listing';
 
-/**
- * Pages and files that exist whatever the content. The not-found pages are written as 404.html,
- * 404-post.html and 404-guide.html; '/_redirects' is the redirects file for static hosts.
- */
-export const FIXED_ROUTES = [
-  '/', '/city-guides', '/about', '/terms', '/privacy', '/sitemap', '/newsletter', '/admin', '/admin/sign-in',
-  ...Object.values(NOT_FOUND_ROUTES), REDIRECTS_ROUTE,
-  '/rss.xml', '/sitemap.xml', '/robots.txt',
-] as const;
+export { FIXED_ROUTES };
 
 export interface RoutableCity extends LinkableCity {}
 export interface RoutablePost extends LinkablePost {}
@@ -33,7 +25,7 @@ export function siteRoutes(cities: readonly RoutableCity[], publishedPosts: read
     const city = post.cityId === null ? undefined : byId.get(post.cityId);
     if (post.type === 'guide' && city) {
       routes.add(guidePath(city));
-      routes.add(`/itineraries/${city.slug}.csv`);
+      routes.add(itineraryCsvPath(city));
       routes.add(itineraryPagePath(city));
       continue;
     }

@@ -2,6 +2,7 @@ import {
   deleteAllBlocks, deleteAllContentItems, getGuideForCity, insertCity, insertPost, listCities, replaceRestaurants, TAG, updateCity, updatePost,
   type City, type Db, type RestaurantInput,
 } from '@forkcast/content-db';
+import { itineraryCsvPath } from '@forkcast/content-db/urls';
 import { writeGuide } from './guide-text.ts';
 import { slugify, uniqueSlug } from './slugs.ts';
 
@@ -39,19 +40,21 @@ function findCity(cities: City[], cityName: string): City | undefined {
  * dropped because their positions referred to the old text.
  */
 export async function generateGuide(trx: Db, input: GenerateGuideInput): Promise<GenerateGuideResult> {
-  const { cityName, restaurants, now } = input;
+  const { restaurants, now } = input;
+  const cities = await listCities(trx);
+  const existing = findCity(cities, input.cityName);
+  // The upload only says which city it is for: 'sao paulo' finds 'São Paulo', whose stored
+  // spelling is the editor's and stays, in the city's name and in the regenerated guide alike.
+  const cityName = existing?.name ?? input.cityName;
   const text = writeGuide(cityName, input.description, restaurants);
   // A new hero always brings its own alt text, so an old picture's description never outlives it.
   const hero = input.heroImage ? { heroImage: input.heroImage, heroAlt: input.heroAlt ?? cityName } : undefined;
-  const cities = await listCities(trx);
-  const existing = findCity(cities, cityName);
 
   if (existing) {
     await updateCity(trx, existing.id, {
-      name: cityName,
       ...(input.description ? { description: input.description } : {}),
       ...hero,
-      itineraryUrl: existing.itineraryUrl ?? `/itineraries/${existing.slug}.csv`,
+      itineraryUrl: existing.itineraryUrl ?? itineraryCsvPath(existing),
       updatedAt: now,
     });
     await replaceRestaurants(trx, existing.id, restaurants);
@@ -83,7 +86,7 @@ export async function generateGuide(trx: Db, input: GenerateGuideInput): Promise
     heroImage: hero?.heroImage ?? null,
     heroAlt: hero?.heroAlt ?? cityName,
     mapEmbedUrl: null,
-    itineraryUrl: `/itineraries/${slug}.csv`,
+    itineraryUrl: itineraryCsvPath({ slug }),
     displayOrder: Math.max(0, ...cities.map((c) => c.displayOrder)) + 1,
     createdAt: now,
     updatedAt: now,

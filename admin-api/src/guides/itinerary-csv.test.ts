@@ -2,12 +2,13 @@ import type { RestaurantInput } from '@forkcast/content-db';
 import { describe, expect, it } from 'vitest';
 import type { CsvProblem } from '@forkcast/content-db/contracts';
 import { COLUMN_NAMES, ItineraryError, MAX_ROWS, parseItinerary } from './itinerary-csv.ts';
+import { itineraryCsv } from '../../../site/lib/itinerary-csv.ts';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const parse = (text: string) => parseItinerary(utf8(text));
 
 /** A restaurant as parseItinerary returns it: every field present, null when empty. */
-const stop = (fields: Partial<RestaurantInput> & { name: string }): RestaurantInput => ({
+const stop = (fields: Partial<RestaurantInput> & { name: string }): Required<RestaurantInput> => ({
   name: fields.name,
   day: fields.day ?? null,
   neighborhood: fields.neighborhood ?? null,
@@ -336,5 +337,16 @@ describe('parseItinerary: problems with the whole file', () => {
     expect(error).toBeInstanceOf(Error);
     expect(error.name).toBe('ItineraryError');
     expect(JSON.parse(JSON.stringify(error.problems))).toEqual(error.problems);
+  });
+});
+
+describe('parseItinerary: a downloaded itinerary uploads again unchanged', () => {
+  it('reads the CSV the site serves at /itineraries/{city}.csv back into the same stops', () => {
+    const stops = [
+      stop({ name: '=Equals Bar', day: 1, meal: 'lunch', neighborhood: '+Plus Quarter', cuisine: '@home cooking', notes: '-10% before noon, "cash" only', address: '1 Rua Nova, Lisboa', lat: 38.7223, lng: -9.1393 }),
+      stop({ name: "'=Already Quoted", day: 2, notes: "it's '+ worth it'", url: 'https://example.com/menu?a=1', lat: -33.8688, lng: 151.2093 }),
+      stop({ name: 'Plain Noodles', day: null, notes: 'First line\nsecond line' }),
+    ];
+    expect(parseItinerary(utf8(itineraryCsv(stops)))).toEqual(stops);
   });
 });

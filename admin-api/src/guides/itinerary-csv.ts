@@ -1,5 +1,5 @@
 import { CsvError, parse } from 'csv-parse/sync';
-import type { RestaurantInput } from '@forkcast/content-db';
+import { unguardCsvCell, type RestaurantInput } from '@forkcast/content-db';
 import { LIMITS, type CsvProblem } from '@forkcast/content-db/contracts';
 import { textProblem } from '../schemas.ts';
 
@@ -151,7 +151,7 @@ export function parseItinerary(bytes: Uint8Array): RestaurantInput[] {
     }
     const value = (field: Field) => {
       const at = columns.get(field);
-      const text = at === undefined ? '' : (cells[at] ?? '').trim();
+      const text = at === undefined ? '' : unguardCsvCell(cells[at] ?? '').trim();
       if (text.length > MAX_LENGTH[field]) problems.push({ row, column: header[at!], message: `at most ${MAX_LENGTH[field]} characters.` });
       return text === '' ? null : text;
     };

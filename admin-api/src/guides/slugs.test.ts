@@ -1,5 +1,23 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RESERVED_SLUGS, slugify, uniqueSlug } from './slugs.ts';
+import { slugify, uniqueSlug } from './slugs.ts';
+
+const ROOT = join(import.meta.dirname, '../../..');
+
+/**
+ * The first path segment of every route the site has whatever its cities: each page or folder in
+ * site/pages that is not a parameter (`[city]`), its extensions dropped (`rss.xml.ts` -> 'rss'),
+ * and each folder copied from public/. Read from the files, so a page added later is checked too.
+ */
+function fixedFirstSegments(): string[] {
+  const pages = readdirSync(join(ROOT, 'site/pages'), { withFileTypes: true })
+    .filter((entry) => !entry.name.startsWith('['))
+    .map((entry) => (entry.isDirectory() ? entry.name : entry.name.replace(/\..*$/, '')))
+    .filter((name) => name !== 'index');
+  const folders = readdirSync(join(ROOT, 'public'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  return [...pages, ...folders];
+}
 
 describe('slugify', () => {
   it.each([
@@ -79,14 +97,24 @@ describe('uniqueSlug', () => {
     expect(uniqueSlug('lisbon', takenFrom('lisbon', 'lisbon-3'))).toBe('lisbon-2');
   });
 
-  it.each(['posts', 'admin', 'api', 'about', 'city-guides', 'post', 'sitemap', 'uploads', 'images', 'itineraries', 'samples', 'privacy', 'terms', 'rss', '404'])(
+  it.each(['posts', 'admin', 'api', 'about', 'city-guides', 'post', 'sitemap', 'uploads', 'images', 'itineraries', 'samples', 'privacy', 'terms', 'rss', '404', 'newsletter', 'itinerary', 'guide', '_astro'])(
     'never returns the reserved slug %j',
     (reserved) => {
-      expect(RESERVED_SLUGS.has(reserved)).toBe(true);
       expect(uniqueSlug(reserved, none)).toBe(`${reserved}-2`);
       expect(uniqueSlug(reserved, takenFrom(`${reserved}-2`))).toBe(`${reserved}-3`);
     },
   );
+
+  it('reserves the first segment of every fixed page and folder the site has', () => {
+    const segments = fixedFirstSegments();
+    expect(segments).toEqual(expect.arrayContaining(['newsletter', 'about', 'posts', 'itineraries', 'rss', '404-guide']));
+    expect(segments.filter((segment) => uniqueSlug(segment, none) === segment)).toEqual([]);
+  });
+
+  it("gives a city named like a fixed page a slug of its own: 'Newsletter', 'Itinerary'", () => {
+    expect(uniqueSlug(slugify('Newsletter'), none)).toBe('newsletter-2');
+    expect(uniqueSlug(slugify('Itinerary'), none)).toBe('itinerary-2');
+  });
 
   it('does not treat a slug that merely contains a reserved word as reserved', () => {
     expect(uniqueSlug('posts-and-more', none)).toBe('posts-and-more');

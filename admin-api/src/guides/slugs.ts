@@ -1,7 +1,4 @@
-/** First path segments the site uses itself: a city may not take one as its slug. */
-export const RESERVED_SLUGS = new Set([
-  'admin', 'api', 'about', 'city-guides', 'images', 'itineraries', 'post', 'posts', 'privacy', 'rss', 'samples', 'sitemap', 'terms', 'uploads', '404',
-]);
+import { RESERVED_FIRST_SEGMENTS } from '@forkcast/content-db/urls';
 
 // Letters that Unicode does not decompose into a base letter plus an accent.
 const TRANSLITERATE: Record<string, string> = { ł: 'l', Ł: 'L', ø: 'o', Ø: 'O', ß: 'ss', æ: 'ae', Æ: 'Ae', œ: 'oe', Œ: 'Oe', đ: 'd', Đ: 'D', þ: 'th', Þ: 'Th', ð: 'd', Ð: 'D', ı: 'i' };
@@ -25,6 +22,6 @@ export function uniqueSlug(base: string, taken: (slug: string) => boolean): stri
   const root = base || 'city';
   for (let n = 1; ; n++) {
     const candidate = n === 1 ? root : `${root}-${n}`;
-    if (!RESERVED_SLUGS.has(candidate) && !taken(candidate)) return candidate;
+    if (!RESERVED_FIRST_SEGMENTS.has(candidate) && !taken(candidate)) return candidate;
   }
 }

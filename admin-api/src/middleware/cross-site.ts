@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { ApiError } from '../errors.ts';
+import { errors } from '../errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -17,7 +17,7 @@ export function refuseCrossSite(allowedOrigins: readonly string[]): MiddlewareHa
       const origin = c.req.header('origin');
       const ownOrigin = new URL(c.req.url).origin;
       const crossSite = site !== undefined ? site !== 'same-origin' && site !== 'none' : origin !== undefined && origin !== ownOrigin && !allowed.has(origin);
-      if (crossSite) throw new ApiError(403, 'cross_site', 'Cross-site requests are not allowed.');
+      if (crossSite) throw errors.crossSite();
     }
     await next();
   };

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { ApiError } from '../errors.ts';
+import { errors } from '../errors.ts';
 
 export interface RateLimitOptions {
   /** Requests allowed per window for one key. */
@@ -30,8 +30,7 @@ export function rateLimit(options: RateLimitOptions, keyOf: (c: Context) => stri
     }
     window.count++;
     if (window.count > options.limit) {
-      c.header('Retry-After', String(Math.ceil((window.start + options.windowMs - at) / 1000)));
-      throw new ApiError(429, 'rate_limited', options.message);
+      throw errors.rateLimited(options.message, Math.ceil((window.start + options.windowMs - at) / 1000));
     }
     await next();
   };

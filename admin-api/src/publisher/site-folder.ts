@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import { dirname, join, posix, relative, sep } from 'node:path';
-import { isNotFoundRoute, REDIRECTS_ROUTE } from '@forkcast/content-db/urls';
+import { isNotFoundRoute, isRenderedFile, REDIRECTS_ROUTE } from '@forkcast/content-db/urls';
 
 /**
  * The file a route is written to inside the site folder: `/` -> index.html, the not-found pages
@@ -43,17 +43,12 @@ export async function writeFileAtomic(path: string, data: Uint8Array | string): 
   }
 }
 
-// Files only the renderer writes: pages, the not-found pages, the redirects file and the per-city
-// itinerary spreadsheets. Everything else in the site folder (built assets, files from public/)
-// belongs to the build.
-const RENDERED_FILE = /(?:^|\/)index\.html$|^404(?:-[a-z]+)?\.html$|^_redirects$|^itineraries\/[^/]+\.csv$/;
-
 /** Every file in the site folder that a render wrote, as paths relative to it (posix separators). */
 export async function listRenderedFiles(siteDir: string): Promise<string[]> {
   const entries = await readdir(siteDir, { recursive: true, withFileTypes: true });
   return entries
     .filter((entry) => entry.isFile())
     .map((entry) => relative(siteDir, join(entry.parentPath, entry.name)).split(sep).join('/'))
-    .filter((file) => RENDERED_FILE.test(file))
+    .filter(isRenderedFile)
     .sort();
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { nowIso } from '@forkcast/content-db';
 import { LIMITS, type GenerateGuideResult } from '@forkcast/content-db/contracts';
 import type { AppEnv } from '../context.ts';
-import { ApiError } from '../errors.ts';
+import { errors } from '../errors.ts';
 import { generateGuide } from '../guides/generate-guide.ts';
 import { CsvTextError, ItineraryError, parseItinerary } from '../guides/itinerary-csv.ts';
 import { requireAdmin } from '../middleware/auth.ts';
@@ -36,29 +36,29 @@ export const adminRoutes = new Hono<AppEnv>()
     bodyLimit({
       maxSize: MAX_CSV_BYTES + 64 * 1024,
       onError: () => {
-        throw new ApiError(413, 'file_too_large', 'That CSV is larger than 1 MB.');
+        throw errors.tooLarge('file_too_large', 'That CSV is larger than 1 MB.');
       },
     }),
     async (c) => {
       if (!(c.req.header('content-type') ?? '').includes('multipart/form-data')) {
-        throw new ApiError(415, 'unsupported_media_type', 'Send the guide form as multipart/form-data.');
+        throw errors.unsupportedMedia('unsupported_media_type', 'Send the guide form as multipart/form-data.');
       }
       const form = await c.req.parseBody();
       const fields = formText.safeParse(form);
-      if (!fields.success) throw new ApiError(400, 'validation', fields.error.issues[0]!.message);
+      if (!fields.success) throw errors.validation(fields.error.issues[0]!.message);
       const file = form.csvFile;
       const cityName = trimmed(form.cityName);
-      if (!(file instanceof File) || cityName === '') throw new ApiError(400, 'validation', MISSING);
-      if (!file.name.toLowerCase().endsWith('.csv')) throw new ApiError(400, 'validation', NOT_CSV);
-      if (file.size > MAX_CSV_BYTES) throw new ApiError(413, 'file_too_large', 'That CSV is larger than 1 MB.');
-      if (cityName.length > LIMITS.guide.cityName) throw new ApiError(400, 'validation', `The city name can be at most ${LIMITS.guide.cityName} characters.`);
+      if (!(file instanceof File) || cityName === '') throw errors.validation(MISSING);
+      if (!file.name.toLowerCase().endsWith('.csv')) throw errors.validation(NOT_CSV);
+      if (file.size > MAX_CSV_BYTES) throw errors.tooLarge('file_too_large', 'That CSV is larger than 1 MB.');
+      if (cityName.length > LIMITS.guide.cityName) throw errors.validation(`The city name can be at most ${LIMITS.guide.cityName} characters.`);
       const description = trimmed(form.cityDescription);
-      if (description.length > LIMITS.guide.description) throw new ApiError(400, 'validation', `The description can be at most ${LIMITS.guide.description} characters.`);
+      if (description.length > LIMITS.guide.description) throw errors.validation(`The description can be at most ${LIMITS.guide.description} characters.`);
       const heroUrl = trimmed(form.heroImageUrl);
       const hero = heroUrl === '' ? undefined : heroImage.safeParse(heroUrl);
-      if (hero && !hero.success) throw new ApiError(400, 'validation', hero.error.issues[0]!.message);
+      if (hero && !hero.success) throw errors.validation(hero.error.issues[0]!.message);
       const heroAlt = altText.safeParse(trimmed(form.heroImageAlt));
-      if (!heroAlt.success) throw new ApiError(400, 'validation', heroAlt.error.issues[0]!.message);
+      if (!heroAlt.success) throw errors.validation(heroAlt.error.issues[0]!.message);
 
       let restaurants;
       try {
@@ -66,10 +66,8 @@ export const adminRoutes = new Hono<AppEnv>()
       } catch (error) {
         // A forbidden character is the same refusal as in any other field (400); the rest is a
         // well-formed request carrying an itinerary that does not hold up (422).
-        if (error instanceof CsvTextError) return c.json({ message: error.message, code: 'validation', problems: error.problems }, 400);
-        if (error instanceof ItineraryError) {
-          return c.json({ message: error.message, code: 'invalid_csv', problems: error.problems }, 422);
-        }
+        if (error instanceof CsvTextError) throw errors.validation(error.message, error.problems);
+        if (error instanceof ItineraryError) throw errors.invalidCsv(error.message, error.problems);
         throw error;
       }
       const result = await commitWrite(c, async (trx) => {

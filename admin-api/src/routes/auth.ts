@@ -1,13 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { getAdminByEmail } from '@forkcast/content-db';
 import { accountKey, ipKey } from '../auth/login-throttle.ts';
 import { dummyHash, verifyPassword } from '../auth/passwords.ts';
 import { endSession, startSession } from '../auth/sessions.ts';
 import type { AppEnv } from '../context.ts';
-import { ApiError } from '../errors.ts';
+import { type ApiError, errors } from '../errors.ts';
 import { clientAddress } from '../middleware/rate-limit.ts';
 import { text } from '../schemas.ts';
 
@@ -27,7 +28,7 @@ export function safeNext(next: unknown): string {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
-async function signInPage(c: Context<AppEnv>, message: string | undefined, next: string, status: 200 | 401 | 429 | 400) {
+async function signInPage(c: Context<AppEnv>, message: string | undefined, next: string, status: ContentfulStatusCode) {
   let html = await readFile(join(c.get('siteDir'), SIGN_IN_PAGE), 'utf8').catch(
     () => '<!doctype html><html lang="en"><title>Sign in</title><main><h1>Sign in</h1><p data-login-message hidden></p><form method="post" action="/api/login"><input type="hidden" name="next" value="" data-login-next><label>Email <input name="email" type="email" autocomplete="username" required></label><label>Password <input name="password" type="password" autocomplete="current-password" required></label><button>Sign in</button></form></main>',
   );
@@ -49,7 +50,7 @@ async function readCredentials(c: Context<AppEnv>): Promise<{ email: string; pas
     const body = await c.req.parseBody();
     return { email: String(body.email ?? ''), password: String(body.password ?? ''), next: safeNext(body.next), form: true };
   }
-  throw new ApiError(415, 'unsupported_media_type', 'Send the sign-in form or JSON.');
+  throw errors.unsupportedMedia('unsupported_media_type', 'Send the sign-in form or JSON.');
 }
 
 /** GET/POST /api/login, GET /api/logout, GET /api/auth/user. */
@@ -61,20 +62,20 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/login', async (c) => {
     const { email, password, next, form } = await readCredentials(c);
-    const refuse = (status: 400 | 401 | 429, code: string, message: string) =>
-      form ? signInPage(c, message, next, status) : c.json({ message, code }, status);
-    if (email.trim() === '' || password === '' || email.length > 254 || password.length > 1024) return refuse(400, 'validation', MISSING);
+    // A form post gets the sign-in page again with the error's message; JSON gets the error itself.
+    const refuse = (error: ApiError) => {
+      if (!form) throw error;
+      if (error.retryAfter !== undefined) c.header('Retry-After', String(error.retryAfter));
+      return signInPage(c, error.message, next, error.status);
+    };
+    if (email.trim() === '' || password === '' || email.length > 254 || password.length > 1024) return refuse(errors.validation(MISSING));
     const characters = credentialText.safeParse({ email, password });
-    if (!characters.success) return refuse(400, 'validation', characters.error.issues[0]!.message);
+    if (!characters.success) return refuse(errors.validation(characters.error.issues[0]!.message));
 
     const throttle = c.get('loginThrottle');
     const keys = [ipKey(clientAddress(c)), accountKey(email)];
     const wait = throttle.waitMs(keys);
-    if (wait > 0) {
-      const seconds = Math.ceil(wait / 1000);
-      c.header('Retry-After', String(seconds));
-      return refuse(429, 'too_many_attempts', `Too many sign-in attempts. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`);
-    }
+    if (wait > 0) return refuse(errors.tooManyAttempts(Math.ceil(wait / 1000)));
 
     // Count the attempt as a failure before the slow check, so parallel guesses cannot all slip
     // through the free allowance; a success clears it again.
@@ -84,7 +85,7 @@ export const authRoutes = new Hono<AppEnv>()
     const valid = await verifyPassword(admin?.passwordHash ?? (await dummyHash()), password);
     if (!admin || !valid) {
       c.get('logger').warn({ reqId: c.get('requestId') }, 'sign-in failed');
-      return refuse(401, 'invalid_credentials', INVALID);
+      return refuse(errors.invalidCredentials(INVALID));
     }
     throttle.succeed(keys);
     await startSession(c, db, admin.id);
@@ -96,7 +97,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .get('/auth/user', (c) => {
     const admin = c.get('admin');
-    if (!admin) throw new ApiError(401, 'unauthorized', 'Not signed in.');
+    if (!admin) throw errors.unauthorized('Not signed in.');
     c.header('Cache-Control', 'no-store');
     return c.json({ id: admin.id, email: admin.email });
   });

@@ -3,13 +3,13 @@ import { z } from 'zod';
 import { getCityById, getCityBySlug, getGuideForCity, listCities, listPosts, nowIso, TAG, updateCity } from '@forkcast/content-db';
 import { LIMITS } from '@forkcast/content-db/contracts';
 import type { AppEnv } from '../context.ts';
-import { ApiError } from '../errors.ts';
+import { errors } from '../errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { text } from '../schemas.ts';
 import { parseId, validate } from '../validation.ts';
 import { commitWrite } from '../write.ts';
 
-const cityNotFound = () => new ApiError(404, 'not_found', 'City not found.');
+const cityNotFound = () => errors.notFound('City not found.');
 
 const SPREADSHEET_MESSAGE = 'Give the spreadsheet as a web address starting with http:// or https://, or null to remove it.';
 
@@ -39,7 +39,7 @@ export const cityRoutes = new Hono<AppEnv>()
     const city = await getCityBySlug(db, c.req.param('slug'));
     if (!city) throw cityNotFound();
     const guide = await getGuideForCity(db, city.id, { publishedOnly: !c.get('admin') });
-    if (!guide) throw new ApiError(404, 'not_found', 'City guide not found.');
+    if (!guide) throw errors.notFound('City guide not found.');
     return c.json(guide);
   })
   .get('/:slug/posts', async (c) => {
@@ -47,7 +47,7 @@ export const cityRoutes = new Hono<AppEnv>()
     const city = await getCityBySlug(db, c.req.param('slug'));
     if (!city) throw cityNotFound();
     const type = c.req.query('type');
-    if (type !== undefined && type !== 'post' && type !== 'guide') throw new ApiError(400, 'validation', "type must be 'post' or 'guide'.");
+    if (type !== undefined && type !== 'post' && type !== 'guide') throw errors.validation("type must be 'post' or 'guide'.");
     return c.json(await listPosts(db, { cityId: city.id, type, publishedOnly: !c.get('admin') }));
   })
   .patch('/:id', requireAdmin, validate('json', cityChanges), async (c) => {

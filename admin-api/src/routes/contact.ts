@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { addContactMessage, deleteContactMessage, listContactMessages, nowIso } from '@forkcast/content-db';
 import { EMAIL_PATTERN, LIMITS } from '@forkcast/content-db/contracts';
 import type { AppEnv } from '../context.ts';
-import { ApiError } from '../errors.ts';
+import { errors } from '../errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
 import { text } from '../schemas.ts';
@@ -44,6 +44,6 @@ export const contactInboxRoutes = new Hono<AppEnv>()
   .get('/', async (c) => c.json(await listContactMessages(c.get('db'))))
   .delete('/:id', async (c) => {
     const id = parseId(c.req.param('id'), 'Message not found.');
-    if (!(await deleteContactMessage(c.get('db'), id))) throw new ApiError(404, 'not_found', 'Message not found.');
+    if (!(await deleteContactMessage(c.get('db'), id))) throw errors.notFound('Message not found.');
     return c.body(null, 204);
   });

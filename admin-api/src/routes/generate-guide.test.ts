@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
-  addContentItem, createBlock, insertCity, insertPost, listBlocks, listContentItems, listRestaurants, pendingOutbox, type Db,
+  addContentItem, createBlock, getGuideForCity, insertCity, insertPost, listBlocks, listContentItems, listRestaurants, pendingOutbox, type Db,
 } from '@forkcast/content-db';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, json, type TestApp } from '../testing.ts';
@@ -387,11 +387,11 @@ describe('POST /api/admin/generate-guide', () => {
       const csv = 'Restaurant Name,Day #,Meal\nA Cevicheria,3,LUNCH\nO Velho Eurico,3,dinner\n';
       const res = await generate(guideForm({ cityName: 'LISBON', csv }));
       expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ cityName: 'LISBON', citySlug: 'lisbon' });
+      expect(await res.json()).toEqual({ cityName: 'Lisbon', citySlug: 'lisbon' });
 
       const cities = await citiesOf(db);
       expect(cities).toHaveLength(1);
-      expect(cities[0]).toMatchObject({ id: city!.id, slug: 'lisbon', itineraryUrl: '/itineraries/lisbon.csv', description: 'First description.', heroImage: 'https://images.example/first.jpg' });
+      expect(cities[0]).toMatchObject({ id: city!.id, name: 'Lisbon', slug: 'lisbon', itineraryUrl: '/itineraries/lisbon.csv', description: 'First description.', heroImage: 'https://images.example/first.jpg' });
       expect((await listRestaurants(db, city!.id)).map((r) => [r.position, r.name, r.day, r.meal])).toEqual([
         [0, 'A Cevicheria', 3, 'lunch'],
         [1, 'O Velho Eurico', 3, 'dinner'],
@@ -401,7 +401,7 @@ describe('POST /api/admin/generate-guide', () => {
       const guides = await guidesOf(db, city!.id);
       expect(guides).toHaveLength(1);
       expect(guides[0]).toMatchObject({ id: guide!.id, slug: 'lisbon-food-guide', published: 1, publishedAt: guide!.publishedAt, heroImage: 'https://images.example/first.jpg' });
-      expect(guides[0]!.title).toBe('Where to Eat in LISBON: A 1-Day Itinerary');
+      expect(guides[0]!.title).toBe('Where to Eat in Lisbon: A 1-Day Itinerary');
       expect(guides[0]!.content.split('\n\n').filter((p) => p.startsWith('## '))).toEqual(['## Day 3', '## Before You Go']);
       expect(guides[0]!.content).not.toContain('Manteigaria');
       expect(await listBlocks(db, guide!.id)).toEqual([]);
@@ -416,13 +416,24 @@ describe('POST /api/admin/generate-guide', () => {
       expect((await generate(guideForm({ cityName: 'São Paulo' }))).status).toBe(201);
       const again = await generate(guideForm({ cityName: 'sao paulo' }));
       expect(again.status).toBe(200);
-      expect(await again.json()).toEqual({ cityName: 'sao paulo', citySlug: 'sao-paulo' });
+      expect(await again.json()).toEqual({ cityName: 'São Paulo', citySlug: 'sao-paulo' });
 
       expect((await generate(guideForm({ cityName: 'Posts' }))).status).toBe(201);
       const posts = await generate(guideForm({ cityName: 'posts' }));
       expect(posts.status).toBe(200);
-      expect(await posts.json()).toEqual({ cityName: 'posts', citySlug: 'posts-2' });
+      expect(await posts.json()).toEqual({ cityName: 'Posts', citySlug: 'posts-2' });
       expect((await citiesOf(t.handle.db)).map((c) => c.slug)).toEqual(['sao-paulo', 'posts-2']);
+    });
+
+    it('keeps the stored spelling of a city uploaded again under another one, in the city and its guide', async () => {
+      expect((await generate(guideForm({ cityName: 'São Paulo' }))).status).toBe(201);
+      expect((await generate(guideForm({ cityName: 'SAO PAULO', heroImageUrl: '/images/presets/london-street.jpg' }))).status).toBe(200);
+      const [city] = await citiesOf(t.handle.db);
+      expect(city).toMatchObject({ name: 'São Paulo', heroAlt: 'São Paulo' });
+      const guide = await getGuideForCity(t.handle.db, city!.id);
+      expect(guide!.title).toContain('São Paulo');
+      expect(guide!.title).not.toContain('SAO PAULO');
+      expect(guide!.content).not.toContain('SAO PAULO');
     });
 
     it('updates the description and hero image of the city and its guide when new ones are given', async () => {

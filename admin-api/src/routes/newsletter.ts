@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { deleteSubscriber, listSubscribers, nowIso, subscribe, toCsv } from '@forkcast/content-db';
 import { EMAIL_PATTERN, LIMITS, newsletterOutcomeUrl } from '@forkcast/content-db/contracts';
 import type { AppEnv } from '../context.ts';
-import { ApiError } from '../errors.ts';
+import { errors } from '../errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
 import { text } from '../schemas.ts';
@@ -51,7 +51,7 @@ export const newsletterRoutes = () => {
   })
   .delete('/subscribers/:id', requireAdmin, async (c) => {
     const id = parseId(c.req.param('id'), 'Subscriber not found.');
-    if (!(await deleteSubscriber(c.get('db'), id))) throw new ApiError(404, 'not_found', 'Subscriber not found.');
+    if (!(await deleteSubscriber(c.get('db'), id))) throw errors.notFound('Subscriber not found.');
     return c.body(null, 204);
   });
 };

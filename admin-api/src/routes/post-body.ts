@@ -6,7 +6,7 @@ import {
 } from '@forkcast/content-db';
 import { LIMITS } from '@forkcast/content-db/contracts';
 import type { AppEnv } from '../context.ts';
-import { ApiError } from '../errors.ts';
+import { errors } from '../errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { altText, imageSource, text } from '../schemas.ts';
 import { parseId, validate } from '../validation.ts';
@@ -40,7 +40,7 @@ const paragraphCount = (content: string) => splitParagraphs(content).length;
 async function findPost(c: Context<AppEnv>, db: Db): Promise<Post> {
   const post = await getPostById(db, parseId(c.req.param('postId'), 'Post not found.'));
   // A draft's body is the admin's business only.
-  if (!post || (!post.published && !c.get('admin'))) throw new ApiError(404, 'not_found', 'Post not found.');
+  if (!post || (!post.published && !c.get('admin'))) throw errors.notFound('Post not found.');
   return post;
 }
 
@@ -55,7 +55,7 @@ export const postBodyRoutes = new Hono<AppEnv>()
     const item = await commitWrite(c, async (trx) => {
       const post = await findPost(c, trx);
       const max = paragraphCount(post.content);
-      if (body.position > max) throw new ApiError(400, 'validation', `position must be between 0 and ${max}.`);
+      if (body.position > max) throw errors.validation(`position must be between 0 and ${max}.`);
       // An inline picture illustrates the post it sits in, so without alt text it is described by the title.
       const alt = body.type === 'image' ? (body.alt ?? post.title) : '';
       const created = await addContentItem(trx, { postId: post.id, ...body, alt, now: nowIso() });
@@ -67,7 +67,7 @@ export const postBodyRoutes = new Hono<AppEnv>()
     const itemId = parseId(c.req.param('contentId'), 'Content not found.');
     await commitWrite(c, async (trx) => {
       const post = await findPost(c, trx);
-      if (!(await deleteContentItem(trx, post.id, itemId))) throw new ApiError(404, 'not_found', 'Content not found.');
+      if (!(await deleteContentItem(trx, post.id, itemId))) throw errors.notFound('Content not found.');
       return { result: undefined, tags: [TAG.body(post.id)] };
     });
     return c.body(null, 204);
@@ -81,10 +81,10 @@ export const postBodyRoutes = new Hono<AppEnv>()
     const block = await commitWrite(c, async (trx) => {
       const post = await findPost(c, trx);
       const count = paragraphCount(post.content);
-      if (count === 0) throw new ApiError(400, 'validation', 'This post has no paragraphs to replace; add content instead.');
-      if (body.position >= count) throw new ApiError(400, 'validation', `position must be between 0 and ${count - 1}.`);
+      if (count === 0) throw errors.validation('This post has no paragraphs to replace; add content instead.');
+      if (body.position >= count) throw errors.validation(`position must be between 0 and ${count - 1}.`);
       if ((await listBlocks(trx, post.id)).some((b) => b.position === body.position)) {
-        throw new ApiError(409, 'conflict', 'That section already has a stored block; update it instead.');
+        throw errors.conflict('That section already has a stored block; update it instead.');
       }
       const created = await createBlock(trx, { postId: post.id, content: body.content, position: body.position, isOriginal: body.isOriginal ?? true, now: nowIso() });
       return { result: created, tags: [TAG.body(post.id)] };
@@ -97,7 +97,7 @@ export const postBodyRoutes = new Hono<AppEnv>()
     const block = await commitWrite(c, async (trx) => {
       const post = await findPost(c, trx);
       const updated = await updateBlock(trx, post.id, blockId, content, nowIso());
-      if (!updated) throw new ApiError(404, 'not_found', 'Content block not found.');
+      if (!updated) throw errors.notFound('Content block not found.');
       return { result: updated, tags: [TAG.body(post.id)] };
     });
     return c.json(block);
@@ -106,7 +106,7 @@ export const postBodyRoutes = new Hono<AppEnv>()
     const blockId = parseId(c.req.param('blockId'), 'Content block not found.');
     await commitWrite(c, async (trx) => {
       const post = await findPost(c, trx);
-      if (!(await deleteBlock(trx, post.id, blockId))) throw new ApiError(404, 'not_found', 'Content block not found.');
+      if (!(await deleteBlock(trx, post.id, blockId))) throw errors.notFound('Content block not found.');
       return { result: undefined, tags: [TAG.body(post.id)] };
     });
     return c.body(null, 204);

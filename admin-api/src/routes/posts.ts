@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { getPostBySlug, listPosts, nowIso, TAG, updatePost } from '@forkcast/content-db';
 import type { AppEnv } from '../context.ts';
-import { ApiError } from '../errors.ts';
+import { errors } from '../errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { altText, imageSource } from '../schemas.ts';
 import { validate } from '../validation.ts';
@@ -28,14 +28,14 @@ export const postRoutes = new Hono<AppEnv>()
   })
   .get('/:slug', async (c) => {
     const post = await getPostBySlug(c.get('db'), c.req.param('slug'), { publishedOnly: !c.get('admin') });
-    if (!post) throw new ApiError(404, 'not_found', 'Post not found.');
+    if (!post) throw errors.notFound('Post not found.');
     return c.json(post);
   })
   .patch('/:slug/hero-image', requireAdmin, validate('json', heroBody), async (c) => {
     const { heroImage, alt } = c.req.valid('json');
     await commitWrite(c, async (trx) => {
       const post = await getPostBySlug(trx, c.req.param('slug'));
-      if (!post) throw new ApiError(404, 'not_found', 'Post not found.');
+      if (!post) throw errors.notFound('Post not found.');
       // The old alt text described the old picture; without a new one the title is the honest fallback.
       await updatePost(trx, post.id, { heroImage, heroAlt: alt ?? post.title, updatedAt: nowIso() });
       return { result: undefined, tags: [TAG.post(post.id)] };
@@ -46,7 +46,7 @@ export const postRoutes = new Hono<AppEnv>()
     const { published } = c.req.valid('json');
     const post = await commitWrite(c, async (trx) => {
       const post = await getPostBySlug(trx, c.req.param('slug'));
-      if (!post) throw new ApiError(404, 'not_found', 'Post not found.');
+      if (!post) throw errors.notFound('Post not found.');
       const now = nowIso();
       // A first publication dates the post; unpublishing and republishing keeps its date.
       await updatePost(trx, post.id, { published, publishedAt: post.publishedAt ?? (published ? now : null), updatedAt: now });

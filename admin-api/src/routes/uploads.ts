@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../context.ts';
-import { ApiError } from '../errors.ts';
+import { errors } from '../errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { MAX_UPLOAD_BYTES, processImage } from '../uploads/process-image.ts';
 import { storeImage } from '../uploads/storage.ts';
@@ -12,21 +12,21 @@ const BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
 const limit = bodyLimit({
   maxSize: BODY_LIMIT,
   onError: () => {
-    throw new ApiError(413, 'file_too_large', 'That file is larger than 10 MB.');
+    throw errors.tooLarge('file_too_large', 'That file is larger than 10 MB.');
   },
 });
 
 /** Reads the one image of a multipart upload (field `image`, or any single file), processes and stores it. */
 async function acceptUpload(c: Context<AppEnv>): Promise<string> {
   if (!(c.req.header('content-type') ?? '').includes('multipart/form-data')) {
-    throw new ApiError(415, 'unsupported_media_type', 'Upload the image as multipart/form-data.');
+    throw errors.unsupportedMedia('unsupported_media_type', 'Upload the image as multipart/form-data.');
   }
   const form = await c.req.parseBody().catch(() => {
-    throw new ApiError(400, 'validation', 'The upload could not be read.');
+    throw errors.validation('The upload could not be read.');
   });
   const file = form.image ?? form.file;
-  if (!(file instanceof File) || file.size === 0) throw new ApiError(400, 'validation', 'Choose an image file to upload.');
-  if (file.size > MAX_UPLOAD_BYTES) throw new ApiError(413, 'file_too_large', 'That file is larger than 10 MB.');
+  if (!(file instanceof File) || file.size === 0) throw errors.validation('Choose an image file to upload.');
+  if (file.size > MAX_UPLOAD_BYTES) throw errors.tooLarge('file_too_large', 'That file is larger than 10 MB.');
   const image = await processImage(new Uint8Array(await file.arrayBuffer()));
   return storeImage(c.get('config').uploadDir, image);
 }

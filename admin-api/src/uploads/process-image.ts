@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { IMAGE_VARIANT_WIDTHS } from '@forkcast/content-db/images';
-import { ApiError } from '../errors.ts';
+import { errors } from '../errors.ts';
 
 /** The largest upload accepted (SPEC leaves limits to us): 10 MB. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -41,13 +41,13 @@ export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
     // Only the header is read here, so no pixel limit applies yet: the size check below decides.
     metadata = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
-    throw new ApiError(415, 'unsupported_image', UNSUPPORTED);
+    throw errors.unsupportedMedia('unsupported_image', UNSUPPORTED);
   }
   // AVIF and HEIC share the HEIF container; only AVIF is accepted.
   const format = metadata.format === 'heif' ? (metadata.compression === 'av1' ? 'avif' : 'heic') : metadata.format;
-  if (!ACCEPTED.has(format)) throw new ApiError(415, 'unsupported_image', UNSUPPORTED);
+  if (!ACCEPTED.has(format)) throw errors.unsupportedMedia('unsupported_image', UNSUPPORTED);
   if (metadata.width * metadata.height > MAX_INPUT_PIXELS) {
-    throw new ApiError(413, 'image_too_large', 'That image has too many pixels; the limit is 50 megapixels.');
+    throw errors.tooLarge('image_too_large', 'That image has too many pixels; the limit is 50 megapixels.');
   }
 
   const name = createHash('sha256').update(input).digest('hex').slice(0, 24);
@@ -64,6 +64,6 @@ export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
     return { name, files };
   } catch {
     // Headers that parse but pixel data that does not (a truncated or corrupt file).
-    throw new ApiError(415, 'unsupported_image', 'That image is damaged or incomplete; try exporting it again.');
+    throw errors.unsupportedMedia('unsupported_image', 'That image is damaged or incomplete; try exporting it again.');
   }
 }
