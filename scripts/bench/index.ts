@@ -44,8 +44,8 @@ async function timedAsync<T>(work: () => Promise<T>): Promise<{ result: T; ms: n
   const result = await work();
   return { result, ms: performance.now() - started };
 }
-// Astro's static build of the same pages has its own config, so the product ships no getStaticPaths.
-// Astro resolves --config against the project root.
+// Astro's static build of the same pages has its own config, so the product ships no getStaticPaths
+// (a path relative to the project root: Astro resolves --config against it).
 const STATIC_CONFIG = 'scripts/bench/astro.static.config.mjs';
 function astroBuild(env: Record<string, string>, config?: string): void {
   const args = ['build', '--silent', ...(config ? ['--config', config] : [])];
