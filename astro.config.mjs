@@ -50,30 +50,6 @@ function externalContentDb() {
   };
 }
 
-// FORKCAST_OUTPUT=static builds the same pages with Astro's own static output (getStaticPaths,
-// experimental incremental builds): only the benchmark uses it, as the peer it measures us against.
-const STATIC = process.env.FORKCAST_OUTPUT === 'static';
-
-/**
- * The server build renders routes the publisher lists, so the pages' getStaticPaths exports (there
- * for the static build) are dropped from it rather than left for Astro to warn about.
- */
-function dropStaticPaths() {
-  return {
-    name: 'forkcast:drop-static-paths',
-    enforce: /** @type {const} */ ('pre'),
-    /**
-     * @param {string} code
-     * @param {string} id
-     */
-    transform(code, id) {
-      if (STATIC || !/\/site\/pages\/.*\.(?:astro|ts)$/.test(id)) return null;
-      const stripped = code.replace(/^export const getStaticPaths = \w+;\n/m, '');
-      return stripped === code ? null : { code: stripped, map: null };
-    },
-  };
-}
-
 /** `client:interaction` (site/islands/shared/interaction-directive.ts): hydrate on first pointer, touch or focus. */
 function interactionDirective() {
   return {
@@ -88,9 +64,9 @@ function interactionDirective() {
 
 export default defineConfig({
   srcDir: './site',
-  ...(STATIC
-    ? { output: 'static', outDir: process.env.FORKCAST_OUT_DIR ?? './dist-static', experimental: { incrementalBuild: true } }
-    : { output: 'server', adapter: nodeWithRender(), ...(process.env.FORKCAST_OUT_DIR ? { outDir: process.env.FORKCAST_OUT_DIR } : {}) }),
+  output: 'server',
+  adapter: nodeWithRender(),
+  ...(process.env.FORKCAST_OUT_DIR ? { outDir: process.env.FORKCAST_OUT_DIR } : {}),
   // The benchmark keeps its builds' caches apart from the project's.
   ...(process.env.FORKCAST_CACHE_DIR ? { cacheDir: process.env.FORKCAST_CACHE_DIR } : {}),
   integrations: [react(), interactionDirective()],
@@ -99,5 +75,5 @@ export default defineConfig({
   // Inlined CSS saves every page a render-blocking request; pages are compressed on the wire.
   build: { format: 'directory', inlineStylesheets: 'always' },
   devToolbar: { enabled: false },
-  vite: { plugins: [externalContentDb(), dropStaticPaths()] },
+  vite: { plugins: [externalContentDb()] },
 });

@@ -4,6 +4,8 @@ declare namespace App {
   interface Locals {
     db: import('@forkcast/content-db').Db;
     site: import('./lib/site-settings').SiteSettings;
+    /** Given only when the API renders the sign-in page for a request: its message and where to go next. */
+    signIn?: { message?: string; next: string };
   }
 }
 

@@ -2,9 +2,8 @@ import { defineMiddleware } from 'astro:middleware';
 import { hoistIslandStyles } from './lib/island-styles';
 
 /**
- * The publisher passes the database and site settings as locals. `astro dev` and Astro's own
- * static build (FORKCAST_OUTPUT=static) have no publisher, so there the pages get them from the
- * environment instead. Every HTML page gets Astro's island styles moved into its head.
+ * The publisher passes the database and site settings as locals. `astro dev` and the benchmark's
+ * Astro static build have no publisher, so there the pages get them from the environment instead. Every HTML page gets Astro's island styles moved into its head.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
   if (!context.locals.db) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadSiteConfig } from '@forkcast/content-db/site-config';
 import { ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
@@ -58,5 +59,15 @@ describe('loadConfig', () => {
       expect((error as Error).message).not.toContain('\n');
       expect((error as Error).message).not.toContain('short');
     }
+  });
+});
+
+describe('the site part of the configuration', () => {
+  it('is read by the same rules on both sides, so the pages and the server agree', () => {
+    for (const env of [{}, { PUBLIC_HOST: 'https://kitchen.test///', SITE_NAME: '  Test Kitchen ', DATABASE_PATH: '/srv/x.db' }, { SITE_NAME: '', PUBLIC_HOST: '' }]) {
+      const { publicHost, databasePath, siteName } = loadConfig(env);
+      expect(loadSiteConfig(env)).toEqual({ publicHost, databasePath, siteName });
+    }
+    expect(() => loadSiteConfig({ SITE_NAME: '   ' })).toThrow('Invalid configuration: SITE_NAME must not be blank (got "   ")');
   });
 });

@@ -1,17 +1,12 @@
 import { z } from 'zod';
-
-// An empty variable counts as unset, so `PORT= make start` behaves like no PORT at all.
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema);
-const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+import { configProblem, httpUrlEnv as httpUrl, optionalEnv as optional, siteEnvShape } from '@forkcast/content-db/site-config';
 
 const envSchema = z
   .object({
     PORT: optional(z.coerce.number({ error: 'must be a port number' }).int('must be a whole number').min(0).max(65535).default(4321)),
     HOST: optional(z.string().default('127.0.0.1')),
-    PUBLIC_HOST: optional(httpUrl.default('http://localhost:4321')).transform((url) => url.replace(/\/+$/, '')),
-    DATABASE_PATH: optional(z.string().default('data/content.db')),
+    ...siteEnvShape,
     UPLOAD_DIR: optional(z.string().default('data/uploads')),
-    SITE_NAME: optional(z.string().trim().min(1, 'must not be blank').default('Forkcast')),
     ADMIN_EMAIL: optional(z.email({ error: 'must be an email address' }).optional()),
     ADMIN_PASSWORD: optional(z.string().min(12, 'must be at least 12 characters').optional()),
     PURGE_WEBHOOK_URL: optional(httpUrl.optional()),
@@ -45,13 +40,7 @@ export class ConfigError extends Error {
 /** Reads the configuration from environment variables; throws a ConfigError naming the bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const name = String(issue.path[0] ?? 'environment');
-    const value = env[name];
-    const shown = name === 'ADMIN_PASSWORD' || value === undefined ? '' : ` (got "${value}")`;
-    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}`);
-  }
+  if (!parsed.success) throw new ConfigError(configProblem(parsed.error, env, ['ADMIN_PASSWORD']));
   const e = parsed.data;
   return {
     port: e.PORT,

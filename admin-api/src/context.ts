@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { AdminUser, Db } from '@forkcast/content-db';
 import type { Config } from './config.ts';
 import type { LoginThrottle } from './auth/login-throttle.ts';
+import type { Renderer } from './publisher/renderer.ts';
 
 /** What runs after a write commits: publishes the outbox (the publisher issue) and reports. */
 export interface PublishReport {
@@ -24,6 +25,8 @@ export interface AppDeps {
   logger: Logger;
   loginThrottle: LoginThrottle;
   publisher?: Publisher;
+  /** Renders pages for a single request (the sign-in page with its message); absent without a built site. */
+  pages?: Pick<Renderer, 'render'>;
 }
 
 export type AppEnv = {

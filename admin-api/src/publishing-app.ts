@@ -45,6 +45,6 @@ export async function createPublishingApp(options: PublishingAppOptions): Promis
     logger,
     ...(listeners.length > 0 ? { onPublished: (report: PublishReport) => listeners.forEach((listener) => listener(report)) } : {}),
   });
-  const app = createApp({ db, config, siteDir: dist.siteDir, logger, publisher });
+  const app = createApp({ db, config, siteDir: dist.siteDir, logger, publisher, pages: renderer });
   return { app, publisher, renderer };
 }

@@ -1,12 +1,15 @@
 // About page copy for Forkcast. Plain text only; the page renders each paragraph as-is.
 
+import { CONTACT_EMAIL } from './site';
+
 export interface AboutSection {
   heading: string;
   paragraphs: string[];
 }
 
-export const ABOUT: { lede: string; sections: AboutSection[] } = {
-  lede: 'Forkcast is a food-travel publication for people who plan a trip around lunch. We eat our way through a city, slowly and more than once, then hand you the days we would happily repeat.',
+export const ABOUT: { lede: (siteName: string) => string; sections: AboutSection[] } = {
+  lede: (siteName) =>
+    `${siteName} is a food-travel publication for people who plan a trip around lunch. We eat our way through a city, slowly and more than once, then hand you the days we would happily repeat.`,
   sections: [
     {
       heading: 'What Forkcast Is',
@@ -33,7 +36,7 @@ export const ABOUT: { lede: string; sections: AboutSection[] } = {
     {
       heading: 'Get in Touch',
       paragraphs: [
-        'We love hearing from readers: a correction, a place we should try on our next visit, a report from a meal you ate because of us. Write to hello@forkcast.example or use the contact form, and a person on our small team will read it, usually with a pen in hand and a list of restaurants growing longer.',
+        `We love hearing from readers: a correction, a place we should try on our next visit, a report from a meal you ate because of us. Write to ${CONTACT_EMAIL} or use the contact form, and a person on our small team will read it, usually with a pen in hand and a list of restaurants growing longer.`,
         'If you would like new guides and dining posts as they are published, subscribe to the newsletter. It arrives occasionally rather than relentlessly, says something worth reading each time, often a meal that didn’t fit in a guide, and you can leave whenever you like: reply to any issue or write to us.',
       ],
     },

@@ -1,6 +1,8 @@
 // Terms of Use and Privacy Policy copy for Forkcast.
 // Plain text only: the legal pages number the sections and render each paragraph as-is.
 
+import { CONTACT_EMAIL } from './site';
+
 export interface LegalSection {
   heading: string;
   paragraphs: string[];
@@ -12,7 +14,7 @@ export const TERMS_SECTIONS: LegalSection[] = [
   {
     heading: 'Acceptance of These Terms',
     paragraphs: [
-      'These Terms of Use set out the ground rules for reading Forkcast, the food-travel publication you are visiting now. By browsing the site, subscribing to our newsletter or sending us a message, you agree to these terms. If any part of them doesn’t sit right with you, the simplest course is to stop using the site; we would rather you tell us why at hello@forkcast.example, because we read every note.',
+      `These Terms of Use set out the ground rules for reading Forkcast, the food-travel publication you are visiting now. By browsing the site, subscribing to our newsletter or sending us a message, you agree to these terms. If any part of them doesn’t sit right with you, the simplest course is to stop using the site; we would rather you tell us why at ${CONTACT_EMAIL}, because we read every note.`,
       'We have tried to write these terms in plain English. Where we say “Forkcast,” “we” or “us,” we mean the small independent team that researches, writes and publishes the site. Where we say “you,” we mean anyone reading it, from the first click to the last bite.',
     ],
   },
@@ -47,7 +49,7 @@ export const TERMS_SECTIONS: LegalSection[] = [
   {
     heading: 'Newsletter and Contact Messages',
     paragraphs: [
-      'When you subscribe to our newsletter, you are asking us to send occasional emails about new guides, updated itineraries and dining posts. You can unsubscribe at any time using the link in any issue or by writing to hello@forkcast.example. Our Privacy Policy explains how we handle your email address.',
+      `When you subscribe to our newsletter, you are asking us to send occasional emails about new guides, updated itineraries and dining posts. You can unsubscribe at any time using the link in any issue or by writing to ${CONTACT_EMAIL}. Our Privacy Policy explains how we handle your email address.`,
       'When you write to us through the contact form, please keep your message respectful and lawful, and don’t include sensitive personal details we don’t need. We read every message, but we cannot promise to reply to all of them, and sending us a tip or suggestion does not create any obligation for us to publish it or to credit or pay you for it.',
     ],
   },
@@ -76,7 +78,7 @@ export const TERMS_SECTIONS: LegalSection[] = [
     heading: 'Governing Law and Changes',
     paragraphs: [
       'These terms are governed by the laws of the United States and of the state in which Forkcast is based, without regard to conflict-of-law principles. If any provision turns out to be unenforceable, the remaining provisions stay in full effect, and our not enforcing a provision right away does not mean we have waived it.',
-      'We may update these terms as the site grows or the law changes. When we do, we will revise the date at the top of this page, and for significant changes we may also mention it in the newsletter. Continuing to use Forkcast after an update means you accept the revised terms. Questions are always welcome at hello@forkcast.example.',
+      `We may update these terms as the site grows or the law changes. When we do, we will revise the date at the top of this page, and for significant changes we may also mention it in the newsletter. Continuing to use Forkcast after an update means you accept the revised terms. Questions are always welcome at ${CONTACT_EMAIL}.`,
     ],
   },
 ];
@@ -107,7 +109,7 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
     heading: 'Newsletter',
     paragraphs: [
       'If you sign up for the Forkcast newsletter, we store your email address and the date you subscribed so we can send you occasional notes about new guides, refreshed itineraries and dining posts. We will never use that address for anything else, and we won’t flood your inbox.',
-      'Every issue includes a way to unsubscribe, and you can also write to hello@forkcast.example to be removed. Once you unsubscribe, we stop sending you the newsletter straight away and delete your address from our list. If you change your mind later, you are always welcome to sign up again.',
+      `Every issue includes a way to unsubscribe, and you can also write to ${CONTACT_EMAIL} to be removed. Once you unsubscribe, we stop sending you the newsletter straight away and delete your address from our list. If you change your mind later, you are always welcome to sign up again.`,
     ],
   },
   {
@@ -142,21 +144,21 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
     heading: 'Your Rights and Choices',
     paragraphs: [
       'You are in control of the information you give us. You can ask to see what we hold about you, ask us to correct it, or ask us to delete it entirely. You can unsubscribe from the newsletter at any time using the link in any issue. Depending on where you live, you may have further rights under local law, and we will respect them.',
-      'To make a request, write to hello@forkcast.example from the email address in question, so we can be confident the request is really yours. We will respond as quickly as we reasonably can, and we will never charge you for making a request or treat you differently for exercising your choices.',
+      `To make a request, write to ${CONTACT_EMAIL} from the email address in question, so we can be confident the request is really yours. We will respond as quickly as we reasonably can, and we will never charge you for making a request or treat you differently for exercising your choices.`,
     ],
   },
   {
     heading: 'Children’s Privacy',
     paragraphs: [
       'Forkcast is written for adults planning their travel and dining, and it is not directed at children. We do not knowingly collect personal information from children under 13, and we ask that children under 13 do not subscribe to our newsletter or send us messages.',
-      'If we learn that we have collected personal information from a child under 13, we will delete it promptly and will not use it for any purpose. If you are a parent or guardian and believe your child has given us information, please contact us at hello@forkcast.example and we will take care of it.',
+      `If we learn that we have collected personal information from a child under 13, we will delete it promptly and will not use it for any purpose. If you are a parent or guardian and believe your child has given us information, please contact us at ${CONTACT_EMAIL} and we will take care of it.`,
     ],
   },
   {
     heading: 'Changes and Contact',
     paragraphs: [
       'We may update this Privacy Policy from time to time, for example if we add a feature or change a service provider. When we do, we will revise the date at the top of this page, and if a change meaningfully affects how we handle your information, we will say so clearly on the site or in the newsletter.',
-      'If you have a question about this policy, a concern about how we have handled your information, or a request about your data, please write to hello@forkcast.example. A real person on our small team will read your message and get back to you.',
+      `If you have a question about this policy, a concern about how we have handled your information, or a request about your data, please write to ${CONTACT_EMAIL}. A real person on our small team will read your message and get back to you.`,
     ],
   },
 ];

@@ -1,20 +1,19 @@
 import { createDb, migrateToLatest, type Db } from '@forkcast/content-db';
+import { loadSiteConfig } from '@forkcast/content-db/site-config';
 import type { SiteSettings } from './site-settings';
 
 let locals: Promise<{ db: Db; site: SiteSettings }> | undefined;
 
-/** Locals for `astro dev` and the static build: the database at DATABASE_PATH, opened once, and the site settings. */
+/**
+ * Locals for `astro dev` and the benchmark's static build: the database at DATABASE_PATH, opened
+ * once, and the site settings, read with the same rules and defaults as the server's configuration.
+ */
 export function devLocals(): Promise<{ db: Db; site: SiteSettings }> {
   locals ??= (async () => {
-    const db = createDb(process.env.DATABASE_PATH || 'data/content.db');
+    const config = loadSiteConfig(process.env);
+    const db = createDb(config.databasePath);
     await migrateToLatest(db);
-    return {
-      db,
-      site: {
-        siteName: process.env.SITE_NAME || 'Forkcast',
-        publicHost: (process.env.PUBLIC_HOST || 'http://localhost:4321').replace(/\/+$/, ''),
-      },
-    };
+    return { db, site: { siteName: config.siteName, publicHost: config.publicHost } };
   })();
   return locals;
 }

@@ -11,4 +11,10 @@ describe('featuredDescription', () => {
     expect(featuredDescription({ slug: 'london', description: 'Old techniques. New tradition. Pies.' })).toBe('Old techniques. New tradition. Pies.');
     expect(featuredDescription({ slug: 'kyoto', description: 'No cut word here.' })).toBe('No cut word here.');
   });
+
+  it('takes the cuts from the site content, or from the table it is given', () => {
+    const lisbon = { slug: 'lisbon', description: 'Custard tarts at dawn. Then the rest of the day.' };
+    expect(featuredDescription(lisbon, { lisbon: 'dawn.' })).toBe('Custard tarts at dawn.');
+    expect(featuredDescription({ slug: 'kyoto', description: 'Old techniques. More.' }, { lisbon: 'dawn.' })).toBe('Old techniques. More.');
+  });
 });

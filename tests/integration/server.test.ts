@@ -1,8 +1,8 @@
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, listen, loadConfig, type RunningServer } from '@forkcast/admin-api';
+import { createApp, listen, loadConfig, loadRenderer, type RunningServer } from '@forkcast/admin-api';
 import { insertCity, insertPost, replaceRestaurants } from '@forkcast/content-db';
-import { renderFixtureSite, type RenderedSite } from './support.ts';
+import { BUILT, renderFixtureSite, SITE, type RenderedSite } from './support.ts';
 
 const T = '2025-05-01T10:00:00.000Z';
 
@@ -24,7 +24,9 @@ describe('the real server over a rendered fixture site', () => {
       await insertPost(db, { ...post, slug: 'secret-draft', title: 'Secret Draft', excerpt: 'Not yet.', content: 'Draft.', type: 'post', cityId: null, published: false, publishedAt: null });
     });
     const config = loadConfig({ PORT: '0', PUBLIC_HOST: 'https://forkcast.test', DATABASE_PATH: site.handle.path });
-    server = await listen(createApp({ db: site.handle.db, config, siteDir: site.dist.siteDir }), '127.0.0.1', 0);
+    // The sign-in page is rendered per request, so the app gets the page renderer as `make start` wires it.
+    const pages = await loadRenderer(BUILT.serverEntry, site.handle.db, SITE);
+    server = await listen(createApp({ db: site.handle.db, config, siteDir: site.dist.siteDir, pages }), '127.0.0.1', 0);
   });
 
   afterAll(async () => {

@@ -14,14 +14,22 @@ export interface RenderedRoute {
   tags: string[];
 }
 
+/**
+ * What a page rendered for one request is told besides the database and the site settings:
+ * the sign-in page's failure message and where to go after signing in.
+ */
+export interface RequestLocals {
+  signIn?: { message?: string; next: string };
+}
+
 export interface Renderer {
-  /** Renders one route of the built site with the given database. */
-  render(route: string): Promise<RenderedRoute>;
+  /** Renders one route of the built site with the given database (and, for a request, its locals). */
+  render(route: string, request?: RequestLocals): Promise<RenderedRoute>;
   /** Every route the site has for the database's current content. */
   listRoutes(): Promise<string[]>;
 }
 
-interface Locals {
+interface Locals extends RequestLocals {
   db: Db;
   site: SiteSettings;
 }
@@ -43,9 +51,9 @@ export async function loadRenderer(entryPath: string, db: Db, site: SiteSettings
   const locals: Locals = { db, site };
   return {
     listRoutes: () => entry.listRoutes(locals),
-    async render(route) {
+    async render(route, request) {
       const { result, tags } = await trackReads(async () => {
-        const response = await entry.render(new Request(new URL(route, `${site.publicHost}/`)), locals);
+        const response = await entry.render(new Request(new URL(route, `${site.publicHost}/`)), request ? { ...locals, ...request } : locals);
         return { response, body: new Uint8Array(await response.arrayBuffer()) };
       });
       return { status: result.response.status, contentType: result.response.headers.get('content-type') ?? 'text/html', body: result.body, tags };

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
@@ -13,7 +11,7 @@ import { clientAddress } from '../middleware/rate-limit.ts';
 import { text } from '../schemas.ts';
 
 /** The sign-in page, rendered with the site's own layout (site/pages/admin/sign-in.astro). */
-export const SIGN_IN_PAGE = '/admin/sign-in/index.html';
+const SIGN_IN_ROUTE = '/admin/sign-in';
 const INVALID = 'The email or password is incorrect.';
 const MISSING = 'Enter your email and password.';
 // A password is compared, never shown or stored as typed, so it may hold a tab; the invisible
@@ -28,15 +26,22 @@ export function safeNext(next: unknown): string {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
-async function signInPage(c: Context<AppEnv>, message: string | undefined, next: string, status: ContentfulStatusCode) {
-  let html = await readFile(join(c.get('siteDir'), SIGN_IN_PAGE), 'utf8').catch(
-    () => '<!doctype html><html lang="en"><title>Sign in</title><main><h1>Sign in</h1><p data-login-message hidden></p><form method="post" action="/api/login"><input type="hidden" name="next" value="" data-login-next><label>Email <input name="email" type="email" autocomplete="username" required></label><label>Password <input name="password" type="password" autocomplete="current-password" required></label><button>Sign in</button></form></main>',
+/** A plain sign-in form for a server whose site has not been built (tests, a bare API). */
+function bareSignInPage(message: string | undefined, next: string): string {
+  const shown = message ? `<p role="alert" data-login-message>${escapeHtml(message)}</p>` : '<p role="alert" data-login-message hidden></p>';
+  return (
+    `<!doctype html><html lang="en"><title>Sign in</title><main><h1>Sign in</h1>${shown}<form method="post" action="/api/login">` +
+    `<input type="hidden" name="next" value="${escapeHtml(next)}" data-login-next><label>Email <input name="email" type="email" autocomplete="username" required></label>` +
+    '<label>Password <input name="password" type="password" autocomplete="current-password" required></label><button>Sign in</button></form></main>'
   );
-  // The page marks where these go; the build may add attributes (scoped-style ids) after the markers.
-  html = html.replace(/value="" data-login-next/, `value="${escapeHtml(next)}" data-login-next`);
-  if (message) html = html.replace(/(\bdata-login-message)\s+hidden(?:="")?([^>]*>)/, (_all, marker: string, rest: string) => `${marker}${rest}${escapeHtml(message)}`);
+}
+
+/** The sign-in page, rendered for this request by the site's own page, which escapes what it is given. */
+async function signInPage(c: Context<AppEnv>, message: string | undefined, next: string, status: ContentfulStatusCode) {
   c.header('Cache-Control', 'no-store');
-  return c.html(html, status);
+  const page = await c.get('pages')?.render(SIGN_IN_ROUTE, { signIn: { next, ...(message ? { message } : {}) } });
+  if (page?.status === 200) return c.html(new TextDecoder().decode(page.body), status);
+  return c.html(bareSignInPage(message, next), status);
 }
 
 async function readCredentials(c: Context<AppEnv>): Promise<{ email: string; password: string; next: string; form: boolean }> {

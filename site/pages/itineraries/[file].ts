@@ -1,9 +1,6 @@
 import type { APIRoute } from 'astro';
 import { getCityBySlug, listRestaurants } from '@forkcast/content-db';
 import { itineraryCsv } from '../../lib/itinerary-csv';
-import { itineraryPaths } from '../../lib/static-paths';
-
-export const getStaticPaths = itineraryPaths;
 
 /** /itineraries/{citySlug}.csv: a city's itinerary as a spreadsheet any app opens. */
 export const GET: APIRoute = async ({ params, locals }) => {

@@ -1,13 +1,12 @@
 import { listBlocks, listCities, listContentItems, listPosts, listRestaurants } from '@forkcast/content-db';
-import { devLocals } from './dev-locals';
 import { canonicalPostPath } from '@forkcast/content-db/urls';
-import { siteRoutes } from './routes';
+import { devLocals } from '../../../site/lib/dev-locals.ts';
+import { siteRoutes } from '../../../site/lib/routes.ts';
 
 /**
- * getStaticPaths for Astro's own static build (FORKCAST_OUTPUT=static), which the benchmark
- * compares our publisher against. The normal build is server output rendered by the publisher,
- * where these functions are not used. Each path carries a cacheKey for Astro's incremental build:
- * it changes whenever the data that page shows changes.
+ * getStaticPaths for the benchmark's Astro static build, the peer our publisher is measured
+ * against: the same routes the publisher lists, from the same database. Each path carries a
+ * cacheKey for Astro's incremental build: it changes whenever the data that page shows changes.
  */
 async function data() {
   const { db } = await devLocals();
