@@ -20,7 +20,7 @@ const envSchema = z
     }
   });
 
-/** The server's configuration (DESIGN.md "Configuration"), validated once at start-up. */
+/** The server's configuration, validated once at start-up. */
 export interface Config {
   port: number;
   host: string;

@@ -1,5 +1,5 @@
 /**
- * A post's content split into paragraphs at blank lines (SPEC §3). Block and inline-item positions
+ * A post's content split into paragraphs at blank lines. Block and inline-item positions
  * count these paragraphs, so the API and the pages must split the same way: both use this.
  */
 export function splitParagraphs(content: string): string[] {

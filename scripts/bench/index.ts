@@ -99,7 +99,7 @@ const astroIncremental = timed(() => astroBuild(staticEnv, STATIC_CONFIG));
 
 // --- Write -> published latency, per kind of write ---------------------------------------------
 async function newPost(db: Db, i: number): Promise<number> {
-  // There is no "create post" call in the SPEC; this is the same transaction + outbox + publish path.
+  // The API has no "create post" call yet; this is the same transaction + outbox + publish path.
   const city = pickPost().cityId;
   await db.transaction().execute(async (trx) => {
     const at = nowIso();

@@ -5,7 +5,7 @@ import { IslandRoot } from './shared/IslandRoot';
 import { toast } from './shared/toast-store';
 
 /**
- * The newsletter sign-up (SPEC §5: an empty email is not sent; §8 messages). The field is
+ * The newsletter sign-up (an empty email is not sent). The field is
  * uncontrolled: the island hydrates when a reader reaches for it, and whatever they typed before
  * that must stay in the box.
  */

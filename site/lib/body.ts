@@ -20,7 +20,7 @@ export type BodySection =
   | { kind: 'item'; item: InlineItem };
 
 /**
- * SPEC §4 body rendering: paragraph i shows the stored block at position i if there is one,
+ * Body rendering: paragraph i shows the stored block at position i if there is one,
  * otherwise the raw paragraph; an inline item at position p appears after paragraph p - 1 (so
  * position 0 comes before the first paragraph). Blocks and items beyond the last paragraph are
  * kept, at the end, rather than silently dropped.

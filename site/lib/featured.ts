@@ -8,5 +8,5 @@ export function featuredDescription(city: { slug: string; description: string },
   return at === -1 ? city.description : city.description.slice(0, at + marker.length);
 }
 
-/** How many cities home features (SPEC §9). */
+/** How many cities home features. */
 export const FEATURED_CITY_COUNT = 6;

@@ -1,6 +1,6 @@
 import { IMAGE_VARIANT_WIDTHS } from '@forkcast/content-db/images';
 
-/** Shown when a post or city has no hero image, and when one fails to load (SPEC §2, §8). */
+/** Shown when a post or city has no hero image, and when one fails to load. */
 export const FALLBACK_IMAGE = '/images/fallback.jpg';
 
 /** Hero images are 16:9; the intrinsic size reserves their space before they load. */

@@ -1,6 +1,6 @@
 import { canonicalPostPath } from '@forkcast/content-db/urls';
 
-/** The city a post card names when a post's city is missing (SPEC §2, post card link rules). */
+/** The city a post card names when a post's city is missing. */
 export const UNKNOWN_CITY = { slug: 'unknown', name: 'Unknown' } as const;
 
 export interface LinkablePost {

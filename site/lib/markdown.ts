@@ -2,7 +2,7 @@ import DOMPurify, { type WindowLike } from 'dompurify';
 import { JSDOM } from 'jsdom';
 import { Marked } from 'marked';
 
-// SPEC §5: links may use http, https, irc, ircs, mailto or xmpp, or be relative; anything else is
+// Links may use http, https, irc, ircs, mailto or xmpp, or be relative; anything else is
 // blanked. A value counts as relative when it has no scheme before its first '/', '?' or '#'.
 const ALLOWED_LINK = /^(?:(?:https?|ircs?|mailto|xmpp):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
 // Images may only come from the web or from this site.

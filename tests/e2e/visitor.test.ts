@@ -31,7 +31,7 @@ describe('visitor journeys', () => {
     const featured = page.getByRole('region', { name: 'Featured City Guides' });
     const cards = featured.getByRole('article');
     expect(await cards.count()).toBe(6);
-    // The first featured city that has a map (SPEC: San Francisco, London, Osaka, Athens, ...).
+    // The first featured city that has a map (San Francisco, London, Osaka, Athens, ...).
     const city = cities.slice(0, 6).find((c) => c.mapEmbedUrl)!;
     expect(city, 'a featured city with a map').toBeTruthy();
     await Promise.all([page.waitForURL(`**/${city.slug}/guide`), featured.getByRole('link', { name: city.name, exact: true }).click()]);

@@ -14,7 +14,7 @@ import { contactInboxRoutes } from './contact.ts';
 import { publishStatusRoutes } from './publish-status.ts';
 
 const MAX_CSV_BYTES = LIMITS.guide.csvBytes;
-// SPEC §5's wording.
+// The product's own wording for these refusals.
 const NOT_CSV = 'Please upload a CSV file';
 const MISSING = 'Please provide both a CSV file and city name';
 const heroImage = imageSource('Give the hero image as an http(s) URL or an uploaded image.');

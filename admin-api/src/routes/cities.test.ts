@@ -50,7 +50,7 @@ describe('/api/cities', () => {
       expect(slugs(await res.json())).toEqual(['athens', 'london', 'san-francisco', 'tokyo']);
     });
 
-    it('returns each city with its SPEC §3 fields', async () => {
+    it('returns each city with its public fields', async () => {
       const id = await city('london', 'London');
       const [london] = (await (await t.request('/api/cities')).json()) as Row[];
       expect(london).toMatchObject({ id, slug: 'london', name: 'London', description: 'About London', heroImage: '/images/london.jpg' });

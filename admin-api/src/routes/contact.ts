@@ -9,7 +9,7 @@ import { rateLimit } from '../middleware/rate-limit.ts';
 import { text } from '../schemas.ts';
 import { parseId, validate } from '../validation.ts';
 
-// SPEC §5's wording; the client shows the same sentences before ever calling the server.
+// The product's own wording; the client shows the same sentences before ever calling the server.
 const ALL_REQUIRED = 'All fields are required to send your message.';
 const BAD_EMAIL = 'Please enter a valid email address.';
 

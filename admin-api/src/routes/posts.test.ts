@@ -141,7 +141,7 @@ describe('/api/posts', () => {
   });
 
   describe('GET /api/posts/:slug', () => {
-    it('returns a published post with its SPEC §3 fields', async () => {
+    it('returns a published post with its public fields', async () => {
       const cityId = await insertCity(t.handle.db, { slug: 'london', name: 'London', createdAt: T0, updatedAt: T0 });
       const id = await post('london-dinner', { cityId, tags: ['london', 'dining'] });
       const res = await t.request('/api/posts/london-dinner');

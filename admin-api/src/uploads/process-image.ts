@@ -3,7 +3,7 @@ import sharp, { type Metadata } from 'sharp';
 import { IMAGE_VARIANT_WIDTHS } from '@forkcast/content-db/images';
 import { errors } from '../errors.ts';
 
-/** The largest upload accepted (SPEC leaves limits to us): 10 MB. */
+/** The largest upload accepted: 10 MB. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Decoding stops above this many pixels (about 50 megapixels): decompression bombs are refused. */
 export const MAX_INPUT_PIXELS = 50_000_000;

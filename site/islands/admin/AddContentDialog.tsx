@@ -21,7 +21,7 @@ interface Draft {
 
 const EMPTY: Draft = { mode: 'text', text: '', url: '', file: null, alt: '' };
 
-/** SPEC §5: text needs non-blank text; an image needs a URL or a file. */
+/** Text mode needs non-blank text; image mode needs a URL or a file. */
 const isComplete = (draft: Draft) => (draft.mode === 'text' ? draft.text.trim() !== '' : draft.file !== null || draft.url.trim() !== '');
 
 async function uploadImage(file: File): Promise<string> {
@@ -39,13 +39,13 @@ async function addContent(postId: number, position: number, draft: Draft): Promi
 
 interface Props {
   postId: number;
-  /** Where the addition goes: after paragraph `position - 1` (SPEC §3). */
+  /** Where the addition goes: after paragraph `position - 1`. */
   position: number;
   /** Called after a successful addition, once the dialog has closed. */
   onSaved?: (response: Response) => void;
 }
 
-/** SPEC §2/§5: the '+ Add content' slot after a paragraph, adding text or an image there. */
+/** The '+ Add content' slot after a paragraph, adding text or an image there. */
 export function AddContentDialog({ postId, position, onSaved }: Props) {
   const id = useId();
   const queryClient = useQueryClient();

@@ -12,7 +12,7 @@ interface Props {
   postSlug: string;
   /** The paragraph index the section shows. */
   position: number;
-  /** The stored block shown there, or -1 for the original paragraph (SPEC §3). */
+  /** The stored block shown there, or -1 for the original paragraph. */
   blockId: number;
   /** The section's visible text, used only if its Markdown cannot be fetched. */
   sectionText: string;
@@ -33,7 +33,7 @@ function useSourceMarkdown({ postId, postSlug, position, blockId, sectionText }:
   return { markdown: stored ?? original ?? sectionText, loading: isOriginal ? post.isLoading : blocks.isLoading };
 }
 
-/** SPEC §4/§5: the Edit control of one body section and its Markdown editor. */
+/** The Edit control of one body section and its Markdown editor. */
 export function BlockEditorDialog(props: Props) {
   const { postId, position, blockId, onSaved } = props;
   const id = useId();

@@ -12,7 +12,7 @@ import './dashboard.css';
 
 type Session = { state: 'loading' } | { state: 'signed-out' } | { state: 'signed-in'; user: CurrentUser };
 
-/** SPEC §4: loading, then access restricted (toast, redirect after 1 s) or the dashboard. */
+/** Loading, then access restricted (toast, redirect after 1 s) or the dashboard. */
 function useAdminSession(): Session {
   const [session, setSession] = useState<Session>({ state: 'loading' });
   useEffect(() => {

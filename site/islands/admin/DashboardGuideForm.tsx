@@ -38,7 +38,7 @@ function describeProblem({ row, column, message }: CsvProblem): string {
   return where ? `${where}: ${message}` : message;
 }
 
-/** Uploads the chosen hero file; on failure says so and falls back to the preset or typed URL (SPEC §5). */
+/** Uploads the chosen hero file; on failure says so and falls back to the preset or typed URL. */
 async function resolveHero(hero: HeroChoice): Promise<{ url: string; alt: string; failed: boolean }> {
   if (!hero.file) return { url: heroUrlOf(hero), alt: heroAltOf(hero), failed: false };
   try {
@@ -65,7 +65,7 @@ async function generateGuide({ csvFile, cityName, cityDescription, hero }: Guide
   return { ...result, heroFallback: heroImage.failed ? heroImage.url : null };
 }
 
-/** SPEC §4/§5: the guide generator. Turns a CSV itinerary into a city, its restaurants and a guide. */
+/** The guide generator. Turns a CSV itinerary into a city, its restaurants and a guide. */
 export function DashboardGuideForm() {
   const id = useId();
   const queryClient = useQueryClient();

@@ -25,7 +25,7 @@ export function heroAltOf(choice: HeroChoice): string {
 /** An upload or a link has no description until the admin writes one. */
 export const needsAlt = (choice: HeroChoice): boolean => (choice.file !== null || heroUrlOf(choice) !== '') && heroAltOf(choice).trim() === '';
 
-/** The URL sent when there is no upload, or when the upload fails (SPEC §5). */
+/** The URL sent when there is no upload, or when the upload fails. */
 export function heroUrlOf(choice: HeroChoice): string {
   return choice.preset || choice.url.trim();
 }

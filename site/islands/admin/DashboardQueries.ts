@@ -1,6 +1,6 @@
 import { getJson, RequestError } from '../shared/api';
 
-/** SPEC §9: the delay before sending a signed-out admin to the login page. */
+/** The delay before sending a signed-out admin to the login page. */
 export const LOGIN_REDIRECT_MS = 1000;
 /** Where the dashboard sends a visitor who is not signed in; they come back here afterwards. */
 export const ADMIN_LOGIN_URL = '/api/login?next=/admin';

@@ -17,7 +17,7 @@ import {
 
 const SKELETON_ROWS = 3;
 
-/** SPEC §4/§8: the newsletter subscribers, with delete and a CSV export. */
+/** The newsletter subscribers, with delete and a CSV export. */
 export function DashboardSubscribers() {
   const id = useId();
   const queryClient = useQueryClient();

@@ -15,7 +15,7 @@ import { announceWrite } from './publish';
 
 type Source = 'url' | 'upload' | 'preset';
 
-/** The one chosen source: choosing any of them clears the other two (SPEC §2). */
+/** The one chosen source: choosing any of them clears the other two. */
 interface Choice {
   url: string;
   file: File | null;
@@ -46,7 +46,7 @@ function presetAlt(target: HeroTarget, src: string): string {
 /** The alt text this choice sends: what was typed, else a preset's default, else nothing yet. */
 const altOf = (target: HeroTarget, choice: Choice): string => choice.alt ?? (choice.preset ? presetAlt(target, choice.preset) : '');
 
-/** Raised when the file upload itself failed, which SPEC §8 reports differently from the update. */
+/** Raised when the file upload itself failed, which is reported differently from a failed update. */
 class UploadError extends Error {
   override name = 'UploadError';
 }
@@ -74,7 +74,7 @@ interface Props {
   onSaved?: (response: Response) => void;
 }
 
-/** SPEC §2/§4/§5: the Edit Image control and its dialog, for the homepage hero or a post's hero. */
+/** The Edit Image control and its dialog, for the homepage hero or a post's hero. */
 export function HeroEditorDialog({ target, onSaved }: Props) {
   const queryClient = useQueryClient();
   const id = useId();
@@ -111,7 +111,7 @@ export function HeroEditorDialog({ target, onSaved }: Props) {
     mutationFn: async (chosen: Choice) =>
       updateHero(target, chosen.file ? await uploadHeroFile(chosen.file) : (chosen.preset ?? chosen.url.trim()), altOf(target, chosen).trim()),
     onSuccess: (response) => {
-      // SPEC §7: after a hero update, the hero data (home) or the posts list and the post are stale.
+      // After a hero update, the hero data (home) or the posts list and the post are stale.
       if (target.kind === 'home') void queryClient.invalidateQueries({ queryKey: ['/api/hero/image'] });
       else {
         void queryClient.invalidateQueries({ queryKey: ['/api/posts'] });
@@ -146,7 +146,7 @@ export function HeroEditorDialog({ target, onSaved }: Props) {
     update.mutate(choice);
   };
 
-  // Untrimmed on purpose: typed blanks enable Update, and submitting them gets SPEC §5's message.
+  // Untrimmed on purpose: typed blanks enable Update, and submitting them gets the 'No Image Selected' message.
   const nothingChosen = isEmpty(choice);
   const preview = choice.fileData ?? choice.preset ?? (choice.url.trim() || null);
   const where = target.kind === 'home' ? 'the homepage banner' : 'this page';

@@ -30,7 +30,7 @@ function itemLabel({ kind, position }: ItemSlot): string {
 }
 
 /**
- * SPEC §4's post content component for one article: it owns the content and blocks queries, the
+ * The post content component for one article: it owns the content and blocks queries, the
  * refresh action and inline-item deletion, and renders every control of the body into the
  * containers page-slots inserted (one React root per article, portals for the rest).
  */
@@ -56,7 +56,7 @@ export function PostContentAdmin({ slots, onRepublish }: Props) {
       announceWrite(response);
       onRepublish();
     },
-    // SPEC §8: a failed inline delete is only logged.
+    // A failed inline delete is only logged.
     onError: (error) => console.error('Delete failed', error),
     onSettled: () => setSelectedItem(null),
   });

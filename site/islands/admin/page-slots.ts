@@ -132,7 +132,7 @@ function itemSlots(body: HTMLElement): ItemSlot[] {
   return slots;
 }
 
-// SPEC §4: a slot after each paragraph. It goes after the additions already following that
+// A slot after each paragraph. It goes after the additions already following that
 // paragraph, which is exactly where a new addition at `position + 1` will appear.
 function addSlots(body: HTMLElement, sections: readonly SectionSlot[]): AddSlot[] {
   return sections.map(({ container: controls, position }) => {

@@ -7,12 +7,12 @@ export const contentKey = (postId: number | null) => [`/api/posts/${postId}/cont
 export const blocksKey = (postId: number | null) => [`/api/posts/${postId}/blocks`];
 export const postKey = (slug: string) => [`/api/posts/${encodeURIComponent(slug)}`];
 
-/** A post's inline additions; runs only when the post id is known (SPEC §7). */
+/** A post's inline additions; runs only when the post id is known. */
 export function useContentItems(postId: number | null) {
   return useQuery<ContentItem[] | null>({ queryKey: contentKey(postId), enabled: postId !== null });
 }
 
-/** A post's stored blocks; runs only when the post id is known (SPEC §7). */
+/** A post's stored blocks; runs only when the post id is known. */
 export function useContentBlocks(postId: number | null, enabled = true) {
   return useQuery<ContentBlock[] | null>({ queryKey: blocksKey(postId), enabled: enabled && postId !== null });
 }

@@ -5,7 +5,7 @@ export interface Preset {
   src: string;
 }
 
-/** SPEC §9: the five hero images offered by the hero editor, on the home page and on posts alike. */
+/** The five hero images offered by the hero editor, on the home page and on posts alike. */
 export const HERO_PRESETS = [
   { name: 'San Francisco Cityscape', src: '/images/presets/san-francisco-cityscape.jpg' },
   { name: 'Mountain Trail', src: '/images/presets/mountain-trail.jpg' },
@@ -14,7 +14,7 @@ export const HERO_PRESETS = [
   { name: 'London Bridge', src: '/images/presets/london-bridge.jpg' },
 ] as const;
 
-/** SPEC §9: the six hero images offered when generating a guide. */
+/** The six hero images offered when generating a guide. */
 export const GENERATION_PRESETS = [
   { name: 'San Francisco Cityscape', src: '/images/presets/san-francisco-cityscape.jpg' },
   { name: 'London Street', src: '/images/presets/london-street.jpg' },

@@ -15,9 +15,9 @@ export function publishedNote(response: Response): string | undefined {
 }
 
 /**
- * Confirms a successful write: the SPEC success message with the discreet publish confirmation
- * under it. They share one toast because the page shows one toast at a time (SPEC §9) and a second
- * would replace the first at once. A write with no SPEC message gets the confirmation alone.
+ * Confirms a successful write: the action's own success message with the discreet publish confirmation
+ * under it. They share one toast because the page shows one toast at a time and a second
+ * would replace the first at once. A write with no success message of its own gets the confirmation alone.
  */
 export function announceWrite(response: Response, title?: string): void {
   const note = publishedNote(response);

@@ -47,7 +47,7 @@ export function stubApi(handlers: Record<string, Handler>): ApiCall[] {
 /** The calls other than reads, in order. */
 export const writes = (calls: readonly ApiCall[]) => calls.filter((call) => call.method !== 'GET');
 
-/** The toast on screen (one at a time, SPEC §9), by what the reader sees. */
+/** The toast on screen (one at a time), by what the reader sees. */
 export function currentToast(): { title: string; description?: string } | undefined {
   const toast = useToasts.getState().toasts[0];
   return toast && (toast.description === undefined ? { title: toast.title } : { title: toast.title, description: toast.description });

@@ -26,7 +26,7 @@ export const useContactDialog = create<ContactDialogState>((set) => ({
   openFrom: (opener) => set({ open: true, opener }),
 }));
 
-/** SPEC §5 client-side checks; returns the toast to show, or undefined when the form may be sent. */
+/** The contact form's client-side checks; returns the toast to show, or undefined when the form may be sent. */
 export function validateContact(fields: Fields): { title: string; description: string } | undefined {
   if (Object.values(fields).some((value) => value.trim() === '')) {
     return { title: 'Please fill in all fields', description: 'All fields are required to send your message.' };
@@ -35,7 +35,7 @@ export function validateContact(fields: Fields): { title: string; description: s
   return undefined;
 }
 
-/** The contact dialog (SPEC §2 widget, §5 rules, §8 messages). */
+/** The contact dialog. */
 export function ContactDialog() {
   const { open, setOpen, opener } = useContactDialog();
   useInertPage(open);

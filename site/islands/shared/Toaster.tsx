@@ -2,7 +2,7 @@ import * as ToastPrimitive from '@radix-ui/react-toast';
 import { createRoot, type Root } from 'react-dom/client';
 import { useToasts } from './toast-store';
 
-/** SPEC §9: 5000 ms, swipe right past 50 px, F8 focuses the viewport labelled 'Notifications (F8)'. */
+/** 5000 ms, swipe right past 50 px, F8 focuses the viewport labelled 'Notifications (F8)'. */
 export const TOAST_DURATION = 5000;
 
 export function Toaster() {

@@ -1,4 +1,4 @@
-/** An API response that was not OK. Its message is SPEC §7's 'status: body' (or the status text). */
+/** An API response that was not OK. Its message is 'status: body' (or the status text). */
 export class RequestError extends Error {
   override name = 'RequestError';
   readonly status: number;
@@ -33,7 +33,7 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
   return response;
 }
 
-/** GET a JSON resource; by default a 401 means "not signed in" and gives null (SPEC §4, §7). */
+/** GET a JSON resource; by default a 401 means "not signed in" and gives null. */
 export async function getJson<T>(url: string, { on401 = 'null' }: { on401?: 'null' | 'throw' } = {}): Promise<T | null> {
   try {
     return (await (await apiRequest('GET', url)).json()) as T;
@@ -43,7 +43,7 @@ export async function getJson<T>(url: string, { on401 = 'null' }: { on401?: 'nul
   }
 }
 
-/** The server's message for an error if it sent one, else `fallback` (SPEC §8's wording). */
+/** The server's message for an error if it sent one, else `fallback`. */
 export function messageOf(error: unknown, fallback: string): string {
   return error instanceof RequestError ? (error.serverMessage ?? fallback) : fallback;
 }

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { CurrentUser } from '@forkcast/content-db/contracts';
 import { getJson } from './api';
 
-/** SPEC §9: the auth state is cached for 5 minutes. */
+/** The auth state is cached for 5 minutes. */
 export const AUTH_CACHE_MS = 300_000;
 
 interface AuthState {

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** SPEC §9: at most one toast at a time; a dismissed toast is removed after 1,000,000 ms. */
+/** At most one toast at a time; a dismissed toast is removed after 1,000,000 ms. */
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
 
