@@ -3,7 +3,8 @@ import { hoistIslandStyles } from './lib/island-styles';
 
 /**
  * The publisher passes the database and site settings as locals. `astro dev` and the benchmark's
- * Astro static build have no publisher, so there the pages get them from the environment instead. Every HTML page gets Astro's island styles moved into its head.
+ * Astro static build have no publisher, so there the pages get them from the environment instead.
+ * Every HTML page gets Astro's island styles moved into its head.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
   if (!context.locals.db) {

@@ -63,7 +63,8 @@ const limitSmallBodies: MiddlewareHandler = async (c, next) => {
 
 /**
  * Builds the HTTP app: /api/* (one sub-app per resource), the processed uploads, the static site
- * folder, and for what it lacks the redirects to canonical post URLs and the fitting 404 page. Every dependency comes in through `deps`; there is no global state.
+ * folder, and for what it lacks the redirects to canonical post URLs and the fitting 404 page.
+ * Every dependency comes in through `deps`; there is no global state.
  */
 export function createApp(input: Omit<AppDeps, 'logger' | 'loginThrottle'> & Partial<Pick<AppDeps, 'logger' | 'loginThrottle'>>): Hono<AppEnv> {
   const deps: AppDeps = { ...input, logger: input.logger ?? pino(), loginThrottle: input.loginThrottle ?? new LoginThrottle() };

@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import { getCityById, getPostBySlug, type Db } from '@forkcast/content-db';
 import { canonicalPostPath, missingTarget, NOT_FOUND_ROUTES, redirectLocation } from '@forkcast/content-db/urls';
 import type { AppEnv } from './context.ts';
+import { routeFile } from './publisher/site-folder.ts';
 
 const FALLBACK_PAGE = '<!doctype html><title>Not Found</title><h1>Page Not Found</h1>';
 
@@ -31,8 +32,7 @@ export async function siteNotFound(c: Context<AppEnv>, siteDir: string): Promise
       return c.redirect(redirectLocation(canonical, new URL(c.req.url).search), 301);
     }
   }
-  const file = `${NOT_FOUND_ROUTES[target.kind].slice(1)}.html`;
-  const page = await readFile(join(siteDir, file), 'utf8').catch(() => FALLBACK_PAGE);
+  const page = await readFile(join(siteDir, routeFile(NOT_FOUND_ROUTES[target.kind])), 'utf8').catch(() => FALLBACK_PAGE);
   c.header('Cache-Control', 'no-cache');
   return c.html(page, 404);
 }
