@@ -32,13 +32,14 @@ export ASTRO_TELEMETRY_DISABLED := 1
 SOURCES := $(shell find site content-db/src admin-api/src public -type f 2>/dev/null) astro.config.mjs tsconfig.json
 BUILD_STAMP := dist/server/entry.mjs
 
-.PHONY: help toolchain install build compile start dev test typecheck lint bench seed admin-password clean
+.PHONY: help toolchain install build compile start dev test typecheck lint format bench seed admin-password clean
 
 help:
 	@echo "make start           install, create + seed the database, build and serve http://localhost:4321"
 	@echo "make test            type-check, then run every test suite"
 	@echo "make typecheck       type-check the TypeScript (tsc; .astro files are not covered)"
-	@echo "make lint            lint with Biome (unused imports and variables, import cycles, ...)"
+	@echo "make lint            lint and check formatting with Biome (unused imports, import cycles, ...)"
+	@echo "make format         format the TypeScript with Biome"
 	@echo "make build           compile the site and render every page into dist/client"
 	@echo "make dev             Astro dev server with hot reload (pages read data/content.db)"
 	@echo "make bench           benchmark the publisher against Astro's own builds (bench-results/)"
@@ -88,7 +89,10 @@ test: compile typecheck lint
 	pnpm exec vitest run
 
 lint: install
-	pnpm exec biome lint .
+	pnpm exec biome check .
+
+format: install
+	pnpm exec biome format --write .
 
 typecheck: install
 	pnpm exec tsc --noEmit

@@ -57,7 +57,10 @@ function interactionDirective() {
     hooks: {
       /** @param {{ addClientDirective: (directive: { name: string; entrypoint: string }) => void }} params */
       'astro:config:setup': ({ addClientDirective }) =>
-        addClientDirective({ name: 'interaction', entrypoint: fileURLToPath(new URL('./site/islands/shared/interaction-directive.ts', import.meta.url)) }),
+        addClientDirective({
+          name: 'interaction',
+          entrypoint: fileURLToPath(new URL('./site/islands/shared/interaction-directive.ts', import.meta.url)),
+        }),
     },
   };
 }

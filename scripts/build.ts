@@ -20,4 +20,6 @@ const result = await ensureFullRender({
   onPage: progressLine('Rendering pages'),
 });
 await db.destroy();
-console.log(`Rendered ${result?.pages} pages into dist/client in ${result?.ms} ms on ${workers} threads (${result?.removed} stale files removed).`);
+console.log(
+  `Rendered ${result?.pages} pages into dist/client in ${result?.ms} ms on ${workers} threads (${result?.removed} stale files removed).`,
+);

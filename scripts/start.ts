@@ -6,17 +6,19 @@ import { configOrExit, progressLine, runOrExit } from './lib.ts';
 const config = configOrExit();
 const logger = pino({ name: 'forkcast' });
 const onPage = progressLine('Rendering pages');
-const booted = await runOrExit(() => bootServer(config, distPaths('dist'), logger, {
-  seeded: (counts) => console.log(`Seeded ${config.databasePath}: ${counts.citiesAdded} cities, ${counts.postsAdded} posts.`),
-  admin: (result) => {
-    if (result.action !== 'generated') return;
-    console.log('\nCreated the admin account (shown only this once; `make admin-password` changes it):');
-    console.log(`  email:    ${result.email}`);
-    console.log(`  password: ${result.password}\n`);
-  },
-  rendered: (result) => console.log(`Rendered ${result.pages} pages in ${result.ms} ms.`),
-  ...(onPage ? { onPage } : {}),
-}));
+const booted = await runOrExit(() =>
+  bootServer(config, distPaths('dist'), logger, {
+    seeded: (counts) => console.log(`Seeded ${config.databasePath}: ${counts.citiesAdded} cities, ${counts.postsAdded} posts.`),
+    admin: (result) => {
+      if (result.action !== 'generated') return;
+      console.log('\nCreated the admin account (shown only this once; `make admin-password` changes it):');
+      console.log(`  email:    ${result.email}`);
+      console.log(`  password: ${result.password}\n`);
+    },
+    rendered: (result) => console.log(`Rendered ${result.pages} pages in ${result.ms} ms.`),
+    ...(onPage ? { onPage } : {}),
+  }),
+);
 console.log(`Forkcast is serving ${booted.server.url} (public host ${config.publicHost}). Stop with Ctrl+C.`);
 
 // The first signal stops gracefully (requests in flight and their publishes finish, bounded by the

@@ -14,6 +14,7 @@ type Plugin = NonNullable<ViteConfig['plugins']>[number];
 // such an externalised workspace import, and a test has only one instance anyway.
 export default async (env: Parameters<typeof astroVite>[0]): Promise<ViteConfig> => {
   const config = await astroVite(env);
-  const keep = (plugin: Plugin): boolean => !(plugin && typeof plugin === 'object' && 'name' in plugin && plugin.name === 'forkcast:external-content-db');
+  const keep = (plugin: Plugin): boolean =>
+    !(plugin && typeof plugin === 'object' && 'name' in plugin && plugin.name === 'forkcast:external-content-db');
   return { ...config, plugins: (config.plugins ?? []).flat(Infinity as 1).filter(keep) };
 };

@@ -19,7 +19,12 @@ interface Route {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'ALL']);
 /** The only writes a visitor may make without signing in. */
-const ANONYMOUS_WRITES = new Set(['POST /api/login', 'POST /api/contact', 'POST /api/newsletter/subscribe', 'POST /api/newsletter/subscribe/form']);
+const ANONYMOUS_WRITES = new Set([
+  'POST /api/login',
+  'POST /api/contact',
+  'POST /api/newsletter/subscribe',
+  'POST /api/newsletter/subscribe/form',
+]);
 /** Reads only the admin may make. */
 const ADMIN_ONLY_READS = ['/api/newsletter/subscribers', '/api/newsletter/subscribers/export', '/api/admin/contact-messages'];
 
@@ -70,7 +75,11 @@ const MULTIPART_ROUTES = new Set(['POST /api/upload', 'POST /api/upload/hero-ima
 
 let png: Uint8Array<ArrayBuffer>;
 beforeAll(async () => {
-  png = new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c03' } }).png().toBuffer());
+  png = new Uint8Array(
+    await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c03' } })
+      .png()
+      .toBuffer(),
+  );
 });
 
 /** One multipart form that fits every multipart route (and carries the admin's credentials for login). */
@@ -139,7 +148,13 @@ async function seededFixture(t: TestApp): Promise<Fixture> {
   const block = await createBlock(db, { postId: post.id, content: 'Stored block', position: 0, isOriginal: true, now });
   const item = await addContentItem(db, { postId: post.id, type: 'text', content: 'Stored item', position: 1, now });
   const { subscriber } = await subscribe(db, 'reader@forkcast.test', now);
-  const message = await addContactMessage(db, { name: 'Reader', email: 'reader@forkcast.test', subject: 'Hi', message: 'Hello', createdAt: now });
+  const message = await addContactMessage(db, {
+    name: 'Reader',
+    email: 'reader@forkcast.test',
+    subject: 'Hi',
+    message: 'Hello',
+    createdAt: now,
+  });
   // Every id in the walk is 1 (DEFAULT_PARAMS); make sure that is what the fixtures got.
   expect([post.id, block.id, item.id, subscriber.id, message.id]).toEqual([1, 1, 1, 1, 1]);
   return { cookie: await t.signIn(), params: { slug: post.slug } };
@@ -150,7 +165,11 @@ async function snapshot(t: TestApp) {
   const db = t.handle.db;
   const tables = await db.introspection.getTables();
   const rows: Record<string, unknown[]> = {};
-  for (const table of tables) rows[table.name] = await db.selectFrom(table.name as 'settings').selectAll().execute();
+  for (const table of tables)
+    rows[table.name] = await db
+      .selectFrom(table.name as 'settings')
+      .selectAll()
+      .execute();
   let uploads: string[] = [];
   try {
     uploads = readdirSync(t.uploadDir, { recursive: true }) as string[];
@@ -163,7 +182,8 @@ async function snapshot(t: TestApp) {
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
 
 const heroImage = async (t: TestApp) => (await (await t.request('/api/hero/image')).json()).heroImage;
-const subscriberCount = async (t: TestApp, cookie: string) => ((await (await t.request('/api/newsletter/subscribers', { cookie })).json()) as unknown[]).length;
+const subscriberCount = async (t: TestApp, cookie: string) =>
+  ((await (await t.request('/api/newsletter/subscribers', { cookie })).json()) as unknown[]).length;
 
 describe('app', () => {
   let t: TestApp;
@@ -221,7 +241,8 @@ describe('app', () => {
       const routes = unsafeRoutes(t).filter((route) => !ANONYMOUS_WRITES.has(routeKey(route)));
       const got: string[] = [];
       for (const route of routes) {
-        for (const cookie of [ended, forged]) got.push(`${routeKey(route)} -> ${(await send(t, route, bodyFor(route, 'valid json'), { cookie })).status}`);
+        for (const cookie of [ended, forged])
+          got.push(`${routeKey(route)} -> ${(await send(t, route, bodyFor(route, 'valid json'), { cookie })).status}`);
       }
       expect(got).toEqual(routes.flatMap((route) => [`${routeKey(route)} -> 401`, `${routeKey(route)} -> 401`]));
     });
@@ -244,7 +265,12 @@ describe('app', () => {
         const res = await send(t, { method, path }, bodyFor({ method, path }, 'valid json'));
         got.push(`${key} -> ${res.status}`);
       }
-      expect(got).toEqual(['POST /api/login -> 200', 'POST /api/contact -> 201', 'POST /api/newsletter/subscribe -> 201', 'POST /api/newsletter/subscribe/form -> 303']);
+      expect(got).toEqual([
+        'POST /api/login -> 200',
+        'POST /api/contact -> 201',
+        'POST /api/newsletter/subscribe -> 201',
+        'POST /api/newsletter/subscribe/form -> 303',
+      ]);
     });
 
     it.each(ADMIN_ONLY_READS)('refuses GET %s with 401 when signed out', async (path) => {
@@ -278,7 +304,12 @@ describe('app', () => {
       for (const route of routes) {
         for (const site of ['cross-site', 'same-site']) {
           for (const kind of ['valid json', 'multipart'] as const) {
-            const res = await send(t, route, withHeaders(bodyFor(route, kind), { 'sec-fetch-site': site, origin: 'https://evil.example' }), fixture);
+            const res = await send(
+              t,
+              route,
+              withHeaders(bodyFor(route, kind), { 'sec-fetch-site': site, origin: 'https://evil.example' }),
+              fixture,
+            );
             const body = await res.json().catch(() => undefined);
             got.push(`${routeKey(route)} [${site}, ${kind}] -> ${res.status} ${body?.code}`);
             expected.push(`${routeKey(route)} [${site}, ${kind}] -> 403 cross_site`);
@@ -313,10 +344,17 @@ describe('app', () => {
       const expected: string[] = [];
       for (const route of unsafeRoutes(t)) {
         const init = validRequest(route);
-        const res = await send(t, route, withHeaders(init ?? bodyFor(route, 'valid json'), { 'sec-fetch-site': 'same-origin', origin: ORIGIN }), fixture);
+        const res = await send(
+          t,
+          route,
+          withHeaders(init ?? bodyFor(route, 'valid json'), { 'sec-fetch-site': 'same-origin', origin: ORIGIN }),
+          fixture,
+        );
         // Routes this file has no valid body for only have to get past the defence. A form post
         // succeeds with a redirect to the page that says so.
-        const succeeded = (res.status >= 200 && res.status < 300) || (res.status === 303 && res.headers.get('location') === newsletterOutcomeUrl('subscribed'));
+        const succeeded =
+          (res.status >= 200 && res.status < 300) ||
+          (res.status === 303 && res.headers.get('location') === newsletterOutcomeUrl('subscribed'));
         const ok = init ? succeeded : res.status !== 403;
         got.push(`${routeKey(route)} -> ${ok ? 'ok' : res.status}`);
         expected.push(`${routeKey(route)} -> ok`);
@@ -325,7 +363,15 @@ describe('app', () => {
       expect(await heroImage(t)).toBe(EVIL_IMAGE);
       // The snapshot the other walks compare against does see writes (and uploads).
       const after = await snapshot(t);
-      for (const table of ['settings', 'posts', 'contentBlocks', 'postContentItems', 'newsletterSubscribers', 'contactMessages', 'cities']) {
+      for (const table of [
+        'settings',
+        'posts',
+        'contentBlocks',
+        'postContentItems',
+        'newsletterSubscribers',
+        'contactMessages',
+        'cities',
+      ]) {
         expect(after.rows[snakeCase(table)], table).not.toEqual(before.rows[snakeCase(table)]);
       }
       expect(after.uploads.length).toBeGreaterThan(before.uploads.length);
@@ -335,12 +381,20 @@ describe('app', () => {
       const cookie = await t.signIn();
       const hero = await heroImage(t);
       for (const site of ['cross-site', 'same-site']) {
-        const jsonRes = await t.request('/api/hero/update-image', withHeaders(json('POST', { imageUrl: EVIL_IMAGE }, cookie), { 'sec-fetch-site': site }));
+        const jsonRes = await t.request(
+          '/api/hero/update-image',
+          withHeaders(json('POST', { imageUrl: EVIL_IMAGE }, cookie), { 'sec-fetch-site': site }),
+        );
         expect(jsonRes.status).toBe(403);
         expect(await jsonRes.json()).toEqual({ message: expect.any(String), code: 'cross_site' });
         const form = new FormData();
         form.set('imageUrl', EVIL_IMAGE);
-        const formRes = await t.request('/api/hero/update-image', { method: 'POST', body: form, cookie, headers: { 'sec-fetch-site': site } });
+        const formRes = await t.request('/api/hero/update-image', {
+          method: 'POST',
+          body: form,
+          cookie,
+          headers: { 'sec-fetch-site': site },
+        });
         expect(formRes.status).toBe(403);
       }
       expect(await heroImage(t)).toBe(hero);
@@ -349,7 +403,10 @@ describe('app', () => {
     it('adds no subscriber on a cross-site subscribe', async () => {
       const cookie = await t.signIn();
       for (const site of ['cross-site', 'same-site']) {
-        const res = await t.request('/api/newsletter/subscribe', { ...withHeaders(json('POST', { email: EVIL_SUBSCRIBER }), { 'sec-fetch-site': site }), ip: freshIp() });
+        const res = await t.request('/api/newsletter/subscribe', {
+          ...withHeaders(json('POST', { email: EVIL_SUBSCRIBER }), { 'sec-fetch-site': site }),
+          ip: freshIp(),
+        });
         expect(res.status).toBe(403);
         expect(await res.json()).toMatchObject({ code: 'cross_site' });
       }
@@ -366,7 +423,10 @@ describe('app', () => {
         });
         expect(form.status).toBe(403);
         expect(form.headers.getSetCookie()).toEqual([]);
-        const jsonRes = await t.request('/api/login', { ...withHeaders(json('POST', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }), headers), ip: freshIp() });
+        const jsonRes = await t.request('/api/login', {
+          ...withHeaders(json('POST', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }), headers),
+          ip: freshIp(),
+        });
         expect(jsonRes.status).toBe(403);
         expect(jsonRes.headers.getSetCookie()).toEqual([]);
       }
@@ -380,15 +440,24 @@ describe('app', () => {
       ['no browser headers at all (curl)', {}],
     ])('lets a signed-in write through with %s', async (_label, headers) => {
       const cookie = await t.signIn();
-      const res = await t.request('/api/hero/update-image', withHeaders(json('POST', { imageUrl: 'https://images.example/kyoto.jpg' }, cookie), headers));
+      const res = await t.request(
+        '/api/hero/update-image',
+        withHeaders(json('POST', { imageUrl: 'https://images.example/kyoto.jpg' }, cookie), headers),
+      );
       expect(res.status).toBe(200);
       expect(await heroImage(t)).toBe('https://images.example/kyoto.jpg');
     });
 
     it('lets a same-origin subscribe and sign-in through', async () => {
-      const sub = await t.request('/api/newsletter/subscribe', { ...withHeaders(json('POST', { email: 'reader@forkcast.test' }), { origin: ORIGIN }), ip: freshIp() });
+      const sub = await t.request('/api/newsletter/subscribe', {
+        ...withHeaders(json('POST', { email: 'reader@forkcast.test' }), { origin: ORIGIN }),
+        ip: freshIp(),
+      });
       expect(sub.status).toBe(201);
-      const login = await t.request('/api/login', { ...withHeaders(json('POST', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }), { 'sec-fetch-site': 'same-origin' }), ip: freshIp() });
+      const login = await t.request('/api/login', {
+        ...withHeaders(json('POST', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }), { 'sec-fetch-site': 'same-origin' }),
+        ip: freshIp(),
+      });
       expect(login.status).toBe(200);
     });
 
@@ -416,7 +485,12 @@ describe('app', () => {
     });
 
     it('reads a JSON body of exactly 100 KB (and then judges its content)', async () => {
-      const res = await t.request('/api/contact', { method: 'POST', headers: { 'content-type': 'application/json' }, body: sized(100 * 1024), ip: freshIp() });
+      const res = await t.request('/api/contact', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: sized(100 * 1024),
+        ip: freshIp(),
+      });
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ code: 'validation' });
     });
@@ -530,7 +604,10 @@ describe('app', () => {
     it('answers 500 internal_error when the database is gone, for reads and signed-in writes alike', async () => {
       const cookie = await t.signIn();
       await t.handle.db.destroy();
-      for (const res of [await t.request('/api/health'), await t.request('/api/hero/update-image', json('POST', { imageUrl: EVIL_IMAGE }, cookie))]) {
+      for (const res of [
+        await t.request('/api/health'),
+        await t.request('/api/hero/update-image', json('POST', { imageUrl: EVIL_IMAGE }, cookie)),
+      ]) {
         expect(res.status).toBe(500);
         const body = await res.json();
         expectErrorShape(body);
@@ -555,7 +632,10 @@ describe('app', () => {
         ['GET /api/auth/user (401)', await t.request('/api/auth/user')],
         ['GET /api/auth/user (200)', await t.request('/api/auth/user', { cookie })],
         ['GET /api/login (HTML)', await t.request('/api/login')],
-        ['POST cross-site (403)', await t.request('/api/hero/update-image', withHeaders(json('POST', {}, cookie), { 'sec-fetch-site': 'cross-site' }))],
+        [
+          'POST cross-site (403)',
+          await t.request('/api/hero/update-image', withHeaders(json('POST', {}, cookie), { 'sec-fetch-site': 'cross-site' })),
+        ],
         ['GET /api/nope (404)', await t.request('/api/nope')],
       ];
       for (const [label, res] of responses) expectSecurityHeaders(res, label);

@@ -66,7 +66,9 @@ const limitSmallBodies: MiddlewareHandler = async (c, next) => {
  * folder, and for what it lacks the redirects to canonical post URLs and the fitting 404 page.
  * Every dependency comes in through `deps`; there is no global state.
  */
-export function createApp(input: Omit<AppDeps, 'logger' | 'loginThrottle'> & Partial<Pick<AppDeps, 'logger' | 'loginThrottle'>>): Hono<AppEnv> {
+export function createApp(
+  input: Omit<AppDeps, 'logger' | 'loginThrottle'> & Partial<Pick<AppDeps, 'logger' | 'loginThrottle'>>,
+): Hono<AppEnv> {
   const deps: AppDeps = { ...input, logger: input.logger ?? pino(), loginThrottle: input.loginThrottle ?? new LoginThrottle() };
   const app = new Hono<AppEnv>();
   app.use(requestId());
@@ -93,7 +95,10 @@ export function createApp(input: Omit<AppDeps, 'logger' | 'loginThrottle'> & Par
     throw errors.notFound('No such API endpoint.');
   });
 
-  app.use('/uploads/*', withCaching(serveStatic({ root: deps.config.uploadDir, rewriteRequestPath: (path) => path.slice('/uploads'.length) }), () => IMMUTABLE));
+  app.use(
+    '/uploads/*',
+    withCaching(serveStatic({ root: deps.config.uploadDir, rewriteRequestPath: (path) => path.slice('/uploads'.length) }), () => IMMUTABLE),
+  );
   app.use('*', withCaching(serveStatic({ root: deps.siteDir }), cacheControl));
 
   app.notFound((c) => siteNotFound(c, deps.siteDir));

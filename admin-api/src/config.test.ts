@@ -44,7 +44,10 @@ describe('loadConfig', () => {
     [{ PORT: 'eighty' }, 'Invalid configuration: PORT must be a port number (got "eighty")'],
     [{ PORT: '70000' }, 'Invalid configuration: PORT'],
     [{ PUBLIC_HOST: 'ftp://example.com' }, 'Invalid configuration: PUBLIC_HOST must be an http(s) URL (got "ftp://example.com")'],
-    [{ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long enough password' }, 'Invalid configuration: ADMIN_EMAIL must be an email address'],
+    [
+      { ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long enough password' },
+      'Invalid configuration: ADMIN_EMAIL must be an email address',
+    ],
     [{ ADMIN_EMAIL: 'a@b.example' }, 'Invalid configuration: ADMIN_PASSWORD must be set when ADMIN_EMAIL is'],
     [{ ADMIN_PASSWORD: 'long enough password' }, 'Invalid configuration: ADMIN_EMAIL must be set when ADMIN_PASSWORD is'],
     [{ ADMIN_EMAIL: 'a@b.example', ADMIN_PASSWORD: 'short' }, 'Invalid configuration: ADMIN_PASSWORD must be at least 12 characters'],
@@ -64,7 +67,11 @@ describe('loadConfig', () => {
 
 describe('the site part of the configuration', () => {
   it('is read by the same rules on both sides, so the pages and the server agree', () => {
-    for (const env of [{}, { PUBLIC_HOST: 'https://kitchen.test///', SITE_NAME: '  Test Kitchen ', DATABASE_PATH: '/srv/x.db' }, { SITE_NAME: '', PUBLIC_HOST: '' }]) {
+    for (const env of [
+      {},
+      { PUBLIC_HOST: 'https://kitchen.test///', SITE_NAME: '  Test Kitchen ', DATABASE_PATH: '/srv/x.db' },
+      { SITE_NAME: '', PUBLIC_HOST: '' },
+    ]) {
       const { publicHost, databasePath, siteName } = loadConfig(env);
       expect(loadSiteConfig(env)).toEqual({ publicHost, databasePath, siteName });
     }

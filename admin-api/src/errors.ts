@@ -106,7 +106,11 @@ export const errors = {
   rateLimited: (message: string, retryAfter: number) => ApiError.of('rate_limited', message, { retryAfter }),
   /** 429 after repeated failed sign-ins: the wait grows with each failure. */
   tooManyAttempts: (retryAfter: number) =>
-    ApiError.of('too_many_attempts', `Too many sign-in attempts. Please wait ${retryAfter} second${retryAfter === 1 ? '' : 's'} and try again.`, { retryAfter }),
+    ApiError.of(
+      'too_many_attempts',
+      `Too many sign-in attempts. Please wait ${retryAfter} second${retryAfter === 1 ? '' : 's'} and try again.`,
+      { retryAfter },
+    ),
   /** A client error Hono raised (HTTPException below 500), keeping its status. */
   http: (status: ContentfulStatusCode, message: string) => ApiError.passThrough(status, message || 'The request could not be handled.'),
   /** 500: the request failed on our side; the details go to the log, never to the client. */

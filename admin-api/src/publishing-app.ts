@@ -37,7 +37,9 @@ export async function createPublishingApp(options: PublishingAppOptions): Promis
   await renderer.render(routes.find((route) => route.endsWith('/guide')) ?? '/');
 
   const notify = config.purgeWebhookUrl ? purgeWebhook({ url: config.purgeWebhookUrl, publicHost: config.publicHost, logger }) : undefined;
-  const listeners = [options.onPublished, notify && ((report: PublishReport) => void notify(report))].filter((listener) => listener !== undefined);
+  const listeners = [options.onPublished, notify && ((report: PublishReport) => void notify(report))].filter(
+    (listener) => listener !== undefined,
+  );
   const publisher = new SitePublisher({
     db,
     renderer,

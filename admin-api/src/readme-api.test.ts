@@ -25,10 +25,15 @@ describe('README: the HTTP API table', () => {
     try {
       const rows = apiTableRows();
       expect(rows.length).toBeGreaterThan(10);
-      const routes = new Set(t.app.routes.filter((r) => r.path.startsWith('/api/') && r.method !== 'ALL').map((r) => `${r.method} ${r.path}`));
+      const routes = new Set(
+        t.app.routes.filter((r) => r.path.startsWith('/api/') && r.method !== 'ALL').map((r) => `${r.method} ${r.path}`),
+      );
       const missing = [...routes].filter((route) => {
         const [method, path] = route.split(' ') as [string, string];
-        const segment = path.split('/').filter((s) => s !== '' && !s.startsWith(':')).at(-1)!;
+        const segment = path
+          .split('/')
+          .filter((s) => s !== '' && !s.startsWith(':'))
+          .at(-1)!;
         const named = new RegExp(`/${segment}(?![\\w-])`);
         return !rows.some((row) => new RegExp(`\\b${method}\\b`).test(row) && named.test(row));
       });

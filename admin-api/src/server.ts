@@ -33,16 +33,19 @@ function closeGracefully(server: HttpServer, graceMs: number): Promise<void> {
   return new Promise<void>((done, fail) => {
     let sweep: NodeJS.Timeout | undefined;
     const cut = setTimeout(() => server.closeAllConnections(), graceMs);
-    setTimeout(() => {
-      NetServer.prototype.close.call(server, (error?: Error) => {
-        clearInterval(sweep);
-        clearTimeout(cut);
-        if (error) fail(error);
-        else done();
-      });
-      sweep = setInterval(() => server.closeIdleConnections(), 50);
-      server.closeIdleConnections();
-    }, Math.min(SETTLE_MS, graceMs));
+    setTimeout(
+      () => {
+        NetServer.prototype.close.call(server, (error?: Error) => {
+          clearInterval(sweep);
+          clearTimeout(cut);
+          if (error) fail(error);
+          else done();
+        });
+        sweep = setInterval(() => server.closeIdleConnections(), 50);
+        server.closeIdleConnections();
+      },
+      Math.min(SETTLE_MS, graceMs),
+    );
   });
 }
 

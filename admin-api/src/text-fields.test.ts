@@ -35,7 +35,8 @@ interface Variant {
   files?: () => Record<string, File>;
 }
 
-const LISBON_CSV = 'Day,Meal,Restaurant,Neighborhood,Cuisine,Notes,Address,Website\n1,Dinner,Taberna,Chiado,Portuguese,Arrive early,Rua das Flores 103,https://example.com/taberna\n';
+const LISBON_CSV =
+  'Day,Meal,Restaurant,Neighborhood,Cuisine,Notes,Address,Website\n1,Dinner,Taberna,Chiado,Portuguese,Arrive early,Rua das Flores 103,https://example.com/taberna\n';
 const csvFile = (csv = LISBON_CSV) => ({ csvFile: new File([csv], 'lisbon.csv', { type: 'text/csv' }) });
 const credentials = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
 const loginFields = [
@@ -46,53 +47,117 @@ const loginFields = [
 /** Every unsafe route by key, with the ways it can be called and its text fields. */
 const ROUTES: Record<string, Variant[]> = {
   'POST /api/login': (['json', 'urlencoded', 'multipart'] as const).map((encoding) => ({
-    encoding, valid: credentials, fields: loginFields, refusal: encoding === 'json' ? 'json' : 'page',
+    encoding,
+    valid: credentials,
+    fields: loginFields,
+    refusal: encoding === 'json' ? 'json' : 'page',
   })),
-  'POST /api/contact': [{
-    encoding: 'json',
-    valid: { name: 'Reader', email: 'reader@forkcast.test', subject: 'Hello', message: 'A question about Kyoto.' },
-    fields: [
-      { name: 'name', label: 'Your name' },
-      { name: 'email', label: 'Your email' },
-      { name: 'subject', label: 'The subject' },
-      { name: 'message', label: 'Your message' },
-    ],
-    refusal: 'json',
-  }],
-  'POST /api/newsletter/subscribe': [{ encoding: 'json', valid: { email: 'reader@forkcast.test' }, fields: [{ name: 'email', label: 'Your email' }], refusal: 'json' }],
+  'POST /api/contact': [
+    {
+      encoding: 'json',
+      valid: { name: 'Reader', email: 'reader@forkcast.test', subject: 'Hello', message: 'A question about Kyoto.' },
+      fields: [
+        { name: 'name', label: 'Your name' },
+        { name: 'email', label: 'Your email' },
+        { name: 'subject', label: 'The subject' },
+        { name: 'message', label: 'Your message' },
+      ],
+      refusal: 'json',
+    },
+  ],
+  'POST /api/newsletter/subscribe': [
+    { encoding: 'json', valid: { email: 'reader@forkcast.test' }, fields: [{ name: 'email', label: 'Your email' }], refusal: 'json' },
+  ],
   // A plain HTML form post: every refusal is a redirect to the page that explains it.
-  'POST /api/newsletter/subscribe/form': [{ encoding: 'urlencoded', valid: { email: 'reader@forkcast.test' }, fields: [{ name: 'email', label: 'Your email' }], refusal: 'redirect' }],
+  'POST /api/newsletter/subscribe/form': [
+    {
+      encoding: 'urlencoded',
+      valid: { email: 'reader@forkcast.test' },
+      fields: [{ name: 'email', label: 'Your email' }],
+      refusal: 'redirect',
+    },
+  ],
   'POST /api/hero/update-image': [
-    { encoding: 'json', valid: { imageUrl: 'https://images.example/hero.jpg', alt: 'A harbour at dusk' }, fields: [{ name: 'imageUrl', label: 'The image address' }, { name: 'alt', label: 'The alt text' }], refusal: 'json' },
+    {
+      encoding: 'json',
+      valid: { imageUrl: 'https://images.example/hero.jpg', alt: 'A harbour at dusk' },
+      fields: [
+        { name: 'imageUrl', label: 'The image address' },
+        { name: 'alt', label: 'The alt text' },
+      ],
+      refusal: 'json',
+    },
   ],
   'PATCH /api/posts/:slug/hero-image': [
-    { encoding: 'json', valid: { heroImage: 'https://images.example/hero.jpg', alt: 'A harbour at dusk' }, fields: [{ name: 'heroImage', label: 'The image address' }, { name: 'alt', label: 'The alt text' }], refusal: 'json' },
+    {
+      encoding: 'json',
+      valid: { heroImage: 'https://images.example/hero.jpg', alt: 'A harbour at dusk' },
+      fields: [
+        { name: 'heroImage', label: 'The image address' },
+        { name: 'alt', label: 'The alt text' },
+      ],
+      refusal: 'json',
+    },
   ],
   'PATCH /api/posts/:slug/published': [],
   'PATCH /api/cities/:id': [
-    { encoding: 'json', valid: { spreadsheetUrl: 'https://sheets.example/lisbon' }, fields: [{ name: 'spreadsheetUrl', label: 'The spreadsheet address' }], refusal: 'json' },
+    {
+      encoding: 'json',
+      valid: { spreadsheetUrl: 'https://sheets.example/lisbon' },
+      fields: [{ name: 'spreadsheetUrl', label: 'The spreadsheet address' }],
+      refusal: 'json',
+    },
   ],
   'POST /api/posts/:postId/content': [
-    { encoding: 'json', valid: { type: 'text', content: 'An added aside.', position: 0 }, fields: [{ name: 'content', label: 'The text' }], refusal: 'json' },
-    { encoding: 'json', valid: { type: 'image', content: 'https://images.example/plate.jpg', alt: 'A plate of clams', position: 0 }, fields: [{ name: 'content', label: 'The image address' }, { name: 'alt', label: 'The alt text' }], refusal: 'json' },
+    {
+      encoding: 'json',
+      valid: { type: 'text', content: 'An added aside.', position: 0 },
+      fields: [{ name: 'content', label: 'The text' }],
+      refusal: 'json',
+    },
+    {
+      encoding: 'json',
+      valid: { type: 'image', content: 'https://images.example/plate.jpg', alt: 'A plate of clams', position: 0 },
+      fields: [
+        { name: 'content', label: 'The image address' },
+        { name: 'alt', label: 'The alt text' },
+      ],
+      refusal: 'json',
+    },
   ],
-  'POST /api/posts/:postId/blocks': [{ encoding: 'json', valid: { content: 'A rewritten section.', position: 1, isOriginal: true }, fields: [{ name: 'content', label: 'The content' }], refusal: 'json' }],
-  'PUT /api/posts/:postId/blocks/:blockId': [{ encoding: 'json', valid: { content: 'An edited section.' }, fields: [{ name: 'content', label: 'The content' }], refusal: 'json' }],
+  'POST /api/posts/:postId/blocks': [
+    {
+      encoding: 'json',
+      valid: { content: 'A rewritten section.', position: 1, isOriginal: true },
+      fields: [{ name: 'content', label: 'The content' }],
+      refusal: 'json',
+    },
+  ],
+  'PUT /api/posts/:postId/blocks/:blockId': [
+    { encoding: 'json', valid: { content: 'An edited section.' }, fields: [{ name: 'content', label: 'The content' }], refusal: 'json' },
+  ],
   // Files only: the image is checked by decoding it, and its client-side name is never used.
   'POST /api/upload': [],
   'POST /api/upload/hero-image': [],
-  'POST /api/admin/generate-guide': [{
-    encoding: 'multipart',
-    valid: { cityName: 'Lisbon', cityDescription: 'Custard and grilled fish.', heroImageUrl: 'https://images.example/lisbon.jpg', heroImageAlt: 'Tiled facades above the river' },
-    fields: [
-      { name: 'cityName', label: 'The city name' },
-      { name: 'cityDescription', label: 'The description' },
-      { name: 'heroImageUrl', label: 'The hero image address' },
-      { name: 'heroImageAlt', label: 'The alt text' },
-    ],
-    refusal: 'json',
-    files: csvFile,
-  }],
+  'POST /api/admin/generate-guide': [
+    {
+      encoding: 'multipart',
+      valid: {
+        cityName: 'Lisbon',
+        cityDescription: 'Custard and grilled fish.',
+        heroImageUrl: 'https://images.example/lisbon.jpg',
+        heroImageAlt: 'Tiled facades above the river',
+      },
+      fields: [
+        { name: 'cityName', label: 'The city name' },
+        { name: 'cityDescription', label: 'The description' },
+        { name: 'heroImageUrl', label: 'The hero image address' },
+        { name: 'heroImageAlt', label: 'The alt text' },
+      ],
+      refusal: 'json',
+      files: csvFile,
+    },
+  ],
   'DELETE /api/posts/:postId/content/:contentId': [],
   'DELETE /api/posts/:postId/blocks/:blockId': [],
   'DELETE /api/newsletter/subscribers/:id': [],
@@ -119,7 +184,11 @@ function body(variant: Variant, values: Record<string, string | number | boolean
 async function snapshot(t: TestApp) {
   const db = t.handle.db;
   const rows: Record<string, unknown[]> = {};
-  for (const table of await db.introspection.getTables()) rows[table.name] = await db.selectFrom(table.name as 'settings').selectAll().execute();
+  for (const table of await db.introspection.getTables())
+    rows[table.name] = await db
+      .selectFrom(table.name as 'settings')
+      .selectAll()
+      .execute();
   let uploads: string[] = [];
   try {
     uploads = readdirSync(t.uploadDir, { recursive: true }) as string[];
@@ -142,7 +211,13 @@ describe('text fields refuse control characters', () => {
     t = await createTestApp();
     await seed(t.handle.db);
     const post = (await getPostById(t.handle.db, 1))!;
-    const block = await createBlock(t.handle.db, { postId: post.id, content: 'Stored block', position: 0, isOriginal: true, now: new Date().toISOString() });
+    const block = await createBlock(t.handle.db, {
+      postId: post.id,
+      content: 'Stored block',
+      position: 0,
+      isOriginal: true,
+      now: new Date().toISOString(),
+    });
     params = { slug: post.slug, postId: String(post.id), blockId: String(block.id), contentId: '1', id: '1' };
     cookie = await t.signIn();
   });
@@ -164,96 +239,122 @@ describe('text fields refuse control characters', () => {
     for (const [key, variants] of Object.entries(ROUTES)) {
       for (const variant of variants) {
         const res = await send(key, body(variant, variant.valid));
-        const ok = res.status < 300 || (variant.refusal !== 'json' && res.status === 303 && res.headers.get('location') !== newsletterOutcomeUrl('failed'));
+        const ok =
+          res.status < 300 ||
+          (variant.refusal !== 'json' && res.status === 303 && res.headers.get('location') !== newsletterOutcomeUrl('failed'));
         got.push(`${key} [${variant.encoding}] -> ${ok ? 'ok' : `${res.status} ${await res.text()}`}`);
       }
     }
     expect(got.filter((line) => !line.endsWith('-> ok'))).toEqual([]);
   });
 
-  it.each(Object.keys(ROUTES).filter((key) => ROUTES[key]!.length > 0))('%s: refuses NUL and U+0007 in every text field with 400 naming it, and writes nothing', async (key) => {
-    const before = await snapshot(t);
-    const got: string[] = [];
-    const expected: string[] = [];
-    for (const variant of ROUTES[key]!) {
-      for (const field of variant.fields) {
-        for (const ch of FORBIDDEN) {
-          // Near the end, where the rest of the value is still well-formed (an address's path, an
-          // email's domain), so only the character rule can refuse it.
-          const value = String(variant.valid[field.name]);
-          const at = Math.max(1, value.length - 4);
-          const spoiled = { ...variant.valid, [field.name]: `${value.slice(0, at)}${ch}${value.slice(at)}` };
-          const res = await send(key, body(variant, spoiled));
-          const where = `${key} [${variant.encoding}] ${field.name} ${codePoint(ch)}`;
-          const message = `${field.label} contains an invisible control character (${codePoint(ch)}); remove it and try again.`;
-          if (variant.refusal === 'redirect') {
-            got.push(`${where} -> ${res.status} ${res.headers.get('location')}`);
-            expected.push(`${where} -> 303 ${newsletterOutcomeUrl('failed')}`);
-          } else if (variant.refusal === 'page') {
-            const page = await res.text();
-            got.push(`${where} -> ${res.status} ${page.includes(message) ? 'names the field' : page}`);
-            expected.push(`${where} -> 400 names the field`);
-          } else {
-            got.push(`${where} -> ${res.status} ${JSON.stringify(await res.json())}`);
-            expected.push(`${where} -> 400 ${JSON.stringify({ message, code: 'validation' })}`);
+  it.each(Object.keys(ROUTES).filter((key) => ROUTES[key]!.length > 0))(
+    '%s: refuses NUL and U+0007 in every text field with 400 naming it, and writes nothing',
+    async (key) => {
+      const before = await snapshot(t);
+      const got: string[] = [];
+      const expected: string[] = [];
+      for (const variant of ROUTES[key]!) {
+        for (const field of variant.fields) {
+          for (const ch of FORBIDDEN) {
+            // Near the end, where the rest of the value is still well-formed (an address's path, an
+            // email's domain), so only the character rule can refuse it.
+            const value = String(variant.valid[field.name]);
+            const at = Math.max(1, value.length - 4);
+            const spoiled = { ...variant.valid, [field.name]: `${value.slice(0, at)}${ch}${value.slice(at)}` };
+            const res = await send(key, body(variant, spoiled));
+            const where = `${key} [${variant.encoding}] ${field.name} ${codePoint(ch)}`;
+            const message = `${field.label} contains an invisible control character (${codePoint(ch)}); remove it and try again.`;
+            if (variant.refusal === 'redirect') {
+              got.push(`${where} -> ${res.status} ${res.headers.get('location')}`);
+              expected.push(`${where} -> 303 ${newsletterOutcomeUrl('failed')}`);
+            } else if (variant.refusal === 'page') {
+              const page = await res.text();
+              got.push(`${where} -> ${res.status} ${page.includes(message) ? 'names the field' : page}`);
+              expected.push(`${where} -> 400 names the field`);
+            } else {
+              got.push(`${where} -> ${res.status} ${JSON.stringify(await res.json())}`);
+              expected.push(`${where} -> 400 ${JSON.stringify({ message, code: 'validation' })}`);
+            }
           }
         }
       }
-    }
-    expect(got).toEqual(expected);
-    expect(await snapshot(t)).toEqual(before);
-  });
+      expect(got).toEqual(expected);
+      expect(await snapshot(t)).toEqual(before);
+    },
+  );
 
   describe('CSV cells', () => {
     const COLUMNS = LISBON_CSV.split('\n')[0]!.split(',');
 
-    it.each(FORBIDDEN.map(codePoint))('refuses %s in any cell, the header included, naming its row and column, and writes nothing', async (point) => {
-      const ch = String.fromCodePoint(parseInt(point.slice(2), 16));
-      const before = await snapshot(t);
-      const [header, row] = LISBON_CSV.trimEnd().split('\n').map((line) => line.split(','));
-      const files: string[] = [];
-      const expected: string[] = [];
-      for (const [rowNumber, cells] of [[1, header!], [2, row!]] as const) {
-        cells.forEach((_cell, at) => {
-          const spoiledCells = cells.map((value, i) => (i === at ? `${value.slice(0, 2)}${ch}${value.slice(2)}` : value));
-          const lines = rowNumber === 1 ? [spoiledCells, row!] : [header!, spoiledCells];
-          const csv = `${lines.map((line) => line.join(',')).join('\n')}\n`;
-          // A spoiled header cell cannot name its column, so its number does.
-          const column = rowNumber === 1 ? `${at + 1}` : COLUMNS[at]!;
-          expected.push(`Row ${rowNumber}, column '${column}': This cell contains an invisible control character (${point}); remove it and try again. [400 validation]`);
-          files.push(csv);
-        });
-      }
-      const answers: string[] = [];
-      for (const csv of files) {
-        const variant = ROUTES['POST /api/admin/generate-guide']![0]!;
-        const res = await send('POST /api/admin/generate-guide', body({ ...variant, files: () => csvFile(csv) }, variant.valid));
-        const answer = (await res.json()) as { message: string; code: string };
-        answers.push(`${answer.message} [${res.status} ${answer.code}]`);
-      }
-      expect(answers).toEqual(expected);
-      expect(await snapshot(t)).toEqual(before);
-    });
+    it.each(FORBIDDEN.map(codePoint))(
+      'refuses %s in any cell, the header included, naming its row and column, and writes nothing',
+      async (point) => {
+        const ch = String.fromCodePoint(parseInt(point.slice(2), 16));
+        const before = await snapshot(t);
+        const [header, row] = LISBON_CSV.trimEnd()
+          .split('\n')
+          .map((line) => line.split(','));
+        const files: string[] = [];
+        const expected: string[] = [];
+        for (const [rowNumber, cells] of [
+          [1, header!],
+          [2, row!],
+        ] as const) {
+          cells.forEach((_cell, at) => {
+            const spoiledCells = cells.map((value, i) => (i === at ? `${value.slice(0, 2)}${ch}${value.slice(2)}` : value));
+            const lines = rowNumber === 1 ? [spoiledCells, row!] : [header!, spoiledCells];
+            const csv = `${lines.map((line) => line.join(',')).join('\n')}\n`;
+            // A spoiled header cell cannot name its column, so its number does.
+            const column = rowNumber === 1 ? `${at + 1}` : COLUMNS[at]!;
+            expected.push(
+              `Row ${rowNumber}, column '${column}': This cell contains an invisible control character (${point}); remove it and try again. [400 validation]`,
+            );
+            files.push(csv);
+          });
+        }
+        const answers: string[] = [];
+        for (const csv of files) {
+          const variant = ROUTES['POST /api/admin/generate-guide']![0]!;
+          const res = await send('POST /api/admin/generate-guide', body({ ...variant, files: () => csvFile(csv) }, variant.valid));
+          const answer = (await res.json()) as { message: string; code: string };
+          answers.push(`${answer.message} [${res.status} ${answer.code}]`);
+        }
+        expect(answers).toEqual(expected);
+        expect(await snapshot(t)).toEqual(before);
+      },
+    );
 
     it('allows tabs and line breaks in notes and addresses, and refuses them in single-line cells', async () => {
       const variant = ROUTES['POST /api/admin/generate-guide']![0]!;
-      const generate = (csv: string) => send('POST /api/admin/generate-guide', body({ ...variant, files: () => csvFile(csv) }, variant.valid));
+      const generate = (csv: string) =>
+        send('POST /api/admin/generate-guide', body({ ...variant, files: () => csvFile(csv) }, variant.valid));
       const multiLine = 'Restaurant,Notes,Address\nTaberna,"Order:\tthe fish\r\nthen the tart","Rua das Flores 103\nLisbon"\n';
       // The seed already has Lisbon, so this regenerates its guide (200).
       expect((await generate(multiLine)).status).toBe(200);
       const res = await generate('Restaurant,Cuisine\n"Taberna\nda Rua",Portuguese\n');
       expect(res.status).toBe(400);
-      expect(((await res.json()) as { message: string }).message).toBe("Row 2, column 'Restaurant': This cell must be a single line, without tabs or line breaks.");
+      expect(((await res.json()) as { message: string }).message).toBe(
+        "Row 2, column 'Restaurant': This cell must be a single line, without tabs or line breaks.",
+      );
     });
   });
 
   describe('tabs and line breaks', () => {
     const contact = { name: 'Reader', email: 'reader@forkcast.test', subject: 'Hello', message: 'Hi' };
     const post = (path: string, payload: unknown, withCookie = false) =>
-      t.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload), ip: freshIp(), ...(withCookie ? { cookie } : {}) });
+      t.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+        ip: freshIp(),
+        ...(withCookie ? { cookie } : {}),
+      });
 
     it('are allowed in multi-line fields: a message, added text, block content', async () => {
-      expect((await post('/api/contact', { ...contact, message: 'First line,\r\nsecond line\n\n\tand an indented third.' })).status).toBe(201);
+      expect((await post('/api/contact', { ...contact, message: 'First line,\r\nsecond line\n\n\tand an indented third.' })).status).toBe(
+        201,
+      );
       expect((await post('/api/posts/1/content', { type: 'text', content: 'One\n\nTwo\tthree', position: 0 }, true)).status).toBe(201);
       expect((await post('/api/posts/1/blocks', { content: '## Heading\n\n- a\n- b', position: 1 }, true)).status).toBe(201);
     });

@@ -9,11 +9,14 @@ import type { AppEnv } from './context.ts';
  * waits until the affected pages are published and reports how many changed and how long it took.
  */
 export async function commitWrite<T>(c: Context<AppEnv>, work: (trx: Db) => Promise<{ result: T; tags: string[] }>): Promise<T> {
-  const result = await c.get('db').transaction().execute(async (trx) => {
-    const { result, tags } = await work(trx);
-    if (tags.length > 0) await enqueueTags(trx, tags, nowIso());
-    return result;
-  });
+  const result = await c
+    .get('db')
+    .transaction()
+    .execute(async (trx) => {
+      const { result, tags } = await work(trx);
+      if (tags.length > 0) await enqueueTags(trx, tags, nowIso());
+      return result;
+    });
   const publisher = c.get('publisher');
   if (publisher) {
     try {

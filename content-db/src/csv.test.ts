@@ -3,7 +3,15 @@ import { toCsv, unguardCsvCell } from './csv.ts';
 
 describe('toCsv', () => {
   it('writes a BOM, the header and the rows with CRLF; null and undefined are empty cells', () => {
-    expect(toCsv(['Day', 'Name', 'Notes'], [[1, 'Noodle Bar', null], [2, 'Café', undefined]])).toBe('\uFEFFDay,Name,Notes\r\n1,Noodle Bar,\r\n2,Café,\r\n');
+    expect(
+      toCsv(
+        ['Day', 'Name', 'Notes'],
+        [
+          [1, 'Noodle Bar', null],
+          [2, 'Café', undefined],
+        ],
+      ),
+    ).toBe('\uFEFFDay,Name,Notes\r\n1,Noodle Bar,\r\n2,Café,\r\n');
   });
 
   it('quotes commas, quotes and newlines', () => {
@@ -12,12 +20,16 @@ describe('toCsv', () => {
     );
   });
 
-  it.each([['=HYPERLINK("http://evil")', `"'=HYPERLINK(""http://evil"")"`], ['+1', `'+1`], ['-2', `'-2`], ['@SUM(A1)', `'@SUM(A1)`], ['\tx', `'\tx`], ['\rx', `"'\rx"`]])(
-    'neutralises the formula cell %j',
-    (value, expected) => {
-      expect(toCsv(['x'], [[value]])).toBe(`\uFEFFx\r\n${expected}\r\n`);
-    },
-  );
+  it.each([
+    ['=HYPERLINK("http://evil")', `"'=HYPERLINK(""http://evil"")"`],
+    ['+1', `'+1`],
+    ['-2', `'-2`],
+    ['@SUM(A1)', `'@SUM(A1)`],
+    ['\tx', `'\tx`],
+    ['\rx', `"'\rx"`],
+  ])('neutralises the formula cell %j', (value, expected) => {
+    expect(toCsv(['x'], [[value]])).toBe(`\uFEFFx\r\n${expected}\r\n`);
+  });
 });
 
 describe('unguardCsvCell', () => {

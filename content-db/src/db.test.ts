@@ -6,8 +6,20 @@ import { migrationProvider, migrations } from './migrations/index.ts';
 import { createTempDb, type TempDb } from './testing.ts';
 
 const TABLES = [
-  'admin_users', 'cities', 'contact_messages', 'content_blocks', 'newsletter_subscribers', 'outbox',
-  'page_tags', 'pages', 'post_content_items', 'posts', 'publish_log', 'restaurants', 'sessions', 'settings',
+  'admin_users',
+  'cities',
+  'contact_messages',
+  'content_blocks',
+  'newsletter_subscribers',
+  'outbox',
+  'page_tags',
+  'pages',
+  'post_content_items',
+  'posts',
+  'publish_log',
+  'restaurants',
+  'sessions',
+  'settings',
 ];
 
 async function tableNames(handle: TempDb): Promise<string[]> {
@@ -25,9 +37,7 @@ describe('createDb and migrations', () => {
     handle = await createTempDb({ migrate: false });
     expect(await tableNames(handle)).toEqual([]);
     const result = await migrateToLatest(handle.db);
-    expect(result.results?.map((r) => [r.migrationName, r.status])).toEqual(
-      Object.keys(migrations).map((name) => [name, 'Success']),
-    );
+    expect(result.results?.map((r) => [r.migrationName, r.status])).toEqual(Object.keys(migrations).map((name) => [name, 'Success']));
     expect(await tableNames(handle)).toEqual(TABLES);
   });
 

@@ -48,7 +48,8 @@ export async function openContentDb(path: string): Promise<{ db: Db; seeded: See
   } catch (error) {
     await db?.destroy().catch(() => undefined);
     const code = sqliteCode(error);
-    if (code && Object.keys(UNUSABLE).some((known) => code.startsWith(known))) throw new DatabaseUnusableError(path, code, { cause: error });
+    if (code && Object.keys(UNUSABLE).some((known) => code.startsWith(known)))
+      throw new DatabaseUnusableError(path, code, { cause: error });
     throw error;
   }
 }

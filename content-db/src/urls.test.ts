@@ -13,7 +13,10 @@ describe('canonicalPostPath', () => {
 
   it('names the other URLs of a city post or guide, none for a post without a city', () => {
     expect(alternatePostPaths({ slug: 'london-sunday-roast-ranked', type: 'post' }, london)).toEqual(['/post/london-sunday-roast-ranked']);
-    expect(alternatePostPaths({ slug: 'london-food-guide', type: 'guide' }, london)).toEqual(['/post/london-food-guide', '/london/london-food-guide']);
+    expect(alternatePostPaths({ slug: 'london-food-guide', type: 'guide' }, london)).toEqual([
+      '/post/london-food-guide',
+      '/london/london-food-guide',
+    ]);
     expect(alternatePostPaths({ slug: 'eating-alone', type: 'post' }, undefined)).toEqual([]);
   });
 });
@@ -26,7 +29,17 @@ describe('missingTarget', () => {
   });
 
   it('treats everything else as a missing page', () => {
-    for (const path of ['/', '/nowhere', '/no/such/page', '/posts/whatever', '/admin/nothing', '/images/x.jpg', '/London/Post', '/post/%2F%2Fevil.example', '/post/a--b']) {
+    for (const path of [
+      '/',
+      '/nowhere',
+      '/no/such/page',
+      '/posts/whatever',
+      '/admin/nothing',
+      '/images/x.jpg',
+      '/London/Post',
+      '/post/%2F%2Fevil.example',
+      '/post/a--b',
+    ]) {
       expect(missingTarget(path), path).toEqual({ kind: 'page' });
     }
   });
@@ -53,6 +66,11 @@ describe('redirectLocation', () => {
 
 describe('redirectsText', () => {
   it('writes one sorted `from to 301` line per redirect', () => {
-    expect(redirectsText([{ from: '/post/b', to: '/x/b' }, { from: '/post/a', to: '/x/a' }])).toBe('/post/a /x/a 301\n/post/b /x/b 301\n');
+    expect(
+      redirectsText([
+        { from: '/post/b', to: '/x/b' },
+        { from: '/post/a', to: '/x/a' },
+      ]),
+    ).toBe('/post/a /x/a 301\n/post/b /x/b 301\n');
   });
 });

@@ -53,9 +53,20 @@ export const REDIRECTS_ROUTE = '/_redirects';
  * 404-post.html and 404-guide.html; '/_redirects' is the redirects file for static hosts.
  */
 export const FIXED_ROUTES = [
-  '/', '/city-guides', '/about', '/terms', '/privacy', '/sitemap', '/newsletter', '/admin', '/admin/sign-in',
-  ...Object.values(NOT_FOUND_ROUTES), REDIRECTS_ROUTE,
-  '/rss.xml', '/sitemap.xml', '/robots.txt',
+  '/',
+  '/city-guides',
+  '/about',
+  '/terms',
+  '/privacy',
+  '/sitemap',
+  '/newsletter',
+  '/admin',
+  '/admin/sign-in',
+  ...Object.values(NOT_FOUND_ROUTES),
+  REDIRECTS_ROUTE,
+  '/rss.xml',
+  '/sitemap.xml',
+  '/robots.txt',
 ] as const;
 
 /** Where a city's itinerary spreadsheets live: `/itineraries/{citySlug}.csv`. */
@@ -104,7 +115,10 @@ const NOT_A_CITY = new Set(['_astro', 'admin', 'api', 'images', 'itineraries', '
 export type MissingTarget = { kind: 'post'; slug: string } | { kind: 'guide' } | { kind: 'page' };
 
 export function missingTarget(path: string): MissingTarget {
-  const segments = path.replace(/(.)\/$/, '$1').split('/').slice(1);
+  const segments = path
+    .replace(/(.)\/$/, '$1')
+    .split('/')
+    .slice(1);
   if (segments.length !== 2 || !segments.every((segment) => SLUG.test(segment))) return { kind: 'page' };
   const [first, second] = segments as [string, string];
   if (first === 'post') return { kind: 'post', slug: second };

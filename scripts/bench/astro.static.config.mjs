@@ -31,7 +31,8 @@ function productPlainPages() {
     hooks: {
       /** @param {{ injectRoute: (route: { pattern: string; entrypoint: string }) => void }} params */
       'astro:config:setup': ({ injectRoute }) => {
-        for (const file of plainPageFiles()) injectRoute({ pattern: routeOf(file), entrypoint: fileURLToPath(new URL(file, PRODUCT_PAGES)) });
+        for (const file of plainPageFiles())
+          injectRoute({ pattern: routeOf(file), entrypoint: fileURLToPath(new URL(file, PRODUCT_PAGES)) });
       },
     },
   };

@@ -50,7 +50,11 @@ async function timedAsync<T>(work: () => Promise<T>): Promise<{ result: T; ms: n
 const STATIC_CONFIG = 'scripts/bench/astro.static.config.mjs';
 function astroBuild(env: Record<string, string>, config?: string): void {
   const args = ['build', '--silent', ...(config ? ['--config', config] : [])];
-  execFileSync(join(ROOT, 'node_modules', '.bin', 'astro'), args, { cwd: ROOT, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(join(ROOT, 'node_modules', '.bin', 'astro'), args, {
+    cwd: ROOT,
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 rmSync(WORK, { recursive: true, force: true });
@@ -63,7 +67,9 @@ const db = await createSyntheticDb(dbPath, { posts: POSTS, cities: CITIES });
 console.log('Full build, ours: compile (astro build, server output) + render on every core...');
 const ourDist = distPaths(join(WORK, 'ours'));
 const compile = timed(() => astroBuild({ FORKCAST_OUT_DIR: ourDist.distDir, FORKCAST_CACHE_DIR: join(WORK, 'cache-ours') }));
-const render = await timedAsync(() => ensureFullRender({ db, dist: ourDist, site: SITE, force: true, workers: availableParallelism(), databasePath: dbPath }));
+const render = await timedAsync(() =>
+  ensureFullRender({ db, dist: ourDist, site: SITE, force: true, workers: availableParallelism(), databasePath: dbPath }),
+);
 const ourPages = render.result!.pages;
 
 console.log("Full build, Astro's static output (same pages, getStaticPaths)...");
@@ -74,12 +80,27 @@ const astroPages = Number(execFileSync('find', [staticEnv.FORKCAST_OUT_DIR, '-na
 // --- The app with its publisher, as make start runs it -----------------------------------------
 await upsertAdmin(db, ADMIN.email, await hashPassword(ADMIN.password), nowIso());
 const logger = pino({ level: 'silent' });
-const config = loadConfig({ DATABASE_PATH: dbPath, UPLOAD_DIR: join(WORK, 'uploads'), PUBLIC_HOST: SITE.publicHost, SITE_NAME: SITE.siteName });
+const config = loadConfig({
+  DATABASE_PATH: dbPath,
+  UPLOAD_DIR: join(WORK, 'uploads'),
+  PUBLIC_HOST: SITE.publicHost,
+  SITE_NAME: SITE.siteName,
+});
 const { app, publisher } = await createPublishingApp({ db, config, dist: ourDist, logger });
-const login = await app.request(`${SITE.publicHost}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+const login = await app.request(`${SITE.publicHost}/api/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(ADMIN),
+});
+const cookie = login.headers
+  .getSetCookie()
+  .map((line) => line.split(';')[0])
+  .join('; ');
 const send = async (path: string, init: RequestInit) => {
-  const response = await app.request(`${SITE.publicHost}${path}`, { ...init, headers: { ...(init.body instanceof FormData ? {} : { 'content-type': 'application/json' }), cookie } });
+  const response = await app.request(`${SITE.publicHost}${path}`, {
+    ...init,
+    headers: { ...(init.body instanceof FormData ? {} : { 'content-type': 'application/json' }), cookie },
+  });
   if (!response.ok) throw new Error(`${init.method} ${path}: ${response.status} ${await response.text()}`);
   return parsePublishReport(response.headers.get(PUBLISH_HEADER))?.pages ?? 0;
 };
@@ -93,7 +114,12 @@ const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsa
 
 // --- One block edit: ours vs Astro's incremental build -----------------------------------------
 const editTarget = pickPost();
-const oneEdit = await timedAsync(() => send(`/api/posts/${editTarget.id}/blocks`, { method: 'POST', body: JSON.stringify({ content: 'One benchmark edit.', position: 0, isOriginal: true }) }));
+const oneEdit = await timedAsync(() =>
+  send(`/api/posts/${editTarget.id}/blocks`, {
+    method: 'POST',
+    body: JSON.stringify({ content: 'One benchmark edit.', position: 0, isOriginal: true }),
+  }),
+);
 console.log("Astro's incremental build after the same edit...");
 const astroIncremental = timed(() => astroBuild(staticEnv, STATIC_CONFIG));
 
@@ -103,15 +129,33 @@ async function newPost(db: Db, i: number): Promise<number> {
   const city = pickPost().cityId;
   await db.transaction().execute(async (trx) => {
     const at = nowIso();
-    const id = await insertPost(trx, { slug: `bench-new-post-${i}`, title: `New post ${i}`, excerpt: 'Fresh.', content: 'One.\n\nTwo.', heroImage: '/images/posts/tea.jpg', type: 'post', cityId: city, published: true, publishedAt: at, createdAt: at, updatedAt: at });
+    const id = await insertPost(trx, {
+      slug: `bench-new-post-${i}`,
+      title: `New post ${i}`,
+      excerpt: 'Fresh.',
+      content: 'One.\n\nTwo.',
+      heroImage: '/images/posts/tea.jpg',
+      type: 'post',
+      cityId: city,
+      published: true,
+      publishedAt: at,
+      createdAt: at,
+      updatedAt: at,
+    });
     await enqueueTags(trx, [TAG.post(id), TAG.posts, ...(city === null ? [] : [TAG.cityPosts(city)])], at);
   });
   return (await publisher.publishPending()).pagesChanged;
 }
 function guideCsv(i: number): FormData {
-  const rows = Array.from({ length: 15 }, (_, r) => `${1 + (r % 4)},lunch,Bench Place ${i}-${r},Centre,Local,"Order the special, twice.",${r} Main St,`);
+  const rows = Array.from(
+    { length: 15 },
+    (_, r) => `${1 + (r % 4)},lunch,Bench Place ${i}-${r},Centre,Local,"Order the special, twice.",${r} Main St,`,
+  );
   const form = new FormData();
-  form.append('csvFile', new File([['day,meal,restaurant,neighborhood,cuisine,notes,address,url', ...rows].join('\n')], 'bench.csv', { type: 'text/csv' }));
+  form.append(
+    'csvFile',
+    new File([['day,meal,restaurant,neighborhood,cuisine,notes,address,url', ...rows].join('\n')], 'bench.csv', { type: 'text/csv' }),
+  );
   form.append('cityName', `Bench City ${i}`);
   return form;
 }
@@ -120,15 +164,32 @@ const kinds: Record<string, (i: number) => Promise<number>> = {
   'block edit': async (i) => {
     const post = pickPost();
     const existing = blockIds.get(post.id);
-    if (existing) return send(`/api/posts/${post.id}/blocks/${existing}`, { method: 'PUT', body: JSON.stringify({ content: `Edit ${i}.` }) });
-    const response = await app.request(`${SITE.publicHost}/api/posts/${post.id}/blocks`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ content: `Edit ${i}.`, position: 0, isOriginal: true }) });
+    if (existing)
+      return send(`/api/posts/${post.id}/blocks/${existing}`, { method: 'PUT', body: JSON.stringify({ content: `Edit ${i}.` }) });
+    const response = await app.request(`${SITE.publicHost}/api/posts/${post.id}/blocks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ content: `Edit ${i}.`, position: 0, isOriginal: true }),
+    });
     if (response.status === 409) return 0;
     blockIds.set(post.id, ((await response.json()) as { id: number }).id);
     return parsePublishReport(response.headers.get(PUBLISH_HEADER))?.pages ?? 0;
   },
-  'inline add': (i) => send(`/api/posts/${pickPost().id}/content`, { method: 'POST', body: JSON.stringify({ type: 'text', content: `Note ${i}.`, position: 1 }) }),
-  'post hero change': (i) => send(`/api/posts/${pickPost().slug}/hero-image`, { method: 'PATCH', body: JSON.stringify({ heroImage: `/images/posts/${['tea', 'wine', 'pizza'][i % 3]}.jpg` }) }),
-  'homepage hero change': (i) => send('/api/hero/update-image', { method: 'POST', body: JSON.stringify({ imageUrl: `/images/presets/${['mountain-trail', 'food-plating'][i % 2]}.jpg` }) }),
+  'inline add': (i) =>
+    send(`/api/posts/${pickPost().id}/content`, {
+      method: 'POST',
+      body: JSON.stringify({ type: 'text', content: `Note ${i}.`, position: 1 }),
+    }),
+  'post hero change': (i) =>
+    send(`/api/posts/${pickPost().slug}/hero-image`, {
+      method: 'PATCH',
+      body: JSON.stringify({ heroImage: `/images/posts/${['tea', 'wine', 'pizza'][i % 3]}.jpg` }),
+    }),
+  'homepage hero change': (i) =>
+    send('/api/hero/update-image', {
+      method: 'POST',
+      body: JSON.stringify({ imageUrl: `/images/presets/${['mountain-trail', 'food-plating'][i % 2]}.jpg` }),
+    }),
   'new post': (i) => newPost(db, i),
   'CSV guide (15 rows)': (i) => send('/api/admin/generate-guide', { method: 'POST', body: guideCsv(i) }),
 };
@@ -153,12 +214,37 @@ await db.destroy();
 const ourFullMs = compile.ms + render.ms;
 const rows = [
   ['measure', 'Forkcast', "Astro's own", 'ratio (Astro / Forkcast)'],
-  ['full build, wall time', `${seconds(ourFullMs)} (compile ${seconds(compile.ms)} + render ${seconds(render.ms)})`, seconds(astroFull.ms), `${(astroFull.ms / ourFullMs).toFixed(2)}x`],
-  ['full build, pages/second', `${(ourPages / (ourFullMs / 1000)).toFixed(0)} (${ourPages} files)`, `${(astroPages / (astroFull.ms / 1000)).toFixed(0)} (${astroPages} pages)`, `${(ourPages / (ourFullMs / 1000) / (astroPages / (astroFull.ms / 1000))).toFixed(2)}x faster`],
-  ['one block edit, write -> published', `${oneEdit.ms.toFixed(0)} ms`, `${seconds(astroIncremental.ms)} (incremental build)`, `${(astroIncremental.ms / oneEdit.ms).toFixed(0)}x`],
+  [
+    'full build, wall time',
+    `${seconds(ourFullMs)} (compile ${seconds(compile.ms)} + render ${seconds(render.ms)})`,
+    seconds(astroFull.ms),
+    `${(astroFull.ms / ourFullMs).toFixed(2)}x`,
+  ],
+  [
+    'full build, pages/second',
+    `${(ourPages / (ourFullMs / 1000)).toFixed(0)} (${ourPages} files)`,
+    `${(astroPages / (astroFull.ms / 1000)).toFixed(0)} (${astroPages} pages)`,
+    `${(ourPages / (ourFullMs / 1000) / (astroPages / (astroFull.ms / 1000))).toFixed(2)}x faster`,
+  ],
+  [
+    'one block edit, write -> published',
+    `${oneEdit.ms.toFixed(0)} ms`,
+    `${seconds(astroIncremental.ms)} (incremental build)`,
+    `${(astroIncremental.ms / oneEdit.ms).toFixed(0)}x`,
+  ],
 ];
-const latencyRows = [['write', 'writes', 'p50', 'p95', 'pages changed (mean)'], ...Object.entries(latency).map(([kind, l]) => [kind, String(l.writes), `${l.p50.toFixed(1)} ms`, `${l.p95.toFixed(1)} ms`, l.pages.toFixed(1)])];
-const table = (data: string[][]) => data.map((row, i) => `| ${row.join(' | ')} |${i === 0 ? `\n|${row.map(() => ' --- |').join('')}` : ''}`).join('\n');
+const latencyRows = [
+  ['write', 'writes', 'p50', 'p95', 'pages changed (mean)'],
+  ...Object.entries(latency).map(([kind, l]) => [
+    kind,
+    String(l.writes),
+    `${l.p50.toFixed(1)} ms`,
+    `${l.p95.toFixed(1)} ms`,
+    l.pages.toFixed(1),
+  ]),
+];
+const table = (data: string[][]) =>
+  data.map((row, i) => `| ${row.join(' | ')} |${i === 0 ? `\n|${row.map(() => ' --- |').join('')}` : ''}`).join('\n');
 const markdown = [
   `Forkcast benchmark, ${new Date().toISOString()}: ${POSTS} posts, ${CITIES} cities, ${availableParallelism()} cores, node ${process.version}.`,
   '',
@@ -172,4 +258,7 @@ const markdown = [
 ].join('\n');
 console.log(`\n${markdown}`);
 writeFileSync(join(OUT, 'latest.md'), `${markdown}\n`);
-writeFileSync(join(OUT, 'latest.json'), `${JSON.stringify({ posts: POSTS, cities: CITIES, writes: WRITES, ourFull: { compileMs: compile.ms, renderMs: render.ms, pages: ourPages }, astroFull: { ms: astroFull.ms, pages: astroPages }, oneEditMs: oneEdit.ms, astroIncrementalMs: astroIncremental.ms, latency, peakRssMb }, null, 2)}\n`);
+writeFileSync(
+  join(OUT, 'latest.json'),
+  `${JSON.stringify({ posts: POSTS, cities: CITIES, writes: WRITES, ourFull: { compileMs: compile.ms, renderMs: render.ms, pages: ourPages }, astroFull: { ms: astroFull.ms, pages: astroPages }, oneEditMs: oneEdit.ms, astroIncrementalMs: astroIncremental.ms, latency, peakRssMb }, null, 2)}\n`,
+);

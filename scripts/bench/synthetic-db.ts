@@ -29,16 +29,38 @@ export async function createSyntheticDb(path: string, { cities, posts }: { citie
       const template = seed.cities[i % seed.cities.length]!;
       const slug = `${template.slug}-${i + 1}`;
       const cityId = await insertCity(trx, {
-        slug, name: `${template.name} ${i + 1}`, country: template.country, description: template.description,
-        heroImage: template.heroImage, heroAlt: template.heroAlt, mapEmbedUrl: template.mapEmbedUrl,
-        itineraryUrl: `/itineraries/${slug}.csv`, displayOrder: i + 1, createdAt: at(i % 700), updatedAt: at(i % 700),
+        slug,
+        name: `${template.name} ${i + 1}`,
+        country: template.country,
+        description: template.description,
+        heroImage: template.heroImage,
+        heroAlt: template.heroAlt,
+        mapEmbedUrl: template.mapEmbedUrl,
+        itineraryUrl: `/itineraries/${slug}.csv`,
+        displayOrder: i + 1,
+        createdAt: at(i % 700),
+        updatedAt: at(i % 700),
       });
       cityIds.push(cityId);
-      await replaceRestaurants(trx, cityId, Array.from({ length: 10 }, () => pick(restaurants)));
+      await replaceRestaurants(
+        trx,
+        cityId,
+        Array.from({ length: 10 }, () => pick(restaurants)),
+      );
       await insertPost(trx, {
-        slug: `${slug}-food-guide`, title: `${template.guide.title} (${i + 1})`, excerpt: template.guide.excerpt, content: body(9),
-        heroImage: template.heroImage, heroAlt: template.heroAlt, type: 'guide', cityId, tags: template.guide.tags,
-        published: true, publishedAt: at(i % 700), createdAt: at(i % 700), updatedAt: at(i % 700),
+        slug: `${slug}-food-guide`,
+        title: `${template.guide.title} (${i + 1})`,
+        excerpt: template.guide.excerpt,
+        content: body(9),
+        heroImage: template.heroImage,
+        heroAlt: template.heroAlt,
+        type: 'guide',
+        cityId,
+        tags: template.guide.tags,
+        published: true,
+        publishedAt: at(i % 700),
+        createdAt: at(i % 700),
+        updatedAt: at(i % 700),
       });
     }
     for (let i = 0; i < posts - cities; i++) {
@@ -48,9 +70,18 @@ export async function createSyntheticDb(path: string, { cities, posts }: { citie
       const published = random() >= 0.02;
       await insertPost(trx, {
         slug: `${cityIndex === -1 ? 'notes' : `${seed.cities[cityIndex % seed.cities.length]!.slug}-${cityIndex + 1}`}-story-${i + 1}`,
-        title: `${template.title} No. ${i + 1}`, excerpt: template.excerpt, content: body(5), heroImage: pick(heroes), heroAlt: template.heroAlt,
-        type: 'post', cityId: cityIndex === -1 ? null : cityIds[cityIndex]!, tags: template.tags, published,
-        publishedAt: published ? at(day) : null, createdAt: at(day), updatedAt: at(day),
+        title: `${template.title} No. ${i + 1}`,
+        excerpt: template.excerpt,
+        content: body(5),
+        heroImage: pick(heroes),
+        heroAlt: template.heroAlt,
+        type: 'post',
+        cityId: cityIndex === -1 ? null : cityIds[cityIndex]!,
+        tags: template.tags,
+        published,
+        publishedAt: published ? at(day) : null,
+        createdAt: at(day),
+        updatedAt: at(day),
       });
     }
   });

@@ -30,7 +30,10 @@ describe('the /city-guides view', () => {
 
   it('lists the cities with the count, the 4-7 days and curated labels, each linking to its guide', async () => {
     const d = await render({ status: 'ready', cities: [city(1, 'porto', 'Porto'), city(2, 'oaxaca', 'Oaxaca')] });
-    expect([...d.querySelectorAll('.city-card h2 a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([['Porto', '/porto/guide'], ['Oaxaca', '/oaxaca/guide']]);
+    expect([...d.querySelectorAll('.city-card h2 a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Porto', '/porto/guide'],
+      ['Oaxaca', '/oaxaca/guide'],
+    ]);
     expect(d.querySelector('.stats dt')?.textContent).toBe('Cities Covered');
     expect(d.querySelector('.stats dd')?.textContent).toBe('2');
     for (const card of d.querySelectorAll('.city-card')) {

@@ -26,27 +26,43 @@ describe('NewsletterForm', () => {
     await user.type(screen.getByLabelText('Email address'), ' reader@example.com ');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Successfully subscribed!' }));
-    expect(fetchMock).toHaveBeenCalledWith('/api/newsletter/subscribe', expect.objectContaining({ body: JSON.stringify({ email: 'reader@example.com' }) }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/newsletter/subscribe',
+      expect.objectContaining({ body: JSON.stringify({ email: 'reader@example.com' }) }),
+    );
     expect((screen.getByLabelText('Email address') as HTMLInputElement).value).toBe('');
   });
 
   it('is friendly about subscribing twice', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(`{"message":"You're already subscribed. Thank you!"}`, { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(`{"message":"You're already subscribed. Thank you!"}`, { status: 200 })),
+    );
     render(<NewsletterForm />);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Email address'), 'reader@example.com');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
-    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Successfully subscribed!', description: "You're already subscribed. Thank you!" }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({ title: 'Successfully subscribed!', description: "You're already subscribed. Thank you!" }),
+    );
   });
 
   it("shows the server's message on failure, or 'Please try again later.'", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"Please enter a valid email address."}', { status: 400 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"message":"Please enter a valid email address."}', { status: 400 })),
+    );
     render(<NewsletterForm />);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Email address'), 'x@y');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
-    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Subscription failed', description: 'Please enter a valid email address.' }));
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 500 })));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({ title: 'Subscription failed', description: 'Please enter a valid email address.' }),
+    );
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('', { status: 500 })),
+    );
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Subscription failed', description: 'Please try again later.' }));
   });

@@ -11,11 +11,16 @@ import { toast } from './shared/toast-store';
  */
 function Signup() {
   const subscribe = useMutation({
-    mutationFn: async (address: string) => (await (await apiRequest('POST', '/api/newsletter/subscribe', { email: address })).json()) as { message?: string },
+    mutationFn: async (address: string) =>
+      (await (await apiRequest('POST', '/api/newsletter/subscribe', { email: address })).json()) as { message?: string },
     onSuccess: (body) => {
-      toast({ title: 'Successfully subscribed!', ...(body.message && body.message !== 'Successfully subscribed!' ? { description: body.message } : {}) });
+      toast({
+        title: 'Successfully subscribed!',
+        ...(body.message && body.message !== 'Successfully subscribed!' ? { description: body.message } : {}),
+      });
     },
-    onError: (error) => toast({ title: 'Subscription failed', description: messageOf(error, 'Please try again later.'), variant: 'destructive' }),
+    onError: (error) =>
+      toast({ title: 'Subscription failed', description: messageOf(error, 'Please try again later.'), variant: 'destructive' }),
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

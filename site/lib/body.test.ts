@@ -3,7 +3,12 @@ import { ORIGINAL_BLOCK_ID } from '@forkcast/content-db/contracts';
 import { mergeBody, type InlineItem } from './body.ts';
 
 const content = 'First paragraph.\n\nSecond paragraph.\n\nThird paragraph.';
-const item = (id: number, position: number, type: InlineItem['type'] = 'text'): InlineItem => ({ id, type, content: `item ${id}`, position });
+const item = (id: number, position: number, type: InlineItem['type'] = 'text'): InlineItem => ({
+  id,
+  type,
+  content: `item ${id}`,
+  position,
+});
 
 function outline(sections: ReturnType<typeof mergeBody>): string[] {
   return sections.map((s) => (s.kind === 'paragraph' ? `p${s.position}:${s.markdown}:${s.blockId}` : `item ${s.item.id}`));
@@ -11,11 +16,7 @@ function outline(sections: ReturnType<typeof mergeBody>): string[] {
 
 describe('mergeBody', () => {
   it('shows the raw paragraphs as original sections (id -1) when nothing is stored', () => {
-    expect(outline(mergeBody(content, [], []))).toEqual([
-      'p0:First paragraph.:-1',
-      'p1:Second paragraph.:-1',
-      'p2:Third paragraph.:-1',
-    ]);
+    expect(outline(mergeBody(content, [], []))).toEqual(['p0:First paragraph.:-1', 'p1:Second paragraph.:-1', 'p2:Third paragraph.:-1']);
     expect(ORIGINAL_BLOCK_ID).toBe(-1);
   });
 

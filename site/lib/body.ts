@@ -15,9 +15,7 @@ export interface InlineItem {
 }
 
 /** One section of a rendered body: a paragraph (original or its stored replacement) or an inline addition. */
-export type BodySection =
-  | { kind: 'paragraph'; position: number; markdown: string; blockId: number }
-  | { kind: 'item'; item: InlineItem };
+export type BodySection = { kind: 'paragraph'; position: number; markdown: string; blockId: number } | { kind: 'item'; item: InlineItem };
 
 /**
  * Body rendering: paragraph i shows the stored block at position i if there is one,

@@ -40,7 +40,12 @@ describe('relativeDate', () => {
     ['future: next week', noon, '2026-11-30T20:00:00.000Z', 'November 30, 2026'],
     ['just after midnight: 10 minutes earlier, before midnight', justAfterMidnight, '2026-11-21T07:55:00.000Z', 'Yesterday'],
     ['just after midnight: 4 minutes earlier, after midnight', justAfterMidnight, '2026-11-21T08:01:00.000Z', 'Today'],
-    ['just after midnight: 7 days back in local days, 6 days and 23 hours in UTC', justAfterMidnight, '2026-11-14T07:55:00.000Z', '1 week ago'],
+    [
+      'just after midnight: 7 days back in local days, 6 days and 23 hours in UTC',
+      justAfterMidnight,
+      '2026-11-14T07:55:00.000Z',
+      '1 week ago',
+    ],
   ])('%s', (_case, now, iso, expected) => {
     expect(relativeDate(iso, now)).toBe(expected);
   });

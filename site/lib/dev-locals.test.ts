@@ -17,7 +17,11 @@ describe('devLocals', () => {
   });
 
   it("reads the site settings with the server's rules: names trimmed, the host without its trailing slash", async () => {
-    Object.assign(process.env, { DATABASE_PATH: join(dir, 'content.db'), SITE_NAME: '  Test Kitchen  ', PUBLIC_HOST: 'https://kitchen.test/' });
+    Object.assign(process.env, {
+      DATABASE_PATH: join(dir, 'content.db'),
+      SITE_NAME: '  Test Kitchen  ',
+      PUBLIC_HOST: 'https://kitchen.test/',
+    });
     const { devLocals } = await import('./dev-locals.ts');
     const { db, site } = await devLocals();
     expect(site).toEqual({ siteName: 'Test Kitchen', publicHost: 'https://kitchen.test' });

@@ -12,7 +12,12 @@ import timesNewRoman from '@capsizecss/metrics/timesNewRoman';
  */
 
 /** Liberation Serif, the serif most Linux desktops have, is metric-compatible with Times New Roman. */
-const liberationSerif = { ...timesNewRoman, familyName: 'Liberation Serif', fullName: 'Liberation Serif', postscriptName: 'LiberationSerif' };
+const liberationSerif = {
+  ...timesNewRoman,
+  familyName: 'Liberation Serif',
+  fullName: 'Liberation Serif',
+  postscriptName: 'LiberationSerif',
+};
 const localSerifs = [georgia, timesNewRoman, liberationSerif];
 
 /**

@@ -6,7 +6,9 @@ describe('images', () => {
     expect(webpSrcset('/images/cities/kyoto.jpg')).toBe(
       '/images/cities/kyoto-640.webp 640w, /images/cities/kyoto-1024.webp 1024w, /images/cities/kyoto-1600.webp 1600w',
     );
-    expect(webpSrcset('/uploads/3f9a0c.jpg')).toBe('/uploads/3f9a0c-640.webp 640w, /uploads/3f9a0c-1024.webp 1024w, /uploads/3f9a0c-1600.webp 1600w');
+    expect(webpSrcset('/uploads/3f9a0c.jpg')).toBe(
+      '/uploads/3f9a0c-640.webp 640w, /uploads/3f9a0c-1024.webp 1024w, /uploads/3f9a0c-1600.webp 1600w',
+    );
   });
 
   it('has no variants for external or unusual sources', () => {

@@ -6,7 +6,9 @@ const STYLE = '<style>astro-island,astro-slot,astro-static-slot{display:contents
 describe('hoistIslandStyles', () => {
   it('moves the island style element from the body into the head', () => {
     const html = `<html><head><title>t</title></head><body><p>a</p>${STYLE}<script>x</script><astro-island></astro-island></body></html>`;
-    expect(hoistIslandStyles(html)).toBe(`<html><head><title>t</title>${STYLE}</head><body><p>a</p><script>x</script><astro-island></astro-island></body></html>`);
+    expect(hoistIslandStyles(html)).toBe(
+      `<html><head><title>t</title>${STYLE}</head><body><p>a</p><script>x</script><astro-island></astro-island></body></html>`,
+    );
   });
 
   it('leaves a page without islands as it is', () => {

@@ -14,12 +14,22 @@ export interface ItineraryRow {
 }
 
 const COLUMNS: [string, keyof ItineraryRow][] = [
-  ['Day', 'day'], ['Meal', 'meal'], ['Restaurant', 'name'], ['Neighborhood', 'neighborhood'],
-  ['Cuisine', 'cuisine'], ['Notes', 'notes'], ['Address', 'address'], ['Website', 'url'],
-  ['Latitude', 'lat'], ['Longitude', 'lng'],
+  ['Day', 'day'],
+  ['Meal', 'meal'],
+  ['Restaurant', 'name'],
+  ['Neighborhood', 'neighborhood'],
+  ['Cuisine', 'cuisine'],
+  ['Notes', 'notes'],
+  ['Address', 'address'],
+  ['Website', 'url'],
+  ['Latitude', 'lat'],
+  ['Longitude', 'lng'],
 ];
 
 /** A city's itinerary as CSV, in the same columns the guide generator reads. */
 export function itineraryCsv(rows: readonly ItineraryRow[]): string {
-  return toCsv(COLUMNS.map(([header]) => header), rows.map((row) => COLUMNS.map(([, key]) => row[key])));
+  return toCsv(
+    COLUMNS.map(([header]) => header),
+    rows.map((row) => COLUMNS.map(([, key]) => row[key])),
+  );
 }

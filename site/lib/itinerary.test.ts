@@ -56,7 +56,10 @@ describe('itineraryLink', () => {
   const city = (spreadsheetUrl: string | null, itineraryUrl: string | null) => ({ slug: 'lisbon', spreadsheetUrl, itineraryUrl });
 
   it('opens the external spreadsheet first', () => {
-    expect(itineraryLink(city('https://sheets.example/lisbon', '/itineraries/lisbon.csv'))).toEqual({ href: 'https://sheets.example/lisbon', external: true });
+    expect(itineraryLink(city('https://sheets.example/lisbon', '/itineraries/lisbon.csv'))).toEqual({
+      href: 'https://sheets.example/lisbon',
+      external: true,
+    });
   });
 
   it("opens the itinerary's own page when there is no spreadsheet", () => {

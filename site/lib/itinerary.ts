@@ -27,7 +27,9 @@ export interface MapPin {
 
 /** The stops that have coordinates, each keeping its number in the whole itinerary. */
 export function mapPins(stops: readonly ItineraryStop[]): MapPin[] {
-  return stops.flatMap((stop, index) => (stop.lat !== null && stop.lng !== null ? [{ number: index + 1, name: stop.name, lat: stop.lat, lng: stop.lng }] : []));
+  return stops.flatMap((stop, index) =>
+    stop.lat !== null && stop.lng !== null ? [{ number: index + 1, name: stop.name, lat: stop.lat, lng: stop.lng }] : [],
+  );
 }
 
 /** A pin placed on the static preview, in the preview's own units (0..width, 0..height). */

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { LATEST_FETCHED, LATEST_FILTERS, LATEST_SHOWN, latestByFilter, listingHeading, pageCount, parsePostsPath, postsPagePath, POST_FILTERS } from './listing.ts';
+import {
+  LATEST_FETCHED,
+  LATEST_FILTERS,
+  LATEST_SHOWN,
+  latestByFilter,
+  listingHeading,
+  pageCount,
+  parsePostsPath,
+  postsPagePath,
+  POST_FILTERS,
+} from './listing.ts';
 
 describe('posts listing paths', () => {
   it('names the SPEC tabs', () => {
@@ -23,9 +33,12 @@ describe('posts listing paths', () => {
     expect(parsePostsPath(rest)).toEqual(expected);
   });
 
-  it.each([['page/1'], ['page/0'], ['page/02'], ['page/x'], ['guides/dining'], ['other'], ['page'], ['guides/page/2/extra']])('refuses %s', (rest) => {
-    expect(parsePostsPath(rest)).toBeUndefined();
-  });
+  it.each([['page/1'], ['page/0'], ['page/02'], ['page/x'], ['guides/dining'], ['other'], ['page'], ['guides/page/2/extra']])(
+    'refuses %s',
+    (rest) => {
+      expect(parsePostsPath(rest)).toBeUndefined();
+    },
+  );
 
   it('counts pages, at least one', () => {
     expect(pageCount(0)).toBe(1);

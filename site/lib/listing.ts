@@ -8,11 +8,24 @@ export type PostFilterKey = 'all' | 'guides' | 'dining';
  * differ from the labels where a label alone would repeat another page's name ('City Guides' is
  * /city-guides).
  */
-export const POST_FILTERS: Record<PostFilterKey, { label: string; heading: string; lede: string; base: string; type?: 'guide' | 'post' }> = {
-  all: { label: 'All Posts', heading: 'All Posts', lede: 'City guides and dining stories, newest first.', base: '/posts' },
-  guides: { label: 'City Guides', heading: 'City Guide Posts', lede: 'Every city guide we publish, newest first.', base: '/posts/guides', type: 'guide' },
-  dining: { label: 'Dining Posts', heading: 'Dining Posts', lede: 'Restaurants, dishes and food rituals, newest first.', base: '/posts/dining', type: 'post' },
-};
+export const POST_FILTERS: Record<PostFilterKey, { label: string; heading: string; lede: string; base: string; type?: 'guide' | 'post' }> =
+  {
+    all: { label: 'All Posts', heading: 'All Posts', lede: 'City guides and dining stories, newest first.', base: '/posts' },
+    guides: {
+      label: 'City Guides',
+      heading: 'City Guide Posts',
+      lede: 'Every city guide we publish, newest first.',
+      base: '/posts/guides',
+      type: 'guide',
+    },
+    dining: {
+      label: 'Dining Posts',
+      heading: 'Dining Posts',
+      lede: 'Restaurants, dishes and food rituals, newest first.',
+      base: '/posts/dining',
+      type: 'post',
+    },
+  };
 
 export const POST_FILTER_KEYS = Object.keys(POST_FILTERS) as PostFilterKey[];
 
@@ -62,9 +75,23 @@ export const LATEST_FILTERS: readonly {
   /** The line shown when none of the latest posts passes the filter, and where to look instead. */
   empty: { text: string; href: string; link: string };
 }[] = [
-  { key: 'all', label: 'All Posts', empty: { text: 'Nothing is published yet: the first stories are on their way.', href: '/city-guides', link: 'Browse the city guides' } },
-  { key: 'guides', label: 'City Guides', type: 'guide', empty: { text: 'No city guide is among the latest posts.', href: '/city-guides', link: 'Browse every city guide' } },
-  { key: 'dining', label: 'Dining', type: 'post', empty: { text: 'No dining post is among the latest posts.', href: '/posts/dining', link: 'Read every dining post' } },
+  {
+    key: 'all',
+    label: 'All Posts',
+    empty: { text: 'Nothing is published yet: the first stories are on their way.', href: '/city-guides', link: 'Browse the city guides' },
+  },
+  {
+    key: 'guides',
+    label: 'City Guides',
+    type: 'guide',
+    empty: { text: 'No city guide is among the latest posts.', href: '/city-guides', link: 'Browse every city guide' },
+  },
+  {
+    key: 'dining',
+    label: 'Dining',
+    type: 'post',
+    empty: { text: 'No dining post is among the latest posts.', href: '/posts/dining', link: 'Read every dining post' },
+  },
 ];
 
 /**

@@ -8,7 +8,24 @@ function dangers(html: string): string[] {
   const found: string[] = [];
   for (const element of doc.body.querySelectorAll('*')) {
     const tag = element.tagName.toLowerCase();
-    if (['script', 'iframe', 'object', 'embed', 'style', 'svg', 'math', 'form', 'base', 'meta', 'link', 'frame', 'frameset', 'template'].includes(tag)) {
+    if (
+      [
+        'script',
+        'iframe',
+        'object',
+        'embed',
+        'style',
+        'svg',
+        'math',
+        'form',
+        'base',
+        'meta',
+        'link',
+        'frame',
+        'frameset',
+        'template',
+      ].includes(tag)
+    ) {
       found.push(`<${tag}>`);
     }
     for (const attr of element.attributes) {
@@ -74,8 +91,12 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown('## Where to eat')).toBe('<h2>Where to eat</h2>\n');
     expect(renderMarkdown('Order the **tonkotsu** and *gyoza*.')).toBe('<p>Order the <strong>tonkotsu</strong> and <em>gyoza</em>.</p>\n');
     expect(renderMarkdown('- one\n- two')).toBe('<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n');
-    expect(renderMarkdown('[Visit](https://example.com/a)')).toBe('<p><a href="https://example.com/a" rel="noopener noreferrer">Visit</a></p>\n');
-    expect(renderMarkdown('![Bowl](/uploads/bowl.webp)')).toBe('<p><img src="/uploads/bowl.webp" alt="Bowl" loading="lazy" decoding="async"></p>\n');
+    expect(renderMarkdown('[Visit](https://example.com/a)')).toBe(
+      '<p><a href="https://example.com/a" rel="noopener noreferrer">Visit</a></p>\n',
+    );
+    expect(renderMarkdown('![Bowl](/uploads/bowl.webp)')).toBe(
+      '<p><img src="/uploads/bowl.webp" alt="Bowl" loading="lazy" decoding="async"></p>\n',
+    );
   });
 
   it('gives an image without alt text an empty one', () => {
@@ -97,12 +118,16 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown(`[x](${url})`)).toContain(`href="${url}"`);
   });
 
-  it.each([['javascript:alert(1)'], ['tel:+15555550100'], ['ftp://example.com/file'], ['file:///etc/passwd'], ['data:text/html,hi'], ['chrome://settings']])(
-    'blanks a %s link but keeps its text',
-    (url) => {
-      expect(renderMarkdown(`[keep me](${url})`)).toBe('<p><a href="">keep me</a></p>\n');
-    },
-  );
+  it.each([
+    ['javascript:alert(1)'],
+    ['tel:+15555550100'],
+    ['ftp://example.com/file'],
+    ['file:///etc/passwd'],
+    ['data:text/html,hi'],
+    ['chrome://settings'],
+  ])('blanks a %s link but keeps its text', (url) => {
+    expect(renderMarkdown(`[keep me](${url})`)).toBe('<p><a href="">keep me</a></p>\n');
+  });
 
   it.each(XSS_CORPUS.map((vector) => [vector]))('neutralises %s', (vector) => {
     const html = renderMarkdown(vector);

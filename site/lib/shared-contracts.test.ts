@@ -28,7 +28,12 @@ function hits(file: string, pattern: RegExp): string[] {
 const site = sources('site').filter((file) => file !== 'site/lib/shared-contracts.test.ts');
 // Tests of the API may spell out a wire value they assert (a Set-Cookie line, say); its code may not.
 const server = ['admin-api/src', 'scripts'].flatMap(sources).filter((file) => !isTest(file) && !file.startsWith('scripts/images/'));
-const everything = [...site, ...server, ...['admin-api/src', 'tests'].flatMap(sources).filter(isTest), ...sources('tests').filter((file) => !isTest(file))];
+const everything = [
+  ...site,
+  ...server,
+  ...['admin-api/src', 'tests'].flatMap(sources).filter(isTest),
+  ...sources('tests').filter((file) => !isTest(file)),
+];
 
 const COPIES: [string, RegExp][] = [
   ['a cookie name', /forkcast_session|forkcast_ui\b/],

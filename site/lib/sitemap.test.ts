@@ -42,7 +42,11 @@ describe('groupForSitemap', () => {
   });
 
   it('lists the special-cased posts under /post/ even when their slug names a city', () => {
-    const groups = groupForSitemap([sf, kyoto], [post('san-francisco-sourdough', 1), post('san-francisco-late-night-tacos', 1)], ['san-francisco-late-night-tacos']);
+    const groups = groupForSitemap(
+      [sf, kyoto],
+      [post('san-francisco-sourdough', 1), post('san-francisco-late-night-tacos', 1)],
+      ['san-francisco-late-night-tacos'],
+    );
     expect(slugs(groups.cities[0]!.posts)).toEqual(['san-francisco-sourdough']);
     expect(slugs(groups.other)).toEqual(['san-francisco-late-night-tacos']);
   });

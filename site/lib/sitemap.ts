@@ -16,7 +16,8 @@ export function sitemapCity<C extends Pick<LinkableCity, 'slug'>>(postSlug: stri
   for (const city of cities) {
     const at = postSlug.indexOf(city.slug);
     if (at < 0) continue;
-    if (!best || city.slug.length > best.city.slug.length || (city.slug.length === best.city.slug.length && at < best.at)) best = { city, at };
+    if (!best || city.slug.length > best.city.slug.length || (city.slug.length === best.city.slug.length && at < best.at))
+      best = { city, at };
   }
   return best?.city;
 }

@@ -21,7 +21,11 @@ export function articleLd(site: SiteSettings, article: ArticleLike): object {
     dateModified: article.updatedAt,
     mainEntityOfPage: absoluteUrl(site, article.path),
     author: { '@type': 'Organization', name: site.siteName, url: absoluteUrl(site, '/') },
-    publisher: { '@type': 'Organization', name: site.siteName, logo: { '@type': 'ImageObject', url: absoluteUrl(site, '/apple-touch-icon.png') } },
+    publisher: {
+      '@type': 'Organization',
+      name: site.siteName,
+      logo: { '@type': 'ImageObject', url: absoluteUrl(site, '/apple-touch-icon.png') },
+    },
   };
 }
 
@@ -30,7 +34,12 @@ export function breadcrumbLd(site: SiteSettings, crumbs: { label: string; path: 
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: crumbs.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.label, item: absoluteUrl(site, crumb.path) })),
+    itemListElement: crumbs.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.label,
+      item: absoluteUrl(site, crumb.path),
+    })),
   };
 }
 
@@ -40,6 +49,11 @@ export function itemListLd(site: SiteSettings, name: string, items: { name: stri
     '@context': 'https://schema.org',
     '@type': 'ItemList',
     name,
-    itemListElement: items.map((item, index) => ({ '@type': 'ListItem', position: index + 1, name: item.name, url: absoluteUrl(site, item.path) })),
+    itemListElement: items.map((item, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: item.name,
+      url: absoluteUrl(site, item.path),
+    })),
   };
 }

@@ -4,8 +4,24 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePublishReport, PUBLISH_HEADER } from '@forkcast/content-db/contracts';
 import {
-  ADMIN, adminCookie, cityPost, exposedRoles, getJson, gone, join, launchBrowser, mkdtempSync, newContext, notifications, REPO, rmSync, shown, startServer, tmpdir,
-  type RunningServer, type SeedPost,
+  ADMIN,
+  adminCookie,
+  cityPost,
+  exposedRoles,
+  getJson,
+  gone,
+  join,
+  launchBrowser,
+  mkdtempSync,
+  newContext,
+  notifications,
+  REPO,
+  rmSync,
+  shown,
+  startServer,
+  tmpdir,
+  type RunningServer,
+  type SeedPost,
 } from './support.ts';
 
 const SAMPLE_CSV = join(REPO, 'public', 'samples', 'itinerary-sample.csv');
@@ -13,7 +29,8 @@ const INCORRECT = 'The email or password is incorrect.';
 const REFUSED_ORIGINAL = 'Cannot delete original content sections. Please use the + buttons to add content that can be edited and deleted.';
 const TOO_MANY = /^Too many sign-in attempts\. Please wait (\d+) seconds? and try again\.$/;
 
-const isWrite = (method: string, path: RegExp) => (response: Response) => response.request().method() === method && path.test(new URL(response.url()).pathname);
+const isWrite = (method: string, path: RegExp) => (response: Response) =>
+  response.request().method() === method && path.test(new URL(response.url()).pathname);
 
 /**
  * Does `action` (which makes a write the page answers by reloading itself to show the republished
@@ -23,7 +40,8 @@ async function writeAndReload(page: Page, match: (response: Response) => boolean
   const reloaded = page.waitForEvent('load');
   reloaded.catch(() => undefined); // awaited below; only a failed write leaves it pending
   const [response] = await Promise.all([page.waitForResponse(match), action()]);
-  if (response.status() >= 300) throw new Error(`${response.request().method()} ${response.url()}: ${response.status()} ${await response.text()}`);
+  if (response.status() >= 300)
+    throw new Error(`${response.request().method()} ${response.url()}: ${response.status()} ${await response.text()}`);
   expect(parsePublishReport(await response.headerValue(PUBLISH_HEADER))).toBeDefined();
   await reloaded;
   return response;
@@ -65,7 +83,11 @@ describe('the admin edits in place', () => {
       expect(await visitor.getByRole('button', { name: 'Edit Image' }).count()).toBe(0);
       const img = visitor.locator('section.home-hero img');
       await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
-      return { src: await img.getAttribute('src'), alt: await img.getAttribute('alt'), currentSrc: await img.evaluate((el: HTMLImageElement) => el.currentSrc) };
+      return {
+        src: await img.getAttribute('src'),
+        alt: await img.getAttribute('alt'),
+        currentSrc: await img.evaluate((el: HTMLImageElement) => el.currentSrc),
+      };
     });
 
   beforeAll(async () => {
@@ -86,7 +108,12 @@ describe('the admin edits in place', () => {
         pixels[i + 2] = inDisc ? 60 : 120;
       }
     }
-    writeFileSync(pngPath, await sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer());
+    writeFileSync(
+      pngPath,
+      await sharp(pixels, { raw: { width, height, channels: 3 } })
+        .png()
+        .toBuffer(),
+    );
   });
   afterAll(async () => {
     await browser?.close();
@@ -142,7 +169,9 @@ describe('the admin edits in place', () => {
     await shown(dialog.getByRole('img', { name: 'Preview of the new hero image' }));
     await dialog.getByRole('textbox', { name: 'Alt text' }).fill('A freshly uploaded banner');
     // The page reads this body before it sends the update, so it is still there to read here.
-    const uploaded = page.waitForResponse(isWrite('POST', /^\/api\/upload\/hero-image$/)).then((r) => r.json() as Promise<{ filePath: string }>);
+    const uploaded = page
+      .waitForResponse(isWrite('POST', /^\/api\/upload\/hero-image$/))
+      .then((r) => r.json() as Promise<{ filePath: string }>);
     await writeAndReload(page, heroWrite, () => dialog.getByRole('button', { name: 'Update Image' }).click());
     const { filePath } = await uploaded;
     expect(filePath).toMatch(/^\/uploads\/[\w-]+\.jpg$/);
@@ -204,7 +233,13 @@ describe('the admin edits in place', () => {
     await asVisitor(path, async (visitor) => {
       expect(await visitor.getByRole('button', { name: /Add content|Edit section/ }).count()).toBe(0);
       const body = await visitorBody(visitor);
-      expect(body.map((el) => `${el.kind}:${el.position}`).slice(0, 5)).toEqual(['section:0', 'note:1', 'section:1', 'image:2', 'section:2']);
+      expect(body.map((el) => `${el.kind}:${el.position}`).slice(0, 5)).toEqual([
+        'section:0',
+        'note:1',
+        'section:1',
+        'image:2',
+        'section:2',
+      ]);
       expect(body[1]!.text).toBe(noteText);
       expect(body[3]!.src).toBe(imageUrl);
       const strong = visitor.locator('.post-body__note strong');
@@ -224,7 +259,9 @@ describe('the admin edits in place', () => {
     await shown(editDialog);
     await expect.poll(() => markdown.inputValue()).toBe(paragraphs[2]!.trim());
     await markdown.fill(edited);
-    await writeAndReload(page, isWrite('POST', new RegExp(`^/api/posts/${post.id}/blocks$`)), () => editDialog.getByRole('button', { name: 'Save' }).click());
+    await writeAndReload(page, isWrite('POST', new RegExp(`^/api/posts/${post.id}/blocks$`)), () =>
+      editDialog.getByRole('button', { name: 'Save' }).click(),
+    );
     await shown(notifications(page).getByText('Content section saved successfully'));
     const section3 = (visitor: Page) => visitor.locator('.post-body__section[data-position="2"]');
     await asVisitor(path, async (visitor) => {
@@ -238,7 +275,9 @@ describe('the admin edits in place', () => {
     await shown(editDialog);
     await expect.poll(() => markdown.inputValue()).toBe(edited);
     await markdown.fill(again);
-    await writeAndReload(page, isWrite('PUT', new RegExp(`^/api/posts/${post.id}/blocks/\\d+$`)), () => editDialog.getByRole('button', { name: 'Save' }).click());
+    await writeAndReload(page, isWrite('PUT', new RegExp(`^/api/posts/${post.id}/blocks/\\d+$`)), () =>
+      editDialog.getByRole('button', { name: 'Save' }).click(),
+    );
     await shown(notifications(page).getByText('Content block updated successfully'));
     await asVisitor(path, async (visitor) => expect((await section3(visitor).innerText()).trim()).toBe(again));
 
@@ -250,7 +289,9 @@ describe('the admin edits in place', () => {
       confirmed = question.message();
       void question.accept();
     });
-    await writeAndReload(page, isWrite('DELETE', new RegExp(`^/api/posts/${post.id}/blocks/\\d+$`)), () => editDialog.getByRole('button', { name: 'Delete' }).click());
+    await writeAndReload(page, isWrite('DELETE', new RegExp(`^/api/posts/${post.id}/blocks/\\d+$`)), () =>
+      editDialog.getByRole('button', { name: 'Delete' }).click(),
+    );
     expect(confirmed).toBe('Are you sure you want to delete this content block?');
     await shown(notifications(page).getByText('Content block deleted successfully'));
     await asVisitor(path, async (visitor) => {
@@ -292,7 +333,9 @@ describe('the admin edits in place', () => {
     await editDialog.getByRole('button', { name: 'Cancel' }).click();
     await gone(editDialog);
     expect(await exposedRoles(page)).toContain('main');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent)).toBe('Edit section 1');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent))
+      .toBe('Edit section 1');
   });
 
   it('generates a guide from the sample CSV in /admin', async () => {
@@ -335,7 +378,11 @@ describe('the admin edits in place', () => {
 
   it('deletes a newsletter subscriber in /admin', async () => {
     const email = `leaving-${Date.now()}@example.com`;
-    const subscribe = await fetch(`${server.url}/api/newsletter/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+    const subscribe = await fetch(`${server.url}/api/newsletter/subscribe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
     expect(subscribe.ok).toBe(true);
     await page.goto('/admin');
     const table = page.getByRole('region', { name: 'Subscribers table' });
@@ -357,7 +404,10 @@ describe('the admin edits in place', () => {
     await page.goto(path);
     await shown(page.getByRole('button', { name: 'Edit section 1' }));
     const session = (await admin.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
-    await Promise.all([page.waitForURL((url) => url.pathname === '/'), page.getByRole('contentinfo').getByRole('link', { name: 'Logout' }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === '/'),
+      page.getByRole('contentinfo').getByRole('link', { name: 'Logout' }).click(),
+    ]);
     await shown(page.getByRole('contentinfo').getByRole('link', { name: 'Admin' }));
     expect(await page.getByRole('contentinfo').getByRole('link', { name: 'Logout' }).isVisible()).toBe(false);
     expect(await page.evaluate(() => 'admin' in document.documentElement.dataset)).toBe(false);
@@ -390,7 +440,8 @@ describe('the admin edits in place', () => {
       const login = await context.newPage();
       await login.goto('/api/login');
       const started = Date.now();
-      for (let attempt = 1; attempt <= 5; attempt++) expect(await submitSignIn(login, ADMIN.email, `wrong guess ${attempt}`), `attempt ${attempt}`).toBe(INCORRECT);
+      for (let attempt = 1; attempt <= 5; attempt++)
+        expect(await submitSignIn(login, ADMIN.email, `wrong guess ${attempt}`), `attempt ${attempt}`).toBe(INCORRECT);
       // The 5 free failures are spent: further attempts wait 2 s (if the machine was slow enough
       // for that to pass, one more failure is counted and the wait is 4 s, and so on).
       let failures = 5;
@@ -409,7 +460,9 @@ describe('the admin edits in place', () => {
       expect(login.url()).toContain('/api/login');
 
       // Once the wait has passed an attempt is checked again; failing it doubles the wait.
-      await expect.poll(() => submitSignIn(login, ADMIN.email, 'one more wrong guess'), { timeout: (base + 20) * 1000, interval: 250 }).toBe(INCORRECT);
+      await expect
+        .poll(() => submitSignIn(login, ADMIN.email, 'one more wrong guess'), { timeout: (base + 20) * 1000, interval: 250 })
+        .toBe(INCORRECT);
       expect(Date.now() - started).toBeGreaterThanOrEqual(base * 1000);
       const second = TOO_MANY.exec(await submitSignIn(login, ADMIN.email, 'and another'));
       expect(second).not.toBeNull();

@@ -12,7 +12,11 @@ const WIDTHS = [
   { width: 1280, height: 900 },
 ];
 
-interface Box { what: string; top: number; height: number }
+interface Box {
+  what: string;
+  top: number;
+  height: number;
+}
 
 /** The boxes of the text and images that start on the first screen. */
 function firstScreen(page: Page): Promise<Box[]> {
@@ -60,9 +64,16 @@ describe('web font fallbacks', () => {
         for (const { name, path } of pages) {
           await Promise.all([withFonts.goto(path), withoutFonts.goto(path)]);
           await Promise.all([withFonts.evaluate(() => document.fonts.ready), withoutFonts.evaluate(() => document.fonts.ready)]);
-          expect(await withFonts.evaluate(() => document.fonts.check('600 32px "Fraunces Variable"') && document.fonts.check('32px "Source Serif 4 Variable"')), `${name}: web fonts loaded`).toBe(true);
+          expect(
+            await withFonts.evaluate(
+              () => document.fonts.check('600 32px "Fraunces Variable"') && document.fonts.check('32px "Source Serif 4 Variable"'),
+            ),
+            `${name}: web fonts loaded`,
+          ).toBe(true);
           // The resized local face exists (Liberation Serif on Linux); without it this compares nothing useful.
-          const fallbackFaces = await withoutFonts.evaluate(async () => (await document.fonts.load('600 32px "Fraunces Variable Fallback: Liberation Serif"')).length);
+          const fallbackFaces = await withoutFonts.evaluate(
+            async () => (await document.fonts.load('600 32px "Fraunces Variable Fallback: Liberation Serif"')).length,
+          );
           expect(fallbackFaces, 'Liberation Serif is installed (apt-get install fonts-liberation)').toBeGreaterThan(0);
 
           const [expected, actual] = [await firstScreen(withFonts), await firstScreen(withoutFonts)];

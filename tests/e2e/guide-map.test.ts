@@ -88,7 +88,9 @@ describe('the guide map', () => {
       await shown(page.locator('[data-map-canvas] [role=img]'));
       expect(await page.locator('[data-pin]').count()).toBe(14);
       expect(await page.getByRole('button', { name: 'Open the interactive map' }).isVisible()).toBe(false);
-      expect(await page.getByRole('link', { name: 'See the area on OpenStreetMap' }).getAttribute('href')).toMatch(/^https:\/\/www\.openstreetmap\.org\/#map=/);
+      expect(await page.getByRole('link', { name: 'See the area on OpenStreetMap' }).getAttribute('href')).toMatch(
+        /^https:\/\/www\.openstreetmap\.org\/#map=/,
+      );
     } finally {
       await context.close();
     }

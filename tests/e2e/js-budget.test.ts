@@ -1,7 +1,17 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cityPost, getJson, launchBrowser, newContext, scrollThrough, shown, startServer, type RunningServer, type SeedCity } from './support.ts';
+import {
+  cityPost,
+  getJson,
+  launchBrowser,
+  newContext,
+  scrollThrough,
+  shown,
+  startServer,
+  type RunningServer,
+  type SeedCity,
+} from './support.ts';
 
 /** Modules only the signed-in admin may need; a visitor must never download them. */
 const ADMIN_MODULES = ['boot', 'Dashboard', 'HeroEditor', 'BlockEditor', 'AddContent', 'PostContentAdmin'];
@@ -37,11 +47,14 @@ async function measure(browser: Browser, server: RunningServer, path: string, pr
     // The page's own CSS: what is there for the admin alone, and what is written twice.
     const css = await page.evaluate(() => {
       const rules = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText));
-      return { admin: rules.filter((rule) => /\.fc-(admin|dash)/.test(rule)), repeated: rules.filter((rule, index) => rules.indexOf(rule) !== index) };
+      return {
+        admin: rules.filter((rule) => /\.fc-(admin|dash)/.test(rule)),
+        repeated: rules.filter((rule, index) => rules.indexOf(rule) !== index),
+      };
     });
-    const inlineSources = await page.locator('script:not([src])').evaluateAll((elements) =>
-      elements.filter((el) => !/json/i.test(el.getAttribute('type') ?? '')).map((el) => el.textContent ?? ''),
-    );
+    const inlineSources = await page
+      .locator('script:not([src])')
+      .evaluateAll((elements) => elements.filter((el) => !/json/i.test(el.getAttribute('type') ?? '')).map((el) => el.textContent ?? ''));
     return {
       page: path,
       files: await Promise.all(scripts),
@@ -90,11 +103,17 @@ describe('JavaScript a signed-out visitor downloads', () => {
   const check = (m: Measured) => {
     results.push(m);
     const admin = m.files.filter((f) => ADMIN_MODULES.some((name) => new URL(f.url).pathname.includes(name)));
-    expect(admin.map((f) => f.url), `admin modules downloaded on ${m.page}`).toEqual([]);
+    expect(
+      admin.map((f) => f.url),
+      `admin modules downloaded on ${m.page}`,
+    ).toEqual([]);
     expect(m.css.admin, `admin styles in the CSS of ${m.page}`).toEqual([]);
     expect(m.css.repeated, `rules written twice in the CSS of ${m.page}`).toEqual([]);
     // Nor does the page ask who is signed in: only the admin's UI hint loads that code.
-    expect(m.requests.filter((url) => new URL(url).pathname.startsWith('/api/')), `API calls on ${m.page}`).toEqual([]);
+    expect(
+      m.requests.filter((url) => new URL(url).pathname.startsWith('/api/')),
+      `API calls on ${m.page}`,
+    ).toEqual([]);
   };
 
   const loadsNewsletter = (m: Measured) => m.files.some((f) => new URL(f.url).pathname.includes('NewsletterForm'));

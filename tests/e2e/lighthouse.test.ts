@@ -2,7 +2,19 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, cityPost, getJson, join, mkdtempSync, REPO, rmSync, startServer, tmpdir, type RunningServer, type SeedCity } from './support.ts';
+import {
+  CHROMIUM,
+  cityPost,
+  getJson,
+  join,
+  mkdtempSync,
+  REPO,
+  rmSync,
+  startServer,
+  tmpdir,
+  type RunningServer,
+  type SeedCity,
+} from './support.ts';
 
 const run = promisify(execFile);
 const LIGHTHOUSE_CLI = join(REPO, 'node_modules', 'lighthouse', 'cli', 'index.js');
@@ -13,7 +25,8 @@ const MIN_SCORE = 0.9;
  * (a benchmark runs beside the tests, which run at nice 19), so one run's TBT swings by hundreds of ms.
  */
 const RUNS = 3;
-const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
+const CHROME_FLAGS =
+  '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
 
 interface Report {
   categories: Record<(typeof CATEGORIES)[number], { score: number | null; auditRefs: { id: string; weight: number }[] }>;
@@ -32,7 +45,15 @@ async function lighthouse(url: string, outputPath: string): Promise<Report> {
     try {
       await run(
         process.execPath,
-        [LIGHTHOUSE_CLI, url, '--quiet', '--output=json', `--output-path=${outputPath}`, `--only-categories=${CATEGORIES.join(',')}`, `--chrome-flags=${CHROME_FLAGS}`],
+        [
+          LIGHTHOUSE_CLI,
+          url,
+          '--quiet',
+          '--output=json',
+          `--output-path=${outputPath}`,
+          `--only-categories=${CATEGORIES.join(',')}`,
+          `--chrome-flags=${CHROME_FLAGS}`,
+        ],
         { env: { ...process.env, CHROME_PATH: CHROMIUM }, timeout: 80_000, maxBuffer: 64 * 1024 * 1024 },
       );
       const report = JSON.parse(readFileSync(outputPath, 'utf8')) as Report;
@@ -43,7 +64,9 @@ async function lighthouse(url: string, outputPath: string): Promise<Report> {
       if (!/Runtime error encountered|Please run Lighthouse again|NO_NAVSTART|NO_FCP|PROTOCOL_TIMEOUT/.test(failure)) throw error;
     }
     if (attempt >= 2) throw new Error(`lighthouse ${url} failed twice: ${failure}`);
-    console.warn(`lighthouse ${url}: run ${attempt} broke (${failure.split('\n').find((line) => /error/i.test(line)) ?? failure.slice(0, 200)}), running it again`);
+    console.warn(
+      `lighthouse ${url}: run ${attempt} broke (${failure.split('\n').find((line) => /error/i.test(line)) ?? failure.slice(0, 200)}), running it again`,
+    );
   }
 }
 
@@ -52,7 +75,10 @@ function failingAudits(report: Report, category: (typeof CATEGORIES)[number]): s
   return report.categories[category].auditRefs
     .filter((ref) => ref.weight > 0)
     .map((ref) => ({ id: ref.id, audit: report.audits[ref.id]! }))
-    .filter(({ audit }) => audit.scoreDisplayMode !== 'notApplicable' && audit.scoreDisplayMode !== 'informative' && audit.score !== null && audit.score < 0.9)
+    .filter(
+      ({ audit }) =>
+        audit.scoreDisplayMode !== 'notApplicable' && audit.scoreDisplayMode !== 'informative' && audit.score !== null && audit.score < 0.9,
+    )
     .map(({ id, audit }) => `${id} (${audit.score}${audit.displayValue ? `, ${audit.displayValue}` : ''})`);
 }
 
@@ -79,9 +105,20 @@ describe('lighthouse (mobile)', () => {
     if (outDir) rmSync(outDir, { recursive: true, force: true });
     const header = `| page | ${CATEGORIES.join(' | ')} | performance of each run |`;
     const line = `|---|${CATEGORIES.map(() => '---').join('|')}|---|`;
-    const body = rows.map((row) => `| ${row.page} | ${CATEGORIES.map((c) => (row.scores[c] === null ? 'n/a' : row.scores[c]!.toFixed(2))).join(' | ')} | ${row.runs} |`);
+    const body = rows.map(
+      (row) =>
+        `| ${row.page} | ${CATEGORIES.map((c) => (row.scores[c] === null ? 'n/a' : row.scores[c]!.toFixed(2))).join(' | ')} | ${row.runs} |`,
+    );
     const misses = [...new Set(rows.flatMap((row) => row.misses.map((miss) => `  ${row.page}: ${miss}`)))];
-    console.log([`Lighthouse scores (mobile preset, median of ${RUNS} runs):`, header, line, ...body, ...(misses.length ? ['audits below 0.9 in some run:', ...misses] : [])].join('\n'));
+    console.log(
+      [
+        `Lighthouse scores (mobile preset, median of ${RUNS} runs):`,
+        header,
+        line,
+        ...body,
+        ...(misses.length ? ['audits below 0.9 in some run:', ...misses] : []),
+      ].join('\n'),
+    );
   });
 
   for (const [index, label] of ['home', '/city-guides', 'a guide with its map', 'a post'].entries()) {
@@ -92,9 +129,17 @@ describe('lighthouse (mobile)', () => {
       const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
       const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(reports.map((r) => r.categories[c].score ?? 0))]));
       const misses = reports.flatMap((report) => CATEGORIES.flatMap((c) => failingAudits(report, c).map((audit) => `${c}: ${audit}`)));
-      rows.push({ page: `${name} (${path})`, scores, runs: reports.map((r) => r.categories.performance.score?.toFixed(2)).join(' '), misses });
+      rows.push({
+        page: `${name} (${path})`,
+        scores,
+        runs: reports.map((r) => r.categories.performance.score?.toFixed(2)).join(' '),
+        misses,
+      });
       for (const category of CATEGORIES) {
-        expect(scores[category], `${name} ${category} (runs: ${reports.map((r) => r.categories[category].score).join(', ')}); audits below 0.9: ${misses.join('; ')}`).toBeGreaterThanOrEqual(MIN_SCORE);
+        expect(
+          scores[category],
+          `${name} ${category} (runs: ${reports.map((r) => r.categories[category].score).join(', ')}); audits below 0.9: ${misses.join('; ')}`,
+        ).toBeGreaterThanOrEqual(MIN_SCORE);
       }
     });
   }

@@ -1,6 +1,16 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cityPost, getJson, launchBrowser, newContext, shown, startServer, type RunningServer, type SeedCity, type SeedPost } from './support.ts';
+import {
+  cityPost,
+  getJson,
+  launchBrowser,
+  newContext,
+  shown,
+  startServer,
+  type RunningServer,
+  type SeedCity,
+  type SeedPost,
+} from './support.ts';
 
 // Every public page is plain HTML: with JavaScript off it is complete, readable and navigable.
 describe('with JavaScript disabled', () => {
@@ -58,13 +68,20 @@ describe('with JavaScript disabled', () => {
       expect(text.length, `${name}: main text`).toBeGreaterThan(minText);
       expect(await page.locator('img:not([alt])').count(), `${name}: images without alt`).toBe(0);
       // Content images (not decorative ones with alt="") say what they show.
-      const images = await page.locator('main img').evaluateAll((imgs) => imgs.map((img) => ({ alt: img.getAttribute('alt'), src: img.getAttribute('src') })));
-      expect(images.every((img) => img.src && img.src !== ''), `${name}: image sources`).toBe(true);
+      const images = await page
+        .locator('main img')
+        .evaluateAll((imgs) => imgs.map((img) => ({ alt: img.getAttribute('alt'), src: img.getAttribute('src') })));
+      expect(
+        images.every((img) => img.src && img.src !== ''),
+        `${name}: image sources`,
+      ).toBe(true);
       // Header and footer navigation are there.
       const nav = page.getByRole('navigation', { name: 'Main', exact: true });
       expect(await nav.getByRole('link').allInnerTexts(), `${name}: header nav`).toEqual(['Home', 'City Guides', 'Posts', 'About']);
       await shown(page.getByRole('contentinfo').getByRole('link', { name: 'Sitemap' }));
-      report.push(`${name.padEnd(12)} ${path.padEnd(44)} h1="${(await h1.innerText()).trim().slice(0, 40)}" text=${text.length} chars, ${images.length} images`);
+      report.push(
+        `${name.padEnd(12)} ${path.padEnd(44)} h1="${(await h1.innerText()).trim().slice(0, 40)}" text=${text.length} chars, ${images.length} images`,
+      );
     }
     console.log(report.join('\n'));
   });
@@ -83,7 +100,10 @@ describe('with JavaScript disabled', () => {
 
   it('navigates home -> posts -> a post by plain links', async () => {
     await page.goto('/');
-    await Promise.all([page.waitForURL((url) => url.pathname === '/posts'), page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Posts' }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === '/posts'),
+      page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Posts' }).click(),
+    ]);
     await shown(page.getByRole('heading', { level: 1, name: 'All Posts' }));
     const first = page.locator('main .grid article.post-card').first().getByRole('heading').getByRole('link');
     const title = (await first.innerText()).trim();
@@ -91,14 +111,22 @@ describe('with JavaScript disabled', () => {
     await Promise.all([page.waitForURL((url) => url.pathname === href), first.click()]);
     await shown(page.getByRole('heading', { level: 1, name: title }));
     // And back home through the breadcrumb.
-    await Promise.all([page.waitForURL((url) => url.pathname === '/'), page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === '/'),
+      page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' }).click(),
+    ]);
     await shown(page.getByRole('heading', { level: 1, name: 'Curated City Food Guides & Itineraries' }));
   });
 
   it('home: the latest-posts filters work without script (radio buttons and CSS)', async () => {
     await page.goto('/');
     const latest = page.getByRole('region', { name: 'Latest Posts' });
-    const visibleBadges = () => latest.locator('li').evaluateAll((items) => items.filter((li) => (li as HTMLElement).offsetParent !== null).map((li) => li.querySelector('.badge')?.textContent?.trim()));
+    const visibleBadges = () =>
+      latest
+        .locator('li')
+        .evaluateAll((items) =>
+          items.filter((li) => (li as HTMLElement).offsetParent !== null).map((li) => li.querySelector('.badge')?.textContent?.trim()),
+        );
     expect((await visibleBadges()).length).toBeGreaterThan(0);
     await latest.locator('label[for="latest-guides"]').click();
     const guides = await visibleBadges();
@@ -116,7 +144,10 @@ describe('with JavaScript disabled', () => {
     await page.goto('/');
     const form = page.locator('form[data-newsletter]');
     await form.getByLabel('Email address').fill(`no-script-${Date.now()}@example.com`);
-    await Promise.all([page.waitForURL((url) => url.pathname === '/newsletter' && url.hash === '#subscribed'), form.getByRole('button', { name: 'Subscribe' }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === '/newsletter' && url.hash === '#subscribed'),
+      form.getByRole('button', { name: 'Subscribe' }).click(),
+    ]);
     await shown(ok);
     expect(await failed.isVisible()).toBe(false);
 

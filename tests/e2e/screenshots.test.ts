@@ -1,7 +1,20 @@
 import { mkdirSync, statSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminContext, cityPost, getJson, join, launchBrowser, newContext, REPO, scrollThrough, shown, startServer, type RunningServer, type SeedCity } from './support.ts';
+import {
+  adminContext,
+  cityPost,
+  getJson,
+  join,
+  launchBrowser,
+  newContext,
+  REPO,
+  scrollThrough,
+  shown,
+  startServer,
+  type RunningServer,
+  type SeedCity,
+} from './support.ts';
 
 /** Written on every run (git-ignored), for people to look at. */
 const OUT = join(REPO, 'screenshots');
@@ -62,7 +75,13 @@ describe('screenshots', () => {
       const context: BrowserContext = await newContext(browser, server, { viewport, ...mobile, reducedMotion: 'reduce' });
       try {
         const page = await context.newPage();
-        for (const [name, path] of [['home', '/'], ['city-guides', '/city-guides'], ['posts', '/posts'], ['guide', guidePath], ['post', postPath]] as const) {
+        for (const [name, path] of [
+          ['home', '/'],
+          ['city-guides', '/city-guides'],
+          ['posts', '/posts'],
+          ['guide', guidePath],
+          ['post', postPath],
+        ] as const) {
           await page.goto(path, { waitUntil: 'load' });
           await shown(page.getByRole('heading', { level: 1 }));
           await settle(page);

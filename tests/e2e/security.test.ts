@@ -1,6 +1,18 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminContext, adminCookie, getJson, launchBrowser, newContext, scrollThrough, shown, startServer, type RunningServer, type SeedCity, type SeedPost } from './support.ts';
+import {
+  adminContext,
+  adminCookie,
+  getJson,
+  launchBrowser,
+  newContext,
+  scrollThrough,
+  shown,
+  startServer,
+  type RunningServer,
+  type SeedCity,
+  type SeedPost,
+} from './support.ts';
 
 const MAP_ORIGIN = 'https://www.openstreetmap.org';
 
@@ -75,7 +87,11 @@ async function observe(context: BrowserContext, serverOrigin: string, path: stri
   const injected = page.locator('[data-post-body] .post-body__note, [data-post-body] .post-body__section[data-block-id]');
   // Every payload made it onto the page (as whatever is left of it).
   const texts = await injected.allInnerTexts();
-  for (const index of PAYLOADS.keys()) expect(texts.some((text) => new RegExp(`^(Block|Note) ${index}:`).test(text.trim())), `payload ${index} on ${path}`).toBe(true);
+  for (const index of PAYLOADS.keys())
+    expect(
+      texts.some((text) => new RegExp(`^(Block|Note) ${index}:`).test(text.trim())),
+      `payload ${index} on ${path}`,
+    ).toBe(true);
   for (const element of await injected.all()) {
     await element.scrollIntoViewIfNeeded();
     await element.hover();
@@ -88,18 +104,22 @@ async function observe(context: BrowserContext, serverOrigin: string, path: stri
   // Whatever the injected sections render to, none of this may be left in them.
   const leftovers = await page.locator('[data-post-body]').evaluate((body) => {
     const found: string[] = [];
-    for (const el of body.querySelectorAll('script, iframe, frame, object, embed, svg, math, form, input, button, style, link, meta, base, template, noscript')) {
+    for (const el of body.querySelectorAll(
+      'script, iframe, frame, object, embed, svg, math, form, input, button, style, link, meta, base, template, noscript',
+    )) {
       if (!el.closest('[data-admin-slot]')) found.push(`<${el.tagName.toLowerCase()}>`);
     }
     for (const el of body.querySelectorAll('*')) {
       if (el.closest('[data-admin-slot]')) continue;
       for (const attr of el.getAttributeNames()) {
-        if (/^on/i.test(attr) || ['style', 'srcdoc', 'srcset', 'formaction', 'xlink:href', 'autofocus'].includes(attr)) found.push(`${el.tagName.toLowerCase()}[${attr}]`);
+        if (/^on/i.test(attr) || ['style', 'srcdoc', 'srcset', 'formaction', 'xlink:href', 'autofocus'].includes(attr))
+          found.push(`${el.tagName.toLowerCase()}[${attr}]`);
       }
       const href = el.getAttribute('href');
       if (el.tagName === 'A' && href !== null && href !== '' && !/^(https?:|mailto:|\/(?!\/)|#)/i.test(href)) found.push(`a[href=${href}]`);
       const src = el.getAttribute('src');
-      if (el.tagName === 'IMG' && src !== null && src !== '' && !/^(https?:\/\/|\/(?!\/)|[\w.-]+$)/i.test(src)) found.push(`img[src=${src}]`);
+      if (el.tagName === 'IMG' && src !== null && src !== '' && !/^(https?:\/\/|\/(?!\/)|[\w.-]+$)/i.test(src))
+        found.push(`img[src=${src}]`);
     }
     return found;
   });
@@ -113,12 +133,19 @@ function expectClean(seen: Observed, serverOrigin: string, label: string): void 
   expect(seen.dialogs, `${label}: dialogs`).toEqual([]);
   expect(seen.pageErrors, `${label}: page errors`).toEqual([]);
   // The only console errors allowed are failed loads of this site's own URLs (an injected <img src="x">).
-  const foreign = seen.consoleErrors.filter((e) => !(e.text.startsWith('Failed to load resource') && (e.url.startsWith(`${serverOrigin}/`) || e.url.startsWith(`${MAP_ORIGIN}/`))));
+  const foreign = seen.consoleErrors.filter(
+    (e) => !(e.text.startsWith('Failed to load resource') && (e.url.startsWith(`${serverOrigin}/`) || e.url.startsWith(`${MAP_ORIGIN}/`))),
+  );
   expect(foreign, `${label}: console errors`).toEqual([]);
   const elsewhere = seen.requests.filter((url) => !url.startsWith(`${serverOrigin}/`));
   expect(elsewhere, `${label}: requests to other origins`).toEqual([]);
-  expect(seen.mapFrames.every((url) => url.startsWith(`${MAP_ORIGIN}/`)), `${label}: map frames`).toBe(true);
-  console.log(`${label}: ${seen.requests.length} requests, all to ${serverOrigin}; ${seen.mapFrames.length} map frame(s); ${seen.consoleErrors.length} console error(s), all failed loads of own URLs`);
+  expect(
+    seen.mapFrames.every((url) => url.startsWith(`${MAP_ORIGIN}/`)),
+    `${label}: map frames`,
+  ).toBe(true);
+  console.log(
+    `${label}: ${seen.requests.length} requests, all to ${serverOrigin}; ${seen.mapFrames.length} map frame(s); ${seen.consoleErrors.length} console error(s), all failed loads of own URLs`,
+  );
 }
 
 describe('stored content cannot attack readers', () => {
@@ -173,7 +200,13 @@ describe('stored content cannot attack readers', () => {
   it('refuses script and foreign URLs as inline images and hero images', async () => {
     const posts = await getJson<SeedPost[]>(server, '/api/posts?published=true');
     const post = posts.find((p) => p.type === 'post')!;
-    for (const content of ['javascript:alert(1)', 'data:image/svg+xml,<svg onload=alert(1)>', '//evil.example/x.png', '/images/../../etc/passwd', '/images/x.jpg" onerror="alert(1)']) {
+    for (const content of [
+      'javascript:alert(1)',
+      'data:image/svg+xml,<svg onload=alert(1)>',
+      '//evil.example/x.png',
+      '/images/../../etc/passwd',
+      '/images/x.jpg" onerror="alert(1)',
+    ]) {
       const item = await api('POST', `/api/posts/${post.id}/content`, { type: 'image', content, position: 1 });
       expect(item.status, `inline image ${content}`).toBe(400);
       const hero = await api('PATCH', `/api/posts/${post.slug}/hero-image`, { heroImage: content });

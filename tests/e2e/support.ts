@@ -12,7 +12,13 @@ export { ADMIN };
 const START = join(import.meta.dirname, '..', '..', 'scripts', 'start.ts');
 export const REPO = join(import.meta.dirname, '..', '..');
 export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /** How long a condition may take to come true (the machine is shared and slow). */
 export const WAIT_MS = 30_000;
@@ -173,7 +179,11 @@ export async function adminContext(browser: Browser, server: RunningServer, opti
 
 /** Cookie header of a signed-in admin, for direct API calls from the test process. */
 export async function adminCookie(server: RunningServer): Promise<string> {
-  const login = await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  const login = await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
   if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
   return login.headers
     .getSetCookie()

@@ -1,6 +1,19 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exposedRoles, getJson, gone, launchBrowser, listenForAnnouncements, newContext, notifications, shown, startServer, type RunningServer, type SeedCity, type SeedPost } from './support.ts';
+import {
+  exposedRoles,
+  getJson,
+  gone,
+  launchBrowser,
+  listenForAnnouncements,
+  newContext,
+  notifications,
+  shown,
+  startServer,
+  type RunningServer,
+  type SeedCity,
+  type SeedPost,
+} from './support.ts';
 
 // A signed-out reader's journeys through the real server and a real browser.
 describe('visitor journeys', () => {
@@ -72,10 +85,15 @@ describe('visitor journeys', () => {
   });
 
   it('filters /posts with the All Posts, City Guides and Dining Posts tabs, which are plain links', async () => {
-    const published = { all: posts.length, guides: posts.filter((p) => p.type === 'guide').length, dining: posts.filter((p) => p.type === 'post').length };
+    const published = {
+      all: posts.length,
+      guides: posts.filter((p) => p.type === 'guide').length,
+      dining: posts.filter((p) => p.type === 'post').length,
+    };
     await page.goto('/posts');
     const tabs = page.getByRole('navigation', { name: 'Filter posts' });
-    const cardTypes = () => page.locator('main .grid article.post-card').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-type')));
+    const cardTypes = () =>
+      page.locator('main .grid article.post-card').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-type')));
     const current = () => tabs.locator('[aria-current="page"]').textContent();
 
     expect(await current()).toBe('All Posts');
@@ -104,7 +122,10 @@ describe('visitor journeys', () => {
     await page.goto('/city-guides');
     await shown(page.getByRole('heading', { level: 1 }));
     const grid = page.getByRole('region', { name: 'All city guides' });
-    const hrefs = await grid.getByRole('heading', { level: 2 }).getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    const hrefs = await grid
+      .getByRole('heading', { level: 2 })
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     const withGuide = new Set(posts.filter((p) => p.type === 'guide').map((p) => p.cityId));
     const expected = cities.filter((c) => withGuide.has(c.id)).map((c) => `/${c.slug}/guide`);
     expect(hrefs.sort()).toEqual(expected.sort());
@@ -204,7 +225,9 @@ describe('visitor journeys', () => {
     await gone(dialog);
     // Closed: the page is back, with focus on the link that opened the dialog.
     expect(await exposedRoles(page)).toContain('main');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('footer') !== null && document.activeElement?.textContent)).toBe('Contact');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('footer') !== null && document.activeElement?.textContent))
+      .toBe('Contact');
   });
 
   it('subscribes to the newsletter, and a repeat is a friendly success', async () => {

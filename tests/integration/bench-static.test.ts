@@ -22,7 +22,16 @@ describe("the benchmark's Astro static build", () => {
     staticDir = join(work, 'out');
     execFileSync(join(ROOT, 'node_modules', '.bin', 'astro'), ['build', '--silent', '--config', 'scripts/bench/astro.static.config.mjs'], {
       cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1', DATABASE_PATH: site.handle.path, SITE_NAME: SITE.siteName, PUBLIC_HOST: SITE.publicHost, FORKCAST_OUT_DIR: staticDir, FORKCAST_CACHE_DIR: join(work, 'cache') },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        ASTRO_TELEMETRY_DISABLED: '1',
+        DATABASE_PATH: site.handle.path,
+        SITE_NAME: SITE.siteName,
+        PUBLIC_HOST: SITE.publicHost,
+        FORKCAST_OUT_DIR: staticDir,
+        FORKCAST_CACHE_DIR: join(work, 'cache'),
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
   }, 180_000);

@@ -8,7 +8,9 @@ import { BUILT, copyBuiltAssets, SITE } from './support.ts';
 /** Every file under a folder, relative path -> bytes. */
 export function readTree(dir: string): Map<string, Buffer> {
   const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-  return new Map(files.map((entry) => [relative(dir, join(entry.parentPath, entry.name)), readFileSync(join(entry.parentPath, entry.name))]));
+  return new Map(
+    files.map((entry) => [relative(dir, join(entry.parentPath, entry.name)), readFileSync(join(entry.parentPath, entry.name))]),
+  );
 }
 
 /** The paths whose bytes differ between two trees, or that only one has. */

@@ -13,7 +13,6 @@ import { ADMIN, BUILT, copyBuiltAssets, SITE } from './support.ts';
 const ROUNDS = 5;
 const START = join(import.meta.dirname, '..', '..', 'scripts', 'start.ts');
 
-
 interface Running {
   child: ChildProcess;
   url: string;
@@ -84,11 +83,20 @@ describe('crash safety', () => {
     try {
       for (let round = 0; round < ROUNDS; round++) {
         const { url } = running;
-        const login = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-        const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+        const login = await fetch(`${url}/api/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(ADMIN),
+        });
+        const cookie = login.headers
+          .getSetCookie()
+          .map((line) => line.split(';')[0])
+          .join('; ');
         const posts = await listPosts(db);
         const send = (path: string, method: string, body: unknown) =>
-          fetch(`${url}${path}`, { method, headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) }).catch(() => undefined);
+          fetch(`${url}${path}`, { method, headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) }).catch(
+            () => undefined,
+          );
         // A burst of writes that each touch many pages (list tags) or one page, in flight together.
         const burst = Array.from({ length: 6 }, (_, i) => {
           const post = posts[Math.floor(random() * posts.length)]!;
@@ -96,7 +104,9 @@ describe('crash safety', () => {
             case 0:
               return send(`/api/posts/${post.slug}/published`, 'PATCH', { published: !post.published });
             case 1:
-              return send(`/api/posts/${post.slug}/hero-image`, 'PATCH', { heroImage: `/images/posts/${['tea', 'wine', 'pizza'][round % 3]}.jpg` });
+              return send(`/api/posts/${post.slug}/hero-image`, 'PATCH', {
+                heroImage: `/images/posts/${['tea', 'wine', 'pizza'][round % 3]}.jpg`,
+              });
             default:
               return send(`/api/posts/${post.id}/content`, 'POST', { type: 'text', content: `Round ${round}, note ${i}.`, position: 0 });
           }
@@ -110,7 +120,10 @@ describe('crash safety', () => {
         expect(treeDifferences(readTree(join(workDir, 'dist', 'client')), await fullBuildOf(db)), `round ${round}`).toEqual([]);
       }
       console.log(`changes caught unpublished by a kill, per round: ${interrupted.join(', ')}`);
-      expect(interrupted.some((count) => count > 0), 'at least one kill landed between a commit and its publish').toBe(true);
+      expect(
+        interrupted.some((count) => count > 0),
+        'at least one kill landed between a commit and its publish',
+      ).toBe(true);
     } finally {
       await db.destroy();
     }

@@ -28,7 +28,8 @@ function scriptsLoadedOnOpen(siteDir: string, html: string): string[] {
   for (const script of d.querySelectorAll('script')) {
     const src = script.getAttribute('src');
     if (src) visit(new URL(src, 'http://x/').pathname);
-    else if (script.getAttribute('type') === 'module') for (const next of staticImports(script.textContent ?? '')) visit(new URL(next, 'http://x/').pathname);
+    else if (script.getAttribute('type') === 'module')
+      for (const next of staticImports(script.textContent ?? '')) visit(new URL(next, 'http://x/').pathname);
   }
   for (const link of d.querySelectorAll('link[rel=modulepreload]')) visit(new URL(link.getAttribute('href')!, 'http://x/').pathname);
   return [...seen];
@@ -68,21 +69,33 @@ describe('guide pages of the seeded site', () => {
     expect(pins[0]!.getAttribute('data-name')).toBe('Tidewater Bakehouse');
     expect([pins[0]!.getAttribute('title'), pins[0]!.textContent]).toEqual(['1. Tidewater Bakehouse', '1']);
     // Placed on the 4:3 stage in percent: west of the Ferry Building (6), south of North Beach (7).
-    const at = (pin: Element) => (pin.getAttribute('style') ?? '').match(/^left: ([\d.]+)%; top: ([\d.]+)%; z-index: \d+$/)!.slice(1).map(Number);
+    const at = (pin: Element) =>
+      (pin.getAttribute('style') ?? '')
+        .match(/^left: ([\d.]+)%; top: ([\d.]+)%; z-index: \d+$/)!
+        .slice(1)
+        .map(Number);
     expect(at(pins[0]!)[0]).toBeLessThan(at(pins[5]!)[0]!);
     expect(at(pins[0]!)[1]).toBeGreaterThan(at(pins[6]!)[1]!);
-    expect(pins.map((pin) => Number(/z-index: (\d+)/.exec(pin.getAttribute('style')!)![1]))).toEqual(Array.from({ length: 14 }, (_, i) => 14 - i));
+    expect(pins.map((pin) => Number(/z-index: (\d+)/.exec(pin.getAttribute('style')!)![1]))).toEqual(
+      Array.from({ length: 14 }, (_, i) => 14 - i),
+    );
     expect(Number(pins[0]!.getAttribute('data-lat'))).toBeCloseTo(37.75, 1);
     expect(frame.querySelector('[role=img]')?.getAttribute('aria-label')).toMatch(/^Map of San Francisco's food neighborhoods: 14 places/);
     expect(frame.querySelector<HTMLElement>('[data-map-canvas]')!.getAttribute('style')).toContain('min-height: 400px');
     // The button waits for JavaScript; without it the area link remains.
     const open = frame.querySelector('button[data-map-open]')!;
     expect([open.textContent, open.hasAttribute('hidden')]).toEqual(['Open the interactive map', true]);
-    expect(frame.querySelector('figcaption a')?.getAttribute('href')).toMatch(/^https:\/\/www\.openstreetmap\.org\/#map=\d+\/37\.\d{4}\/-122\.\d{4}$/);
+    expect(frame.querySelector('figcaption a')?.getAttribute('href')).toMatch(
+      /^https:\/\/www\.openstreetmap\.org\/#map=\d+\/37\.\d{4}\/-122\.\d{4}$/,
+    );
     // Leaflet is a chunk of its own that nothing on the page loads until the button asks for it.
     const loaded = scriptsLoadedOnOpen(site.dist.siteDir, html);
-    expect(loaded.filter((file) => readFileSync(join(site.dist.siteDir, file), 'utf8').includes('data-map-open')).length, 'the map button script').toBe(1);
-    for (const file of loaded) expect(readFileSync(join(site.dist.siteDir, file), 'utf8'), file).not.toMatch(/leaflet|tile\.openstreetmap\.org/i);
+    expect(
+      loaded.filter((file) => readFileSync(join(site.dist.siteDir, file), 'utf8').includes('data-map-open')).length,
+      'the map button script',
+    ).toBe(1);
+    for (const file of loaded)
+      expect(readFileSync(join(site.dist.siteDir, file), 'utf8'), file).not.toMatch(/leaflet|tile\.openstreetmap\.org/i);
     expect(html).not.toMatch(/leaflet/i);
   });
 
@@ -105,7 +118,11 @@ describe('guide pages of the seeded site', () => {
 
   it("opens the city's external spreadsheet in a new tab", () => {
     const button = page('/london/guide').querySelector('a.itinerary__button')!;
-    expect([button.getAttribute('href'), button.getAttribute('target'), button.getAttribute('rel')]).toEqual(['https://sheets.example/london?tab=1', '_blank', 'noopener noreferrer']);
+    expect([button.getAttribute('href'), button.getAttribute('target'), button.getAttribute('rel')]).toEqual([
+      'https://sheets.example/london?tab=1',
+      '_blank',
+      'noopener noreferrer',
+    ]);
     expect(button.textContent).toMatch(/opens in a new tab/);
   });
 
@@ -121,7 +138,12 @@ describe('guide pages of the seeded site', () => {
     const d = page('/san-francisco/itinerary');
     expect(d.title).toBe('San Francisco Food Itinerary | Forkcast');
     expect(d.querySelector('link[rel=canonical]')?.getAttribute('href')).toBe('https://forkcast.test/san-francisco/itinerary');
-    expect([...d.querySelectorAll('nav[aria-label=Breadcrumb] li')].map((li) => li.textContent)).toEqual(['Home', 'City Guides', 'San Francisco', 'Itinerary']);
+    expect([...d.querySelectorAll('nav[aria-label=Breadcrumb] li')].map((li) => li.textContent)).toEqual([
+      'Home',
+      'City Guides',
+      'San Francisco',
+      'Itinerary',
+    ]);
     expect(d.querySelector('nav[aria-label=Breadcrumb] a[href="/san-francisco/guide"]')).not.toBeNull();
     expect(d.querySelector('h1')?.textContent).toBe('Where to eat in San Francisco');
     const table = d.querySelector('table')!;
@@ -138,9 +160,14 @@ describe('guide pages of the seeded site', () => {
       const name = row.querySelector('th[scope=row]')!;
       expect(name.textContent?.trim()).toBe(stop.name);
       expect(name.querySelector('a')?.getAttribute('href') ?? null).toBe(stop.url);
-      expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual(
-        [String(stop.day), stop.meal, stop.neighborhood, stop.cuisine, stop.notes, stop.address],
-      );
+      expect([...row.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
+        String(stop.day),
+        stop.meal,
+        stop.neighborhood,
+        stop.cuisine,
+        stop.notes,
+        stop.address,
+      ]);
     });
     expect(d.querySelector('a[href="/itineraries/san-francisco.csv"]')?.textContent).toBe('Download the CSV');
     expect(page('/naples/itinerary').querySelector('table')).not.toBeNull();
@@ -163,13 +190,21 @@ describe('generated guides and the spreadsheet setting, published through the AP
   const page = (route: string) => doc(site.page(route));
 
   it("labels a generated 2-day guide '2-day itinerary', in step with its title, and pins its places", async () => {
-    const csv = ['day,restaurant,neighborhood,lat,lng', '1,Bakehouse Meridian,Ribeira,41.1409,-8.6131', '1,The Net Loft,Ribeira,41.1403,-8.6115', '2,Casa Ferrera,Sé,,'].join('\n');
+    const csv = [
+      'day,restaurant,neighborhood,lat,lng',
+      '1,Bakehouse Meridian,Ribeira,41.1409,-8.6131',
+      '1,The Net Loft,Ribeira,41.1403,-8.6115',
+      '2,Casa Ferrera,Sé,,',
+    ].join('\n');
     expect((await generate('Porto', csv)).status).toBe(201);
     const d = page('/porto/guide');
     expect(d.querySelector('h1')?.textContent).toBe('Where to Eat in Porto: A 2-Day Itinerary');
     expect(d.querySelector('.itinerary .kicker')?.textContent).toBe('2-day itinerary');
     // No area map for a generated city: the map is there because its places have coordinates.
-    expect([...d.querySelectorAll('[data-pin]')].map((pin) => `${pin.getAttribute('data-pin')} ${pin.getAttribute('data-name')}`)).toEqual(['1 Bakehouse Meridian', '2 The Net Loft']);
+    expect([...d.querySelectorAll('[data-pin]')].map((pin) => `${pin.getAttribute('data-pin')} ${pin.getAttribute('data-name')}`)).toEqual([
+      '1 Bakehouse Meridian',
+      '2 The Net Loft',
+    ]);
     expect(d.querySelector('a.itinerary__button')?.getAttribute('href')).toBe('/porto/itinerary');
     expect(page('/porto/itinerary').querySelector('caption')?.textContent).toBe('3 stops in Porto');
   });
@@ -183,7 +218,10 @@ describe('generated guides and the spreadsheet setting, published through the AP
 
   it('republishes the guide with the spreadsheet before PATCH /api/cities/:id answers, and back without it', async () => {
     const porto = (await getCityBySlug(site.handle.db, 'porto'))!;
-    const anonymous = await site.request(`/api/cities/${porto.id}`, { ...json('PATCH', { spreadsheetUrl: 'https://sheets.example/porto' }), admin: false });
+    const anonymous = await site.request(`/api/cities/${porto.id}`, {
+      ...json('PATCH', { spreadsheetUrl: 'https://sheets.example/porto' }),
+      admin: false,
+    });
     expect(anonymous.status).toBe(401);
     const bad = await site.request(`/api/cities/${porto.id}`, json('PATCH', { spreadsheetUrl: 'javascript:alert(1)' }));
     expect(bad.status).toBe(400);

@@ -17,12 +17,12 @@ interface VnuMessage {
 /** Runs the W3C Nu HTML checker over the files and returns its errors (warnings are not counted). */
 async function checkHtml(files: string[]): Promise<VnuMessage[]> {
   // vnu exits non-zero when it reports errors; its JSON report on stderr is what matters.
-  const result = await promisify(execFile)('java', ['-jar', vnuJar, '--errors-only', '--format', 'json', ...files], { maxBuffer: 64 * 1024 * 1024 }).catch(
-    (error: { stderr?: string; code?: unknown }) => {
-      if (typeof error.stderr !== 'string' || !error.stderr.startsWith('{')) throw error;
-      return { stderr: error.stderr };
-    },
-  );
+  const result = await promisify(execFile)('java', ['-jar', vnuJar, '--errors-only', '--format', 'json', ...files], {
+    maxBuffer: 64 * 1024 * 1024,
+  }).catch((error: { stderr?: string; code?: unknown }) => {
+    if (typeof error.stderr !== 'string' || !error.stderr.startsWith('{')) throw error;
+    return { stderr: error.stderr };
+  });
   return (JSON.parse(result.stderr) as { messages: VnuMessage[] }).messages;
 }
 
@@ -39,7 +39,9 @@ describe('every rendered page of the seeded site', () => {
       .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
       .map((entry) => join(entry.parentPath, entry.name));
     expect(pages.length).toBeGreaterThan(50);
-    const errors = (await checkHtml(pages)).map((m) => `${m.url.slice(m.url.indexOf(site.dist.siteDir) + site.dist.siteDir.length)}: ${m.message} ${m.extract ?? ''}`);
+    const errors = (await checkHtml(pages)).map(
+      (m) => `${m.url.slice(m.url.indexOf(site.dist.siteDir) + site.dist.siteDir.length)}: ${m.message} ${m.extract ?? ''}`,
+    );
     expect(errors).toEqual([]);
   });
 });

@@ -14,7 +14,12 @@ const SEQUENCES = Number(process.env.INVARIANT_SEQUENCES ?? 8);
 const WRITES_PER_SEQUENCE = 8;
 const BASE_SEED = 20_261_121;
 
-const HEROES = ['/images/presets/mountain-trail.jpg', '/images/posts/tea.jpg', 'https://images.example/hero.jpg', '/images/cities/vienna.jpg'];
+const HEROES = [
+  '/images/presets/mountain-trail.jpg',
+  '/images/posts/tea.jpg',
+  'https://images.example/hero.jpg',
+  '/images/cities/vienna.jpg',
+];
 const json = (method: string, body: unknown) => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 /** What a write did: a line for the failure log, and the API's answer when it made a call. */
@@ -24,7 +29,7 @@ interface Outcome {
 }
 type Write = (site: PublishingSite, random: () => number) => Promise<Outcome>;
 
-const pick = <T,>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 /** Images arrive with or without alt text, and the fallback for a missing one must publish the same way. */
 const someAlt = (random: () => number): { alt?: string } => (random() < 0.5 ? { alt: `Described view ${Math.floor(random() * 1e4)}` } : {});
 
@@ -53,8 +58,14 @@ const WRITES: Record<string, Write> = {
   async addItem(site, random) {
     const post = await anyPost(site, random, true);
     const position = Math.floor(random() * (splitParagraphs(post.content).length + 1));
-    const item = random() < 0.5 ? { type: 'text', content: `A note ${Math.floor(random() * 1e6)}.` } : { type: 'image', content: pick(random, HEROES), ...someAlt(random) };
-    return { label: `item ${post.slug}@${position}`, response: await site.request(`/api/posts/${post.id}/content`, json('POST', { ...item, position })) };
+    const item =
+      random() < 0.5
+        ? { type: 'text', content: `A note ${Math.floor(random() * 1e6)}.` }
+        : { type: 'image', content: pick(random, HEROES), ...someAlt(random) };
+    return {
+      label: `item ${post.slug}@${position}`,
+      response: await site.request(`/api/posts/${post.id}/content`, json('POST', { ...item, position })),
+    };
   },
   async deleteItem(site, random) {
     const items = await site.handle.db.selectFrom('postContentItems').select(['id', 'postId']).orderBy('id').execute();
@@ -64,14 +75,26 @@ const WRITES: Record<string, Write> = {
   },
   async postHero(site, random) {
     const post = await anyPost(site, random);
-    return { label: `hero ${post.slug}`, response: await site.request(`/api/posts/${post.slug}/hero-image`, json('PATCH', { heroImage: pick(random, HEROES), ...someAlt(random) })) };
+    return {
+      label: `hero ${post.slug}`,
+      response: await site.request(
+        `/api/posts/${post.slug}/hero-image`,
+        json('PATCH', { heroImage: pick(random, HEROES), ...someAlt(random) }),
+      ),
+    };
   },
   async homeHero(site, random) {
-    return { label: 'home hero', response: await site.request('/api/hero/update-image', json('POST', { imageUrl: pick(random, HEROES), ...someAlt(random) })) };
+    return {
+      label: 'home hero',
+      response: await site.request('/api/hero/update-image', json('POST', { imageUrl: pick(random, HEROES), ...someAlt(random) })),
+    };
   },
   async togglePublished(site, random) {
     const post = await anyPost(site, random);
-    return { label: `published ${post.slug}=${!post.published}`, response: await site.request(`/api/posts/${post.slug}/published`, json('PATCH', { published: !post.published })) };
+    return {
+      label: `published ${post.slug}=${!post.published}`,
+      response: await site.request(`/api/posts/${post.slug}/published`, json('PATCH', { published: !post.published })),
+    };
   },
   async citySpreadsheet(site, random) {
     const city = pick(random, await listCities(site.handle.db));
@@ -80,9 +103,15 @@ const WRITES: Record<string, Write> = {
   },
   async generateGuide(site, random) {
     const city = pick(random, ['Porto', 'Kyoto', 'Bologna', 'Lisbon']);
-    const rows = Array.from({ length: 2 + Math.floor(random() * 4) }, (_, i) => `${1 + (i % 3)},lunch,Place ${i} ${Math.floor(random() * 1e4)},Centre,Local,"Order the special, twice.",${i} Main St,`);
+    const rows = Array.from(
+      { length: 2 + Math.floor(random() * 4) },
+      (_, i) => `${1 + (i % 3)},lunch,Place ${i} ${Math.floor(random() * 1e4)},Centre,Local,"Order the special, twice.",${i} Main St,`,
+    );
     const form = new FormData();
-    form.append('csvFile', new File([['day,meal,restaurant,neighborhood,cuisine,notes,address,url', ...rows].join('\n')], 'guide.csv', { type: 'text/csv' }));
+    form.append(
+      'csvFile',
+      new File([['day,meal,restaurant,neighborhood,cuisine,notes,address,url', ...rows].join('\n')], 'guide.csv', { type: 'text/csv' }),
+    );
     form.append('cityName', city);
     return { label: `guide ${city}`, response: await site.request('/api/admin/generate-guide', { method: 'POST', body: form }) };
   },
@@ -117,7 +146,10 @@ describe('incremental publishing equals a full build', () => {
       }
       // Every write here is valid, so every call must succeed: a sequence of refusals would leave
       // both trees untouched and prove nothing.
-      expect(log.filter((line) => /: (?!2\d\d,)\d{3}, /.test(line)), log.join('\n')).toEqual([]);
+      expect(
+        log.filter((line) => /: (?!2\d\d,)\d{3}, /.test(line)),
+        log.join('\n'),
+      ).toEqual([]);
       expect(calls, log.join('\n')).toBeGreaterThanOrEqual(WRITES_PER_SEQUENCE / 2);
       expect(pagesChanged, log.join('\n')).toBeGreaterThan(0);
       expect(treeDifferences(readTree(site.dist.siteDir), await fullBuildOf(site.handle.db)), log.join('\n')).toEqual([]);

@@ -47,7 +47,9 @@ describe('listings over a site whose newest posts are all dining posts and two g
       const d = page('/');
       const items = [...d.querySelectorAll('.latest__list > li')];
       expect(items.length).toBe(6);
-      expect(items.map((li) => li.querySelector('a')!.getAttribute('href'))).toEqual([20, 19, 18, 17, 16, 15].map((i) => `/post/late-supper-notes-${i}`));
+      expect(items.map((li) => li.querySelector('a')!.getAttribute('href'))).toEqual(
+        [20, 19, 18, 17, 16, 15].map((i) => `/post/late-supper-notes-${i}`),
+      );
       expect(items.every((li) => li.getAttribute('data-in') === 'all dining')).toBe(true);
       const empty = [...d.querySelectorAll('.latest__empty')];
       expect(empty.map((p) => p.getAttribute('data-for'))).toEqual(['guides']);

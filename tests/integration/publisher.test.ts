@@ -34,7 +34,10 @@ describe('the incremental publisher', () => {
     site = await publishingSite(({ db }) => seed(db).then(() => undefined));
     const before = readTree(site.dist.siteDir);
     const id = await postId('osaka-kushikatsu-night-crawl');
-    const response = await site.request(`/api/posts/${id}/blocks`, json('POST', { content: 'Freshly **edited** opening.', position: 0, isOriginal: true }));
+    const response = await site.request(
+      `/api/posts/${id}/blocks`,
+      json('POST', { content: 'Freshly **edited** opening.', position: 0, isOriginal: true }),
+    );
     expect(response.status).toBe(201);
     expect(publishReport(response).pages).toBe(1);
     expect(site.page(POST)).toContain('Freshly <strong>edited</strong> opening.');
@@ -55,9 +58,19 @@ describe('the incremental publisher', () => {
   it('publishes a post hero to the post and every listing that shows its card, and nothing else', async () => {
     site = await publishingSite(({ db }) => seed(db).then(() => undefined));
     const before = readTree(site.dist.siteDir);
-    const response = await site.request('/api/posts/in-praise-of-the-november-table/hero-image', json('PATCH', { heroImage: '/images/posts/tea.jpg' }));
+    const response = await site.request(
+      '/api/posts/in-praise-of-the-november-table/hero-image',
+      json('PATCH', { heroImage: '/images/posts/tea.jpg' }),
+    );
     const changed = treeDifferences(before, readTree(site.dist.siteDir));
-    expect(changed).toEqual(expect.arrayContaining(['post/in-praise-of-the-november-table/index.html', 'index.html', 'posts/index.html', 'posts/dining/index.html']));
+    expect(changed).toEqual(
+      expect.arrayContaining([
+        'post/in-praise-of-the-november-table/index.html',
+        'index.html',
+        'posts/index.html',
+        'posts/dining/index.html',
+      ]),
+    );
     expect(changed).not.toContain('about/index.html');
     expect(changed).not.toContain('kyoto/guide/index.html');
     expect(publishReport(response).pages).toBe(changed.length);
@@ -77,15 +90,29 @@ describe('the incremental publisher', () => {
     await site.request('/api/hero/update-image', json('POST', { imageUrl: '/images/presets/mountain-trail.jpg' }));
     expect(altOf('/', '/images/presets/mountain-trail.jpg')).toBe('');
 
-    await site.request('/api/posts/osaka-kushikatsu-night-crawl/hero-image', json('PATCH', { heroImage: '/images/posts/tea.jpg', alt: 'Skewers & sauce in a steel tray' }));
+    await site.request(
+      '/api/posts/osaka-kushikatsu-night-crawl/hero-image',
+      json('PATCH', { heroImage: '/images/posts/tea.jpg', alt: 'Skewers & sauce in a steel tray' }),
+    );
     expect(altOf(POST, '/images/posts/tea.jpg')).toBe('Skewers &amp; sauce in a steel tray');
-    await site.request('/api/posts/osaka-food-guide/hero-image', json('PATCH', { heroImage: 'https://images.example/osaka.jpg', alt: 'Neon signs along the Dotonbori canal' }));
+    await site.request(
+      '/api/posts/osaka-food-guide/hero-image',
+      json('PATCH', { heroImage: 'https://images.example/osaka.jpg', alt: 'Neon signs along the Dotonbori canal' }),
+    );
     expect(altOf('/osaka/guide', 'https://images.example/osaka.jpg')).toBe('Neon signs along the Dotonbori canal');
     await site.request('/api/posts/osaka-food-guide/hero-image', json('PATCH', { heroImage: '/images/presets/asian-cuisine.jpg' }));
     expect(altOf('/osaka/guide', '/images/presets/asian-cuisine.jpg')).toBe('Kuidaore: The Forkcast Guide to Osaka');
 
     const id = await postId('osaka-kushikatsu-night-crawl');
-    await site.request(`/api/posts/${id}/content`, json('POST', { type: 'image', content: '/images/presets/food-plating.jpg', alt: 'A chef brushing sauce onto kushikatsu', position: 1 }));
+    await site.request(
+      `/api/posts/${id}/content`,
+      json('POST', {
+        type: 'image',
+        content: '/images/presets/food-plating.jpg',
+        alt: 'A chef brushing sauce onto kushikatsu',
+        position: 1,
+      }),
+    );
     expect(altOf(POST, '/images/presets/food-plating.jpg')).toBe('A chef brushing sauce onto kushikatsu');
     await expectSameAsFullBuild(site);
   });
@@ -106,7 +133,10 @@ describe('the incremental publisher', () => {
   it('renders the routes a generated guide creates', async () => {
     site = await publishingSite(({ db }) => seed(db).then(() => undefined));
     const form = new FormData();
-    form.append('csvFile', new File([readFileSync(join(import.meta.dirname, '../../public/samples/itinerary-sample.csv'))], 'porto.csv', { type: 'text/csv' }));
+    form.append(
+      'csvFile',
+      new File([readFileSync(join(import.meta.dirname, '../../public/samples/itinerary-sample.csv'))], 'porto.csv', { type: 'text/csv' }),
+    );
     form.append('cityName', 'Porto');
     const response = await site.request('/api/admin/generate-guide', { method: 'POST', body: form });
     expect(response.status).toBe(201);
@@ -119,12 +149,16 @@ describe('the incremental publisher', () => {
   it('serialises concurrent writes so that every one is published and the last one wins', async () => {
     site = await publishingSite(({ db }) => seed(db).then(() => undefined));
     const id = await postId('osaka-kushikatsu-night-crawl');
-    const created = await (await site.request(`/api/posts/${id}/blocks`, json('POST', { content: 'v0', position: 1, isOriginal: true }))).json() as { id: number };
+    const created = (await (
+      await site.request(`/api/posts/${id}/blocks`, json('POST', { content: 'v0', position: 1, isOriginal: true }))
+    ).json()) as { id: number };
     const responses = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => site.request(`/api/posts/${id}/blocks/${created.id}`, json('PUT', { content: `version ${i + 1}` }))),
+      Array.from({ length: 12 }, (_, i) =>
+        site.request(`/api/posts/${id}/blocks/${created.id}`, json('PUT', { content: `version ${i + 1}` })),
+      ),
     );
     expect(responses.map((r) => r.status)).toEqual(Array(12).fill(200));
-    const stored = (await (await site.request(`/api/posts/${id}/blocks`)).json() as { content: string }[])[0]!.content;
+    const stored = ((await (await site.request(`/api/posts/${id}/blocks`)).json()) as { content: string }[])[0]!.content;
     expect(site.page(POST)).toContain(`<p>${stored}</p>`);
     expect(await pendingOutbox(site.handle.db)).toEqual([]);
     await expectSameAsFullBuild(site);
@@ -135,7 +169,12 @@ describe('the incremental publisher', () => {
     expect((await site.request('/api/admin/publish-status', { admin: false })).status).toBe(401);
     await site.request('/api/hero/update-image', json('POST', { imageUrl: '/images/presets/food-plating.jpg' }));
     const status = await (await site.request('/api/admin/publish-status')).json();
-    expect(status).toMatchObject({ queueLength: 0, failuresLastDay: 0, lastFailure: null, lastPublish: { pagesChanged: 1, urls: ['/'], error: null } });
+    expect(status).toMatchObject({
+      queueLength: 0,
+      failuresLastDay: 0,
+      lastFailure: null,
+      lastPublish: { pagesChanged: 1, urls: ['/'], error: null },
+    });
     expect(typeof status.lastPublish.durationMs).toBe('number');
   });
 });

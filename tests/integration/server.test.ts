@@ -13,15 +13,59 @@ describe('the real server over a rendered fixture site', () => {
   beforeAll(async () => {
     site = await renderFixtureSite(async ({ db }) => {
       const cityId = await insertCity(db, {
-        slug: 'testopolis', name: 'Testopolis', country: 'Nowhere', description: 'A city made for tests.',
-        heroImage: null, mapEmbedUrl: null, itineraryUrl: null, displayOrder: 1, createdAt: T, updatedAt: T,
+        slug: 'testopolis',
+        name: 'Testopolis',
+        country: 'Nowhere',
+        description: 'A city made for tests.',
+        heroImage: null,
+        mapEmbedUrl: null,
+        itineraryUrl: null,
+        displayOrder: 1,
+        createdAt: T,
+        updatedAt: T,
       });
-      await replaceRestaurants(db, cityId, [{ name: 'Fixture Diner', day: 1, neighborhood: 'Old Town', cuisine: 'Diner', meal: 'lunch', notes: null, address: null, url: null }]);
+      await replaceRestaurants(db, cityId, [
+        { name: 'Fixture Diner', day: 1, neighborhood: 'Old Town', cuisine: 'Diner', meal: 'lunch', notes: null, address: null, url: null },
+      ]);
       const post = { heroImage: null, tags: [], published: true, publishedAt: T, createdAt: T, updatedAt: T };
-      await insertPost(db, { ...post, slug: 'testopolis-food-guide', title: 'Eating Well in Testopolis', excerpt: 'The fixture guide.', content: 'First.\n\nSecond.', type: 'guide', cityId });
-      await insertPost(db, { ...post, slug: 'testopolis-noodle-night', title: 'Noodle Night', excerpt: 'Slurping after dark.', content: 'Noodles.', type: 'post', cityId });
-      await insertPost(db, { ...post, slug: 'solo-supper', title: 'Solo Supper', excerpt: 'A table for one, anywhere.', content: 'Alone.', type: 'post', cityId: null });
-      await insertPost(db, { ...post, slug: 'secret-draft', title: 'Secret Draft', excerpt: 'Not yet.', content: 'Draft.', type: 'post', cityId: null, published: false, publishedAt: null });
+      await insertPost(db, {
+        ...post,
+        slug: 'testopolis-food-guide',
+        title: 'Eating Well in Testopolis',
+        excerpt: 'The fixture guide.',
+        content: 'First.\n\nSecond.',
+        type: 'guide',
+        cityId,
+      });
+      await insertPost(db, {
+        ...post,
+        slug: 'testopolis-noodle-night',
+        title: 'Noodle Night',
+        excerpt: 'Slurping after dark.',
+        content: 'Noodles.',
+        type: 'post',
+        cityId,
+      });
+      await insertPost(db, {
+        ...post,
+        slug: 'solo-supper',
+        title: 'Solo Supper',
+        excerpt: 'A table for one, anywhere.',
+        content: 'Alone.',
+        type: 'post',
+        cityId: null,
+      });
+      await insertPost(db, {
+        ...post,
+        slug: 'secret-draft',
+        title: 'Secret Draft',
+        excerpt: 'Not yet.',
+        content: 'Draft.',
+        type: 'post',
+        cityId: null,
+        published: false,
+        publishedAt: null,
+      });
     });
     const config = loadConfig({ PORT: '0', PUBLIC_HOST: 'https://forkcast.test', DATABASE_PATH: site.handle.path });
     // The sign-in page is rendered per request, so the app gets the page renderer as `make start` wires it.
@@ -119,7 +163,13 @@ describe('the real server over a rendered fixture site', () => {
   });
 
   it('never redirects to another host, whatever the path or query', async () => {
-    for (const path of ['//evil.example/x', '/post/%2F%2Fevil.example', '/%5Cevil.example/testopolis-noodle-night', '/post/testopolis-noodle-night?//evil.example', '/post/testopolis-noodle-night?@evil.example']) {
+    for (const path of [
+      '//evil.example/x',
+      '/post/%2F%2Fevil.example',
+      '/%5Cevil.example/testopolis-noodle-night',
+      '/post/testopolis-noodle-night?//evil.example',
+      '/post/testopolis-noodle-night?@evil.example',
+    ]) {
       const response = await fetch(`${server.url}${path}`, { redirect: 'manual' });
       const location = response.headers.get('location');
       if (location !== null) expect(new URL(location, server.url).origin, path).toBe(new URL(server.url).origin);

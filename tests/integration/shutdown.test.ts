@@ -19,11 +19,15 @@ function send(url: string, path: string, body: unknown, cookie: string): { sent:
   let markSent!: () => void;
   const sent = new Promise<void>((resolve) => (markSent = resolve));
   const answer = new Promise<Answer>((resolve) => {
-    const req = request(`${url}${path}`, { method: 'POST', agent: false, headers: { 'content-type': 'application/json', cookie } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode! }));
-      res.on('error', (error) => resolve({ error: error.message }));
-    });
+    const req = request(
+      `${url}${path}`,
+      { method: 'POST', agent: false, headers: { 'content-type': 'application/json', cookie } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode! }));
+        res.on('error', (error) => resolve({ error: error.message }));
+      },
+    );
     req.on('error', (error) => resolve({ error: error.message }));
     req.on('socket', (socket) => socket.once('connect', markSent));
     req.end(JSON.stringify(body));
@@ -38,7 +42,15 @@ describe('SIGTERM during a burst of writes', () => {
   it('answers every request in flight and leaves every acknowledged write live', async () => {
     const child = spawn(process.execPath, [START], {
       cwd: workDir,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_PATH: join(workDir, 'content.db'), UPLOAD_DIR: join(workDir, 'uploads'), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATABASE_PATH: join(workDir, 'content.db'),
+        UPLOAD_DIR: join(workDir, 'uploads'),
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -53,19 +65,36 @@ describe('SIGTERM during a burst of writes', () => {
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-    const login = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-    const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
-    const posts = (await (await fetch(`${url}/api/posts?published=true&limit=${BURST}`)).json()) as { id: number; slug: string; type: string; cityId: number | null }[];
+    const login = await fetch(`${url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    const posts = (await (await fetch(`${url}/api/posts?published=true&limit=${BURST}`)).json()) as {
+      id: number;
+      slug: string;
+      type: string;
+      cityId: number | null;
+    }[];
     const cities = (await (await fetch(`${url}/api/cities`)).json()) as { id: number; slug: string }[];
     const dining = posts.filter((post) => post.type === 'post' && post.cityId !== null);
 
     const writes = dining.map((post, index) => ({ post, marker: `Shutdown marker ${index} ${Date.now()}` }));
-    const inFlight = writes.map(({ post, marker }) => send(url, `/api/posts/${post.id}/blocks`, { content: marker, position: 0, isOriginal: true }, cookie));
+    const inFlight = writes.map(({ post, marker }) =>
+      send(url, `/api/posts/${post.id}/blocks`, { content: marker, position: 0, isOriginal: true }, cookie),
+    );
     await Promise.all(inFlight.map((call) => call.sent));
     child.kill('SIGTERM');
     const answers = await Promise.all(inFlight.map((call) => call.answer));
 
-    expect(answers.filter((answer) => answer.error !== undefined), output).toEqual([]);
+    expect(
+      answers.filter((answer) => answer.error !== undefined),
+      output,
+    ).toEqual([]);
     expect(await exited, output).toBe(0);
     const siteDir = join(workDir, 'dist', 'client');
     const stale = writes.filter(({ post, marker }, index) => {

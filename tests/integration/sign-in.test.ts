@@ -65,7 +65,10 @@ describe('the sign-in page the API serves', () => {
   });
 
   it('renders the page for the request rather than patching the copy in the site folder', async () => {
-    writeFileSync(join(site.dist.siteDir, routeFile('/admin/sign-in')), '<!doctype html><title>stale</title><p data-login-message hidden></p>');
+    writeFileSync(
+      join(site.dist.siteDir, routeFile('/admin/sign-in')),
+      '<!doctype html><title>stale</title><p data-login-message hidden></p>',
+    );
     const document = parse(await (await site.request('/api/login?next=%2Fposts', { admin: false })).text());
     expect(document.title).toBe(`Sign In | ${SITE.siteName}`);
     expect(document.querySelector<HTMLInputElement>('input[name="next"]')?.value).toBe('/posts');

@@ -11,7 +11,10 @@ const SITE = { siteName: 'Test Kitchen', publicHost: 'https://kitchen.test' };
 function headText(html: string): string[] {
   const { document } = new JSDOM(html).window;
   const meta = [...document.querySelectorAll('meta[name="description"], meta[property^="og:"], meta[name^="twitter:"]')];
-  return [document.title, ...meta.map((tag) => `${tag.getAttribute('name') ?? tag.getAttribute('property')}=${tag.getAttribute('content')}`)];
+  return [
+    document.title,
+    ...meta.map((tag) => `${tag.getAttribute('name') ?? tag.getAttribute('property')}=${tag.getAttribute('content')}`),
+  ];
 }
 
 describe('SITE_NAME', () => {

@@ -33,7 +33,13 @@ async function addXssBlocks(db: Db): Promise<void> {
   for (const [index, content] of XSS_BLOCKS.entries()) {
     await createBlock(db, { postId: post!.id, content, position: index, isOriginal: true, now: '2026-01-01T00:00:00.000Z' });
   }
-  await createBlock(db, { postId: guide!.id, content: XSS_BLOCKS.join('\n\n'), position: 0, isOriginal: true, now: '2026-01-01T00:00:00.000Z' });
+  await createBlock(db, {
+    postId: guide!.id,
+    content: XSS_BLOCKS.join('\n\n'),
+    position: 0,
+    isOriginal: true,
+    now: '2026-01-01T00:00:00.000Z',
+  });
 }
 
 describe('the seeded site, rendered in full', () => {
@@ -92,7 +98,9 @@ describe('the seeded site, rendered in full', () => {
 
     it('writes valid JSON-LD: Article and BreadcrumbList on posts, ItemList on listings', () => {
       const types = (route: string) =>
-        [...page(route).querySelectorAll('script[type="application/ld+json"]')].map((s) => (JSON.parse(s.textContent!) as { '@type': string })['@type']);
+        [...page(route).querySelectorAll('script[type="application/ld+json"]')].map(
+          (s) => (JSON.parse(s.textContent!) as { '@type': string })['@type'],
+        );
       expect(types('/osaka/osaka-kushikatsu-night-crawl')).toEqual(['Article', 'BreadcrumbList']);
       expect(types('/kyoto/guide')).toEqual(['Article', 'BreadcrumbList']);
       expect(types('/city-guides')).toEqual(['ItemList']);
@@ -103,9 +111,23 @@ describe('the seeded site, rendered in full', () => {
   describe('chrome', () => {
     it('links the header and footer per SPEC, with admin and logout buttons and copyright 2025', () => {
       const d = page('/about');
-      expect([...d.querySelectorAll('nav[aria-label=Main] a')].map((a) => a.getAttribute('href'))).toEqual(['/', '/city-guides', '/posts', '/about']);
+      expect([...d.querySelectorAll('nav[aria-label=Main] a')].map((a) => a.getAttribute('href'))).toEqual([
+        '/',
+        '/city-guides',
+        '/posts',
+        '/about',
+      ]);
       const footer = [...d.querySelectorAll('footer a')].map((a) => a.getAttribute('href'));
-      for (const href of ['/san-francisco/guide', '/london/guide', '/about', '/terms', '/privacy', '/sitemap', '/api/login', '/api/logout']) {
+      for (const href of [
+        '/san-francisco/guide',
+        '/london/guide',
+        '/about',
+        '/terms',
+        '/privacy',
+        '/sitemap',
+        '/api/login',
+        '/api/logout',
+      ]) {
         expect(footer).toContain(href);
       }
       expect(d.querySelector('footer [data-contact-open]')?.textContent).toBe('Contact');
@@ -120,14 +142,24 @@ describe('the seeded site, rendered in full', () => {
       expect(d.querySelector('h1')?.textContent).toBe('Curated City Food Guides & Itineraries');
       const cards = [...d.querySelectorAll('.city-card')];
       expect(cards.map((c) => c.querySelector('a')?.getAttribute('href'))).toEqual([
-        '/san-francisco/guide', '/kyoto/guide', '/london/guide', '/osaka/guide', '/lisbon/guide', '/athens/guide',
+        '/san-francisco/guide',
+        '/kyoto/guide',
+        '/london/guide',
+        '/osaka/guide',
+        '/lisbon/guide',
+        '/athens/guide',
       ]);
-      const description = (slug: string) => cards.find((c) => c.querySelector(`a[href="/${slug}/guide"]`))?.querySelector('.city-card__description')?.textContent;
+      const description = (slug: string) =>
+        cards.find((c) => c.querySelector(`a[href="/${slug}/guide"]`))?.querySelector('.city-card__description')?.textContent;
       expect(description('kyoto')).toMatch(/techniques\.$/);
       expect(description('osaka')).toMatch(/tradition\.$/);
       expect(d.querySelector('.home-hero a[href="/city-guides"]')?.textContent).toBe('Explore City Guides');
-      expect([...d.querySelectorAll('a')].some((a) => a.textContent === 'See More City Guides' && a.getAttribute('href') === '/city-guides')).toBe(true);
-      expect([...d.querySelectorAll('a')].some((a) => a.textContent === 'View All Posts' && a.getAttribute('href') === '/posts')).toBe(true);
+      expect(
+        [...d.querySelectorAll('a')].some((a) => a.textContent === 'See More City Guides' && a.getAttribute('href') === '/city-guides'),
+      ).toBe(true);
+      expect([...d.querySelectorAll('a')].some((a) => a.textContent === 'View All Posts' && a.getAttribute('href') === '/posts')).toBe(
+        true,
+      );
       expect(d.querySelector('form[data-newsletter] input[type=email]')).not.toBeNull();
     });
 
@@ -139,7 +171,9 @@ describe('the seeded site, rendered in full', () => {
       const items = [...d.querySelectorAll('.latest__list > li')];
       expect(items.length).toBe(6);
       expect(items.map((li) => li.querySelector('.post-card__title')!.textContent)).toEqual(newest.map((post) => post.title));
-      expect(items.map((li) => li.getAttribute('data-in'))).toEqual(newest.map((post) => (post.type === 'guide' ? 'all guides' : 'all dining')));
+      expect(items.map((li) => li.getAttribute('data-in'))).toEqual(
+        newest.map((post) => (post.type === 'guide' ? 'all guides' : 'all dining')),
+      );
       const hrefs = items.map((li) => li.querySelector('a')!.getAttribute('href'));
       expect(hrefs).toContain('/post/in-praise-of-the-november-table');
       expect(d.querySelectorAll('.latest__empty[data-for=all]').length).toBe(0);
@@ -159,10 +193,14 @@ describe('the seeded site, rendered in full', () => {
 
     it('/posts shows the stats and tabs that work without JavaScript', () => {
       const d = page('/posts');
-      const stats = Object.fromEntries([...d.querySelectorAll('.stats div')].map((div) => [div.querySelector('dt')!.textContent, div.querySelector('dd')!.textContent]));
+      const stats = Object.fromEntries(
+        [...d.querySelectorAll('.stats div')].map((div) => [div.querySelector('dt')!.textContent, div.querySelector('dd')!.textContent]),
+      );
       expect(stats).toEqual({ 'Total Posts': '46', 'City Guides': '14', 'Cities Covered': '14' });
       expect([...d.querySelectorAll('.tabs a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
-        ['All Posts', '/posts'], ['City Guides', '/posts/guides'], ['Dining Posts', '/posts/dining'],
+        ['All Posts', '/posts'],
+        ['City Guides', '/posts/guides'],
+        ['Dining Posts', '/posts/dining'],
       ]);
       expect(d.querySelectorAll('.post-card').length).toBe(46);
       expect(page('/posts/guides').querySelectorAll('.post-card').length).toBe(14);
@@ -174,7 +212,11 @@ describe('the seeded site, rendered in full', () => {
   describe('posts and guides', () => {
     it('renders a post: breadcrumb, date, excerpt, hero with fallback, body, tags and More from the city', () => {
       const d = page('/london/london-sunday-roast-ranked');
-      expect([...d.querySelectorAll('.breadcrumb li')].map((li) => li.textContent)).toEqual(['Home', 'London', "Gravy Matters: Ranking London's Pub Sunday Roasts, From Islington to Clapham"]);
+      expect([...d.querySelectorAll('.breadcrumb li')].map((li) => li.textContent)).toEqual([
+        'Home',
+        'London',
+        "Gravy Matters: Ranking London's Pub Sunday Roasts, From Islington to Clapham",
+      ]);
       expect(d.querySelector('.article__meta time')?.getAttribute('datetime')).toBe('2026-08-19T08:00:00.000Z');
       const hero = d.querySelector('[data-hero] img')!;
       expect(hero.getAttribute('onerror')).toContain('/images/fallback.jpg');
@@ -243,10 +285,20 @@ describe('the seeded site, rendered in full', () => {
       expect(d.querySelector('#city-guides')?.textContent).toBe('City Guides (14)');
       expect(d.querySelector('#blog-posts')?.textContent).toBe('Blog Posts (32)');
       const groups = Object.fromEntries(
-        [...d.querySelectorAll('.sitemap__posts > div')].map((group) => [group.querySelector('h3')!.textContent, [...group.querySelectorAll('a')].map((a) => a.getAttribute('href'))]),
+        [...d.querySelectorAll('.sitemap__posts > div')].map((group) => [
+          group.querySelector('h3')!.textContent,
+          [...group.querySelectorAll('a')].map((a) => a.getAttribute('href')),
+        ]),
       );
-      expect(groups['San Francisco']?.slice().sort()).toEqual(['/san-francisco/san-francisco-richmond-dim-sum-sunday', '/san-francisco/san-francisco-sourdough-dawn-patrol']);
-      expect(groups['London']?.slice().sort()).toEqual(['/london/london-borough-market-cheese-crawl', '/london/london-full-english-breakfast-tour', '/london/london-sunday-roast-ranked']);
+      expect(groups['San Francisco']?.slice().sort()).toEqual([
+        '/san-francisco/san-francisco-richmond-dim-sum-sunday',
+        '/san-francisco/san-francisco-sourdough-dawn-patrol',
+      ]);
+      expect(groups['London']?.slice().sort()).toEqual([
+        '/london/london-borough-market-cheese-crawl',
+        '/london/london-full-english-breakfast-tour',
+        '/london/london-sunday-roast-ranked',
+      ]);
       expect(groups['Mexico City']?.length).toBe(2);
       // Grouped with the /post/ posts, but linked at its one canonical URL rather than a redirect.
       expect(groups['More Posts']?.slice().sort()).toEqual([
@@ -262,7 +314,11 @@ describe('the seeded site, rendered in full', () => {
     });
 
     it('renders a not-found page per URL shape, with no canonical link and marked noindex', () => {
-      const headings: Record<string, string> = { '/404': 'Page Not Found', '/404-post': 'Post Not Found', '/404-guide': 'City Guide Not Found' };
+      const headings: Record<string, string> = {
+        '/404': 'Page Not Found',
+        '/404-post': 'Post Not Found',
+        '/404-guide': 'City Guide Not Found',
+      };
       for (const [route, heading] of Object.entries(headings)) {
         const d = page(route);
         expect(d.querySelector('h1')?.textContent, route).toBe(heading);
@@ -290,7 +346,10 @@ describe('the seeded site, rendered in full', () => {
       const published = (await listPosts(site.handle.db, { publishedOnly: true })).filter((post) => post.type === 'post');
       for (const post of published) {
         const canonical = post.cityId === null ? `/post/${post.slug}` : `/${cities.get(post.cityId)}/${post.slug}`;
-        expect(locs.filter((loc) => loc.endsWith(`/${post.slug}`)), post.slug).toEqual([canonical]);
+        expect(
+          locs.filter((loc) => loc.endsWith(`/${post.slug}`)),
+          post.slug,
+        ).toEqual([canonical]);
       }
       expect(locs).not.toContain('/post/mission-district-burrito-field-notes');
       expect(existsSync(join(site.dist.siteDir, 'post/mission-district-burrito-field-notes'))).toBe(false);
@@ -345,12 +404,17 @@ describe('the seeded site, rendered in full', () => {
         for (const element of d.body.querySelectorAll('*')) {
           for (const attr of element.attributes) {
             const value = attr.value.replace(/\s+/g, '').toLowerCase();
-            expect(value.startsWith('javascript:') || value.startsWith('data:text'), `${file} ${element.tagName}[${attr.name}]`).toBe(false);
+            expect(value.startsWith('javascript:') || value.startsWith('data:text'), `${file} ${element.tagName}[${attr.name}]`).toBe(
+              false,
+            );
             // The only handler on our pages is the hero image's fallback swap.
             if (attr.name.startsWith('on')) expect(`${element.tagName}[${attr.name}]`).toBe('IMG[onerror]');
           }
         }
-        expect(d.querySelector('main svg, main iframe:not([src^="https://www.openstreetmap.org/"]), main form[action^="javascript"]'), file).toBeNull();
+        expect(
+          d.querySelector('main svg, main iframe:not([src^="https://www.openstreetmap.org/"]), main form[action^="javascript"]'),
+          file,
+        ).toBeNull();
       }
       const body = page('/osaka/osaka-kushikatsu-night-crawl').querySelector('[data-post-body]')!;
       expect(body.textContent).toContain('Plain text after a script.');
@@ -388,7 +452,19 @@ describe('an empty site', () => {
 
   it('still renders every fixed page', async () => {
     expect(await listCities(site.handle.db)).toEqual([]);
-    for (const route of ['/', '/about', '/terms', '/privacy', '/admin', '/404', '/404-post', '/404-guide', '/rss.xml', '/sitemap.xml', '/robots.txt']) {
+    for (const route of [
+      '/',
+      '/about',
+      '/terms',
+      '/privacy',
+      '/admin',
+      '/404',
+      '/404-post',
+      '/404-guide',
+      '/rss.xml',
+      '/sitemap.xml',
+      '/robots.txt',
+    ]) {
       expect(site.page(route).length, route).toBeGreaterThan(50);
     }
     expect(site.page('/_redirects')).toBe('');

@@ -8,7 +8,6 @@ import { createTempDb } from '@forkcast/content-db/testing';
 import { ADMIN, BUILT } from './support.ts';
 import { START, workDirWithBuild } from './startup-support.ts';
 
-
 interface Exit {
   code: number | null;
   /** True when it served (and was then stopped). */
@@ -24,7 +23,15 @@ interface Exit {
 function start(workDir: string, databasePath: string): Promise<Exit> {
   const child = spawn(process.execPath, [START], {
     cwd: workDir,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_PATH: databasePath, UPLOAD_DIR: join(workDir, 'uploads'), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_PATH: databasePath,
+      UPLOAD_DIR: join(workDir, 'uploads'),
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -100,7 +107,14 @@ describe('a full render cut short', () => {
 
       // A render for a new public host dies after a few pages, as a kill -9 would stop it.
       const crash = new Error('killed');
-      const cutShort = ensureFullRender({ db: handle.db, dist, site: { ...before, publicHost: 'https://after.test' }, onPage: (done) => { if (done === 5) throw crash; } });
+      const cutShort = ensureFullRender({
+        db: handle.db,
+        dist,
+        site: { ...before, publicHost: 'https://after.test' },
+        onPage: (done) => {
+          if (done === 5) throw crash;
+        },
+      });
       await expect(cutShort).rejects.toBe(crash);
 
       // Started again with the old settings, the folder must not be trusted as it is.

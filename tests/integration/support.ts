@@ -2,7 +2,17 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { createPublishingApp, distPaths, ensureFullRender, hashPassword, loadConfig, routeFile, type DistPaths, type PublishReport, type SitePublisher } from '@forkcast/admin-api';
+import {
+  createPublishingApp,
+  distPaths,
+  ensureFullRender,
+  hashPassword,
+  loadConfig,
+  routeFile,
+  type DistPaths,
+  type PublishReport,
+  type SitePublisher,
+} from '@forkcast/admin-api';
 import { nowIso, upsertAdmin } from '@forkcast/content-db';
 import { createTempDb, type TempDb } from '@forkcast/content-db/testing';
 
@@ -59,14 +69,35 @@ export interface PublishingSite extends RenderedSite {
  * A rendered fixture site plus the real app with a real publisher over it, and an admin signed in:
  * writes made through `request` are published into the site folder before they answer.
  */
-export async function publishingSite(fill: (handle: TempDb) => Promise<void>, options: { onPublished?: (report: PublishReport) => void } = {}): Promise<PublishingSite> {
+export async function publishingSite(
+  fill: (handle: TempDb) => Promise<void>,
+  options: { onPublished?: (report: PublishReport) => void } = {},
+): Promise<PublishingSite> {
   const site = await renderFixtureSite(fill);
   const db = site.handle.db;
   await upsertAdmin(db, ADMIN.email, await hashPassword(ADMIN.password), nowIso());
-  const config = loadConfig({ DATABASE_PATH: site.handle.path, PUBLIC_HOST: SITE.publicHost, SITE_NAME: SITE.siteName, UPLOAD_DIR: join(site.dist.distDir, 'uploads') });
-  const { app, publisher } = await createPublishingApp({ db, config, dist: site.dist, logger: pino({ level: 'silent' }), ...(options.onPublished ? { onPublished: options.onPublished } : {}) });
-  const login = await app.request(`${SITE.publicHost}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-  const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const config = loadConfig({
+    DATABASE_PATH: site.handle.path,
+    PUBLIC_HOST: SITE.publicHost,
+    SITE_NAME: SITE.siteName,
+    UPLOAD_DIR: join(site.dist.distDir, 'uploads'),
+  });
+  const { app, publisher } = await createPublishingApp({
+    db,
+    config,
+    dist: site.dist,
+    logger: pino({ level: 'silent' }),
+    ...(options.onPublished ? { onPublished: options.onPublished } : {}),
+  });
+  const login = await app.request(`${SITE.publicHost}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
   return {
     ...site,
     publisher,

@@ -1,6 +1,17 @@
 import {
-  deleteAllBlocks, deleteAllContentItems, getGuideForCity, insertCity, insertPost, listCities, replaceRestaurants, TAG, updateCity, updatePost,
-  type City, type Db, type RestaurantInput,
+  deleteAllBlocks,
+  deleteAllContentItems,
+  getGuideForCity,
+  insertCity,
+  insertPost,
+  listCities,
+  replaceRestaurants,
+  TAG,
+  updateCity,
+  updatePost,
+  type City,
+  type Db,
+  type RestaurantInput,
 } from '@forkcast/content-db';
 import { itineraryCsvPath } from '@forkcast/content-db/urls';
 import { writeGuide } from './guide-text.ts';
@@ -64,9 +75,14 @@ export async function generateGuide(trx: Db, input: GenerateGuideInput): Promise
       await deleteAllBlocks(trx, guide.id);
       await deleteAllContentItems(trx, guide.id);
       await updatePost(trx, guide.id, {
-        title: text.title, excerpt: text.excerpt, content: text.content, tags: text.tags,
+        title: text.title,
+        excerpt: text.excerpt,
+        content: text.content,
+        tags: text.tags,
         ...hero,
-        published: true, publishedAt: guide.publishedAt ?? now, updatedAt: now,
+        published: true,
+        publishedAt: guide.publishedAt ?? now,
+        updatedAt: now,
       });
       tags.push(TAG.post(guide.id), TAG.body(guide.id), TAG.posts, TAG.cityPosts(existing.id));
     } else {
@@ -109,11 +125,23 @@ async function insertGuide(
   hero: { heroImage: string | null; heroAlt: string },
   now: string,
 ): Promise<number> {
-  const taken = async (slug: string) => (await trx.selectFrom('posts').select('id').where('slug', '=', slug).executeTakeFirst()) !== undefined;
+  const taken = async (slug: string) =>
+    (await trx.selectFrom('posts').select('id').where('slug', '=', slug).executeTakeFirst()) !== undefined;
   let slug = `${city.slug}-food-guide`;
   for (let n = 2; await taken(slug); n++) slug = `${city.slug}-food-guide-${n}`;
   return insertPost(trx, {
-    slug, title: text.title, excerpt: text.excerpt, content: text.content, heroImage: hero.heroImage, heroAlt: hero.heroAlt,
-    type: 'guide', cityId: city.id, tags: text.tags, published: true, publishedAt: now, createdAt: now, updatedAt: now,
+    slug,
+    title: text.title,
+    excerpt: text.excerpt,
+    content: text.content,
+    heroImage: hero.heroImage,
+    heroAlt: hero.heroAlt,
+    type: 'guide',
+    cityId: city.id,
+    tags: text.tags,
+    published: true,
+    publishedAt: now,
+    createdAt: now,
+    updatedAt: now,
   });
 }

@@ -10,11 +10,25 @@ const marked = new Marked({ gfm: true, breaks: false, async: false });
 const render = (markdown: string) => marked.parse(markdown) as string;
 
 const stop = (fields: Partial<RestaurantInput> & { name: string }): RestaurantInput => ({
-  day: null, neighborhood: null, cuisine: null, meal: null, notes: null, address: null, url: null, ...fields,
+  day: null,
+  neighborhood: null,
+  cuisine: null,
+  meal: null,
+  notes: null,
+  address: null,
+  url: null,
+  ...fields,
 });
 
 const lisbon = (): RestaurantInput[] => [
-  stop({ day: 1, name: 'Taberna da Rua das Flores', neighborhood: 'Chiado', cuisine: 'Portuguese', meal: 'dinner', notes: 'Arrive at opening' }),
+  stop({
+    day: 1,
+    name: 'Taberna da Rua das Flores',
+    neighborhood: 'Chiado',
+    cuisine: 'Portuguese',
+    meal: 'dinner',
+    notes: 'Arrive at opening',
+  }),
   stop({ day: 1, name: 'Manteigaria', neighborhood: 'Chiado', cuisine: 'Bakery', meal: 'breakfast', notes: 'Pastel de nata, still warm!' }),
   stop({ day: 2, name: 'Cervejaria Ramiro', neighborhood: 'Intendente', cuisine: 'Seafood', meal: 'lunch' }),
   stop({ name: 'Park Bar', meal: 'drinks' }),
@@ -117,7 +131,9 @@ describe('writeGuide: structure', () => {
   });
 
   it('mentions at most four neighbourhoods and five cuisines in the intro', () => {
-    const restaurants = Array.from({ length: 6 }, (_, i) => stop({ day: 1, name: `P${i}`, neighborhood: `Area ${i}`, cuisine: `Style${i}` }));
+    const restaurants = Array.from({ length: 6 }, (_, i) =>
+      stop({ day: 1, name: `P${i}`, neighborhood: `Area ${i}`, cuisine: `Style${i}` }),
+    );
     const intro = paragraphs(writeGuide('Athens', undefined, restaurants).content)[0]!;
     expect(intro).toContain('moving through Area 0, Area 1, Area 2, Area 3 and beyond.');
     expect(intro).toContain('Expect style0, style1, style2, style3, style4 along the way.');
@@ -156,8 +172,14 @@ describe('writeGuide: title, excerpt, description and tags', () => {
   });
 
   it('uses "An" before a vowel sound in the title and description', () => {
-    expect(writeGuide('Rome', undefined, [stop({ name: 'A' })]).description).toBe('An eating itinerary for Rome: 1 place worth planning a day around.');
-    const eight = writeGuide('Rome', undefined, Array.from({ length: 8 }, (_, i) => stop({ day: i + 1, name: `P${i}` })));
+    expect(writeGuide('Rome', undefined, [stop({ name: 'A' })]).description).toBe(
+      'An eating itinerary for Rome: 1 place worth planning a day around.',
+    );
+    const eight = writeGuide(
+      'Rome',
+      undefined,
+      Array.from({ length: 8 }, (_, i) => stop({ day: i + 1, name: `P${i}` })),
+    );
     expect(eight.title).toBe('Where to Eat in Rome: An 8-Day Itinerary');
     expect(eight.description).toBe('An 8-day eating itinerary for Rome: 8 places worth planning a day around.');
   });
@@ -298,21 +320,26 @@ describe('writeGuide: hostile cells, as the site renders them', () => {
     expect(day).toContain(`Finish with ${flat(cell)} at ${flat(cell)} in ${flat(cell)} (${flat(cell)}). ${flat(cell)}`);
   });
 
-  it.each(['Manteigaria', ...HOSTILE])('puts the url cell into the link destination percent-encoded, so it cannot end the link (name %j)', (name) => {
-    const body = dom(guideWith(name, BREAKOUT_URL).content);
-    const websites = [...body.querySelectorAll('a')].filter((a) => text(a) !== a.getAttribute('href'));
-    expect(websites).toHaveLength(1);
-    const href = websites[0]!.getAttribute('href')!;
-    const path = (url: string) => decodeURIComponent(new URL(url).pathname + new URL(url).search);
-    expect(new URL(href).origin).toBe('https://book.example');
-    expect(path(href)).toBe(path(BREAKOUT_URL));
-    expect(href).not.toMatch(/[\s<>"()\\]/);
-    expect(text(websites[0]!)).toBe(flat(name));
-    expect(body.querySelectorAll('b, img, script, a[href^="javascript"], a[href=""]')).toHaveLength(0);
-  });
+  it.each(['Manteigaria', ...HOSTILE])(
+    'puts the url cell into the link destination percent-encoded, so it cannot end the link (name %j)',
+    (name) => {
+      const body = dom(guideWith(name, BREAKOUT_URL).content);
+      const websites = [...body.querySelectorAll('a')].filter((a) => text(a) !== a.getAttribute('href'));
+      expect(websites).toHaveLength(1);
+      const href = websites[0]!.getAttribute('href')!;
+      const path = (url: string) => decodeURIComponent(new URL(url).pathname + new URL(url).search);
+      expect(new URL(href).origin).toBe('https://book.example');
+      expect(path(href)).toBe(path(BREAKOUT_URL));
+      expect(href).not.toMatch(/[\s<>"()\\]/);
+      expect(text(websites[0]!)).toBe(flat(name));
+      expect(body.querySelectorAll('b, img, script, a[href^="javascript"], a[href=""]')).toHaveLength(0);
+    },
+  );
 
   it('links a restaurant to its website and keeps the Markdown readable for editors', () => {
-    const { content } = writeGuide('Lisbon', undefined, [stop({ day: 1, name: 'Manteigaria', url: 'https://manteigaria.example/menu?lang=en&day=1' })]);
+    const { content } = writeGuide('Lisbon', undefined, [
+      stop({ day: 1, name: 'Manteigaria', url: 'https://manteigaria.example/menu?lang=en&day=1' }),
+    ]);
     expect(section(content, '## Day 1')).toBe('Start with **[Manteigaria](https://manteigaria.example/menu?lang=en&day=1)**.');
   });
 });

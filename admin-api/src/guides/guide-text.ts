@@ -27,7 +27,9 @@ const BLOCK_START = /^(?:-|=|(\d+)\.)/;
 
 /** Plain text as Markdown that renders as exactly that text (on one line: see `md`). */
 function escapeMarkdown(text: string): string {
-  return text.replace(INLINE_SPECIAL, '\\$&').replace(BLOCK_START, (start, digits: string | undefined) => (digits === undefined ? `\\${start}` : `${digits}\\.`));
+  return text
+    .replace(INLINE_SPECIAL, '\\$&')
+    .replace(BLOCK_START, (start, digits: string | undefined) => (digits === undefined ? `\\${start}` : `${digits}\\.`));
 }
 
 const flatten = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -72,7 +74,8 @@ function article(next: string): 'A' | 'An' {
 }
 
 function stop(restaurant: RestaurantInput, index: number, count: number): string {
-  const opener = index === 0 ? OPENERS[0]! : index === count - 1 ? OPENERS[OPENERS.length - 1]! : OPENERS[Math.min(index, OPENERS.length - 2)]!;
+  const opener =
+    index === 0 ? OPENERS[0]! : index === count - 1 ? OPENERS[OPENERS.length - 1]! : OPENERS[Math.min(index, OPENERS.length - 2)]!;
   const meal = restaurant.meal ? `${md(restaurant.meal)} at ` : '';
   const where = restaurant.neighborhood ? ` in ${md(restaurant.neighborhood)}` : '';
   const cuisine = restaurant.cuisine ? ` (${md(restaurant.cuisine)})` : '';
@@ -105,8 +108,15 @@ export function writeGuide(cityName: string, description: string | undefined, re
   const intro = [
     description ? md(description).replace(/([^.!?])$/, '$1.') : `${city} rewards the traveler who plans around meals.`,
     ` This itinerary gathers ${plural(restaurants.length, 'place')} over ${span}`,
-    neighborhoods.length > 0 ? `, moving through ${neighborhoods.slice(0, 4).map(md).join(', ')}${neighborhoods.length > 4 ? ' and beyond' : ''}.` : '.',
-    cuisines.length > 0 ? ` Expect ${cuisines.slice(0, 5).map((c) => md(c.toLowerCase())).join(', ')} along the way.` : '',
+    neighborhoods.length > 0
+      ? `, moving through ${neighborhoods.slice(0, 4).map(md).join(', ')}${neighborhoods.length > 4 ? ' and beyond' : ''}.`
+      : '.',
+    cuisines.length > 0
+      ? ` Expect ${cuisines
+          .slice(0, 5)
+          .map((c) => md(c.toLowerCase()))
+          .join(', ')} along the way.`
+      : '',
   ].join('');
 
   const sections: string[] = [intro];
@@ -125,7 +135,9 @@ export function writeGuide(cityName: string, description: string | undefined, re
     title: `Where to Eat in ${cityName}: ${article(length)} ${length} Itinerary`,
     excerpt: `${plural(restaurants.length, 'place')} over ${span} in ${cityName}, from the first coffee to the last table of the night.`,
     content: sections.join('\n\n'),
-    description: description ?? `${article(kind)} ${kind} itinerary for ${cityName}: ${plural(restaurants.length, 'place')} worth planning a day around.`,
+    description:
+      description ??
+      `${article(kind)} ${kind} itinerary for ${cityName}: ${plural(restaurants.length, 'place')} worth planning a day around.`,
     tags: [slugify(cityName) || 'city', 'itinerary', 'city-guide'],
   };
 }

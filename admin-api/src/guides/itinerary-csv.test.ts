@@ -44,9 +44,36 @@ describe('parseItinerary: valid files', () => {
       '',
     ].join('\n');
     expect(parse(csv)).toEqual([
-      stop({ day: 1, name: 'Tartine', neighborhood: 'Mission', cuisine: 'Bakery', meal: 'breakfast', notes: 'Get the morning bun', address: '600 Guerrero St', url: 'https://tartinebakery.com' }),
-      stop({ day: 1, name: 'Swan Oyster Depot', neighborhood: 'Nob Hill', cuisine: 'Seafood', meal: 'lunch', notes: 'Cash only', address: '1517 Polk St', url: 'http://swanoysterdepot.us' }),
-      stop({ day: 2, name: 'Zuni Café', neighborhood: 'Hayes Valley', cuisine: 'Californian', meal: 'dinner', notes: 'Roast chicken for two', address: '1658 Market St', url: 'https://zunicafe.com/menu?x=1' }),
+      stop({
+        day: 1,
+        name: 'Tartine',
+        neighborhood: 'Mission',
+        cuisine: 'Bakery',
+        meal: 'breakfast',
+        notes: 'Get the morning bun',
+        address: '600 Guerrero St',
+        url: 'https://tartinebakery.com',
+      }),
+      stop({
+        day: 1,
+        name: 'Swan Oyster Depot',
+        neighborhood: 'Nob Hill',
+        cuisine: 'Seafood',
+        meal: 'lunch',
+        notes: 'Cash only',
+        address: '1517 Polk St',
+        url: 'http://swanoysterdepot.us',
+      }),
+      stop({
+        day: 2,
+        name: 'Zuni Café',
+        neighborhood: 'Hayes Valley',
+        cuisine: 'Californian',
+        meal: 'dinner',
+        notes: 'Roast chicken for two',
+        address: '1658 Market St',
+        url: 'https://zunicafe.com/menu?x=1',
+      }),
     ]);
   });
 
@@ -55,9 +82,19 @@ describe('parseItinerary: valid files', () => {
   });
 
   it('matches header names ignoring case, spaces, "_" and "-", with synonyms', () => {
-    const csv = 'Day #,Restaurant Name,Neighbourhood,FOOD_TYPE,Meal-Time,Description,Location,Website\n3,Nopa,Western Addition,Californian,Dinner,Late-night burger,560 Divisadero St,https://nopasf.com\n';
+    const csv =
+      'Day #,Restaurant Name,Neighbourhood,FOOD_TYPE,Meal-Time,Description,Location,Website\n3,Nopa,Western Addition,Californian,Dinner,Late-night burger,560 Divisadero St,https://nopasf.com\n';
     expect(parse(csv)).toEqual([
-      stop({ day: 3, name: 'Nopa', neighborhood: 'Western Addition', cuisine: 'Californian', meal: 'dinner', notes: 'Late-night burger', address: '560 Divisadero St', url: 'https://nopasf.com' }),
+      stop({
+        day: 3,
+        name: 'Nopa',
+        neighborhood: 'Western Addition',
+        cuisine: 'Californian',
+        meal: 'dinner',
+        notes: 'Late-night burger',
+        address: '560 Divisadero St',
+        url: 'https://nopasf.com',
+      }),
     ]);
   });
 
@@ -110,7 +147,9 @@ describe('parseItinerary: valid files', () => {
 
   it('keeps commas, escaped quotes and newlines inside quoted cells', () => {
     const csv = 'restaurant,notes,address\n"Bar Tartine, the original","Ask for the ""secret"" menu","561 Valencia St\nSan Francisco"\n';
-    expect(parse(csv)).toEqual([stop({ name: 'Bar Tartine, the original', notes: 'Ask for the "secret" menu', address: '561 Valencia St\nSan Francisco' })]);
+    expect(parse(csv)).toEqual([
+      stop({ name: 'Bar Tartine, the original', notes: 'Ask for the "secret" menu', address: '561 Valencia St\nSan Francisco' }),
+    ]);
   });
 
   it('skips blank lines and rows whose cells are all empty or blank', () => {
@@ -178,18 +217,27 @@ describe('parseItinerary: problems with rows', () => {
 
   it('requires a restaurant name, naming the column as the header spells it', () => {
     expect(failure('restaurant,day\n,1\n').message).toBe("Row 2, column 'restaurant': a restaurant name is required.");
-    expect(problems('Day,Restaurant Name\n1,A\n2,"   "\n')).toEqual([{ row: 3, column: 'Restaurant Name', message: 'a restaurant name is required.' }]);
+    expect(problems('Day,Restaurant Name\n1,A\n2,"   "\n')).toEqual([
+      { row: 3, column: 'Restaurant Name', message: 'a restaurant name is required.' },
+    ]);
   });
 
   it.each(['two', '0', '31', '1.5', '-1', '1st', '100'])('refuses the day %j and names the column', (day) => {
-    expect(problems(`restaurant,Day #\nA,${day}\n`)).toEqual([{ row: 2, column: 'Day #', message: `expected a day number from 1 to 30, found '${day}'.` }]);
+    expect(problems(`restaurant,Day #\nA,${day}\n`)).toEqual([
+      { row: 2, column: 'Day #', message: `expected a day number from 1 to 30, found '${day}'.` },
+    ]);
   });
 
-  it.each(['ftp://x', 'www.example.com', 'example.com', 'javascript:alert(1)', 'https://', 'mailto:a@b.example', '//cdn.example/x'])('refuses the url %j', (url) => {
-    const error = failure(`restaurant,Website\nA,${url}\n`);
-    expect(error.problems).toEqual([{ row: 2, column: 'Website', message: `expected a web address starting with http:// or https://, found '${url}'.` }]);
-    expect(error.message).toBe(`Row 2, column 'Website': expected a web address starting with http:// or https://, found '${url}'.`);
-  });
+  it.each(['ftp://x', 'www.example.com', 'example.com', 'javascript:alert(1)', 'https://', 'mailto:a@b.example', '//cdn.example/x'])(
+    'refuses the url %j',
+    (url) => {
+      const error = failure(`restaurant,Website\nA,${url}\n`);
+      expect(error.problems).toEqual([
+        { row: 2, column: 'Website', message: `expected a web address starting with http:// or https://, found '${url}'.` },
+      ]);
+      expect(error.message).toBe(`Row 2, column 'Website': expected a web address starting with http:// or https://, found '${url}'.`);
+    },
+  );
 
   it.each([
     ['lat', '90.5', 'latitude from -90 to 90'],
@@ -204,7 +252,11 @@ describe('parseItinerary: problems with rows', () => {
     const row = field === 'lat' ? `${cell},10` : `10,${cell}`;
     const example = field === 'lat' ? '37.7749' : '-122.4194';
     expect(problems(`restaurant,Lat,Long\nA,${row}\n`)).toEqual([
-      { row: 2, column: field === 'lat' ? 'Lat' : 'Long', message: `expected a ${range} in decimal degrees (like ${example}), found '${value}'.` },
+      {
+        row: 2,
+        column: field === 'lat' ? 'Lat' : 'Long',
+        message: `expected a ${range} in decimal degrees (like ${example}), found '${value}'.`,
+      },
     ]);
   });
 
@@ -255,22 +307,32 @@ describe('parseItinerary: problems with rows', () => {
   });
 
   it('numbers rows as the spreadsheet does, counting skipped blank rows', () => {
-    expect(problems('restaurant,day\nA,1\n\nB,x\n')).toEqual([{ row: 4, column: 'day', message: "expected a day number from 1 to 30, found 'x'." }]);
-    expect(problems('restaurant,day\nA,1\n,\nB,x\n')).toEqual([{ row: 4, column: 'day', message: "expected a day number from 1 to 30, found 'x'." }]);
+    expect(problems('restaurant,day\nA,1\n\nB,x\n')).toEqual([
+      { row: 4, column: 'day', message: "expected a day number from 1 to 30, found 'x'." },
+    ]);
+    expect(problems('restaurant,day\nA,1\n,\nB,x\n')).toEqual([
+      { row: 4, column: 'day', message: "expected a day number from 1 to 30, found 'x'." },
+    ]);
   });
 });
 
 describe('parseItinerary: problems with the header', () => {
   it('needs a longitude column beside a latitude column, and the reverse', () => {
-    expect(problems('restaurant,Latitude\nA,37.7\n')).toEqual([{ row: 1, column: 'Latitude', message: "a 'lat' column needs a 'lng' column too: give both or neither." }]);
-    expect(problems('restaurant,lon\nA,-122.4\n')).toEqual([{ row: 1, column: 'lon', message: "a 'lng' column needs a 'lat' column too: give both or neither." }]);
+    expect(problems('restaurant,Latitude\nA,37.7\n')).toEqual([
+      { row: 1, column: 'Latitude', message: "a 'lat' column needs a 'lng' column too: give both or neither." },
+    ]);
+    expect(problems('restaurant,lon\nA,-122.4\n')).toEqual([
+      { row: 1, column: 'lon', message: "a 'lng' column needs a 'lat' column too: give both or neither." },
+    ]);
   });
 
   it('refuses two columns that mean the same field', () => {
     const error = failure('name,restaurant,day\nA,B,1\n');
     expect(error.problems).toEqual([{ row: 1, column: 'restaurant', message: "this column repeats 'name'." }]);
     expect(error.message).toBe("Row 1, column 'restaurant': this column repeats 'name'.");
-    expect(problems('restaurant,Website,URL\nA,https://a.example,https://b.example\n')).toEqual([{ row: 1, column: 'URL', message: "this column repeats 'Website'." }]);
+    expect(problems('restaurant,Website,URL\nA,https://a.example,https://b.example\n')).toEqual([
+      { row: 1, column: 'URL', message: "this column repeats 'Website'." },
+    ]);
   });
 
   it('needs a name column', () => {
@@ -325,11 +387,15 @@ describe('parseItinerary: problems with the whole file', () => {
   });
 
   it('reports the row where the unclosed quote starts', () => {
-    expect(problems('restaurant,day\nA,1\n"B,2\nC,3\nD,4\nE,5\n')).toEqual([{ row: 3, message: 'The CSV could not be read: a quoted cell is never closed.' }]);
+    expect(problems('restaurant,day\nA,1\n"B,2\nC,3\nD,4\nE,5\n')).toEqual([
+      { row: 3, message: 'The CSV could not be read: a quoted cell is never closed.' },
+    ]);
   });
 
   it('refuses a stray quote inside an unquoted cell as malformed, with its row', () => {
-    expect(problems('restaurant,day\nA,1\nJoe "x" y,2\n')).toEqual([{ row: 3, message: 'The CSV could not be read: it is not well-formed CSV.' }]);
+    expect(problems('restaurant,day\nA,1\nJoe "x" y,2\n')).toEqual([
+      { row: 3, message: 'The CSV could not be read: it is not well-formed CSV.' },
+    ]);
   });
 
   it('throws an ItineraryError whose problems are plain data', () => {
@@ -343,8 +409,25 @@ describe('parseItinerary: problems with the whole file', () => {
 describe('parseItinerary: a downloaded itinerary uploads again unchanged', () => {
   it('reads the CSV the site serves at /itineraries/{city}.csv back into the same stops', () => {
     const stops = [
-      stop({ name: '=Equals Bar', day: 1, meal: 'lunch', neighborhood: '+Plus Quarter', cuisine: '@home cooking', notes: '-10% before noon, "cash" only', address: '1 Rua Nova, Lisboa', lat: 38.7223, lng: -9.1393 }),
-      stop({ name: "'=Already Quoted", day: 2, notes: "it's '+ worth it'", url: 'https://example.com/menu?a=1', lat: -33.8688, lng: 151.2093 }),
+      stop({
+        name: '=Equals Bar',
+        day: 1,
+        meal: 'lunch',
+        neighborhood: '+Plus Quarter',
+        cuisine: '@home cooking',
+        notes: '-10% before noon, "cash" only',
+        address: '1 Rua Nova, Lisboa',
+        lat: 38.7223,
+        lng: -9.1393,
+      }),
+      stop({
+        name: "'=Already Quoted",
+        day: 2,
+        notes: "it's '+ worth it'",
+        url: 'https://example.com/menu?a=1',
+        lat: -33.8688,
+        lng: 151.2093,
+      }),
       stop({ name: 'Plain Noodles', day: null, notes: 'First line\nsecond line' }),
     ];
     expect(parseItinerary(utf8(itineraryCsv(stops)))).toEqual(stops);

@@ -36,7 +36,18 @@ export const COLUMN_NAMES: Record<Field, string[]> = {
   lng: ['lng', 'lon', 'long', 'longitude'],
 };
 
-const MAX_LENGTH: Record<Field, number> = { day: 10, name: 200, neighborhood: 200, cuisine: 100, meal: 50, notes: 1000, address: 300, url: 2048, lat: 30, lng: 30 };
+const MAX_LENGTH: Record<Field, number> = {
+  day: 10,
+  name: 200,
+  neighborhood: 200,
+  cuisine: 100,
+  meal: 50,
+  notes: 1000,
+  address: 300,
+  url: 2048,
+  lat: 30,
+  lng: 30,
+};
 
 // A plain decimal number: no thousands separators, no exponent, a point (not a comma) for decimals.
 const DECIMAL = /^[+-]?\d{1,3}(?:\.\d+)?$/;
@@ -45,7 +56,9 @@ const COORDINATE_RANGE = { lat: 90, lng: 180 } as const;
 const normalise = (header: string) => header.toLowerCase().replace(/[\s_-]+/g, '');
 
 function describe(problem: CsvProblem): string {
-  const where = [problem.row !== undefined && `Row ${problem.row}`, problem.column && `column '${problem.column}'`].filter(Boolean).join(', ');
+  const where = [problem.row !== undefined && `Row ${problem.row}`, problem.column && `column '${problem.column}'`]
+    .filter(Boolean)
+    .join(', ');
   return where ? `${where}: ${problem.message}` : problem.message;
 }
 
@@ -71,8 +84,11 @@ function readRecords(text: string): CsvRecord[] {
   } catch (error) {
     // csv-parse counts the records it completed; the broken one is the next.
     const completed = error instanceof CsvError ? (error as CsvError & { records?: number }).records : undefined;
-    const reason = error instanceof CsvError && error.code === 'CSV_QUOTE_NOT_CLOSED' ? 'a quoted cell is never closed' : 'it is not well-formed CSV';
-    throw new ItineraryError([{ ...(completed !== undefined ? { row: completed + 1 } : {}), message: `The CSV could not be read: ${reason}.` }]);
+    const reason =
+      error instanceof CsvError && error.code === 'CSV_QUOTE_NOT_CLOSED' ? 'a quoted cell is never closed' : 'it is not well-formed CSV';
+    throw new ItineraryError([
+      { ...(completed !== undefined ? { row: completed + 1 } : {}), message: `The CSV could not be read: ${reason}.` },
+    ]);
   }
   return records.map((cells, index) => ({ row: index + 1, cells })).filter((record) => record.cells.some((cell) => cell !== ''));
 }
@@ -93,8 +109,12 @@ function mapHeader(header: string[], row: number): Map<Field, number> {
   if (!columns.has('name')) problems.push({ row, message: "The header needs a 'restaurant' (or 'name') column." });
   // Coordinates come in pairs; one column alone would fail every row, so say it once here.
   if (columns.has('lat') !== columns.has('lng')) {
-    const [has, lacks] = columns.has('lat') ? ['lat', 'lng'] as const : ['lng', 'lat'] as const;
-    problems.push({ row, column: header[columns.get(has)!], message: `a '${has}' column needs a '${lacks}' column too: give both or neither.` });
+    const [has, lacks] = columns.has('lat') ? (['lat', 'lng'] as const) : (['lng', 'lat'] as const);
+    problems.push({
+      row,
+      column: header[columns.get(has)!],
+      message: `a '${has}' column needs a '${lacks}' column too: give both or neither.`,
+    });
   }
   if (problems.length > 0) throw new ItineraryError(problems);
   return columns;
@@ -138,7 +158,9 @@ export function parseItinerary(bytes: Uint8Array): RestaurantInput[] {
   if (!headerRecord) throw new ItineraryError([{ message: 'The CSV is empty.' }]);
   const header = headerRecord.cells;
   if (header.length === 1 && header[0]!.includes(';')) {
-    throw new ItineraryError([{ row: headerRecord.row, message: 'The columns are separated by semicolons; save the file as comma-separated CSV (UTF-8).' }]);
+    throw new ItineraryError([
+      { row: headerRecord.row, message: 'The columns are separated by semicolons; save the file as comma-separated CSV (UTF-8).' },
+    ]);
   }
   const columns = mapHeader(header, headerRecord.row);
   if (rows.length === 0) throw new ItineraryError([{ message: 'The CSV has a header but no restaurant rows.' }]);
@@ -158,11 +180,17 @@ export function parseItinerary(bytes: Uint8Array): RestaurantInput[] {
     const name = value('name');
     if (name === null) problems.push({ row, column: header[columns.get('name')!], message: 'a restaurant name is required.' });
     const dayText = value('day');
-    const day = dayText === null ? null : /^\d{1,2}$/.test(dayText) && Number(dayText) >= 1 && Number(dayText) <= 30 ? Number(dayText) : undefined;
-    if (day === undefined) problems.push({ row, column: header[columns.get('day')!], message: `expected a day number from 1 to 30, found '${dayText}'.` });
+    const day =
+      dayText === null ? null : /^\d{1,2}$/.test(dayText) && Number(dayText) >= 1 && Number(dayText) <= 30 ? Number(dayText) : undefined;
+    if (day === undefined)
+      problems.push({ row, column: header[columns.get('day')!], message: `expected a day number from 1 to 30, found '${dayText}'.` });
     const url = value('url');
     if (url !== null && !(/^https?:\/\//i.test(url) && URL.canParse(url))) {
-      problems.push({ row, column: header[columns.get('url')!], message: `expected a web address starting with http:// or https://, found '${url}'.` });
+      problems.push({
+        row,
+        column: header[columns.get('url')!],
+        message: `expected a web address starting with http:// or https://, found '${url}'.`,
+      });
     }
     const meal = value('meal');
     const coordinate = (field: 'lat' | 'lng') => {
@@ -170,14 +198,22 @@ export function parseItinerary(bytes: Uint8Array): RestaurantInput[] {
       if (text === null) return null;
       const limit = COORDINATE_RANGE[field];
       if (DECIMAL.test(text) && Math.abs(Number(text)) <= limit) return Number(text);
-      problems.push({ row, column: header[columns.get(field)!], message: `expected a ${field === 'lat' ? 'latitude' : 'longitude'} from -${limit} to ${limit} in decimal degrees (like ${field === 'lat' ? '37.7749' : '-122.4194'}), found '${text}'.` });
+      problems.push({
+        row,
+        column: header[columns.get(field)!],
+        message: `expected a ${field === 'lat' ? 'latitude' : 'longitude'} from -${limit} to ${limit} in decimal degrees (like ${field === 'lat' ? '37.7749' : '-122.4194'}), found '${text}'.`,
+      });
       return undefined;
     };
     const lat = coordinate('lat');
     const lng = coordinate('lng');
     if ((lat === null) !== (lng === null)) {
       const missing = lat === null ? 'lat' : 'lng';
-      problems.push({ row, column: header[columns.get(missing)!], message: `a place with a ${missing === 'lat' ? 'longitude' : 'latitude'} needs a ${missing === 'lat' ? 'latitude' : 'longitude'} too: give both or neither.` });
+      problems.push({
+        row,
+        column: header[columns.get(missing)!],
+        message: `a place with a ${missing === 'lat' ? 'longitude' : 'latitude'} needs a ${missing === 'lat' ? 'latitude' : 'longitude'} too: give both or neither.`,
+      });
     }
     return {
       name: name ?? '',

@@ -15,7 +15,9 @@ function fixedFirstSegments(): string[] {
     .filter((entry) => !entry.name.startsWith('['))
     .map((entry) => (entry.isDirectory() ? entry.name : entry.name.replace(/\..*$/, '')))
     .filter((name) => name !== 'index');
-  const folders = readdirSync(join(ROOT, 'public'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  const folders = readdirSync(join(ROOT, 'public'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
   return [...pages, ...folders];
 }
 
@@ -84,7 +86,10 @@ describe('slugify', () => {
 
 describe('uniqueSlug', () => {
   const none = () => false;
-  const takenFrom = (...slugs: string[]) => (slug: string) => slugs.includes(slug);
+  const takenFrom =
+    (...slugs: string[]) =>
+    (slug: string) =>
+      slugs.includes(slug);
 
   it('returns the base when it is free', () => {
     expect(uniqueSlug('lisbon', none)).toBe('lisbon');
@@ -97,13 +102,30 @@ describe('uniqueSlug', () => {
     expect(uniqueSlug('lisbon', takenFrom('lisbon', 'lisbon-3'))).toBe('lisbon-2');
   });
 
-  it.each(['posts', 'admin', 'api', 'about', 'city-guides', 'post', 'sitemap', 'uploads', 'images', 'itineraries', 'samples', 'privacy', 'terms', 'rss', '404', 'newsletter', 'itinerary', 'guide', '_astro'])(
-    'never returns the reserved slug %j',
-    (reserved) => {
-      expect(uniqueSlug(reserved, none)).toBe(`${reserved}-2`);
-      expect(uniqueSlug(reserved, takenFrom(`${reserved}-2`))).toBe(`${reserved}-3`);
-    },
-  );
+  it.each([
+    'posts',
+    'admin',
+    'api',
+    'about',
+    'city-guides',
+    'post',
+    'sitemap',
+    'uploads',
+    'images',
+    'itineraries',
+    'samples',
+    'privacy',
+    'terms',
+    'rss',
+    '404',
+    'newsletter',
+    'itinerary',
+    'guide',
+    '_astro',
+  ])('never returns the reserved slug %j', (reserved) => {
+    expect(uniqueSlug(reserved, none)).toBe(`${reserved}-2`);
+    expect(uniqueSlug(reserved, takenFrom(`${reserved}-2`))).toBe(`${reserved}-3`);
+  });
 
   it('reserves the first segment of every fixed page and folder the site has', () => {
     const segments = fixedFirstSegments();

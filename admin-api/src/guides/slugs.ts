@@ -1,7 +1,24 @@
 import { RESERVED_FIRST_SEGMENTS } from '@forkcast/content-db/urls';
 
 // Letters that Unicode does not decompose into a base letter plus an accent.
-const TRANSLITERATE: Record<string, string> = { ł: 'l', Ł: 'L', ø: 'o', Ø: 'O', ß: 'ss', æ: 'ae', Æ: 'Ae', œ: 'oe', Œ: 'Oe', đ: 'd', Đ: 'D', þ: 'th', Þ: 'Th', ð: 'd', Ð: 'D', ı: 'i' };
+const TRANSLITERATE: Record<string, string> = {
+  ł: 'l',
+  Ł: 'L',
+  ø: 'o',
+  Ø: 'O',
+  ß: 'ss',
+  æ: 'ae',
+  Æ: 'Ae',
+  œ: 'oe',
+  Œ: 'Oe',
+  đ: 'd',
+  Đ: 'D',
+  þ: 'th',
+  Þ: 'Th',
+  ð: 'd',
+  Ð: 'D',
+  ı: 'i',
+};
 
 /** 'São Paulo' -> 'sao-paulo', 'Wrocław' -> 'wroclaw': lowercase ASCII letters and digits joined by single hyphens. */
 export function slugify(text: string): string {

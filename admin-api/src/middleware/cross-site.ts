@@ -16,7 +16,10 @@ export function refuseCrossSite(allowedOrigins: readonly string[]): MiddlewareHa
       const site = c.req.header('sec-fetch-site');
       const origin = c.req.header('origin');
       const ownOrigin = new URL(c.req.url).origin;
-      const crossSite = site !== undefined ? site !== 'same-origin' && site !== 'none' : origin !== undefined && origin !== ownOrigin && !allowed.has(origin);
+      const crossSite =
+        site !== undefined
+          ? site !== 'same-origin' && site !== 'none'
+          : origin !== undefined && origin !== ownOrigin && !allowed.has(origin);
       if (crossSite) throw errors.crossSite();
     }
     await next();

@@ -10,7 +10,13 @@ export function requestLog(logger: Logger): MiddlewareHandler {
     const started = performance.now();
     await next();
     const status = c.res.status;
-    const entry = { reqId: c.get('requestId'), method: c.req.method, path: c.req.path, status, ms: Math.round(performance.now() - started) };
+    const entry = {
+      reqId: c.get('requestId'),
+      method: c.req.method,
+      path: c.req.path,
+      status,
+      ms: Math.round(performance.now() - started),
+    };
     if (status >= 500) logger.error(entry, 'request failed');
     else logger.info(entry, 'request');
   };

@@ -16,8 +16,15 @@ export function expectedStatus(route: string): number {
  * only when its bytes changed (so a publish reports what readers will actually see change), but
  * its tags are always refreshed. Returns true when the file changed.
  */
-export async function putPage(db: Db, siteDir: string, route: string, page: RenderedRoute, previousHash: string | undefined): Promise<boolean> {
-  if (page.status !== expectedStatus(route)) throw new Error(`Rendering ${route} answered ${page.status}, expected ${expectedStatus(route)}`);
+export async function putPage(
+  db: Db,
+  siteDir: string,
+  route: string,
+  page: RenderedRoute,
+  previousHash: string | undefined,
+): Promise<boolean> {
+  if (page.status !== expectedStatus(route))
+    throw new Error(`Rendering ${route} answered ${page.status}, expected ${expectedStatus(route)}`);
   const hash = createHash('sha256').update(page.body).digest('hex');
   const changed = hash !== previousHash;
   if (changed) await writeFileAtomic(join(siteDir, routeFile(route)), page.body);

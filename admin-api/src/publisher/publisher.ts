@@ -83,7 +83,11 @@ export class SitePublisher implements Publisher {
         await removePage(db, siteDir, route);
         urls.push(route);
       }
-      await markOutboxDone(db, entries.map((entry) => entry.id), nowIso());
+      await markOutboxDone(
+        db,
+        entries.map((entry) => entry.id),
+        nowIso(),
+      );
       const report = { pagesChanged: urls.length, ms: Math.round(performance.now() - started), urls };
       await recordPublish(db, { startedAt, durationMs: report.ms, pagesChanged: report.pagesChanged, urls, error: null });
       if (urls.length > 0) this.options.onPublished?.(report);

@@ -19,7 +19,10 @@ export function purgeWebhook(options: PurgeWebhookOptions): (report: PublishRepo
   const delays = options.retryDelaysMs ?? [1_000, 4_000, 10_000];
   const timeoutMs = options.timeoutMs ?? 5_000;
   return async (report) => {
-    const body = JSON.stringify({ urls: report.urls.map((path) => new URL(path, `${options.publicHost}/`).href), publishedAt: new Date().toISOString() });
+    const body = JSON.stringify({
+      urls: report.urls.map((path) => new URL(path, `${options.publicHost}/`).href),
+      publishedAt: new Date().toISOString(),
+    });
     for (let attempt = 0; ; attempt++) {
       try {
         const response = await fetch(options.url, {

@@ -20,7 +20,11 @@ export async function renderWithPool(
   onPage: (route: string, page: RenderedRoute) => Promise<void>,
 ): Promise<void> {
   const workerUrl = new URL('./render-worker.ts', import.meta.url);
-  const workers = Array.from({ length: Math.max(1, Math.min(options.size, routes.length)) }, () => new Worker(workerUrl, { workerData: { serverEntry: options.serverEntry, databasePath: options.databasePath, site: options.site } }));
+  const workers = Array.from(
+    { length: Math.max(1, Math.min(options.size, routes.length)) },
+    () =>
+      new Worker(workerUrl, { workerData: { serverEntry: options.serverEntry, databasePath: options.databasePath, site: options.site } }),
+  );
   let next = 0;
   let writing = Promise.resolve();
   try {

@@ -47,7 +47,11 @@ export async function renderSite({ db, renderer, siteDir, renderMany, onPage }: 
   for (const route of hashes.keys()) if (!current.has(route)) await removePage(db, siteDir, route);
   const stray = (await listRenderedFiles(siteDir)).filter((file) => !written.has(file));
   await Promise.all(stray.map((file) => rm(join(siteDir, file), { force: true })));
-  await markOutboxDone(db, pending.map((entry) => entry.id), nowIso());
+  await markOutboxDone(
+    db,
+    pending.map((entry) => entry.id),
+    nowIso(),
+  );
   return { pages: routes.length, removed: stray.length, ms: Math.round(performance.now() - started) };
 }
 

@@ -21,7 +21,7 @@ port.on('message', async ({ id, route }: { id: number; route: string }) => {
     const page = await renderer.render(route);
     port.postMessage({ id, page }, [page.body.buffer as ArrayBuffer]);
   } catch (error) {
-    port.postMessage({ id, error: error instanceof Error ? error.stack ?? error.message : String(error) });
+    port.postMessage({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   }
 });
 port.postMessage({ ready: true });

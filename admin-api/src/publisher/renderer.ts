@@ -53,10 +53,18 @@ export async function loadRenderer(entryPath: string, db: Db, site: SiteSettings
     listRoutes: () => entry.listRoutes(locals),
     async render(route, request) {
       const { result, tags } = await trackReads(async () => {
-        const response = await entry.render(new Request(new URL(route, `${site.publicHost}/`)), request ? { ...locals, ...request } : locals);
+        const response = await entry.render(
+          new Request(new URL(route, `${site.publicHost}/`)),
+          request ? { ...locals, ...request } : locals,
+        );
         return { response, body: new Uint8Array(await response.arrayBuffer()) };
       });
-      return { status: result.response.status, contentType: result.response.headers.get('content-type') ?? 'text/html', body: result.body, tags };
+      return {
+        status: result.response.status,
+        contentType: result.response.headers.get('content-type') ?? 'text/html',
+        body: result.body,
+        tags,
+      };
     },
   };
 }

@@ -77,7 +77,15 @@ export interface FullRenderOptions {
  * Renders the whole site unless the folder already holds a full render of this very build,
  * database and site settings (then a restart is instant). Returns undefined when nothing was done.
  */
-export async function ensureFullRender({ db, dist, site, force, workers = 0, databasePath, onPage }: FullRenderOptions): Promise<RenderSiteResult | undefined> {
+export async function ensureFullRender({
+  db,
+  dist,
+  site,
+  force,
+  workers = 0,
+  databasePath,
+  onPage,
+}: FullRenderOptions): Promise<RenderSiteResult | undefined> {
   const wanted: RenderState = {
     buildId: await buildId(dist.serverDir),
     databaseId: await ensureDatabaseId(db, nowIso()),

@@ -28,8 +28,27 @@ describe('listRenderedFiles', () => {
 
   it('counts the not-found pages and the redirects file as rendered, and built files as not', async () => {
     dir = mkdtempSync(join(tmpdir(), 'forkcast-folder-'));
-    const files = ['index.html', '404.html', '404-post.html', '404-guide.html', '_redirects', 'kyoto/guide/index.html', 'itineraries/kyoto.csv', 'favicon.svg', '_astro/app.js', 'samples/itinerary-sample.csv'];
+    const files = [
+      'index.html',
+      '404.html',
+      '404-post.html',
+      '404-guide.html',
+      '_redirects',
+      'kyoto/guide/index.html',
+      'itineraries/kyoto.csv',
+      'favicon.svg',
+      '_astro/app.js',
+      'samples/itinerary-sample.csv',
+    ];
     for (const file of files) await writeFileAtomic(join(dir, file), 'x');
-    expect(await listRenderedFiles(dir)).toEqual(['404-guide.html', '404-post.html', '404.html', '_redirects', 'index.html', 'itineraries/kyoto.csv', 'kyoto/guide/index.html']);
+    expect(await listRenderedFiles(dir)).toEqual([
+      '404-guide.html',
+      '404-post.html',
+      '404.html',
+      '_redirects',
+      'index.html',
+      'itineraries/kyoto.csv',
+      'kyoto/guide/index.html',
+    ]);
   });
 });

@@ -51,9 +51,11 @@ export const adminRoutes = new Hono<AppEnv>()
       if (!(file instanceof File) || cityName === '') throw errors.validation(MISSING);
       if (!file.name.toLowerCase().endsWith('.csv')) throw errors.validation(NOT_CSV);
       if (file.size > MAX_CSV_BYTES) throw errors.tooLarge('file_too_large', 'That CSV is larger than 1 MB.');
-      if (cityName.length > LIMITS.guide.cityName) throw errors.validation(`The city name can be at most ${LIMITS.guide.cityName} characters.`);
+      if (cityName.length > LIMITS.guide.cityName)
+        throw errors.validation(`The city name can be at most ${LIMITS.guide.cityName} characters.`);
       const description = trimmed(form.cityDescription);
-      if (description.length > LIMITS.guide.description) throw errors.validation(`The description can be at most ${LIMITS.guide.description} characters.`);
+      if (description.length > LIMITS.guide.description)
+        throw errors.validation(`The description can be at most ${LIMITS.guide.description} characters.`);
       const heroUrl = trimmed(form.heroImageUrl);
       const hero = heroUrl === '' ? undefined : heroImage.safeParse(heroUrl);
       if (hero && !hero.success) throw errors.validation(hero.error.issues[0]!.message);

@@ -13,7 +13,11 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 /** POST /api/login with a JSON body. */
 function loginJson(t: TestApp, body: unknown, init: RequestOptions = {}) {
   const options = json('POST', body);
-  return t.request('/api/login', { ...options, ...init, headers: { ...(options.headers as Record<string, string>), ...(init.headers as Record<string, string>) } });
+  return t.request('/api/login', {
+    ...options,
+    ...init,
+    headers: { ...(options.headers as Record<string, string>), ...(init.headers as Record<string, string>) },
+  });
 }
 
 /** POST /api/login as the browser's sign-in form does (application/x-www-form-urlencoded). */
@@ -186,11 +190,14 @@ describe('auth routes', () => {
       expect(res.headers.get('location')).toBe('/posts');
     });
 
-    it.each(['/kyoto/guide', '/admin?tab=subscribers', '/post/a-practical-guide-to-tipping-abroad#top', '/'])('redirects to the safe next %s', async (next) => {
-      const res = await loginForm(t, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, next });
-      expect(res.status).toBe(303);
-      expect(res.headers.get('location')).toBe(next);
-    });
+    it.each(['/kyoto/guide', '/admin?tab=subscribers', '/post/a-practical-guide-to-tipping-abroad#top', '/'])(
+      'redirects to the safe next %s',
+      async (next) => {
+        const res = await loginForm(t, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, next });
+        expect(res.status).toBe(303);
+        expect(res.headers.get('location')).toBe(next);
+      },
+    );
 
     it.each([
       '//evil.example',
@@ -293,13 +300,20 @@ describe('auth routes', () => {
       ['text/plain', 'text/plain'],
       ['application/xml', 'application/xml'],
     ])('answers a %s body with 415', async (_label, type) => {
-      const res = await t.request('/api/login', { method: 'POST', headers: { 'content-type': type }, body: `email=${ADMIN_EMAIL}&password=x` });
+      const res = await t.request('/api/login', {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body: `email=${ADMIN_EMAIL}&password=x`,
+      });
       expect(res.status).toBe(415);
       expect(await res.json()).toMatchObject({ code: 'unsupported_media_type' });
     });
 
     it('answers a body without a content type with 415', async () => {
-      const res = await t.request('/api/login', { method: 'POST', body: new Blob([JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD })]) });
+      const res = await t.request('/api/login', {
+        method: 'POST',
+        body: new Blob([JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD })]),
+      });
       expect(res.status).toBe(415);
       expect(res.headers.getSetCookie()).toEqual([]);
     });
@@ -507,7 +521,13 @@ describe('auth routes', () => {
 
 describe('login throttling', () => {
   const clock = { now: 0 };
-  const THROTTLE: ThrottleOptions = { freeFailures: 3, baseDelayMs: 60_000, maxDelayMs: 15 * 60_000, forgetAfterMs: HOUR, now: () => clock.now };
+  const THROTTLE: ThrottleOptions = {
+    freeFailures: 3,
+    baseDelayMs: 60_000,
+    maxDelayMs: 15 * 60_000,
+    forgetAfterMs: HOUR,
+    now: () => clock.now,
+  };
   const IP_A = '198.51.100.10';
   const IP_B = '198.51.100.20';
   const IP_C = '198.51.100.30';

@@ -28,7 +28,9 @@ const escapeHtml = (text: string) =>
 
 /** A plain sign-in form for a server whose site has not been built (tests, a bare API). */
 function bareSignInPage(message: string | undefined, next: string): string {
-  const shown = message ? `<p role="alert" data-login-message>${escapeHtml(message)}</p>` : '<p role="alert" data-login-message hidden></p>';
+  const shown = message
+    ? `<p role="alert" data-login-message>${escapeHtml(message)}</p>`
+    : '<p role="alert" data-login-message hidden></p>';
   return (
     `<!doctype html><html lang="en"><title>Sign in</title><main><h1>Sign in</h1>${shown}<form method="post" action="/api/login">` +
     `<input type="hidden" name="next" value="${escapeHtml(next)}" data-login-next><label>Email <input name="email" type="email" autocomplete="username" required></label>` +

@@ -14,7 +14,15 @@ describe('/api/cities', () => {
   afterEach(() => t.cleanup());
 
   const city = (slug: string, name: string, displayOrder = 0) =>
-    insertCity(t.handle.db, { slug, name, description: `About ${name}`, heroImage: `/images/${slug}.jpg`, displayOrder, createdAt: T0, updatedAt: T0 });
+    insertCity(t.handle.db, {
+      slug,
+      name,
+      description: `About ${name}`,
+      heroImage: `/images/${slug}.jpg`,
+      displayOrder,
+      createdAt: T0,
+      updatedAt: T0,
+    });
 
   const post = (slug: string, overrides: Partial<NewPost> = {}) =>
     insertPost(t.handle.db, {
@@ -62,7 +70,13 @@ describe('/api/cities', () => {
       const id = await city('london', 'London');
       const res = await t.request('/api/cities/london');
       expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({ id, slug: 'london', name: 'London', description: 'About London', heroImage: '/images/london.jpg' });
+      expect(await res.json()).toMatchObject({
+        id,
+        slug: 'london',
+        name: 'London',
+        description: 'About London',
+        heroImage: '/images/london.jpg',
+      });
     });
 
     it('is a JSON 404 for an unknown slug', async () => {
@@ -84,7 +98,14 @@ describe('/api/cities', () => {
       const res = await t.request('/api/cities/london/guide');
       expect(res.status).toBe(200);
       const guide = (await res.json()) as Row;
-      expect(guide).toMatchObject({ id: guideId, slug: 'london-guide', type: 'guide', cityId: londonId, published: true, tags: ['london', 'guide'] });
+      expect(guide).toMatchObject({
+        id: guideId,
+        slug: 'london-guide',
+        type: 'guide',
+        cityId: londonId,
+        published: true,
+        tags: ['london', 'guide'],
+      });
     });
 
     it('hides a draft guide from visitors but returns it to the admin', async () => {
@@ -104,7 +125,13 @@ describe('/api/cities', () => {
     it('gives a visitor the published guide when a newer draft exists, and the admin the newer draft', async () => {
       const londonId = await city('london', 'London');
       await post('london-guide', { type: 'guide', cityId: londonId, publishedAt: '2025-01-01T00:00:00.000Z' });
-      await post('london-guide-v2', { type: 'guide', cityId: londonId, published: false, publishedAt: null, createdAt: '2025-03-01T00:00:00.000Z' });
+      await post('london-guide-v2', {
+        type: 'guide',
+        cityId: londonId,
+        published: false,
+        publishedAt: null,
+        createdAt: '2025-03-01T00:00:00.000Z',
+      });
 
       expect(await (await t.request('/api/cities/london/guide')).json()).toMatchObject({ slug: 'london-guide' });
       const cookie = await t.signIn();
@@ -133,7 +160,13 @@ describe('/api/cities', () => {
       await post('london-guide', { type: 'guide', cityId: londonId, publishedAt: '2025-01-05T00:00:00.000Z' });
       await post('london-dinner', { type: 'post', cityId: londonId, publishedAt: '2025-01-10T00:00:00.000Z' });
       await post('london-lunch', { type: 'post', cityId: londonId, publishedAt: '2025-01-01T00:00:00.000Z' });
-      await post('london-draft', { type: 'post', cityId: londonId, published: false, publishedAt: null, createdAt: '2025-02-01T00:00:00.000Z' });
+      await post('london-draft', {
+        type: 'post',
+        cityId: londonId,
+        published: false,
+        publishedAt: null,
+        createdAt: '2025-02-01T00:00:00.000Z',
+      });
       await post('paris-dinner', { type: 'post', cityId: parisId });
       await post('no-city', { type: 'post', cityId: null });
       return londonId;
@@ -205,7 +238,11 @@ describe('/api/cities', () => {
       const cookie = await t.signIn();
       const res = await patch(id, { spreadsheetUrl: '  https://docs.example.com/spreadsheets/d/abc?usp=sharing  ' }, cookie);
       expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({ id, slug: 'london', spreadsheetUrl: 'https://docs.example.com/spreadsheets/d/abc?usp=sharing' });
+      expect(await res.json()).toMatchObject({
+        id,
+        slug: 'london',
+        spreadsheetUrl: 'https://docs.example.com/spreadsheets/d/abc?usp=sharing',
+      });
       const stored = await getCityById(t.handle.db, id);
       expect(stored?.spreadsheetUrl).toBe('https://docs.example.com/spreadsheets/d/abc?usp=sharing');
       expect(stored?.updatedAt).not.toBe(T0);

@@ -23,7 +23,10 @@ const spreadsheetUrl = text('The spreadsheet address', { error: SPREADSHEET_MESS
 // Strict, so a misspelt field is a 400 instead of a silent no-op; the settings a city has grow here.
 const cityChanges = z.strictObject(
   { spreadsheetUrl: spreadsheetUrl.optional() },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}.` : 'Send the city changes as a JSON object.') },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}.` : 'Send the city changes as a JSON object.',
+  },
 );
 
 /** GET /api/cities, /api/cities/:slug, /api/cities/:slug/guide, /api/cities/:slug/posts; PATCH /api/cities/:id. */

@@ -92,7 +92,11 @@ describe('/api/contact', () => {
 
     it('accepts an email of 254 characters and refuses 255', async () => {
       const domain = '@example.com';
-      await expectRefused(await send({ ...VALID, email: `${'a'.repeat(255 - domain.length)}${domain}` }), 400, 'Your email can be at most 254 characters.');
+      await expectRefused(
+        await send({ ...VALID, email: `${'a'.repeat(255 - domain.length)}${domain}` }),
+        400,
+        'Your email can be at most 254 characters.',
+      );
       expect((await send({ ...VALID, email: `${'a'.repeat(254 - domain.length)}${domain}` })).status).toBe(201);
     });
 

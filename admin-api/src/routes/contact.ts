@@ -14,10 +14,7 @@ const ALL_REQUIRED = 'All fields are required to send your message.';
 const BAD_EMAIL = 'Please enter a valid email address.';
 
 const field = (max: number, label: string, multiline = false) =>
-  text(label, { error: ALL_REQUIRED, multiline })
-    .trim()
-    .min(1, ALL_REQUIRED)
-    .max(max, `${label} can be at most ${max} characters.`);
+  text(label, { error: ALL_REQUIRED, multiline }).trim().min(1, ALL_REQUIRED).max(max, `${label} can be at most ${max} characters.`);
 
 const contactBody = z.object({
   name: field(LIMITS.contact.name, 'Your name'),
@@ -29,14 +26,18 @@ const contactBody = z.object({
 /** POST /api/contact (anyone, rate-limited per address). Each app gets its own limiter. */
 export const contactRoutes = () =>
   new Hono<AppEnv>().post(
-  '/',
-  rateLimit({ limit: 5, windowMs: 10 * 60 * 1000, message: 'You have sent several messages in a short time. Please try again in a few minutes.' }),
-  validate('json', contactBody),
-  async (c) => {
-    await addContactMessage(c.get('db'), { ...c.req.valid('json'), createdAt: nowIso() });
-    return c.json({ message: "Thank you for your message. We'll get back to you soon." }, 201);
-  },
-);
+    '/',
+    rateLimit({
+      limit: 5,
+      windowMs: 10 * 60 * 1000,
+      message: 'You have sent several messages in a short time. Please try again in a few minutes.',
+    }),
+    validate('json', contactBody),
+    async (c) => {
+      await addContactMessage(c.get('db'), { ...c.req.valid('json'), createdAt: nowIso() });
+      return c.json({ message: "Thank you for your message. We'll get back to you soon." }, 201);
+    },
+  );
 
 /** GET /api/admin/contact-messages, DELETE /api/admin/contact-messages/:id: the editor's inbox. */
 export const contactInboxRoutes = new Hono<AppEnv>()

@@ -1,7 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
-  addContentItem, createBlock, getGuideForCity, insertCity, insertPost, listBlocks, listContentItems, listRestaurants, pendingOutbox, type Db,
+  addContentItem,
+  createBlock,
+  getGuideForCity,
+  insertCity,
+  insertPost,
+  listBlocks,
+  listContentItems,
+  listRestaurants,
+  pendingOutbox,
+  type Db,
 } from '@forkcast/content-db';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, json, type TestApp } from '../testing.ts';
@@ -29,7 +38,14 @@ interface GuideFields {
 }
 
 /** The admin form's multipart body; fields given as null (csv, cityName) or left undefined (the optional ones) are not sent. */
-function guideForm({ csv = LISBON_CSV, fileName = 'lisbon.csv', cityName = 'Lisbon', cityDescription, heroImageUrl, heroImageAlt }: GuideFields = {}): FormData {
+function guideForm({
+  csv = LISBON_CSV,
+  fileName = 'lisbon.csv',
+  cityName = 'Lisbon',
+  cityDescription,
+  heroImageUrl,
+  heroImageAlt,
+}: GuideFields = {}): FormData {
   const form = new FormData();
   if (csv !== null) form.append('csvFile', new File([typeof csv === 'string' ? csv : new Uint8Array(csv)], fileName, { type: 'text/csv' }));
   if (cityName !== null) form.append('cityName', cityName);
@@ -59,7 +75,8 @@ function csvOfSize(bytes: number): string {
 }
 
 const citiesOf = (db: Db) => db.selectFrom('cities').selectAll().orderBy('id').execute();
-const guidesOf = (db: Db, cityId: number) => db.selectFrom('posts').selectAll().where('cityId', '=', cityId).where('type', '=', 'guide').execute();
+const guidesOf = (db: Db, cityId: number) =>
+  db.selectFrom('posts').selectAll().where('cityId', '=', cityId).where('type', '=', 'guide').execute();
 
 describe('POST /api/admin/generate-guide', () => {
   let t: TestApp;
@@ -77,8 +94,28 @@ describe('POST /api/admin/generate-guide', () => {
   /** Seeds one existing city with a guide, a dining post, a block and an inline item, as other tests' background data. */
   async function seedOtherCity() {
     const db = t.handle.db;
-    const cityId = await insertCity(db, { slug: 'london', name: 'London', heroImage: null, mapEmbedUrl: null, itineraryUrl: null, displayOrder: 4, createdAt: NOW, updatedAt: NOW });
-    const postId = await insertPost(db, { slug: 'london-food-guide', title: 'London', type: 'guide', cityId, heroImage: null, published: true, publishedAt: NOW, createdAt: NOW, updatedAt: NOW, content: 'One.\n\nTwo.' });
+    const cityId = await insertCity(db, {
+      slug: 'london',
+      name: 'London',
+      heroImage: null,
+      mapEmbedUrl: null,
+      itineraryUrl: null,
+      displayOrder: 4,
+      createdAt: NOW,
+      updatedAt: NOW,
+    });
+    const postId = await insertPost(db, {
+      slug: 'london-food-guide',
+      title: 'London',
+      type: 'guide',
+      cityId,
+      heroImage: null,
+      published: true,
+      publishedAt: NOW,
+      createdAt: NOW,
+      updatedAt: NOW,
+      content: 'One.\n\nTwo.',
+    });
     await createBlock(db, { postId, content: 'Edited one.', position: 0, isOriginal: true, now: NOW });
     await addContentItem(db, { postId, type: 'text', content: 'Aside', position: 1, now: NOW });
     return { cityId, postId };
@@ -104,12 +141,15 @@ describe('POST /api/admin/generate-guide', () => {
       expect(((await res.json()) as { code: string }).code).toBe('unsupported_media_type');
     });
 
-    it.each(['lisbon.txt', 'lisbon.csv.xlsx', 'lisbon', 'lisbon.tsv', 'csv'])('answers 400 "Please upload a CSV file" for the file name %j', async (fileName) => {
-      const res = await generate(guideForm({ fileName }));
-      expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ message: 'Please upload a CSV file', code: 'validation' });
-      expect(await citiesOf(t.handle.db)).toEqual([]);
-    });
+    it.each(['lisbon.txt', 'lisbon.csv.xlsx', 'lisbon', 'lisbon.tsv', 'csv'])(
+      'answers 400 "Please upload a CSV file" for the file name %j',
+      async (fileName) => {
+        const res = await generate(guideForm({ fileName }));
+        expect(res.status).toBe(400);
+        expect(await res.json()).toEqual({ message: 'Please upload a CSV file', code: 'validation' });
+        expect(await citiesOf(t.handle.db)).toEqual([]);
+      },
+    );
 
     it('answers 400 "Please provide both a CSV file and city name" without a file or a city name', async () => {
       const forms = [
@@ -136,15 +176,20 @@ describe('POST /api/admin/generate-guide', () => {
       expect(await snapshot(t.handle.db)).toMatchObject({ cities: [], posts: [], restaurants: [], outbox: [] });
     });
 
-    it.each(['javascript:alert(1)', 'ftp://example.com/a.jpg', 'not a url', '/uploads/../../etc/passwd', '/etc/passwd', 'data:image/png;base64,AAAA', 'https://'])(
-      'answers 400 for the hero image %j and writes nothing',
-      async (heroImageUrl) => {
-        const res = await generate(guideForm({ heroImageUrl }));
-        expect(res.status).toBe(400);
-        expect(await res.json()).toEqual({ message: 'Give the hero image as an http(s) URL or an uploaded image.', code: 'validation' });
-        expect(await citiesOf(t.handle.db)).toEqual([]);
-      },
-    );
+    it.each([
+      'javascript:alert(1)',
+      'ftp://example.com/a.jpg',
+      'not a url',
+      '/uploads/../../etc/passwd',
+      '/etc/passwd',
+      'data:image/png;base64,AAAA',
+      'https://',
+    ])('answers 400 for the hero image %j and writes nothing', async (heroImageUrl) => {
+      const res = await generate(guideForm({ heroImageUrl }));
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ message: 'Give the hero image as an http(s) URL or an uploaded image.', code: 'validation' });
+      expect(await citiesOf(t.handle.db)).toEqual([]);
+    });
 
     it('answers 400 for a city name over 80 characters or a description over 600', async () => {
       const long = await generate(guideForm({ cityName: 'x'.repeat(81) }));
@@ -221,7 +266,9 @@ describe('POST /api/admin/generate-guide', () => {
       const latin1 = new Uint8Array([...new TextEncoder().encode('restaurant\nCaf'), 0xe9, 0x0a]);
       const res = await generate(guideForm({ csv: latin1 }));
       expect(res.status).toBe(422);
-      expect(((await res.json()) as { problems: unknown[] }).problems).toEqual([{ message: 'The file is not UTF-8 text. Save it as "CSV UTF-8" and upload it again.' }]);
+      expect(((await res.json()) as { problems: unknown[] }).problems).toEqual([
+        { message: 'The file is not UTF-8 text. Save it as "CSV UTF-8" and upload it again.' },
+      ]);
       expect(await citiesOf(t.handle.db)).toEqual([]);
     });
   });
@@ -235,7 +282,13 @@ describe('POST /api/admin/generate-guide', () => {
       const db = t.handle.db;
       const [city, ...others] = await citiesOf(db);
       expect(others).toEqual([]);
-      expect(city).toMatchObject({ slug: 'lisbon', name: 'Lisbon', itineraryUrl: '/itineraries/lisbon.csv', heroImage: null, mapEmbedUrl: null });
+      expect(city).toMatchObject({
+        slug: 'lisbon',
+        name: 'Lisbon',
+        itineraryUrl: '/itineraries/lisbon.csv',
+        heroImage: null,
+        mapEmbedUrl: null,
+      });
       expect(city!.description).toBe('A 2-day eating itinerary for Lisbon: 4 places worth planning a day around.');
 
       const restaurants = await listRestaurants(db, city!.id);
@@ -245,13 +298,25 @@ describe('POST /api/admin/generate-guide', () => {
         [2, 'Cervejaria Ramiro', 2, 'lunch'],
         [3, 'Park Bar', null, 'drinks'],
       ]);
-      expect(restaurants[0]).toMatchObject({ neighborhood: 'Chiado', cuisine: 'Portuguese', notes: 'Arrive at opening', address: 'Rua das Flores 103', url: 'https://example.com/taberna' });
+      expect(restaurants[0]).toMatchObject({
+        neighborhood: 'Chiado',
+        cuisine: 'Portuguese',
+        notes: 'Arrive at opening',
+        address: 'Rua das Flores 103',
+        url: 'https://example.com/taberna',
+      });
       expect(restaurants[1]).toMatchObject({ notes: 'Pastel de nata, still warm', url: null });
 
       const posts = await db.selectFrom('posts').selectAll().execute();
       expect(posts).toHaveLength(1);
       const guide = posts[0]!;
-      expect(guide).toMatchObject({ type: 'guide', slug: 'lisbon-food-guide', cityId: city!.id, published: 1, title: 'Where to Eat in Lisbon: A 2-Day Itinerary' });
+      expect(guide).toMatchObject({
+        type: 'guide',
+        slug: 'lisbon-food-guide',
+        cityId: city!.id,
+        published: 1,
+        title: 'Where to Eat in Lisbon: A 2-Day Itinerary',
+      });
       expect(guide.publishedAt).not.toBeNull();
       expect(JSON.parse(guide.tags)).toEqual(['lisbon', 'itinerary', 'city-guide']);
       const headings = guide.content.split('\n\n').filter((p) => p.startsWith('## '));
@@ -260,7 +325,9 @@ describe('POST /api/admin/generate-guide', () => {
 
       const outbox = await pendingOutbox(db);
       expect(outbox).toHaveLength(1);
-      expect(outbox[0]!.tags).toEqual(expect.arrayContaining(['cities', 'posts', `city:${city!.id}`, `post:${guide.id}`, `restaurants:${city!.id}`]));
+      expect(outbox[0]!.tags).toEqual(
+        expect.arrayContaining(['cities', 'posts', `city:${city!.id}`, `post:${guide.id}`, `restaurants:${city!.id}`]),
+      );
     });
 
     it('is readable through the public API straight away', async () => {
@@ -274,7 +341,9 @@ describe('POST /api/admin/generate-guide', () => {
     });
 
     it('stores the description and hero image when given', async () => {
-      const res = await generate(guideForm({ cityDescription: '  Seven hills and a lot of custard.  ', heroImageUrl: '/uploads/0123456789abcdef01234567.jpg' }));
+      const res = await generate(
+        guideForm({ cityDescription: '  Seven hills and a lot of custard.  ', heroImageUrl: '/uploads/0123456789abcdef01234567.jpg' }),
+      );
       expect(res.status).toBe(201);
       const [city] = await citiesOf(t.handle.db);
       expect(city).toMatchObject({ description: 'Seven hills and a lot of custard.', heroImage: '/uploads/0123456789abcdef01234567.jpg' });
@@ -313,7 +382,15 @@ describe('POST /api/admin/generate-guide', () => {
     });
 
     it('picks a free guide slug when a post already uses <slug>-food-guide', async () => {
-      await insertPost(t.handle.db, { slug: 'lisbon-food-guide', title: 'A dining post', type: 'post', cityId: null, heroImage: null, createdAt: NOW, updatedAt: NOW });
+      await insertPost(t.handle.db, {
+        slug: 'lisbon-food-guide',
+        title: 'A dining post',
+        type: 'post',
+        cityId: null,
+        heroImage: null,
+        createdAt: NOW,
+        updatedAt: NOW,
+      });
       expect((await generate(guideForm())).status).toBe(201);
       const [city] = await citiesOf(t.handle.db);
       expect((await guidesOf(t.handle.db, city!.id)).map((g) => g.slug)).toEqual(['lisbon-food-guide-2']);
@@ -335,7 +412,10 @@ describe('POST /api/admin/generate-guide', () => {
       const res = await generate(guideForm({ cityName: 'Москва', csv: 'restaurant\nCafé Pushkin\n' }));
       expect(res.status).toBe(201);
       const cities = await citiesOf(t.handle.db);
-      expect(cities.map((c) => [c.name, c.slug])).toEqual([['東京', 'city'], ['Москва', 'city-2']]);
+      expect(cities.map((c) => [c.name, c.slug])).toEqual([
+        ['東京', 'city'],
+        ['Москва', 'city-2'],
+      ]);
       expect(await listRestaurants(t.handle.db, cities[0]!.id)).toHaveLength(4);
     });
   });
@@ -348,7 +428,9 @@ describe('POST /api/admin/generate-guide', () => {
     };
 
     it('stores heroImageAlt, trimmed, for the city and its guide', async () => {
-      const res = await generate(guideForm({ heroImageUrl: '/uploads/0123456789abcdef01234567.jpg', heroImageAlt: '  Yellow tram climbing a narrow street ' }));
+      const res = await generate(
+        guideForm({ heroImageUrl: '/uploads/0123456789abcdef01234567.jpg', heroImageAlt: '  Yellow tram climbing a narrow street ' }),
+      );
       expect(res.status).toBe(201);
       expect(await heroAlts()).toEqual({ city: 'Yellow tram climbing a narrow street', guide: 'Yellow tram climbing a narrow street' });
     });
@@ -377,11 +459,19 @@ describe('POST /api/admin/generate-guide', () => {
   describe('uploading again for a city that exists', () => {
     it('answers 200 with the same slug, replaces the itinerary, regenerates the one guide and drops its blocks and items', async () => {
       const db = t.handle.db;
-      expect((await generate(guideForm({ cityDescription: 'First description.', heroImageUrl: 'https://images.example/first.jpg' }))).status).toBe(201);
+      expect(
+        (await generate(guideForm({ cityDescription: 'First description.', heroImageUrl: 'https://images.example/first.jpg' }))).status,
+      ).toBe(201);
       const [city] = await citiesOf(db);
       const [guide] = await guidesOf(db, city!.id);
       await createBlock(db, { postId: guide!.id, content: 'An edited intro.', position: 0, isOriginal: true, now: NOW });
-      await addContentItem(db, { postId: guide!.id, type: 'image', content: '/uploads/0123456789abcdef01234567.jpg', position: 2, now: NOW });
+      await addContentItem(db, {
+        postId: guide!.id,
+        type: 'image',
+        content: '/uploads/0123456789abcdef01234567.jpg',
+        position: 2,
+        now: NOW,
+      });
       const outboxBefore = (await pendingOutbox(db)).length;
 
       const csv = 'Restaurant Name,Day #,Meal\nA Cevicheria,3,LUNCH\nO Velho Eurico,3,dinner\n';
@@ -391,7 +481,14 @@ describe('POST /api/admin/generate-guide', () => {
 
       const cities = await citiesOf(db);
       expect(cities).toHaveLength(1);
-      expect(cities[0]).toMatchObject({ id: city!.id, name: 'Lisbon', slug: 'lisbon', itineraryUrl: '/itineraries/lisbon.csv', description: 'First description.', heroImage: 'https://images.example/first.jpg' });
+      expect(cities[0]).toMatchObject({
+        id: city!.id,
+        name: 'Lisbon',
+        slug: 'lisbon',
+        itineraryUrl: '/itineraries/lisbon.csv',
+        description: 'First description.',
+        heroImage: 'https://images.example/first.jpg',
+      });
       expect((await listRestaurants(db, city!.id)).map((r) => [r.position, r.name, r.day, r.meal])).toEqual([
         [0, 'A Cevicheria', 3, 'lunch'],
         [1, 'O Velho Eurico', 3, 'dinner'],
@@ -400,7 +497,13 @@ describe('POST /api/admin/generate-guide', () => {
 
       const guides = await guidesOf(db, city!.id);
       expect(guides).toHaveLength(1);
-      expect(guides[0]).toMatchObject({ id: guide!.id, slug: 'lisbon-food-guide', published: 1, publishedAt: guide!.publishedAt, heroImage: 'https://images.example/first.jpg' });
+      expect(guides[0]).toMatchObject({
+        id: guide!.id,
+        slug: 'lisbon-food-guide',
+        published: 1,
+        publishedAt: guide!.publishedAt,
+        heroImage: 'https://images.example/first.jpg',
+      });
       expect(guides[0]!.title).toBe('Where to Eat in Lisbon: A 1-Day Itinerary');
       expect(guides[0]!.content.split('\n\n').filter((p) => p.startsWith('## '))).toEqual(['## Day 3', '## Before You Go']);
       expect(guides[0]!.content).not.toContain('Manteigaria');
@@ -409,7 +512,16 @@ describe('POST /api/admin/generate-guide', () => {
 
       const outbox = await pendingOutbox(db);
       expect(outbox).toHaveLength(outboxBefore + 1);
-      expect(outbox.at(-1)!.tags).toEqual(expect.arrayContaining(['cities', 'posts', `city:${city!.id}`, `restaurants:${city!.id}`, `post:${guide!.id}`, `body:${guide!.id}`]));
+      expect(outbox.at(-1)!.tags).toEqual(
+        expect.arrayContaining([
+          'cities',
+          'posts',
+          `city:${city!.id}`,
+          `restaurants:${city!.id}`,
+          `post:${guide!.id}`,
+          `body:${guide!.id}`,
+        ]),
+      );
     });
 
     it('matches the city by slug or name ignoring accents and case, keeping a reserved-name city on its own slug', async () => {
@@ -438,7 +550,9 @@ describe('POST /api/admin/generate-guide', () => {
 
     it('updates the description and hero image of the city and its guide when new ones are given', async () => {
       expect((await generate(guideForm())).status).toBe(201);
-      const res = await generate(guideForm({ cityDescription: 'Now with a description.', heroImageUrl: '/images/presets/london-street.jpg' }));
+      const res = await generate(
+        guideForm({ cityDescription: 'Now with a description.', heroImageUrl: '/images/presets/london-street.jpg' }),
+      );
       expect(res.status).toBe(200);
       const [city] = await citiesOf(t.handle.db);
       expect(city).toMatchObject({ description: 'Now with a description.', heroImage: '/images/presets/london-street.jpg' });
@@ -448,7 +562,15 @@ describe('POST /api/admin/generate-guide', () => {
     });
 
     it('creates the guide when the existing city has none', async () => {
-      const cityId = await insertCity(t.handle.db, { slug: 'vienna', name: 'Vienna', heroImage: '/images/vienna.jpg', mapEmbedUrl: null, itineraryUrl: null, createdAt: NOW, updatedAt: NOW });
+      const cityId = await insertCity(t.handle.db, {
+        slug: 'vienna',
+        name: 'Vienna',
+        heroImage: '/images/vienna.jpg',
+        mapEmbedUrl: null,
+        itineraryUrl: null,
+        createdAt: NOW,
+        updatedAt: NOW,
+      });
       const res = await generate(guideForm({ cityName: 'Vienna' }));
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ cityName: 'Vienna', citySlug: 'vienna' });

@@ -56,13 +56,16 @@ describe('/api/hero', () => {
       expect(await readHero()).toEqual({ heroImage: null });
     });
 
-    it.each(['https://cdn.example/new.jpg', 'http://cdn.example/a/b.png?v=2', '/uploads/x.jpg', '/images/x.jpg'])('accepts %s and answers {imageUrl}', async (imageUrl) => {
-      const cookie = await t.signIn();
-      const res = await update(imageUrl, cookie);
-      expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ imageUrl });
-      expect(await getSetting(t.handle.db, SETTING.homepageHeroImage)).toBe(imageUrl);
-    });
+    it.each(['https://cdn.example/new.jpg', 'http://cdn.example/a/b.png?v=2', '/uploads/x.jpg', '/images/x.jpg'])(
+      'accepts %s and answers {imageUrl}',
+      async (imageUrl) => {
+        const cookie = await t.signIn();
+        const res = await update(imageUrl, cookie);
+        expect(res.status).toBe(200);
+        expect(await res.json()).toEqual({ imageUrl });
+        expect(await getSetting(t.handle.db, SETTING.homepageHeroImage)).toBe(imageUrl);
+      },
+    );
 
     it('stores the address trimmed', async () => {
       const cookie = await t.signIn();
@@ -81,7 +84,8 @@ describe('/api/hero', () => {
       expect(await outboxTags()).toEqual([both, both]);
     });
 
-    const updateWithAlt = (imageUrl: string, alt: unknown, cookie: string) => t.request('/api/hero/update-image', json('POST', { imageUrl, alt }, cookie));
+    const updateWithAlt = (imageUrl: string, alt: unknown, cookie: string) =>
+      t.request('/api/hero/update-image', json('POST', { imageUrl, alt }, cookie));
 
     it('stores the alt text next to the image, trimmed', async () => {
       const cookie = await t.signIn();
@@ -137,7 +141,12 @@ describe('/api/hero', () => {
 
     it('refuses a body that is not JSON', async () => {
       const cookie = await t.signIn();
-      const res = await t.request('/api/hero/update-image', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{not json', cookie });
+      const res = await t.request('/api/hero/update-image', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{not json',
+        cookie,
+      });
       expect(res.status).toBe(400);
       expect(await readHero()).toEqual({ heroImage: null });
       expect(await outboxTags()).toEqual([]);

@@ -77,7 +77,10 @@ describe('/api/newsletter', () => {
       }
       const refused = await signUp({ email: 'reader11@example.com' });
       expect(refused.status).toBe(429);
-      expect(await refused.json()).toEqual({ message: 'Too many sign-ups from this connection. Please try again in a few minutes.', code: 'rate_limited' });
+      expect(await refused.json()).toEqual({
+        message: 'Too many sign-ups from this connection. Please try again in a few minutes.',
+        code: 'rate_limited',
+      });
       const retryAfter = Number(refused.headers.get('retry-after'));
       expect(Number.isInteger(retryAfter)).toBe(true);
       expect(retryAfter).toBeGreaterThan(0);
@@ -103,7 +106,11 @@ describe('/api/newsletter', () => {
 
   describe('POST /api/newsletter/subscribe/form (the form without JavaScript)', () => {
     const postForm = (fields: Record<string, string>) =>
-      t.request('/api/newsletter/subscribe/form', { method: 'POST', body: new URLSearchParams(fields), headers: { 'sec-fetch-site': 'same-origin' } });
+      t.request('/api/newsletter/subscribe/form', {
+        method: 'POST',
+        body: new URLSearchParams(fields),
+        headers: { 'sec-fetch-site': 'same-origin' },
+      });
     const expectRedirect = async (res: Response, location: string) => {
       expect(res.status).toBe(303);
       expect(res.headers.get('location')).toBe(location);
@@ -127,14 +134,19 @@ describe('/api/newsletter', () => {
 
     it('shares the JSON sign-up budget, and a refusal past it is the failure page too', async () => {
       for (let i = 1; i <= 5; i++) expect((await signUp({ email: `json${i}@example.com` })).status).toBe(201);
-      for (let i = 1; i <= 5; i++) await expectRedirect(await postForm({ email: `form${i}@example.com` }), newsletterOutcomeUrl('subscribed'));
+      for (let i = 1; i <= 5; i++)
+        await expectRedirect(await postForm({ email: `form${i}@example.com` }), newsletterOutcomeUrl('subscribed'));
       await expectRedirect(await postForm({ email: 'eleventh@example.com' }), newsletterOutcomeUrl('failed'));
       expect((await signUp({ email: 'twelfth@example.com' })).status).toBe(429);
       expect(await listSubscribers(t.handle.db)).toHaveLength(10);
     });
 
     it('is still refused outright from another site', async () => {
-      const res = await t.request('/api/newsletter/subscribe/form', { method: 'POST', body: new URLSearchParams({ email: 'victim@example.com' }), headers: { 'sec-fetch-site': 'cross-site' } });
+      const res = await t.request('/api/newsletter/subscribe/form', {
+        method: 'POST',
+        body: new URLSearchParams({ email: 'victim@example.com' }),
+        headers: { 'sec-fetch-site': 'cross-site' },
+      });
       expect(res.status).toBe(403);
       expect(await listSubscribers(t.handle.db)).toEqual([]);
     });
@@ -262,7 +274,11 @@ describe('/api/newsletter', () => {
       for (const [i, email] of ['=cmd@evil.example', '+sum@evil.example', '-minus@evil.example'].entries()) {
         expect((await signUp({ email })).status, email).toBe(201);
         // Give them distinct, known dates so the row order is fixed.
-        await t.handle.db.updateTable('newsletterSubscribers').set({ subscribedAt: `2025-01-0${i + 1}T00:00:00.000Z` }).where('email', '=', email).execute();
+        await t.handle.db
+          .updateTable('newsletterSubscribers')
+          .set({ subscribedAt: `2025-01-0${i + 1}T00:00:00.000Z` })
+          .where('email', '=', email)
+          .execute();
       }
       // The pattern refuses a leading @, so that one goes in through the repository.
       await subscribe(t.handle.db, '@SUM(1+1)@evil.example', '2025-01-04T00:00:00.000Z');

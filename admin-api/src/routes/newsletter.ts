@@ -26,32 +26,41 @@ const answerWithPage: MiddlewareHandler<AppEnv> = async (c, next) => {
  * both ways of subscribing share.
  */
 export const newsletterRoutes = () => {
-  const limiter = rateLimit({ limit: 10, windowMs: 10 * 60 * 1000, message: 'Too many sign-ups from this connection. Please try again in a few minutes.' });
-  return new Hono<AppEnv>()
-  .post('/subscribe', limiter, validate('json', subscribeBody), async (c) => {
-    const { created } = await subscribe(c.get('db'), c.req.valid('json').email, nowIso());
-    // Subscribing twice is not an error: the reader gets what they asked for either way.
-    return created ? c.json({ message: 'Successfully subscribed!' }, 201) : c.json({ message: "You're already subscribed. Thank you!" }, 200);
-  })
-  .post('/subscribe/form', answerWithPage, limiter, validate('form', subscribeBody), async (c) => {
-    await subscribe(c.get('db'), c.req.valid('form').email, nowIso());
-    return c.body(null, 204);
-  })
-  .get('/subscribers', requireAdmin, async (c) => {
-    c.header('Cache-Control', 'no-store');
-    return c.json(await listSubscribers(c.get('db')));
-  })
-  .get('/subscribers/export', requireAdmin, async (c) => {
-    const subscribers = await listSubscribers(c.get('db'));
-    const csv = toCsv(['Email', 'Subscribed at'], subscribers.map((s) => [s.email, s.subscribedAt]));
-    c.header('Content-Type', 'text/csv; charset=utf-8');
-    c.header('Content-Disposition', 'attachment; filename="forkcast-subscribers.csv"');
-    c.header('Cache-Control', 'no-store');
-    return c.body(csv);
-  })
-  .delete('/subscribers/:id', requireAdmin, async (c) => {
-    const id = parseId(c.req.param('id'), 'Subscriber not found.');
-    if (!(await deleteSubscriber(c.get('db'), id))) throw errors.notFound('Subscriber not found.');
-    return c.body(null, 204);
+  const limiter = rateLimit({
+    limit: 10,
+    windowMs: 10 * 60 * 1000,
+    message: 'Too many sign-ups from this connection. Please try again in a few minutes.',
   });
+  return new Hono<AppEnv>()
+    .post('/subscribe', limiter, validate('json', subscribeBody), async (c) => {
+      const { created } = await subscribe(c.get('db'), c.req.valid('json').email, nowIso());
+      // Subscribing twice is not an error: the reader gets what they asked for either way.
+      return created
+        ? c.json({ message: 'Successfully subscribed!' }, 201)
+        : c.json({ message: "You're already subscribed. Thank you!" }, 200);
+    })
+    .post('/subscribe/form', answerWithPage, limiter, validate('form', subscribeBody), async (c) => {
+      await subscribe(c.get('db'), c.req.valid('form').email, nowIso());
+      return c.body(null, 204);
+    })
+    .get('/subscribers', requireAdmin, async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await listSubscribers(c.get('db')));
+    })
+    .get('/subscribers/export', requireAdmin, async (c) => {
+      const subscribers = await listSubscribers(c.get('db'));
+      const csv = toCsv(
+        ['Email', 'Subscribed at'],
+        subscribers.map((s) => [s.email, s.subscribedAt]),
+      );
+      c.header('Content-Type', 'text/csv; charset=utf-8');
+      c.header('Content-Disposition', 'attachment; filename="forkcast-subscribers.csv"');
+      c.header('Cache-Control', 'no-store');
+      return c.body(csv);
+    })
+    .delete('/subscribers/:id', requireAdmin, async (c) => {
+      const id = parseId(c.req.param('id'), 'Subscriber not found.');
+      if (!(await deleteSubscriber(c.get('db'), id))) throw errors.notFound('Subscriber not found.');
+      return c.body(null, 204);
+    });
 };

@@ -55,20 +55,32 @@ describe('post body: /api/posts/:postId/content and /blocks', () => {
       expect(res.status).toBe(201);
       const item = (await res.json()) as Row;
       expect(item).toMatchObject({ id: expect.any(Number), type: 'text', content: 'A tip about the queue.', position: 1 });
-      expect(await listContentItems(t.handle.db, postId)).toEqual([expect.objectContaining({ id: item.id, postId, type: 'text', content: 'A tip about the queue.', position: 1 })]);
+      expect(await listContentItems(t.handle.db, postId)).toEqual([
+        expect.objectContaining({ id: item.id, postId, type: 'text', content: 'A tip about the queue.', position: 1 }),
+      ]);
     });
 
-    it.each(['https://cdn.example/dish.jpg', 'http://cdn.example/dish.jpg', '/uploads/dish.jpg', '/images/dish.jpg'])('adds the image %s', async (src) => {
-      const res = await addItem({ type: 'image', content: src, position: 0 });
-      expect(res.status).toBe(201);
-      expect(await res.json()).toMatchObject({ id: expect.any(Number), type: 'image', content: src, position: 0 });
-    });
+    it.each(['https://cdn.example/dish.jpg', 'http://cdn.example/dish.jpg', '/uploads/dish.jpg', '/images/dish.jpg'])(
+      'adds the image %s',
+      async (src) => {
+        const res = await addItem({ type: 'image', content: src, position: 0 });
+        expect(res.status).toBe(201);
+        expect(await res.json()).toMatchObject({ id: expect.any(Number), type: 'image', content: src, position: 0 });
+      },
+    );
 
     it('stores the alt text of an image, trimmed', async () => {
-      const res = await addItem({ type: 'image', content: '/uploads/dish.jpg', alt: '  Steaming bowls of pho on a zinc counter \n', position: 1 });
+      const res = await addItem({
+        type: 'image',
+        content: '/uploads/dish.jpg',
+        alt: '  Steaming bowls of pho on a zinc counter \n',
+        position: 1,
+      });
       expect(res.status).toBe(201);
       expect(await res.json()).toMatchObject({ type: 'image', alt: 'Steaming bowls of pho on a zinc counter' });
-      expect(await listContentItems(t.handle.db, postId)).toEqual([expect.objectContaining({ content: '/uploads/dish.jpg', alt: 'Steaming bowls of pho on a zinc counter' })]);
+      expect(await listContentItems(t.handle.db, postId)).toEqual([
+        expect.objectContaining({ content: '/uploads/dish.jpg', alt: 'Steaming bowls of pho on a zinc counter' }),
+      ]);
       expect(await outboxTags()).toEqual([[`body:${postId}`]]);
     });
 
@@ -88,8 +100,16 @@ describe('post body: /api/posts/:postId/content and /blocks', () => {
     });
 
     it('accepts 300 characters of alt text and refuses 301 without writing', async () => {
-      await expectRefused(await addItem({ type: 'image', content: '/uploads/dish.jpg', alt: 'a'.repeat(301), position: 0 }), 400, 'Alt text can be at most 300 characters.');
-      await expectRefused(await addItem({ type: 'image', content: '/uploads/dish.jpg', alt: 42, position: 0 }), 400, 'Alt text must be text.');
+      await expectRefused(
+        await addItem({ type: 'image', content: '/uploads/dish.jpg', alt: 'a'.repeat(301), position: 0 }),
+        400,
+        'Alt text can be at most 300 characters.',
+      );
+      await expectRefused(
+        await addItem({ type: 'image', content: '/uploads/dish.jpg', alt: 42, position: 0 }),
+        400,
+        'Alt text must be text.',
+      );
       expect((await addItem({ type: 'image', content: '/uploads/dish.jpg', alt: 'a'.repeat(300), position: 0 })).status).toBe(201);
     });
 
@@ -101,7 +121,11 @@ describe('post body: /api/posts/:postId/content and /blocks', () => {
       ['path traversal', '/uploads/../config'],
       ['empty', ''],
     ])('refuses a %s image with a 400', async (_label, content) => {
-      await expectRefused(await addItem({ type: 'image', content, position: 0 }), 400, 'Give the image as an http(s) URL or an uploaded image.');
+      await expectRefused(
+        await addItem({ type: 'image', content, position: 0 }),
+        400,
+        'Give the image as an http(s) URL or an uploaded image.',
+      );
     });
 
     it('accepts every position from 0 to the paragraph count', async () => {
@@ -143,7 +167,11 @@ describe('post body: /api/posts/:postId/content and /blocks', () => {
     });
 
     it('accepts text of exactly 5000 characters and refuses 5001', async () => {
-      await expectRefused(await addItem({ type: 'text', content: 'x'.repeat(5001), position: 0 }), 400, 'Added text can be at most 5000 characters.');
+      await expectRefused(
+        await addItem({ type: 'text', content: 'x'.repeat(5001), position: 0 }),
+        400,
+        'Added text can be at most 5000 characters.',
+      );
       const res = await addItem({ type: 'text', content: 'x'.repeat(5000), position: 0 });
       expect(res.status).toBe(201);
     });
@@ -222,7 +250,8 @@ describe('post body: /api/posts/:postId/content and /blocks', () => {
 
   describe('content blocks', () => {
     const addBlock = (body: unknown, id: number | string = postId) => t.request(`/api/posts/${id}/blocks`, json('POST', body, cookie));
-    const putBlock = (blockId: number | string, body: unknown) => t.request(`/api/posts/${postId}/blocks/${blockId}`, json('PUT', body, cookie));
+    const putBlock = (blockId: number | string, body: unknown) =>
+      t.request(`/api/posts/${postId}/blocks/${blockId}`, json('PUT', body, cookie));
 
     async function expectRefused(res: Response, status: number, message: string, code = status === 404 ? 'not_found' : 'validation') {
       expect(res.status).toBe(status);
@@ -234,7 +263,13 @@ describe('post body: /api/posts/:postId/content and /blocks', () => {
       const res = await addBlock({ content: '**Edited** first paragraph.', position: 0 });
       expect(res.status).toBe(201);
       const block = (await res.json()) as Row;
-      expect(block).toMatchObject({ id: expect.any(Number), postId, content: '**Edited** first paragraph.', position: 0, isOriginal: true });
+      expect(block).toMatchObject({
+        id: expect.any(Number),
+        postId,
+        content: '**Edited** first paragraph.',
+        position: 0,
+        isOriginal: true,
+      });
       expect(block.createdAt).toEqual(expect.any(String));
       expect(block.updatedAt).toBe(block.createdAt);
       expect(await listBlocks(t.handle.db, postId)).toEqual([block]);
@@ -284,7 +319,11 @@ describe('post body: /api/posts/:postId/content and /blocks', () => {
     });
 
     it('accepts 20000 characters and refuses 20001', async () => {
-      await expectRefused(await addBlock({ content: 'x'.repeat(20_001), position: 0 }), 400, 'A content block can hold at most 20000 characters.');
+      await expectRefused(
+        await addBlock({ content: 'x'.repeat(20_001), position: 0 }),
+        400,
+        'A content block can hold at most 20000 characters.',
+      );
       expect((await addBlock({ content: 'x'.repeat(20_000), position: 0 })).status).toBe(201);
     });
 
@@ -320,7 +359,11 @@ describe('post body: /api/posts/:postId/content and /blocks', () => {
     it('refuses empty or too long content on update', async () => {
       const block = await createBlock(t.handle.db, { postId, content: 'old', position: 1, isOriginal: true, now: T0 });
       await expectRefused(await putBlock(block.id, { content: '   ' }), 400, 'Content is required.');
-      await expectRefused(await putBlock(block.id, { content: 'y'.repeat(20_001) }), 400, 'A content block can hold at most 20000 characters.');
+      await expectRefused(
+        await putBlock(block.id, { content: 'y'.repeat(20_001) }),
+        400,
+        'A content block can hold at most 20000 characters.',
+      );
       expect(await listBlocks(t.handle.db, postId)).toEqual([block]);
     });
 

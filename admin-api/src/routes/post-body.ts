@@ -1,8 +1,19 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import {
-  addContentItem, createBlock, deleteBlock, deleteContentItem, getPostById, listBlocks, listContentItems, nowIso, splitParagraphs, TAG, updateBlock,
-  type Db, type Post,
+  addContentItem,
+  createBlock,
+  deleteBlock,
+  deleteContentItem,
+  getPostById,
+  listBlocks,
+  listContentItems,
+  nowIso,
+  splitParagraphs,
+  TAG,
+  updateBlock,
+  type Db,
+  type Post,
 } from '@forkcast/content-db';
 import { LIMITS } from '@forkcast/content-db/contracts';
 import type { AppEnv } from '../context.ts';
@@ -15,7 +26,10 @@ import { commitWrite } from '../write.ts';
 const blockContent = text('The content', { error: 'Content is required.', multiline: true })
   .refine((value) => value.trim() !== '', 'Content is required.')
   .refine((value) => value.length <= LIMITS.blockMarkdown, `A content block can hold at most ${LIMITS.blockMarkdown} characters.`);
-const position = z.number({ error: 'position must be a number.' }).int('position must be a whole number.').min(0, 'position must not be negative.');
+const position = z
+  .number({ error: 'position must be a number.' })
+  .int('position must be a whole number.')
+  .min(0, 'position must not be negative.');
 
 const newBlock = z.object({ content: blockContent, position, isOriginal: z.boolean().optional() });
 const blockUpdate = z.object({ content: blockContent });
@@ -30,7 +44,12 @@ const newItem = z.discriminatedUnion(
         .max(LIMITS.itemText, `Added text can be at most ${LIMITS.itemText} characters.`),
       position,
     }),
-    z.object({ type: z.literal('image'), content: imageSource('Give the image as an http(s) URL or an uploaded image.'), alt: altText, position }),
+    z.object({
+      type: z.literal('image'),
+      content: imageSource('Give the image as an http(s) URL or an uploaded image.'),
+      alt: altText,
+      position,
+    }),
   ],
   { error: "type must be 'text' or 'image'." },
 );
@@ -86,7 +105,13 @@ export const postBodyRoutes = new Hono<AppEnv>()
       if ((await listBlocks(trx, post.id)).some((b) => b.position === body.position)) {
         throw errors.conflict('That section already has a stored block; update it instead.');
       }
-      const created = await createBlock(trx, { postId: post.id, content: body.content, position: body.position, isOriginal: body.isOriginal ?? true, now: nowIso() });
+      const created = await createBlock(trx, {
+        postId: post.id,
+        content: body.content,
+        position: body.position,
+        isOriginal: body.isOriginal ?? true,
+        now: nowIso(),
+      });
       return { result: created, tags: [TAG.body(post.id)] };
     });
     return c.json(block, 201);

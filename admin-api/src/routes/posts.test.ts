@@ -233,15 +233,30 @@ describe('/api/posts', () => {
       expect(stored?.updatedAt).not.toBe(T0);
       expect(Date.parse(stored!.updatedAt)).toBeGreaterThan(Date.parse(T0));
       // Nothing else moved.
-      expect(stored).toMatchObject({ slug: 'london-dinner', title: 'Title of london-dinner', publishedAt: T0, createdAt: T0, published: true });
-      expect(await (await t.request('/api/posts/london-dinner')).json()).toMatchObject({ heroImage: '/uploads/fresh.jpg', updatedAt: stored!.updatedAt });
+      expect(stored).toMatchObject({
+        slug: 'london-dinner',
+        title: 'Title of london-dinner',
+        publishedAt: T0,
+        createdAt: T0,
+        published: true,
+      });
+      expect(await (await t.request('/api/posts/london-dinner')).json()).toMatchObject({
+        heroImage: '/uploads/fresh.jpg',
+        updatedAt: stored!.updatedAt,
+      });
     });
 
     it('stores the alt text sent with the image, trimmed', async () => {
-      const res = await t.request('/api/posts/london-dinner/hero-image', json('PATCH', { heroImage: '/uploads/fresh.jpg', alt: '  Lanterns over a night market \t' }, cookie));
+      const res = await t.request(
+        '/api/posts/london-dinner/hero-image',
+        json('PATCH', { heroImage: '/uploads/fresh.jpg', alt: '  Lanterns over a night market \t' }, cookie),
+      );
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ heroImage: '/uploads/fresh.jpg' });
-      expect(await getPostById(t.handle.db, postId)).toMatchObject({ heroImage: '/uploads/fresh.jpg', heroAlt: 'Lanterns over a night market' });
+      expect(await getPostById(t.handle.db, postId)).toMatchObject({
+        heroImage: '/uploads/fresh.jpg',
+        heroAlt: 'Lanterns over a night market',
+      });
       expect(await outboxTags()).toEqual([[`post:${postId}`]]);
     });
 
@@ -249,8 +264,14 @@ describe('/api/posts', () => {
       ['no alt text', {}],
       ['blank alt text', { alt: '  ' }],
     ])('never keeps the old alt text: a new image with %s is described by the title', async (_label, extra) => {
-      await t.request('/api/posts/london-dinner/hero-image', json('PATCH', { heroImage: '/uploads/first.jpg', alt: 'A plate of oysters' }, cookie));
-      const res = await t.request('/api/posts/london-dinner/hero-image', json('PATCH', { heroImage: '/uploads/second.jpg', ...extra }, cookie));
+      await t.request(
+        '/api/posts/london-dinner/hero-image',
+        json('PATCH', { heroImage: '/uploads/first.jpg', alt: 'A plate of oysters' }, cookie),
+      );
+      const res = await t.request(
+        '/api/posts/london-dinner/hero-image',
+        json('PATCH', { heroImage: '/uploads/second.jpg', ...extra }, cookie),
+      );
       expect(res.status).toBe(200);
       expect(await getPostById(t.handle.db, postId)).toMatchObject({ heroImage: '/uploads/second.jpg', heroAlt: 'Title of london-dinner' });
       expect(await (await t.request('/api/posts/london-dinner')).json()).toMatchObject({ heroAlt: 'Title of london-dinner' });
@@ -264,13 +285,19 @@ describe('/api/posts', () => {
       const res = await t.request('/api/posts/london-dinner/hero-image', json('PATCH', { heroImage: '/uploads/fresh.jpg', alt }, cookie));
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ message, code: 'validation' });
-      expect(await getPostById(t.handle.db, postId)).toMatchObject({ heroImage: '/images/original.jpg', heroAlt: 'The old description', updatedAt: T0 });
+      expect(await getPostById(t.handle.db, postId)).toMatchObject({
+        heroImage: '/images/original.jpg',
+        heroAlt: 'The old description',
+        updatedAt: T0,
+      });
       expect(await outboxTags()).toEqual([]);
     });
 
     it('accepts exactly 300 characters of alt text', async () => {
       const alt = 'a'.repeat(300);
-      expect((await t.request('/api/posts/london-dinner/hero-image', json('PATCH', { heroImage: '/uploads/fresh.jpg', alt }, cookie))).status).toBe(200);
+      expect(
+        (await t.request('/api/posts/london-dinner/hero-image', json('PATCH', { heroImage: '/uploads/fresh.jpg', alt }, cookie))).status,
+      ).toBe(200);
       expect((await getPostById(t.handle.db, postId))?.heroAlt).toBe(alt);
     });
 
@@ -352,7 +379,9 @@ describe('/api/posts', () => {
       const body = (await res.json()) as Row;
       expect(body).toMatchObject({ slug: 'rome-draft', published: true });
       expect(body.publishedAt).not.toBeNull();
-      expect((await pendingOutbox(t.handle.db)).map((entry) => entry.tags)).toEqual([[`post:${id}`, 'posts', `posts:city:${cityId}`].sort()]);
+      expect((await pendingOutbox(t.handle.db)).map((entry) => entry.tags)).toEqual([
+        [`post:${id}`, 'posts', `posts:city:${cityId}`].sort(),
+      ]);
     });
 
     it('unpublishes without forgetting the first publication date', async () => {

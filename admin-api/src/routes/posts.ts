@@ -11,7 +11,12 @@ import { commitWrite } from '../write.ts';
 const listQuery = z.object({
   published: z.enum(['true', 'false'], { error: "published must be 'true' or 'false'." }).optional(),
   type: z.enum(['post', 'guide'], { error: "type must be 'post' or 'guide'." }).optional(),
-  limit: z.coerce.number({ error: 'limit must be a number.' }).int().min(1, 'limit must be at least 1.').max(200, 'limit must be at most 200.').optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number.' })
+    .int()
+    .min(1, 'limit must be at least 1.')
+    .max(200, 'limit must be at most 200.')
+    .optional(),
   offset: z.coerce.number({ error: 'offset must be a number.' }).int().min(0).optional(),
 });
 

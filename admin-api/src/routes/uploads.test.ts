@@ -10,7 +10,9 @@ import { storeImage } from '../uploads/storage.ts';
 const HASH_FILE = /^[0-9a-f]{24}(?:\.jpg|-(?:640|1024|1600)\.webp)$/;
 
 function pngBytes(width = 320, height = 240, background = '#d06030'): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
 }
 
 /** A multipart body with one file in the given field. */
@@ -76,7 +78,9 @@ describe('image uploads', () => {
 
     it('accepts JPEG, WebP, AVIF and GIF uploads whatever type the browser claims', async () => {
       for (const format of ['jpeg', 'webp', 'avif', 'gif'] as const) {
-        const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#123456' } }).toFormat(format).toBuffer();
+        const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#123456' } })
+          .toFormat(format)
+          .toBuffer();
         const res = await upload('/api/upload', fileForm(bytes, `photo.${format}`, 'application/octet-stream'));
         expect([format, res.status]).toEqual([format, 201]);
       }
@@ -106,32 +110,38 @@ describe('image uploads', () => {
     it.each([
       ['png', 1600, 17_000],
       ['gif', 2000, 24_000],
-    ] as const)('stores a %s of %ix%i with every file inside its format limit, keeping the shape', async (format, width, height) => {
-      const bytes = await sharp({ create: { width, height, channels: 3, background: '#3a6e5a' } }).toFormat(format).toBuffer();
-      expect(bytes.length).toBeLessThan(MAX_UPLOAD_BYTES);
+    ] as const)(
+      'stores a %s of %ix%i with every file inside its format limit, keeping the shape',
+      async (format, width, height) => {
+        const bytes = await sharp({ create: { width, height, channels: 3, background: '#3a6e5a' } })
+          .toFormat(format)
+          .toBuffer();
+        expect(bytes.length).toBeLessThan(MAX_UPLOAD_BYTES);
 
-      const res = await upload('/api/upload', fileForm(bytes, `menu.${format}`, `image/${format}`));
-      expect(res.status, await res.clone().text()).toBe(201);
-      const name = ((await res.json()) as { url: string }).url.slice('/uploads/'.length, -'.jpg'.length);
+        const res = await upload('/api/upload', fileForm(bytes, `menu.${format}`, `image/${format}`));
+        expect(res.status, await res.clone().text()).toBe(201);
+        const name = ((await res.json()) as { url: string }).url.slice('/uploads/'.length, -'.jpg'.length);
 
-      const stored = async (file: string) => sharp(readFileSync(join(t.uploadDir, file))).metadata();
-      const master = await stored(`${name}.jpg`);
-      // Under both the 2400 px width cap and JPEG's limit: kept as uploaded.
-      expect([master.format, master.width, master.height]).toEqual(['jpeg', width, height]);
-      for (const target of IMAGE_VARIANT_WIDTHS) {
-        const variant = await stored(`${name}-${target}.webp`);
-        expect(variant.format).toBe('webp');
-        expect(variant.height).toBeLessThanOrEqual(LIMIT.webp);
-        expect(variant.width).toBeLessThanOrEqual(target);
-        // As large as the width or the height limit allows, whichever binds first.
-        const scale = Math.min(target / width, LIMIT.webp / height, 1);
-        expect(Math.abs(variant.width - width * scale), `${target}: width`).toBeLessThanOrEqual(1);
-        expect(Math.abs(variant.height - height * scale), `${target}: height`).toBeLessThanOrEqual(1);
-      }
-      // The widest variant is the one the WebP limit had to shrink.
-      expect((await stored(`${name}-1600.webp`)).height).toBe(LIMIT.webp);
-      expect(master.height).toBeLessThanOrEqual(LIMIT.jpeg);
-    }, 60_000);
+        const stored = async (file: string) => sharp(readFileSync(join(t.uploadDir, file))).metadata();
+        const master = await stored(`${name}.jpg`);
+        // Under both the 2400 px width cap and JPEG's limit: kept as uploaded.
+        expect([master.format, master.width, master.height]).toEqual(['jpeg', width, height]);
+        for (const target of IMAGE_VARIANT_WIDTHS) {
+          const variant = await stored(`${name}-${target}.webp`);
+          expect(variant.format).toBe('webp');
+          expect(variant.height).toBeLessThanOrEqual(LIMIT.webp);
+          expect(variant.width).toBeLessThanOrEqual(target);
+          // As large as the width or the height limit allows, whichever binds first.
+          const scale = Math.min(target / width, LIMIT.webp / height, 1);
+          expect(Math.abs(variant.width - width * scale), `${target}: width`).toBeLessThanOrEqual(1);
+          expect(Math.abs(variant.height - height * scale), `${target}: height`).toBeLessThanOrEqual(1);
+        }
+        // The widest variant is the one the WebP limit had to shrink.
+        expect((await stored(`${name}-1600.webp`)).height).toBe(LIMIT.webp);
+        expect(master.height).toBeLessThanOrEqual(LIMIT.jpeg);
+      },
+      60_000,
+    );
   });
 
   describe('serving uploads', () => {
@@ -216,10 +226,20 @@ describe('image uploads', () => {
     });
 
     it('answers 415 when the body is not multipart', async () => {
-      const json = await t.request('/api/upload', { method: 'POST', cookie, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ image: 'x' }) });
+      const json = await t.request('/api/upload', {
+        method: 'POST',
+        cookie,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ image: 'x' }),
+      });
       expect(json.status).toBe(415);
       expect(await json.json()).toEqual({ message: 'Upload the image as multipart/form-data.', code: 'unsupported_media_type' });
-      const raw = await t.request('/api/upload/hero-image', { method: 'POST', cookie, headers: { 'content-type': 'image/png' }, body: new Uint8Array(await pngBytes()) });
+      const raw = await t.request('/api/upload/hero-image', {
+        method: 'POST',
+        cookie,
+        headers: { 'content-type': 'image/png' },
+        body: new Uint8Array(await pngBytes()),
+      });
       expect(raw.status).toBe(415);
       expect(listTree(t.uploadDir)).toEqual([]);
     });
@@ -271,7 +291,8 @@ describe('image uploads', () => {
     });
 
     it('answers 415 to an SVG (even a valid one) on both endpoints', async () => {
-      const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="50" height="50"><script>alert(1)</script><circle r="20" cx="25" cy="25"/></svg>';
+      const svg =
+        '<svg xmlns="http://www.w3.org/2000/svg" width="50" height="50"><script>alert(1)</script><circle r="20" cx="25" cy="25"/></svg>';
       for (const path of ['/api/upload', '/api/upload/hero-image']) {
         const res = await upload(path, fileForm(svg, 'logo.svg', 'image/svg+xml'));
         expect([path, res.status]).toEqual([path, 415]);
@@ -281,7 +302,11 @@ describe('image uploads', () => {
     });
 
     it('answers 415 to a truncated JPEG and leaves no file', async () => {
-      const jpeg = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#000000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg().toBuffer();
+      const jpeg = await sharp({
+        create: { width: 600, height: 400, channels: 3, background: '#000000', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+      })
+        .jpeg()
+        .toBuffer();
       const res = await upload('/api/upload', fileForm(jpeg.subarray(0, jpeg.length >> 1), 'photo.jpg', 'image/jpeg'));
       expect(res.status).toBe(415);
       expect(listTree(t.uploadDir)).toEqual([]);
@@ -290,7 +315,14 @@ describe('image uploads', () => {
 
   describe('client file names', () => {
     it('ignores path-like file names: only hash names appear, only inside the upload folder', async () => {
-      const names = ['../../etc/passwd.png', '..\\evil.png', '/absolute/evil.png', '.hidden.png', 'sub/dir/photo.png', '%2e%2e%2fencoded.png'];
+      const names = [
+        '../../etc/passwd.png',
+        '..\\evil.png',
+        '/absolute/evil.png',
+        '.hidden.png',
+        'sub/dir/photo.png',
+        '%2e%2e%2fencoded.png',
+      ];
       const urls: string[] = [];
       for (const [index, name] of names.entries()) {
         const res = await upload('/api/upload', fileForm(await pngBytes(40 + index, 30), name));

@@ -9,7 +9,9 @@ type Format = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif';
 
 /** A real image of the given size and format, made in memory. */
 function makeImage(format: Format, width = 300, height = 200, background = '#c04020'): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background } }).toFormat(format).toBuffer();
+  return sharp({ create: { width, height, channels: 3, background } })
+    .toFormat(format)
+    .toBuffer();
 }
 
 /** A JPEG carrying EXIF with a copyright, an artist and a GPS position. */
@@ -44,7 +46,12 @@ function pngBomb(width: number, height: number): Buffer {
   ihdr[8] = 8; // bit depth
   ihdr[9] = 0; // greyscale
   const idat = deflateSync(Buffer.alloc((width + 1) * 4));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), pngChunk('IHDR', ihdr), pngChunk('IDAT', idat), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', idat),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** The error processImage rejects with (fails the test when it resolves or throws something else). */
@@ -88,7 +95,9 @@ describe('processImage: accepted formats', () => {
 
   it('scales only the variants narrower than the image (a 1200 px image: 640, 1024, then 1200 as is)', async () => {
     const { name, files } = await processImage(await makeImage('jpeg', 1200, 600));
-    const widths = await Promise.all(IMAGE_VARIANT_WIDTHS.map(async (w) => (await sharp(files.get(`${name}-${w}.webp`)!).metadata()).width));
+    const widths = await Promise.all(
+      IMAGE_VARIANT_WIDTHS.map(async (w) => (await sharp(files.get(`${name}-${w}.webp`)!).metadata()).width),
+    );
     expect(widths).toEqual([640, 1024, 1200]);
     expect((await sharp(files.get(`${name}.jpg`)!).metadata()).width).toBe(1200);
   });
@@ -100,15 +109,22 @@ describe('processImage: accepted formats', () => {
   });
 
   it('flattens transparency onto white in the JPEG master', async () => {
-    const transparent = await sharp({ create: { width: 20, height: 20, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const transparent = await sharp({ create: { width: 20, height: 20, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png()
+      .toBuffer();
     const { name, files } = await processImage(transparent);
-    const { data } = await sharp(files.get(`${name}.jpg`)!).raw().toBuffer({ resolveWithObject: true });
+    const { data } = await sharp(files.get(`${name}.jpg`)!)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect([data[0]! > 245, data[1]! > 245, data[2]! > 245]).toEqual([true, true, true]);
   });
 
   it('auto-orients a photo before dropping its orientation tag', async () => {
     // Stored 300x200 but tagged "rotate 90° clockwise": a viewer shows it 200x300.
-    const rotated = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#888888' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const rotated = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#888888' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
     expect((await sharp(rotated).metadata()).orientation).toBe(6);
     const { name, files } = await processImage(rotated);
     const master = await sharp(files.get(`${name}.jpg`)!).metadata();
@@ -203,11 +219,19 @@ describe('processImage: refused inputs (415 unsupported_image)', () => {
   });
 
   it('refuses formats sharp reads but we do not accept (TIFF)', async () => {
-    await expect415(await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).tiff().toBuffer());
+    await expect415(
+      await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+        .tiff()
+        .toBuffer(),
+    );
   });
 
   it('refuses a truncated JPEG whose header still parses', async () => {
-    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#000000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg().toBuffer();
+    const jpeg = await sharp({
+      create: { width: 800, height: 600, channels: 3, background: '#000000', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+    })
+      .jpeg()
+      .toBuffer();
     const half = jpeg.subarray(0, Math.floor(jpeg.length / 2));
     expect((await sharp(half).metadata()).format).toBe('jpeg');
     const error = await expect415(half);

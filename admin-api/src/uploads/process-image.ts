@@ -56,7 +56,11 @@ export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
     const files = new Map<string, Buffer>();
     files.set(
       `${name}.jpg`,
-      await decode().resize(within(MASTER_WIDTH, MAX_SIDE.jpeg)).flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true, progressive: true }).toBuffer(),
+      await decode()
+        .resize(within(MASTER_WIDTH, MAX_SIDE.jpeg))
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 82, mozjpeg: true, progressive: true })
+        .toBuffer(),
     );
     for (const width of IMAGE_VARIANT_WIDTHS) {
       files.set(`${name}-${width}.webp`, await decode().resize(within(width, MAX_SIDE.webp)).webp({ quality: 78 }).toBuffer());

@@ -34,7 +34,11 @@ describe('the newsletter form outcomes', () => {
 describe('the email pattern', () => {
   it('takes something@something.something without spaces, and nothing else', () => {
     expect(['reader@example.com', 'a.b+c@mail.example.co.uk'].filter((email) => contracts.EMAIL_PATTERN.test(email))).toHaveLength(2);
-    expect(['reader@example', 'reader example@x.com', '@example.com', 'reader@@example.com', 'reader@.'].filter((email) => contracts.EMAIL_PATTERN.test(email))).toEqual([]);
+    expect(
+      ['reader@example', 'reader example@x.com', '@example.com', 'reader@@example.com', 'reader@.'].filter((email) =>
+        contracts.EMAIL_PATTERN.test(email),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -43,7 +47,11 @@ describe('the contracts module', () => {
     const folder = fileURLToPath(new URL('.', import.meta.url));
     const imports = readdirSync(folder)
       .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
-      .flatMap((file) => [...readFileSync(join(folder, file), 'utf8').matchAll(/^(?:import\b[^'\n]*|export\b[^'\n]*\bfrom\s*)'([^']+)'/gm)].map((m) => `${file}: ${m[1]}`))
+      .flatMap((file) =>
+        [...readFileSync(join(folder, file), 'utf8').matchAll(/^(?:import\b[^'\n]*|export\b[^'\n]*\bfrom\s*)'([^']+)'/gm)].map(
+          (m) => `${file}: ${m[1]}`,
+        ),
+      )
       .filter((line) => !/: \.\/[\w-]+\.ts$/.test(line));
     expect(imports).toEqual([]);
   });

@@ -153,8 +153,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of [
-    'outbox', 'page_tags', 'pages', 'settings', 'sessions', 'admin_users', 'newsletter_subscribers',
-    'contact_messages', 'restaurants', 'post_content_items', 'content_blocks', 'posts', 'cities',
+    'outbox',
+    'page_tags',
+    'pages',
+    'settings',
+    'sessions',
+    'admin_users',
+    'newsletter_subscribers',
+    'contact_messages',
+    'restaurants',
+    'post_content_items',
+    'content_blocks',
+    'posts',
+    'cities',
   ]) {
     await db.schema.dropTable(table).execute();
   }

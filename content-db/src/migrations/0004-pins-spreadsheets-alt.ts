@@ -8,7 +8,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('restaurants').addColumn('lat', 'real').execute();
   await db.schema.alterTable('restaurants').addColumn('lng', 'real').execute();
   await db.schema.alterTable('cities').addColumn('spreadsheet_url', 'text').execute();
-  await db.schema.alterTable('post_content_items').addColumn('alt', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('post_content_items')
+    .addColumn('alt', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

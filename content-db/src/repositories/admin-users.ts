@@ -4,7 +4,10 @@ import type { AdminUserRow } from '../schema.ts';
 export type AdminUser = AdminUserRow;
 
 export async function countAdmins(db: Db): Promise<number> {
-  const row = await db.selectFrom('adminUsers').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('adminUsers')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 

@@ -107,7 +107,10 @@ describe('cities repository', () => {
     });
 
     it('can clear nullable fields', async () => {
-      const id = await insertCity(db, makeCity('london', { itineraryUrl: '/itineraries/london.csv', heroImage: '/images/cities/london.jpg' }));
+      const id = await insertCity(
+        db,
+        makeCity('london', { itineraryUrl: '/itineraries/london.csv', heroImage: '/images/cities/london.jpg' }),
+      );
       await updateCity(db, id, { itineraryUrl: null, heroImage: null, updatedAt: T0 });
       expect(await getCityById(db, id)).toMatchObject({ itineraryUrl: null, heroImage: null });
     });
@@ -120,9 +123,33 @@ describe('cities repository', () => {
       const restaurant = { name: 'Diner' };
       await replaceRestaurants(db, doomed, [restaurant, restaurant]);
       await replaceRestaurants(db, kept, [restaurant]);
-      const guide = await insertPost(db, { slug: 'doomed-guide', title: 'G', type: 'guide', cityId: doomed, publishedAt: null, createdAt: T0, updatedAt: T0 });
-      const post = await insertPost(db, { slug: 'doomed-post', title: 'P', type: 'post', cityId: doomed, publishedAt: null, createdAt: T0, updatedAt: T0 });
-      const keptPost = await insertPost(db, { slug: 'kept-post', title: 'K', type: 'post', cityId: kept, publishedAt: null, createdAt: T0, updatedAt: T0 });
+      const guide = await insertPost(db, {
+        slug: 'doomed-guide',
+        title: 'G',
+        type: 'guide',
+        cityId: doomed,
+        publishedAt: null,
+        createdAt: T0,
+        updatedAt: T0,
+      });
+      const post = await insertPost(db, {
+        slug: 'doomed-post',
+        title: 'P',
+        type: 'post',
+        cityId: doomed,
+        publishedAt: null,
+        createdAt: T0,
+        updatedAt: T0,
+      });
+      const keptPost = await insertPost(db, {
+        slug: 'kept-post',
+        title: 'K',
+        type: 'post',
+        cityId: kept,
+        publishedAt: null,
+        createdAt: T0,
+        updatedAt: T0,
+      });
 
       await db.deleteFrom('cities').where('id', '=', doomed).execute();
 

@@ -29,7 +29,15 @@ describe('content blocks repository', () => {
   describe('createBlock', () => {
     it('returns the stored block with isOriginal as a boolean', async () => {
       const created = await createBlock(db, block(0, { content: '## Heading', isOriginal: true }));
-      expect(created).toEqual({ id: created.id, postId, content: '## Heading', position: 0, isOriginal: true, createdAt: T0, updatedAt: T0 });
+      expect(created).toEqual({
+        id: created.id,
+        postId,
+        content: '## Heading',
+        position: 0,
+        isOriginal: true,
+        createdAt: T0,
+        updatedAt: T0,
+      });
       const edited = await createBlock(db, block(1, { isOriginal: false }));
       expect(edited.isOriginal).toBe(false);
       const raw = await db.selectFrom('contentBlocks').select(['position', 'isOriginal']).orderBy('position').execute();

@@ -35,7 +35,10 @@ describe('content items repository', () => {
     });
 
     it('stores the alt text of an image', async () => {
-      const image = await addContentItem(db, item(1, { type: 'image', content: '/uploads/b.jpg', alt: 'Tins of sardines stacked in a shop window' }));
+      const image = await addContentItem(
+        db,
+        item(1, { type: 'image', content: '/uploads/b.jpg', alt: 'Tins of sardines stacked in a shop window' }),
+      );
       expect(image.alt).toBe('Tins of sardines stacked in a shop window');
       expect(await listContentItems(db, postId)).toEqual([image]);
     });

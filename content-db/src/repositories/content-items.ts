@@ -17,7 +17,14 @@ export function addContentItem(
 ): Promise<ContentItem> {
   return db
     .insertInto('postContentItems')
-    .values({ postId: item.postId, type: item.type, content: item.content, alt: item.alt ?? '', position: item.position, createdAt: item.now })
+    .values({
+      postId: item.postId,
+      type: item.type,
+      content: item.content,
+      alt: item.alt ?? '',
+      position: item.position,
+      createdAt: item.now,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }

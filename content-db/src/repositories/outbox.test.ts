@@ -27,8 +27,19 @@ describe('outbox repository', () => {
 
     it('accepts any iterable, such as a Set or a generator', async () => {
       await enqueueTags(db, new Set(['b', 'a']), T0);
-      await enqueueTags(db, (function* () { yield 'z'; yield 'y'; yield 'z'; })(), T1);
-      expect((await pendingOutbox(db)).map((entry) => entry.tags)).toEqual([['a', 'b'], ['y', 'z']]);
+      await enqueueTags(
+        db,
+        (function* () {
+          yield 'z';
+          yield 'y';
+          yield 'z';
+        })(),
+        T1,
+      );
+      expect((await pendingOutbox(db)).map((entry) => entry.tags)).toEqual([
+        ['a', 'b'],
+        ['y', 'z'],
+      ]);
     });
 
     it('stores an empty tag list', async () => {
@@ -88,7 +99,10 @@ describe('outbox repository', () => {
 
   it('marks 40,000 entries done at once (more ids than one SQLite statement can bind)', async () => {
     for (let i = 0; i < 40_000; i += 5000) {
-      await db.insertInto('outbox').values(Array.from({ length: 5000 }, () => ({ tags: '[]', createdAt: T0 }))).execute();
+      await db
+        .insertInto('outbox')
+        .values(Array.from({ length: 5000 }, () => ({ tags: '[]', createdAt: T0 })))
+        .execute();
     }
     const ids = (await pendingOutbox(db)).map((entry) => entry.id);
     expect(ids.length).toBe(40_000);

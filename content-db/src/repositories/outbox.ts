@@ -31,6 +31,10 @@ export async function markOutboxDone(db: Db, ids: number[], now: string): Promis
 
 /** How many changes are waiting to be published. */
 export async function countPendingOutbox(db: Db): Promise<number> {
-  const row = await db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('count')).where('doneAt', 'is', null).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('doneAt', 'is', null)
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }

@@ -131,7 +131,13 @@ describe('pages repository', () => {
       await recordPage(db, makePage('/', []), T0);
       await recordPage(db, makePage('/about', [], 'h-about'), T0);
       await recordPage(db, makePage('/posts', []), T0);
-      expect(await pageHashes(db)).toEqual(new Map([['/', 'hash-of-/'], ['/about', 'h-about'], ['/posts', 'hash-of-/posts']]));
+      expect(await pageHashes(db)).toEqual(
+        new Map([
+          ['/', 'hash-of-/'],
+          ['/about', 'h-about'],
+          ['/posts', 'hash-of-/posts'],
+        ]),
+      );
       expect(await pageHashes(db, ['/about', '/missing'])).toEqual(new Map([['/about', 'h-about']]));
       expect(await pageHashes(db, [])).toEqual(new Map());
     });
@@ -153,7 +159,10 @@ describe('pages repository', () => {
     it('reads the hashes of 40,000 pages at once', async () => {
       const paths = many('/p/');
       for (let i = 0; i < MANY; i += 5000) {
-        await db.insertInto('pages').values(paths.slice(i, i + 5000).map((path) => ({ path, contentHash: `h${path}`, renderedAt: T0 }))).execute();
+        await db
+          .insertInto('pages')
+          .values(paths.slice(i, i + 5000).map((path) => ({ path, contentHash: `h${path}`, renderedAt: T0 })))
+          .execute();
       }
       const hashes = await pageHashes(db, paths);
       expect(hashes.size).toBe(MANY);

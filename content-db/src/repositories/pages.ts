@@ -17,7 +17,10 @@ export async function recordPage(db: Db, page: RenderedPage, now: string): Promi
   await db.deleteFrom('pageTags').where('path', '=', page.path).execute();
   // Two parameters per row.
   for (const slice of chunks([...new Set(page.tags)], MAX_PARAMETERS_PER_STATEMENT / 2)) {
-    await db.insertInto('pageTags').values(slice.map((tag) => ({ path: page.path, tag }))).execute();
+    await db
+      .insertInto('pageTags')
+      .values(slice.map((tag) => ({ path: page.path, tag })))
+      .execute();
   }
 }
 

@@ -141,7 +141,9 @@ describe('posts repository', () => {
 
     it('rejects tags that are not valid JSON at the database level', async () => {
       await expect(
-        sql`insert into posts (slug, title, type, tags, created_at, updated_at) values ('x', 'X', 'post', 'not json', ${T0}, ${T0})`.execute(db),
+        sql`insert into posts (slug, title, type, tags, created_at, updated_at) values ('x', 'X', 'post', 'not json', ${T0}, ${T0})`.execute(
+          db,
+        ),
       ).rejects.toThrow(/CHECK/);
     });
   });
@@ -171,7 +173,10 @@ describe('posts repository', () => {
       await insertPost(db, makePost('published-may', { publishedAt: '2025-05-01T00:00:00.000Z', createdAt: '2025-01-01T00:00:00.000Z' }));
       await insertPost(db, makePost('draft-created-february', { createdAt: '2025-02-01T00:00:00.000Z' }));
       // Created late but published early: publishedAt wins over createdAt.
-      await insertPost(db, makePost('published-january', { publishedAt: '2025-01-15T00:00:00.000Z', createdAt: '2025-06-01T00:00:00.000Z' }));
+      await insertPost(
+        db,
+        makePost('published-january', { publishedAt: '2025-01-15T00:00:00.000Z', createdAt: '2025-06-01T00:00:00.000Z' }),
+      );
 
       expect(slugs(await listPosts(db))).toEqual([
         'published-may',
@@ -213,7 +218,12 @@ describe('posts repository', () => {
 
     it('lists everything without a filter', async () => {
       expect(slugs(await listPosts(db))).toEqual([
-        'cityless-post', 'osaka-post', 'osaka-guide-draft', 'kyoto-draft', 'kyoto-post', 'kyoto-guide',
+        'cityless-post',
+        'osaka-post',
+        'osaka-guide-draft',
+        'kyoto-draft',
+        'kyoto-post',
+        'kyoto-guide',
       ]);
       expect(await countPosts(db)).toBe(6);
     });
@@ -264,17 +274,29 @@ describe('posts repository', () => {
     it('returns the newest guide of the city, ignoring its posts and other cities', async () => {
       const kyoto = await makeCity(db, 'kyoto');
       const osaka = await makeCity(db, 'osaka');
-      await insertPost(db, makePost('old-guide', { type: 'guide', cityId: kyoto, published: true, publishedAt: '2024-01-01T00:00:00.000Z' }));
-      await insertPost(db, makePost('new-guide', { type: 'guide', cityId: kyoto, published: true, publishedAt: '2025-01-01T00:00:00.000Z' }));
+      await insertPost(
+        db,
+        makePost('old-guide', { type: 'guide', cityId: kyoto, published: true, publishedAt: '2024-01-01T00:00:00.000Z' }),
+      );
+      await insertPost(
+        db,
+        makePost('new-guide', { type: 'guide', cityId: kyoto, published: true, publishedAt: '2025-01-01T00:00:00.000Z' }),
+      );
       await insertPost(db, makePost('newer-post', { cityId: kyoto, published: true, publishedAt: '2026-01-01T00:00:00.000Z' }));
-      await insertPost(db, makePost('osaka-guide', { type: 'guide', cityId: osaka, published: true, publishedAt: '2027-01-01T00:00:00.000Z' }));
+      await insertPost(
+        db,
+        makePost('osaka-guide', { type: 'guide', cityId: osaka, published: true, publishedAt: '2027-01-01T00:00:00.000Z' }),
+      );
       expect((await getGuideForCity(db, kyoto))?.slug).toBe('new-guide');
       expect((await getGuideForCity(db, osaka))?.slug).toBe('osaka-guide');
     });
 
     it('skips a draft guide when publishedOnly is set', async () => {
       const kyoto = await makeCity(db, 'kyoto');
-      await insertPost(db, makePost('live-guide', { type: 'guide', cityId: kyoto, published: true, publishedAt: '2024-01-01T00:00:00.000Z' }));
+      await insertPost(
+        db,
+        makePost('live-guide', { type: 'guide', cityId: kyoto, published: true, publishedAt: '2024-01-01T00:00:00.000Z' }),
+      );
       await insertPost(db, makePost('draft-guide', { type: 'guide', cityId: kyoto, createdAt: '2025-01-01T00:00:00.000Z' }));
       expect((await getGuideForCity(db, kyoto))?.slug).toBe('draft-guide');
       expect((await getGuideForCity(db, kyoto, { publishedOnly: true }))?.slug).toBe('live-guide');
@@ -352,8 +374,14 @@ describe('posts repository', () => {
       expect(await listBlocks(db, kept)).toHaveLength(1);
       expect(await listContentItems(db, kept)).toHaveLength(1);
       const totals = await Promise.all([
-        db.selectFrom('contentBlocks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-        db.selectFrom('postContentItems').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        db
+          .selectFrom('contentBlocks')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('postContentItems')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
       ]);
       expect(totals.map((t) => Number(t.n))).toEqual([1, 1]);
     });

@@ -61,7 +61,9 @@ export async function listPosts(db: Db, filter: PostFilter = {}): Promise<Post[]
 }
 
 export async function countPosts(db: Db, filter: Omit<PostFilter, 'limit' | 'offset'> = {}): Promise<number> {
-  const row = await filtered(db, filter).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const row = await filtered(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
   recordList(filter);
   return Number(row.count);
 }

@@ -9,7 +9,10 @@ export interface PublishRecord {
 }
 
 export async function recordPublish(db: Db, record: PublishRecord): Promise<void> {
-  await db.insertInto('publishLog').values({ ...record, urls: JSON.stringify(record.urls) }).execute();
+  await db
+    .insertInto('publishLog')
+    .values({ ...record, urls: JSON.stringify(record.urls) })
+    .execute();
 }
 
 /** The newest publishes, newest first. */

@@ -38,7 +38,11 @@ describe('restaurants repository', () => {
   });
 
   it('stores the itinerary in the given order with positions 0..n-1 and every field', async () => {
-    const input = [makeRestaurant('Zebra'), makeRestaurant('Apple', { day: 2, meal: 'lunch', lat: -33.8688, lng: 151.2093 }), makeRestaurant('Mango', { url: null, lat: null, lng: null })];
+    const input = [
+      makeRestaurant('Zebra'),
+      makeRestaurant('Apple', { day: 2, meal: 'lunch', lat: -33.8688, lng: 151.2093 }),
+      makeRestaurant('Mango', { url: null, lat: null, lng: null }),
+    ];
     await replaceRestaurants(db, cityId, input);
     const rows = await listRestaurants(db, cityId);
     expect(names(rows)).toEqual(['Zebra', 'Apple', 'Mango']);
@@ -52,7 +56,18 @@ describe('restaurants repository', () => {
   it('leaves optional columns null when only a name is given', async () => {
     await replaceRestaurants(db, cityId, [{ name: 'Bare' }]);
     expect(await listRestaurants(db, cityId)).toEqual([
-      expect.objectContaining({ name: 'Bare', day: null, neighborhood: null, cuisine: null, meal: null, notes: null, address: null, url: null, lat: null, lng: null }),
+      expect.objectContaining({
+        name: 'Bare',
+        day: null,
+        neighborhood: null,
+        cuisine: null,
+        meal: null,
+        notes: null,
+        address: null,
+        url: null,
+        lat: null,
+        lng: null,
+      }),
     ]);
   });
 

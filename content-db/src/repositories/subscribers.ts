@@ -16,11 +16,7 @@ export async function subscribe(db: Db, email: string, now: string): Promise<{ s
     .returningAll()
     .executeTakeFirst();
   if (inserted) return { subscriber: inserted, created: true };
-  const existing = await db
-    .selectFrom('newsletterSubscribers')
-    .selectAll()
-    .where('email', '=', address)
-    .executeTakeFirstOrThrow();
+  const existing = await db.selectFrom('newsletterSubscribers').selectAll().where('email', '=', address).executeTakeFirstOrThrow();
   return { subscriber: existing, created: false };
 }
 

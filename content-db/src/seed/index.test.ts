@@ -170,13 +170,19 @@ describe('seed module', () => {
 
     it('throws when two cities share a guide slug', () => {
       const gamma = makeSeedCity('gamma');
-      writeSeedDir(seedDir, { ...standardFixture(), 'cities/gamma.json': { ...gamma, guide: { ...gamma.guide, slug: 'beta-food-guide' } } });
+      writeSeedDir(seedDir, {
+        ...standardFixture(),
+        'cities/gamma.json': { ...gamma, guide: { ...gamma.guide, slug: 'beta-food-guide' } },
+      });
       expect(() => loadSeedContent(seedDir)).toThrow("Seed content has two posts with the slug 'beta-food-guide'");
     });
 
     it('throws for two cities with the same slug', () => {
       const twin = makeSeedCity('alpha');
-      writeSeedDir(seedDir, { ...standardFixture(), 'cities/alpha-2.json': { ...twin, guide: { ...twin.guide, slug: 'alpha-second-guide' } } });
+      writeSeedDir(seedDir, {
+        ...standardFixture(),
+        'cities/alpha-2.json': { ...twin, guide: { ...twin.guide, slug: 'alpha-second-guide' } },
+      });
       expect(() => loadSeedContent(seedDir)).toThrow(/alpha/);
     });
 
@@ -222,7 +228,14 @@ describe('seed module', () => {
       expect(parsed.success && [parsed.data.restaurants[0]!.lat, parsed.data.restaurants[0]!.lng]).toEqual([null, null]);
       expect(withStop({ ...plain, lat: -90, lng: 180 }).success).toBe(true);
       expect(withStop({ ...plain, lat: 37.76, lng: -122.42 }).success).toBe(true);
-      for (const bad of [{ lat: 37.76 }, { lng: -122.42 }, { lat: 37.76, lng: null }, { lat: 90.01, lng: 0 }, { lat: 0, lng: -180.5 }, { lat: '37.76', lng: '-122.42' }]) {
+      for (const bad of [
+        { lat: 37.76 },
+        { lng: -122.42 },
+        { lat: 37.76, lng: null },
+        { lat: 90.01, lng: 0 },
+        { lat: 0, lng: -180.5 },
+        { lat: '37.76', lng: '-122.42' },
+      ]) {
         expect(withStop({ ...plain, ...bad }).success, JSON.stringify(bad)).toBe(false);
       }
     });
@@ -297,7 +310,12 @@ describe('seed module', () => {
       const beta = await getCityBySlug(db, 'beta');
 
       const { citySlug: _citySlug, ...noodleFields } = content.posts.find((post) => post.slug === 'alpha-noodles')!;
-      expect(await getPostBySlug(db, 'alpha-noodles')).toEqual({ id: expect.any(Number), ...noodleFields, type: 'post', cityId: alpha!.id });
+      expect(await getPostBySlug(db, 'alpha-noodles')).toEqual({
+        id: expect.any(Number),
+        ...noodleFields,
+        type: 'post',
+        cityId: alpha!.id,
+      });
       expect(await getPostBySlug(db, 'wandering')).toMatchObject({ type: 'post', cityId: null, published: true });
       expect(await getPostBySlug(db, 'beta-draft')).toMatchObject({ type: 'post', cityId: beta!.id, published: false, publishedAt: null });
       expect(await countPosts(db, { type: 'post' })).toBe(3);
@@ -439,14 +457,19 @@ describe('seed module', () => {
 
     it('has map embeds for exactly san-francisco, athens, oahu, osaka, london and portland', () => {
       const { cities } = loadSeedContent();
-      const withMap = cities.filter((city) => city.mapEmbedUrl !== null).map((city) => city.slug).sort();
+      const withMap = cities
+        .filter((city) => city.mapEmbedUrl !== null)
+        .map((city) => city.slug)
+        .sort();
       expect(withMap).toEqual(MAP_CITIES);
     });
 
     it('pins every place of the cities with a map, near the area that map shows', () => {
       const { cities } = loadSeedContent();
       for (const city of cities.filter((c) => MAP_CITIES.includes(c.slug))) {
-        const [west, south, east, north] = decodeURIComponent(/bbox=([^&]+)/.exec(city.mapEmbedUrl!)![1]!).split(',').map(Number) as [number, number, number, number];
+        const [west, south, east, north] = decodeURIComponent(/bbox=([^&]+)/.exec(city.mapEmbedUrl!)![1]!)
+          .split(',')
+          .map(Number) as [number, number, number, number];
         const [lat0, lng0] = [(south + north) / 2, (west + east) / 2];
         for (const stop of city.restaurants) {
           expect(stop.lat !== null && stop.lng !== null, `${city.slug}: ${stop.name}`).toBe(true);

@@ -26,7 +26,9 @@ export interface SeedContent {
 }
 
 function readJsonFiles<T>(dir: string, schema: z.ZodType<T>): T[] {
-  const files = readdirSync(dir).filter((name) => name.endsWith('.json')).sort();
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort();
   return files.map((name) => {
     const path = join(dir, name);
     let json: unknown;

@@ -45,7 +45,10 @@ export const seedCitySchema = z.object({
   heroImage: imagePath,
   heroAlt: z.string().trim().min(1),
   mapEmbedUrl: z.url({ protocol: /^https$/ }).nullable(),
-  itineraryUrl: z.string().regex(/^(?:https:\/\/|\/(?!\/))/, 'an https URL or a site path').nullable(),
+  itineraryUrl: z
+    .string()
+    .regex(/^(?:https:\/\/|\/(?!\/))/, 'an https URL or a site path')
+    .nullable(),
   displayOrder: z.number().int().min(0),
   guide: guideSchema,
   restaurants: z.array(restaurantSchema).min(8).max(15),

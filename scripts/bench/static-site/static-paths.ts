@@ -32,7 +32,10 @@ export async function cityPostPaths() {
   return Promise.all(
     all.posts
       .filter((post) => post.type === 'post' && post.cityId !== null && all.byId.has(post.cityId))
-      .map(async (post) => ({ params: { city: all.byId.get(post.cityId!)!.slug, slug: post.slug }, cacheKey: `${post.updatedAt}|${await bodyKey(post.id)}|${key}` })),
+      .map(async (post) => ({
+        params: { city: all.byId.get(post.cityId!)!.slug, slug: post.slug },
+        cacheKey: `${post.updatedAt}|${await bodyKey(post.id)}|${key}`,
+      })),
   );
 }
 
@@ -56,7 +59,10 @@ export async function guidePaths() {
       .map(async (city) => {
         const guide = guides.get(city.id)!;
         const restaurants = await listRestaurants(all.db, city.id);
-        return { params: { city: city.slug }, cacheKey: `${city.updatedAt}|${guide.updatedAt}|${restaurants.length}|${await bodyKey(guide.id)}|${key}` };
+        return {
+          params: { city: city.slug },
+          cacheKey: `${city.updatedAt}|${guide.updatedAt}|${restaurants.length}|${await bodyKey(guide.id)}|${key}`,
+        };
       }),
   );
 }

@@ -26,7 +26,13 @@ export function birds(rng: Rng, x: number, y: number, count: number, spread: num
     const bx = x + rand(rng, -spread, spread);
     const by = y + rand(rng, -spread * 0.4, spread * 0.4);
     const sz = rand(rng, 5, 10);
-    out.push(stroke(d`M${bx - sz} ${by - sz * 0.3}Q${bx - sz * 0.4} ${by - sz * 0.6} ${bx} ${by}Q${bx + sz * 0.4} ${by - sz * 0.6} ${bx + sz} ${by - sz * 0.3}`, color, 1.6));
+    out.push(
+      stroke(
+        d`M${bx - sz} ${by - sz * 0.3}Q${bx - sz * 0.4} ${by - sz * 0.6} ${bx} ${by}Q${bx + sz * 0.4} ${by - sz * 0.6} ${bx + sz} ${by - sz * 0.3}`,
+        color,
+        1.6,
+      ),
+    );
   }
   return group(out);
 }
@@ -56,7 +62,9 @@ export function skyline(rng: Rng, o: SkylineOpts): string {
     const top = o.base - bh;
     const kind = rng();
     if (kind < 0.15) {
-      out.push(path(d`M${x} ${o.base}L${x} ${top + bw * 0.3}L${x + bw / 2} ${top}L${x + bw} ${top + bw * 0.3}L${x + bw} ${o.base}Z`, o.color));
+      out.push(
+        path(d`M${x} ${o.base}L${x} ${top + bw * 0.3}L${x + bw / 2} ${top}L${x + bw} ${top + bw * 0.3}L${x + bw} ${o.base}Z`, o.color),
+      );
     } else if (kind < 0.3) {
       out.push(rect(x, top, bw, bh + 2, o.color), rect(x + bw * 0.46, top - bh * 0.12, bw * 0.08, bh * 0.12, o.color));
     } else if (kind < 0.42) {
@@ -64,7 +72,10 @@ export function skyline(rng: Rng, o: SkylineOpts): string {
     } else {
       out.push(rect(x, top, bw, bh + 2, o.color));
     }
-    if (kind >= 0.15) out.push(rect(x + bw * 0.68, top + (kind < 0.42 && kind >= 0.3 ? bh * 0.15 : 0), bw * 0.32, bh + 2, darken(o.color, 0.14), { opacity: 0.6 }));
+    if (kind >= 0.15)
+      out.push(
+        rect(x + bw * 0.68, top + (kind < 0.42 && kind >= 0.3 ? bh * 0.15 : 0), bw * 0.32, bh + 2, darken(o.color, 0.14), { opacity: 0.6 }),
+      );
     if (o.lit) {
       const cols = Math.max(2, Math.floor(bw / 9));
       const rows = Math.max(2, Math.floor(bh / 12));
@@ -104,12 +115,44 @@ export function house(rng: Rng, x: number, base: number, w: number, h: number, o
   const rt = o.roofType ?? 'gable';
   const rh = w * (rt === 'gable' ? 0.28 : rt === 'step' ? 0.55 : rt === 'mansard' ? 0.32 : 0.18);
   if (rt === 'gable') {
-    out.push(polygon([[x - 3, top + 1], [x + w / 2, top - rh], [x + w + 3, top + 1]], o.roof));
+    out.push(
+      polygon(
+        [
+          [x - 3, top + 1],
+          [x + w / 2, top - rh],
+          [x + w + 3, top + 1],
+        ],
+        o.roof,
+      ),
+    );
   } else if (rt === 'hip') {
-    out.push(polygon([[x - 3, top + 1], [x + w * 0.2, top - rh], [x + w * 0.8, top - rh], [x + w + 3, top + 1]], o.roof));
+    out.push(
+      polygon(
+        [
+          [x - 3, top + 1],
+          [x + w * 0.2, top - rh],
+          [x + w * 0.8, top - rh],
+          [x + w + 3, top + 1],
+        ],
+        o.roof,
+      ),
+    );
   } else if (rt === 'mansard') {
-    out.push(polygon([[x - 2, top + 1], [x + w * 0.08, top - rh], [x + w * 0.92, top - rh], [x + w + 2, top + 1]], o.roof));
-    out.push(rect(x + w * 0.38, top - rh * 0.75, w * 0.24, rh * 0.55, lighten(o.roof, 0.1)), rect(x + w * 0.43, top - rh * 0.62, w * 0.14, rh * 0.38, o.window));
+    out.push(
+      polygon(
+        [
+          [x - 2, top + 1],
+          [x + w * 0.08, top - rh],
+          [x + w * 0.92, top - rh],
+          [x + w + 2, top + 1],
+        ],
+        o.roof,
+      ),
+    );
+    out.push(
+      rect(x + w * 0.38, top - rh * 0.75, w * 0.24, rh * 0.55, lighten(o.roof, 0.1)),
+      rect(x + w * 0.43, top - rh * 0.62, w * 0.14, rh * 0.38, o.window),
+    );
   } else if (rt === 'step') {
     const steps = 4;
     const pts: Array<[number, number]> = [[x, top + 1]];

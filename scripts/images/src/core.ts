@@ -57,7 +57,13 @@ export function d(strings: TemplateStringsArray, ...values: Array<number | strin
 
 function rgb(hex: string): [number, number, number] {
   const h = hex.replace('#', '');
-  const full = h.length === 3 ? h.split('').map((c) => c + c).join('') : h;
+  const full =
+    h.length === 3
+      ? h
+          .split('')
+          .map((c) => c + c)
+          .join('')
+      : h;
   return [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16)) as [number, number, number];
 }
 
@@ -85,8 +91,7 @@ export function el(tag: string, attrs: Attrs, inner?: string): string {
 
 export const rect = (x: number, y: number, w: number, h: number, fill: string, a: Attrs = {}): string =>
   el('rect', { x, y, width: w, height: h, fill, ...a });
-export const circle = (cx: number, cy: number, r: number, fill: string, a: Attrs = {}): string =>
-  el('circle', { cx, cy, r, fill, ...a });
+export const circle = (cx: number, cy: number, r: number, fill: string, a: Attrs = {}): string => el('circle', { cx, cy, r, fill, ...a });
 export const ellipse = (cx: number, cy: number, rx: number, ry: number, fill: string, a: Attrs = {}): string =>
   el('ellipse', { cx, cy, rx, ry, fill, ...a });
 export const path = (dd: string, fill: string, a: Attrs = {}): string => el('path', { d: dd, fill, ...a });
@@ -96,8 +101,7 @@ export const line = (x1: number, y1: number, x2: number, y2: number, stroke: str
   el('line', { x1, y1, x2, y2, stroke, 'stroke-width': width, ...a });
 export const stroke = (dd: string, color: string, width: number, a: Attrs = {}): string =>
   el('path', { d: dd, fill: 'none', stroke: color, 'stroke-width': width, 'stroke-linecap': 'round', 'stroke-linejoin': 'round', ...a });
-export const group = (inner: string | string[], a: Attrs = {}): string =>
-  el('g', a, Array.isArray(inner) ? inner.join('') : inner);
+export const group = (inner: string | string[], a: Attrs = {}): string => el('g', a, Array.isArray(inner) ? inner.join('') : inner);
 
 /** transform attribute value: translate, then rotate (degrees), then scale. */
 export function tf(x: number, y: number, rot = 0, scale: number | Pt = 1): string {
@@ -120,8 +124,7 @@ export function smoothPath(pts: Pt[], tension = 1): string {
   return out;
 }
 
-export const polyPath = (pts: Pt[]): string =>
-  pts.map((p, i) => d`${i ? 'L' : 'M'}${p[0]} ${p[1]}`).join('') + 'Z';
+export const polyPath = (pts: Pt[]): string => pts.map((p, i) => d`${i ? 'L' : 'M'}${p[0]} ${p[1]}`).join('') + 'Z';
 
 // ---------------------------------------------------------------- document builder
 

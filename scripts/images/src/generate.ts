@@ -41,19 +41,17 @@ function brandJobs(): Job[] {
   const favicon = faviconSvg();
   return [
     { label: 'fallback', run: () => writeImageSet(sceneSvg('fallback', fallbackScene), join(PUBLIC, 'images', 'fallback')) },
-    { label: 'og-default', run: () => writeImageSet(sceneSvg('og-default', ogScene, 1200, 630), join(PUBLIC, 'images', 'og-default'), false) },
+    {
+      label: 'og-default',
+      run: () => writeImageSet(sceneSvg('og-default', ogScene, 1200, 630), join(PUBLIC, 'images', 'og-default'), false),
+    },
     { label: 'favicon.svg', run: () => writeSvgFile(favicon, join(PUBLIC, 'favicon.svg')) },
     { label: 'apple-touch-icon', run: () => writePng(favicon, join(PUBLIC, 'apple-touch-icon.png'), 180, BRAND.paper) },
   ];
 }
 
 function allJobs(): Job[] {
-  return [
-    ...sceneJobs('cities', CITY_SCENES),
-    ...sceneJobs('posts', POST_SCENES),
-    ...sceneJobs('presets', PRESET_SCENES),
-    ...brandJobs(),
-  ];
+  return [...sceneJobs('cities', CITY_SCENES), ...sceneJobs('posts', POST_SCENES), ...sceneJobs('presets', PRESET_SCENES), ...brandJobs()];
 }
 
 async function main(): Promise<void> {
@@ -66,7 +64,9 @@ async function main(): Promise<void> {
     total += bytes;
     count += files.length;
     const rel = files.map((f) => f.slice(PUBLIC.length + 1));
-    console.log(`${job.label.padEnd(32)} ${String(files.length).padStart(2)} files ${(bytes / 1024).toFixed(1).padStart(7)} KB  ${rel[0]}${rel.length > 1 ? ` (+${rel.length - 1} webp)` : ''}`);
+    console.log(
+      `${job.label.padEnd(32)} ${String(files.length).padStart(2)} files ${(bytes / 1024).toFixed(1).padStart(7)} KB  ${rel[0]}${rel.length > 1 ? ` (+${rel.length - 1} webp)` : ''}`,
+    );
   }
   console.log(`total: ${count} files, ${total} bytes (${(total / 1024 / 1024).toFixed(2)} MB)`);
 }

@@ -1,6 +1,21 @@
 // Landscape building blocks: skies, light, texture, ridgelines, clouds, water and trees.
 import {
-  type Pt, type Rng, type Stop, type Svg, at, circle, clamp, d, ellipse, group, lerp, mix, num, path, rand, rect,
+  type Pt,
+  type Rng,
+  type Stop,
+  type Svg,
+  at,
+  circle,
+  clamp,
+  d,
+  ellipse,
+  group,
+  lerp,
+  mix,
+  num,
+  path,
+  rand,
+  rect,
   smoothPath,
 } from './core.ts';
 
@@ -24,7 +39,17 @@ export function glow(s: Svg, x: number, y: number, r: number, color: string, opa
 export function sun(s: Svg, x: number, y: number, r: number, core: string, halo: string, haloR = r * 6, haloOpacity = 0.55): void {
   s.add(glow(s, x, y, haloR, halo, haloOpacity));
   s.add(glow(s, x, y, r * 2.2, core, 0.5));
-  s.add(circle(x, y, r, s.radial([[0, mix(core, '#ffffff', 0.35)], [1, core]])));
+  s.add(
+    circle(
+      x,
+      y,
+      r,
+      s.radial([
+        [0, mix(core, '#ffffff', 0.35)],
+        [1, core],
+      ]),
+    ),
+  );
 }
 
 /** Crescent moon: a disc minus an offset disc, drawn as two arcs. */
@@ -40,7 +65,11 @@ export function stars(s: Svg, rng: Rng, count: number, yMax: number, color = '#f
     const y = Math.pow(rng(), 1.6) * yMax;
     const fade = 1 - y / yMax;
     const big = rng() < 0.08;
-    out.push(circle(rng() * s.w, y, big ? rand(rng, 1.4, 2.2) : rand(rng, 0.5, 1.2), color, { opacity: num(maxOpacity * fade * rand(rng, 0.35, 1)) }));
+    out.push(
+      circle(rng() * s.w, y, big ? rand(rng, 1.4, 2.2) : rand(rng, 0.5, 1.2), color, {
+        opacity: num(maxOpacity * fade * rand(rng, 0.35, 1)),
+      }),
+    );
   }
   s.add(group(out));
 }
@@ -50,21 +79,44 @@ export function grain(s: Svg, rng: Rng, count = 1400, light = '#ffffff', dark = 
   const out: string[] = [];
   for (let i = 0; i < count; i++) {
     const lightDot = rng() < 0.5;
-    out.push(circle(rng() * s.w, rng() * s.h, rand(rng, 0.5, 1.5), lightDot ? light : dark, {
-      opacity: num(rand(rng, 0.04, 0.12) * strength),
-    }));
+    out.push(
+      circle(rng() * s.w, rng() * s.h, rand(rng, 0.5, 1.5), lightDot ? light : dark, {
+        opacity: num(rand(rng, 0.04, 0.12) * strength),
+      }),
+    );
   }
   s.add(group(out));
 }
 
 export function vignette(s: Svg, opacity = 0.35, color = '#000000'): void {
-  const fill = s.radial([[0, color, 0], [0.6, color, 0], [1, color, opacity]], 0.5, 0.5, 0.75);
+  const fill = s.radial(
+    [
+      [0, color, 0],
+      [0.6, color, 0],
+      [1, color, opacity],
+    ],
+    0.5,
+    0.5,
+    0.75,
+  );
   s.add(rect(0, 0, s.w, s.h, fill));
 }
 
 /** Horizontal haze band (e.g. at the horizon). */
 export function hazeBand(s: Svg, y: number, h: number, color: string, opacity = 0.6): void {
-  s.add(rect(0, y - h / 2, s.w, h, s.linear([[0, color, 0], [0.5, color, opacity], [1, color, 0]])));
+  s.add(
+    rect(
+      0,
+      y - h / 2,
+      s.w,
+      h,
+      s.linear([
+        [0, color, 0],
+        [0.5, color, opacity],
+        [1, color, 0],
+      ]),
+    ),
+  );
 }
 
 // ---------------------------------------------------------------- terrain
@@ -81,7 +133,10 @@ export function makeNoise(rng: Rng): (x: number, octaves?: number) => number {
     return a + (b - a) * f * f * (3 - 2 * f);
   };
   return (x, octaves = 4) => {
-    let sum = 0, amp = 1, freq = 1, norm = 0;
+    let sum = 0,
+      amp = 1,
+      freq = 1,
+      norm = 0;
     for (let o = 0; o < octaves; o++) {
       sum += sample(x * freq) * amp;
       norm += amp;
@@ -93,12 +148,12 @@ export function makeNoise(rng: Rng): (x: number, octaves?: number) => number {
 }
 
 export interface RidgeOpts {
-  base: number;            // mean y of the ridgeline
-  amp: number;             // noise amplitude in px
-  scale?: number;          // px per noise unit (bigger = broader features)
+  base: number; // mean y of the ridgeline
+  amp: number; // noise amplitude in px
+  scale?: number; // px per noise unit (bigger = broader features)
   octaves?: number;
-  step?: number;           // sampling step in px
-  smooth?: boolean;        // spline vs. jagged polyline
+  step?: number; // sampling step in px
+  smooth?: boolean; // spline vs. jagged polyline
   lift?: (x: number) => number; // extra height (px, upwards) e.g. for a specific peak
   x0?: number;
   x1?: number;
@@ -135,7 +190,10 @@ export function ridge(rng: Rng, w: number, h: number, o: RidgeOpts): string {
 /** Snow-capped range: snow above a jagged snowline, rock below (returns [snow, rock] paths). */
 export function snowcap(rng: Rng, pts: Pt[], snowline: number, jag: number, bottom: number, fingers = 0): [string, string] {
   const nz = makeNoise(rng);
-  const rock: Pt[] = pts.map(([x, y], i) => [x, Math.max(y, snowline + nz(x / 40, 3) * jag + (i % 2 ? jag * 0.6 : 0) + Math.abs(nz(x / 9 + 50, 2)) * fingers)]);
+  const rock: Pt[] = pts.map(([x, y], i) => [
+    x,
+    Math.max(y, snowline + nz(x / 40, 3) * jag + (i % 2 ? jag * 0.6 : 0) + Math.abs(nz(x / 9 + 50, 2)) * fingers),
+  ]);
   return [profilePath(pts, bottom, false), profilePath(rock, bottom, false)];
 }
 
@@ -144,7 +202,8 @@ export function knots(list: Pt[]): (x: number) => number {
   return (x) => {
     if (x <= at(list, 0)[0]) return at(list, 0)[1];
     for (let i = 0; i < list.length - 1; i++) {
-      const [ax, ay] = at(list, i), [bx, by] = at(list, i + 1);
+      const [ax, ay] = at(list, i),
+        [bx, by] = at(list, i + 1);
       if (x <= bx) return ay + ((by - ay) * (x - ax)) / (bx - ax);
     }
     return at(list, -1)[1];
@@ -159,28 +218,61 @@ export function plume(s: Svg, centre: Pt[], w0: number, w1: number, color: strin
     const t = i / (centre.length - 1);
     const [nx, ny] = at(centre, Math.min(i + 1, centre.length - 1));
     const [px, py] = at(centre, Math.max(i - 1, 0));
-    let tx = nx - px, ty = ny - py;
+    let tx = nx - px,
+      ty = ny - py;
     const l = Math.hypot(tx, ty) || 1;
-    tx /= l; ty /= l;
+    tx /= l;
+    ty /= l;
     const wd = (w0 + (w1 - w0) * t) / 2;
     left.push([x - ty * wd, y + tx * wd]);
     right.push([x + ty * wd, y - tx * wd]);
   });
-  const fill = s.linear([[0, color, opacity], [1, color, 0]], at(centre, 0)[0], at(centre, 0)[1], at(centre, -1)[0], at(centre, -1)[1], true);
+  const fill = s.linear(
+    [
+      [0, color, opacity],
+      [1, color, 0],
+    ],
+    at(centre, 0)[0],
+    at(centre, 0)[1],
+    at(centre, -1)[0],
+    at(centre, -1)[1],
+    true,
+  );
   return path(smoothPath(left) + 'L' + smoothPath(right.reverse()).slice(1) + 'Z', fill);
 }
 
 /** Pointillist canopy (blossom, autumn foliage): a dark mass, then small discs lightening toward the top-left. */
-export function dotCanopy(rng: Rng, cx: number, cy: number, rx: number, ry: number, colors: string[], count = 400, rMin = 4, rMax = 10): string {
+export function dotCanopy(
+  rng: Rng,
+  cx: number,
+  cy: number,
+  rx: number,
+  ry: number,
+  colors: string[],
+  count = 400,
+  rMin = 4,
+  rMax = 10,
+): string {
   const out: string[] = [];
   for (let i = 0; i < 14; i++) {
-    const a = rng() * Math.PI * 2, dd = Math.sqrt(rng()) * 0.7;
-    out.push(ellipse(cx + Math.cos(a) * rx * dd, cy + Math.sin(a) * ry * dd, rx * rand(rng, 0.28, 0.42), ry * rand(rng, 0.28, 0.42), at(colors, 0)));
+    const a = rng() * Math.PI * 2,
+      dd = Math.sqrt(rng()) * 0.7;
+    out.push(
+      ellipse(
+        cx + Math.cos(a) * rx * dd,
+        cy + Math.sin(a) * ry * dd,
+        rx * rand(rng, 0.28, 0.42),
+        ry * rand(rng, 0.28, 0.42),
+        at(colors, 0),
+      ),
+    );
   }
   const items: Array<[number, string]> = [];
   for (let i = 0; i < count; i++) {
-    const a = rng() * Math.PI * 2, dd = Math.pow(rng(), 0.55);
-    const x = cx + Math.cos(a) * rx * dd, y = cy + Math.sin(a) * ry * dd;
+    const a = rng() * Math.PI * 2,
+      dd = Math.pow(rng(), 0.55);
+    const x = cx + Math.cos(a) * rx * dd,
+      y = cy + Math.sin(a) * ry * dd;
     const light = ((cx - x) / rx) * 0.35 + ((cy - y) / ry) * 0.65;
     const idx = clamp(Math.round(((light + 1) / 2) * (colors.length - 1) + rand(rng, -0.9, 0.9)), 0, colors.length - 1);
     items.push([idx, circle(x, y, rand(rng, rMin, rMax), at(colors, idx))]);
@@ -191,10 +283,12 @@ export function dotCanopy(rng: Rng, cx: number, cy: number, rx: number, ry: numb
 }
 
 /** Bell-shaped lift, handy for hills and volcano cones. */
-export const bump = (cx: number, height: number, halfWidth: number, power = 2) => (x: number): number => {
-  const u = Math.abs(x - cx) / halfWidth;
-  return u >= 1 ? 0 : height * Math.pow(Math.cos((u * Math.PI) / 2), power);
-};
+export const bump =
+  (cx: number, height: number, halfWidth: number, power = 2) =>
+  (x: number): number => {
+    const u = Math.abs(x - cx) / halfWidth;
+    return u >= 1 ? 0 : height * Math.pow(Math.cos((u * Math.PI) / 2), power);
+  };
 
 // ---------------------------------------------------------------- clouds, fog, water
 
@@ -225,9 +319,11 @@ export function wisps(s: Svg, rng: Rng, count: number, y0: number, y1: number, c
     const x = rand(rng, -100, s.w);
     const y = rand(rng, y0, y1);
     const h = rand(rng, 3, 9);
-    out.push(path(d`M${x} ${y}Q${x + w * 0.5} ${y - h * 2} ${x + w} ${y}Q${x + w * 0.55} ${y + h * 0.6} ${x} ${y}Z`, color, {
-      opacity: num(opacity * rand(rng, 0.5, 1)),
-    }));
+    out.push(
+      path(d`M${x} ${y}Q${x + w * 0.5} ${y - h * 2} ${x + w} ${y}Q${x + w * 0.55} ${y + h * 0.6} ${x} ${y}Z`, color, {
+        opacity: num(opacity * rand(rng, 0.5, 1)),
+      }),
+    );
   }
   s.add(group(out));
 }
@@ -264,11 +360,24 @@ export function scallops(rng: Rng, x0: number, x1: number, y: number, rMin: numb
 
 /** Vertical gradient for soft clouds: dense on top, dissolving toward the base. */
 export function cloudFill(s: Svg, color: string, top = 0.85, bottom = 0.25): string {
-  return s.linear([[0, color, top], [1, color, bottom]]);
+  return s.linear([
+    [0, color, top],
+    [1, color, bottom],
+  ]);
 }
 
 /** Column of light dashes below a low sun / lamp: reflections on water. */
-export function glitter(s: Svg, rng: Rng, cx: number, y0: number, y1: number, maxW: number, color: string, count = 40, opacity = 0.8): void {
+export function glitter(
+  s: Svg,
+  rng: Rng,
+  cx: number,
+  y0: number,
+  y1: number,
+  maxW: number,
+  color: string,
+  count = 40,
+  opacity = 0.8,
+): void {
   const out: string[] = [];
   for (let i = 0; i < count; i++) {
     const t = Math.pow(rng(), 0.8);
@@ -277,7 +386,12 @@ export function glitter(s: Svg, rng: Rng, cx: number, y0: number, y1: number, ma
     const x = cx + rand(rng, -spread, spread) * Math.pow(rng(), 0.6);
     const len = rand(rng, 8, 40) * (0.4 + t);
     const th = rand(rng, 1.2, 3) * (0.6 + t);
-    out.push(rect(x - len / 2, y, len, th, color, { rx: th / 2, opacity: num(opacity * rand(rng, 0.3, 1) * (1 - Math.abs(x - cx) / (spread * 1.6))) }));
+    out.push(
+      rect(x - len / 2, y, len, th, color, {
+        rx: th / 2,
+        opacity: num(opacity * rand(rng, 0.3, 1) * (1 - Math.abs(x - cx) / (spread * 1.6))),
+      }),
+    );
   }
   s.add(group(out));
 }
@@ -312,12 +426,23 @@ export function pine(rng: Rng, x: number, base: number, h: number, w: number, fi
   right.pop();
   const left = right.map(([px, py]) => [2 * x - px, py] as Pt).reverse();
   const trunkW = w * 0.06;
-  const pts: Pt[] = [[x, top], ...right, [x + trunkW, base - h * 0.05], [x + trunkW, base], [x - trunkW, base], [x - trunkW, base - h * 0.05], ...left];
+  const pts: Pt[] = [
+    [x, top],
+    ...right,
+    [x + trunkW, base - h * 0.05],
+    [x + trunkW, base],
+    [x - trunkW, base],
+    [x - trunkW, base - h * 0.05],
+    ...left,
+  ];
   return path(pts.map((p, i) => d`${i ? 'L' : 'M'}${p[0]} ${p[1]}`).join('') + 'Z', fill);
 }
 
 export function cypress(x: number, base: number, h: number, w: number, fill: string): string {
-  return path(d`M${x} ${base - h}C${x + w * 0.7} ${base - h * 0.7} ${x + w * 0.6} ${base - h * 0.1} ${x + w * 0.12} ${base}L${x - w * 0.12} ${base}C${x - w * 0.6} ${base - h * 0.1} ${x - w * 0.7} ${base - h * 0.7} ${x} ${base - h}Z`, fill);
+  return path(
+    d`M${x} ${base - h}C${x + w * 0.7} ${base - h * 0.7} ${x + w * 0.6} ${base - h * 0.1} ${x + w * 0.12} ${base}L${x - w * 0.12} ${base}C${x - w * 0.6} ${base - h * 0.1} ${x - w * 0.7} ${base - h * 0.7} ${x} ${base - h}Z`,
+    fill,
+  );
 }
 
 /** Cluster-of-discs broadleaf canopy with a trunk; colours go dark→light from bottom-right to top-left. */
@@ -331,7 +456,9 @@ export function blobTree(rng: Rng, x: number, base: number, r: number, colors: s
       const a = rng() * Math.PI * 2;
       const dist = Math.sqrt(rng()) * r * (0.75 - layer * 0.12);
       const shift = layer * r * 0.12;
-      out.push(circle(x + Math.cos(a) * dist - shift, cy + Math.sin(a) * dist * 0.8 - shift, r * rand(rng, 0.3, 0.5) * (1 - layer * 0.15), c));
+      out.push(
+        circle(x + Math.cos(a) * dist - shift, cy + Math.sin(a) * dist * 0.8 - shift, r * rand(rng, 0.3, 0.5) * (1 - layer * 0.15), c),
+      );
     }
   });
   return group(out);
@@ -343,7 +470,12 @@ export function umbrellaPine(rng: Rng, x: number, base: number, h: number, w: nu
   const cy = top + h * 0.22;
   const tw = Math.max(4, w * 0.03);
   const out: string[] = [];
-  out.push(path(d`M${x - tw} ${base}Q${x - tw * 0.6} ${base - h * 0.5} ${x - w * 0.12} ${cy}L${x - w * 0.12 + tw} ${cy}Q${x + tw * 0.4} ${base - h * 0.45} ${x + tw * 0.6} ${base - h * 0.55}Q${x + w * 0.08} ${cy + h * 0.05} ${x + w * 0.16} ${cy}L${x + w * 0.16 + tw} ${cy + 2}Q${x + tw * 1.6} ${base - h * 0.5} ${x + tw} ${base}Z`, fill));
+  out.push(
+    path(
+      d`M${x - tw} ${base}Q${x - tw * 0.6} ${base - h * 0.5} ${x - w * 0.12} ${cy}L${x - w * 0.12 + tw} ${cy}Q${x + tw * 0.4} ${base - h * 0.45} ${x + tw * 0.6} ${base - h * 0.55}Q${x + w * 0.08} ${cy + h * 0.05} ${x + w * 0.16} ${cy}L${x + w * 0.16 + tw} ${cy + 2}Q${x + tw * 1.6} ${base - h * 0.5} ${x + tw} ${base}Z`,
+      fill,
+    ),
+  );
   const clumps = 7;
   for (let i = 0; i < clumps; i++) {
     const t = i / (clumps - 1);
@@ -363,7 +495,10 @@ export function palm(rng: Rng, x: number, base: number, h: number, lean: number,
   const ctrlX = x + lean * 0.15;
   const ctrlY = base - h * 0.55;
   const tw = h * 0.028;
-  const trunk = path(d`M${x - tw * 1.3} ${base}Q${ctrlX - tw} ${ctrlY} ${topX - tw * 0.6} ${topY}L${topX + tw * 0.6} ${topY}Q${ctrlX + tw} ${ctrlY} ${x + tw * 1.3} ${base}Z`, fill);
+  const trunk = path(
+    d`M${x - tw * 1.3} ${base}Q${ctrlX - tw} ${ctrlY} ${topX - tw * 0.6} ${topY}L${topX + tw * 0.6} ${topY}Q${ctrlX + tw} ${ctrlY} ${x + tw * 1.3} ${base}Z`,
+    fill,
+  );
   const fronds: string[] = [];
   const count = 9;
   for (let i = 0; i < count; i++) {
@@ -392,9 +527,11 @@ function frond(x: number, y: number, angle: number, len: number, fill: string): 
     const [px, py] = bez(t);
     const [qx, qy] = bez(Math.min(1, t + 0.01));
     const [rx, ry] = bez(Math.max(0, t - 0.01));
-    let tx = qx - rx, ty = qy - ry;
+    let tx = qx - rx,
+      ty = qy - ry;
     const l = Math.hypot(tx, ty) || 1;
-    tx /= l; ty /= l;
+    tx /= l;
+    ty /= l;
     const width = len * 0.13 * Math.pow(Math.sin(Math.PI * clamp(t, 0, 1)), 0.8) * (i % 2 ? 1 : 0.45);
     // leaflets sweep back toward the base: offset along normal and slightly backwards
     side1.push([px - ty * width - tx * width * 0.6, py + tx * width - ty * width * 0.6]);
@@ -407,21 +544,54 @@ function frond(x: number, y: number, angle: number, len: number, fill: string): 
 /** Gnarled olive: twisting trunk and silvery clumps of foliage. */
 export function oliveTree(rng: Rng, x: number, base: number, size: number, trunk: string, leaves: string[]): string {
   const out: string[] = [];
-  out.push(path(d`M${x - size * 0.12} ${base}C${x - size * 0.02} ${base - size * 0.3} ${x - size * 0.18} ${base - size * 0.45} ${x - size * 0.05} ${base - size * 0.7}L${x + size * 0.05} ${base - size * 0.68}C${x - size * 0.02} ${base - size * 0.45} ${x + size * 0.15} ${base - size * 0.3} ${x + size * 0.1} ${base}Z`, trunk));
-  out.push(path(d`M${x - size * 0.06} ${base - size * 0.5}Q${x - size * 0.3} ${base - size * 0.6} ${x - size * 0.42} ${base - size * 0.78}`, 'none', { stroke: trunk, 'stroke-width': num(size * 0.035), 'stroke-linecap': 'round' }));
-  out.push(path(d`M${x + size * 0.02} ${base - size * 0.55}Q${x + size * 0.25} ${base - size * 0.65} ${x + size * 0.4} ${base - size * 0.82}`, 'none', { stroke: trunk, 'stroke-width': num(size * 0.03), 'stroke-linecap': 'round' }));
+  out.push(
+    path(
+      d`M${x - size * 0.12} ${base}C${x - size * 0.02} ${base - size * 0.3} ${x - size * 0.18} ${base - size * 0.45} ${x - size * 0.05} ${base - size * 0.7}L${x + size * 0.05} ${base - size * 0.68}C${x - size * 0.02} ${base - size * 0.45} ${x + size * 0.15} ${base - size * 0.3} ${x + size * 0.1} ${base}Z`,
+      trunk,
+    ),
+  );
+  out.push(
+    path(
+      d`M${x - size * 0.06} ${base - size * 0.5}Q${x - size * 0.3} ${base - size * 0.6} ${x - size * 0.42} ${base - size * 0.78}`,
+      'none',
+      { stroke: trunk, 'stroke-width': num(size * 0.035), 'stroke-linecap': 'round' },
+    ),
+  );
+  out.push(
+    path(
+      d`M${x + size * 0.02} ${base - size * 0.55}Q${x + size * 0.25} ${base - size * 0.65} ${x + size * 0.4} ${base - size * 0.82}`,
+      'none',
+      { stroke: trunk, 'stroke-width': num(size * 0.03), 'stroke-linecap': 'round' },
+    ),
+  );
   leaves.forEach((c, layer) => {
     for (let i = 0; i < 16; i++) {
       const cx = x + rand(rng, -0.55, 0.55) * size;
       const cy = base - size * 0.85 + rand(rng, -0.22, 0.18) * size - layer * size * 0.04;
-      out.push(ellipse(cx, cy, size * rand(rng, 0.12, 0.2), size * rand(rng, 0.06, 0.1), c, { transform: `rotate(${num(rand(rng, -15, 15))} ${num(cx)} ${num(cy)})` }));
+      out.push(
+        ellipse(cx, cy, size * rand(rng, 0.12, 0.2), size * rand(rng, 0.06, 0.1), c, {
+          transform: `rotate(${num(rand(rng, -15, 15))} ${num(cx)} ${num(cy)})`,
+        }),
+      );
     }
   });
   return group(out);
 }
 
 /** Lit windows scattered over a facade rectangle. */
-export function windowGrid(rng: Rng, x: number, y: number, w: number, h: number, cols: number, rows: number, lit: string, pLit: number, dark?: string, opacity = 0.9): string {
+export function windowGrid(
+  rng: Rng,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  cols: number,
+  rows: number,
+  lit: string,
+  pLit: number,
+  dark?: string,
+  opacity = 0.9,
+): string {
   const out: string[] = [];
   const cw = w / cols;
   const rh = h / rows;
@@ -429,9 +599,12 @@ export function windowGrid(rng: Rng, x: number, y: number, w: number, h: number,
     for (let r = 0; r < rows; r++) {
       const on = rng() < pLit;
       if (!on && !dark) continue;
-      out.push(rect(x + c * cw + cw * 0.25, y + r * rh + rh * 0.25, cw * 0.5, rh * 0.5, on ? lit : (dark as string), { opacity: on ? num(opacity * rand(rng, 0.55, 1)) : undefined }));
+      out.push(
+        rect(x + c * cw + cw * 0.25, y + r * rh + rh * 0.25, cw * 0.5, rh * 0.5, on ? lit : (dark as string), {
+          opacity: on ? num(opacity * rand(rng, 0.55, 1)) : undefined,
+        }),
+      );
     }
   }
   return group(out);
 }
-

@@ -28,7 +28,9 @@ describe('the add-content dialog', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Text' }), '  Try the *yuzu* tart.  ');
     await user.click(add());
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(writes(calls)).toEqual([{ method: 'POST', url: '/api/posts/7/content', body: { type: 'text', content: 'Try the *yuzu* tart.', position: 2 } }]);
+    expect(writes(calls)).toEqual([
+      { method: 'POST', url: '/api/posts/7/content', body: { type: 'text', content: 'Try the *yuzu* tart.', position: 2 } },
+    ]);
     expect(currentToast()).toEqual({ title: 'Content added', description: 'Published in 42 ms' });
     expect(onSaved).toHaveBeenCalledOnce();
   });
@@ -56,7 +58,11 @@ describe('the add-content dialog', () => {
     await user.click(add());
     await waitFor(() => expect(currentToast()?.title).toBe('Content added'));
     expect(writes(calls)).toEqual([
-      { method: 'POST', url: '/api/posts/7/content', body: { type: 'image', content: 'https://img.example/tart.jpg', alt: 'A slice of yuzu tart on a blue plate', position: 2 } },
+      {
+        method: 'POST',
+        url: '/api/posts/7/content',
+        body: { type: 'image', content: 'https://img.example/tart.jpg', alt: 'A slice of yuzu tart on a blue plate', position: 2 },
+      },
     ]);
   });
 
@@ -76,7 +82,11 @@ describe('the add-content dialog', () => {
     const [upload, addition] = writes(calls);
     expect(upload?.url).toBe('/api/upload');
     expect((upload!.body as FormData).get('image')).toBe(file);
-    expect(addition).toEqual({ method: 'POST', url: '/api/posts/7/content', body: { type: 'image', content: '/uploads/f00d.jpg', alt: 'Tart', position: 2 } });
+    expect(addition).toEqual({
+      method: 'POST',
+      url: '/api/posts/7/content',
+      body: { type: 'image', content: '/uploads/f00d.jpg', alt: 'Tart', position: 2 },
+    });
   });
 
   it('labels the alt text field of an image and explains what good alt text is', async () => {
@@ -89,8 +99,16 @@ describe('the add-content dialog', () => {
   });
 
   it.each([
-    ['a URL', async (user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) => user.type(within(dialog).getByRole('textbox', { name: 'Image URL' }), 'https://img.example/a.jpg')],
-    ['an upload', async (user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) => user.upload(within(dialog).getByLabelText(/Or upload an image file/), imageFile())],
+    [
+      'a URL',
+      async (user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) =>
+        user.type(within(dialog).getByRole('textbox', { name: 'Image URL' }), 'https://img.example/a.jpg'),
+    ],
+    [
+      'an upload',
+      async (user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) =>
+        user.upload(within(dialog).getByLabelText(/Or upload an image file/), imageFile()),
+    ],
   ])('requires alt text for an image from %s: says so at the field, focuses it and sends nothing', async (_label, chooseSource) => {
     const calls = stubApi({});
     const { user, dialog, add, chooseImage } = await openDialog();

@@ -113,8 +113,16 @@ export function AddContentDialog({ postId, position, onSaved }: Props) {
         {draft.mode === 'text' ? (
           <>
             <label htmlFor={`${id}-text`}>Text</label>
-            <textarea id={`${id}-text`} rows={6} value={draft.text} onChange={(event) => edit({ text: event.target.value })} aria-describedby={`${id}-text-hint`} />
-            <p id={`${id}-text-hint`} className="fc-form__hint">Markdown works here: **bold**, *italic* and [links](https://example.com).</p>
+            <textarea
+              id={`${id}-text`}
+              rows={6}
+              value={draft.text}
+              onChange={(event) => edit({ text: event.target.value })}
+              aria-describedby={`${id}-text-hint`}
+            />
+            <p id={`${id}-text-hint`} className="fc-form__hint">
+              Markdown works here: **bold**, *italic* and [links](https://example.com).
+            </p>
           </>
         ) : (
           <>

@@ -14,7 +14,16 @@ const READS = {
 async function openEditor({ blockId, position }: { blockId: number; position: number }, sectionText = 'Rendered text of the section') {
   const user = userEvent.setup();
   const onSaved = vi.fn();
-  renderIsland(<BlockEditorDialog postId={7} postSlug="tokyo-ramen" position={position} blockId={blockId} sectionText={sectionText} onSaved={onSaved} />);
+  renderIsland(
+    <BlockEditorDialog
+      postId={7}
+      postSlug="tokyo-ramen"
+      position={position}
+      blockId={blockId}
+      sectionText={sectionText}
+      onSaved={onSaved}
+    />,
+  );
   await user.click(screen.getByRole('button', { name: `Edit section ${position + 1}` }));
   const dialog = await screen.findByRole('dialog', { name: `Edit section ${position + 1}` });
   const textarea = within(dialog).getByRole('textbox', { name: 'Markdown' });
@@ -27,7 +36,10 @@ const ORIGINAL = { blockId: -1, position: 1 };
 
 describe('the block editor', () => {
   it("edits a stored block's Markdown and updates it", async () => {
-    const calls = stubApi({ ...READS, 'PUT /api/posts/7/blocks/12': ({ body }) => json(200, { ...BLOCKS[0], ...(body as object) }, PUBLISHED) });
+    const calls = stubApi({
+      ...READS,
+      'PUT /api/posts/7/blocks/12': ({ body }) => json(200, { ...BLOCKS[0], ...(body as object) }, PUBLISHED),
+    });
     const { user, textarea, button, onSaved } = await openEditor(STORED);
     await waitFor(() => expect(fieldValue(textarea)).toBe('**Edited** third paragraph.'));
     await user.clear(textarea);
@@ -48,7 +60,11 @@ describe('the block editor', () => {
     await user.click(button('Save'));
     await waitFor(() => expect(currentToast()).toEqual({ title: 'Content section saved successfully', description: 'Published in 42 ms' }));
     expect(writes(calls)).toEqual([
-      { method: 'POST', url: '/api/posts/7/blocks', body: { content: 'Second *paragraph* with [a link](https://example.com). More.', position: 1, isOriginal: true } },
+      {
+        method: 'POST',
+        url: '/api/posts/7/blocks',
+        body: { content: 'Second *paragraph* with [a link](https://example.com). More.', position: 1, isOriginal: true },
+      },
     ]);
   });
 
@@ -75,10 +91,15 @@ describe('the block editor', () => {
 
   it("reports a failed save with the server's message, or the fallback", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    stubApi({ ...READS, 'PUT /api/posts/7/blocks/12': () => json(400, { message: 'A content block can hold at most 20000 characters.', code: 'validation' }) });
+    stubApi({
+      ...READS,
+      'PUT /api/posts/7/blocks/12': () => json(400, { message: 'A content block can hold at most 20000 characters.', code: 'validation' }),
+    });
     const { user, button, dialog } = await openEditor(STORED);
     await user.click(button('Save'));
-    await waitFor(() => expect(currentToast()).toEqual({ title: 'Error', description: 'A content block can hold at most 20000 characters.' }));
+    await waitFor(() =>
+      expect(currentToast()).toEqual({ title: 'Error', description: 'A content block can hold at most 20000 characters.' }),
+    );
     expect(dialog.isConnected).toBe(true);
     stubApi({ ...READS, 'PUT /api/posts/7/blocks/12': () => new Response('upstream broke', { status: 502 }) });
     await user.click(button('Save'));

@@ -20,10 +20,14 @@ interface Props {
   onSaved?: (response: Response) => void;
 }
 
-const ORIGINAL_DELETE_REFUSED = 'Cannot delete original content sections. Please use the + buttons to add content that can be edited and deleted.';
+const ORIGINAL_DELETE_REFUSED =
+  'Cannot delete original content sections. Please use the + buttons to add content that can be edited and deleted.';
 
 /** The Markdown the editor starts from: the stored block, or the post's original paragraph. */
-function useSourceMarkdown({ postId, postSlug, position, blockId, sectionText }: Props, open: boolean): { markdown: string; loading: boolean } {
+function useSourceMarkdown(
+  { postId, postSlug, position, blockId, sectionText }: Props,
+  open: boolean,
+): { markdown: string; loading: boolean } {
   const isOriginal = blockId === ORIGINAL_BLOCK_ID;
   const blocks = useContentBlocks(postId, open && !isOriginal);
   // The page carries rendered HTML, not Markdown: the post itself has the original paragraph.
@@ -100,7 +104,9 @@ export function BlockEditorDialog(props: Props) {
       }
       trigger={
         <button type="button" className="fc-admin-button" aria-label={`Edit ${section}`}>
-          <svg aria-hidden="true" viewBox="0 0 20 20" width="14" height="14"><path d="M4 16l1-4 8-8 3 3-8 8-4 1z" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" /></svg>
+          <svg aria-hidden="true" viewBox="0 0 20 20" width="14" height="14">
+            <path d="M4 16l1-4 8-8 3 3-8 8-4 1z" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+          </svg>
           Edit
         </button>
       }

@@ -120,8 +120,15 @@ describe('the guide generator', () => {
   });
 
   it.each([
-    ['a URL', async (user: ReturnType<typeof userEvent.setup>, field: ReturnType<typeof setup>['field']) => user.type(field.heroUrl, 'https://example.com/a.jpg')],
-    ['an upload', async (user: ReturnType<typeof userEvent.setup>, field: ReturnType<typeof setup>['field']) => user.upload(field.heroFile, photo())],
+    [
+      'a URL',
+      async (user: ReturnType<typeof userEvent.setup>, field: ReturnType<typeof setup>['field']) =>
+        user.type(field.heroUrl, 'https://example.com/a.jpg'),
+    ],
+    [
+      'an upload',
+      async (user: ReturnType<typeof userEvent.setup>, field: ReturnType<typeof setup>['field']) => user.upload(field.heroFile, photo()),
+    ],
   ])('requires alt text for a hero from %s: says so at the field, focuses it and sends nothing', async (_label, chooseHero) => {
     const fetchMock = mockFetch({});
     const { user, field, submit } = setup();
@@ -166,9 +173,11 @@ describe('the guide generator', () => {
 
     answer.resolve(json(201, { cityName: 'Lisbon', citySlug: 'lisbon' }));
     await waitFor(() => expect(currentToast()?.title).toBe('Guide Generated!'));
-    expect(screen.getByText('The hero image upload failed, so the Lisbon guide uses https://example.com/lisbon.jpg instead.').getAttribute('role')).toBe(
-      'status',
-    );
+    expect(
+      screen
+        .getByText('The hero image upload failed, so the Lisbon guide uses https://example.com/lisbon.jpg instead.')
+        .getAttribute('role'),
+    ).toBe('status');
   });
 
   it("shows the server's message when generation fails, or a fallback", async () => {
@@ -203,10 +212,11 @@ describe('the guide generator', () => {
     await user.type(field.city, 'Lisbon');
     await submit();
     const list = await screen.findByRole('list', { name: 'Fix these problems in the CSV and upload it again' });
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Row 3, column “Website”: must start with http:// or https://.',
-      'Row 4: it has 9 cells but the header has 8.',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Row 3, column “Website”: must start with http:// or https://.', 'Row 4: it has 9 cells but the header has 8.']);
     expect(currentToast()?.title).toBe('Generation Failed');
 
     mockFetch({ [GENERATE]: json(201, { cityName: 'Lisbon', citySlug: 'lisbon' }) });

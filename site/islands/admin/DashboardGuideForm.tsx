@@ -1,6 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { LIMITS, type ApiErrorBody, type CsvProblem, type GenerateGuideResult, type HeroUploadResult } from '@forkcast/content-db/contracts';
+import {
+  LIMITS,
+  type ApiErrorBody,
+  type CsvProblem,
+  type GenerateGuideResult,
+  type HeroUploadResult,
+} from '@forkcast/content-db/contracts';
 import { apiRequest, messageOf, RequestError } from '../shared/api';
 import { toast } from '../shared/toast-store';
 import { ALT_REQUIRED } from './AltTextField';
@@ -47,7 +53,11 @@ async function resolveHero(hero: HeroChoice): Promise<{ url: string; alt: string
     const { filePath } = (await (await apiRequest('POST', '/api/upload/hero-image', form)).json()) as HeroUploadResult;
     return { url: filePath, alt: heroAltOf(hero), failed: false };
   } catch {
-    toast({ title: 'Image Upload Failed', description: 'Failed to upload the hero image. Using default image instead.', variant: 'destructive' });
+    toast({
+      title: 'Image Upload Failed',
+      description: 'Failed to upload the hero image. Using default image instead.',
+      variant: 'destructive',
+    });
     // The typed description was for the upload; the fallback gets its own default.
     return { url: heroUrlOf(hero), alt: heroAltOf({ ...hero, file: null, alt: null }), failed: true };
   }
@@ -153,8 +163,8 @@ export function DashboardGuideForm() {
         </div>
       </div>
       <p className="fc-dash-lede">
-        Upload an itinerary as CSV: one row per restaurant, with its day, meal, neighborhood, cuisine and notes. Uploading again for
-        an existing city replaces its itinerary and regenerates its guide.{' '}
+        Upload an itinerary as CSV: one row per restaurant, with its day, meal, neighborhood, cuisine and notes. Uploading again for an
+        existing city replaces its itinerary and regenerates its guide.{' '}
         <a href={SAMPLE_CSV_URL} download>
           Download the sample CSV
         </a>
@@ -162,7 +172,15 @@ export function DashboardGuideForm() {
       <form key={formKey} className="fc-dash-form" onSubmit={submit} noValidate aria-busy={pending}>
         <div className="fc-form">
           <label htmlFor={`${id}-csv`}>Itinerary CSV file</label>
-          <input id={`${id}-csv`} type="file" accept=".csv,text/csv" required disabled={pending} onChange={chooseCsv} aria-describedby={`${id}-csv-hint`} />
+          <input
+            id={`${id}-csv`}
+            type="file"
+            accept=".csv,text/csv"
+            required
+            disabled={pending}
+            onChange={chooseCsv}
+            aria-describedby={`${id}-csv-hint`}
+          />
           <p className="fc-dash-hint" id={`${id}-csv-hint`}>
             A .csv file of at most {LIMITS.guide.csvRows} rows and {LIMITS.guide.csvBytes / (1024 * 1024)} MB, with a header row.
           </p>

@@ -23,7 +23,8 @@ export function heroAltOf(choice: HeroChoice): string {
 }
 
 /** An upload or a link has no description until the admin writes one. */
-export const needsAlt = (choice: HeroChoice): boolean => (choice.file !== null || heroUrlOf(choice) !== '') && heroAltOf(choice).trim() === '';
+export const needsAlt = (choice: HeroChoice): boolean =>
+  (choice.file !== null || heroUrlOf(choice) !== '') && heroAltOf(choice).trim() === '';
 
 /** The URL sent when there is no upload, or when the upload fails. */
 export function heroUrlOf(choice: HeroChoice): string {
@@ -108,7 +109,13 @@ export function DashboardHeroPicker({ value, onChange, disabled = false, altErro
         Choose a preset, upload a photo or paste an image URL. Without one, the guide uses the default image.
       </p>
       <div className="fc-dash-presets">
-        <PresetOptions presets={GENERATION_PRESETS} name={`${id}-preset`} selected={value.preset ?? undefined} onSelect={choosePreset} itemClassName="fc-dash-preset" />
+        <PresetOptions
+          presets={GENERATION_PRESETS}
+          name={`${id}-preset`}
+          selected={value.preset ?? undefined}
+          onSelect={choosePreset}
+          itemClassName="fc-dash-preset"
+        />
       </div>
       <div className="fc-dash-hero__sources">
         <div className="fc-form">
@@ -132,7 +139,13 @@ export function DashboardHeroPicker({ value, onChange, disabled = false, altErro
           {previewSrc && <img className="fc-dash-hero__preview" src={previewSrc} alt="Preview of the chosen hero image" />}
           <p className="fc-dash-hint">{caption}</p>
           <div className="fc-form">
-            <AltTextField id={`${id}-alt`} ref={altRef} value={heroAltOf(value)} error={altError} onChange={(alt) => onChange({ ...value, alt })} />
+            <AltTextField
+              id={`${id}-alt`}
+              ref={altRef}
+              value={heroAltOf(value)}
+              error={altError}
+              onChange={(alt) => onChange({ ...value, alt })}
+            />
           </div>
           <button type="button" className="fc-dash-text-button" onClick={clear}>
             Clear hero image

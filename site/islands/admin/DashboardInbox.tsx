@@ -61,7 +61,11 @@ export function DashboardInbox() {
         <DashboardQueryError
           error={messages.error}
           failure="Failed to fetch messages"
-          expired={<>Your session has expired. <a href={LOGIN_URL}>Log in again</a> to read messages.</>}
+          expired={
+            <>
+              Your session has expired. <a href={LOGIN_URL}>Log in again</a> to read messages.
+            </>
+          }
           onRetry={() => void messages.refetch()}
         />
       )}

@@ -38,7 +38,11 @@ describe('the publish status panel', () => {
     expect(disclosure?.open).toBe(false);
     await userEvent.setup().click(screen.getByText('Changed pages (3)'));
     expect(disclosure?.open).toBe(true);
-    expect(within(disclosure!).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/', '/lisbon/guide', '/sitemap.xml']);
+    expect(
+      within(disclosure!)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/', '/lisbon/guide', '/sitemap.xml']);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Last failure' })).toBeNull();
   });

@@ -89,7 +89,12 @@ export function DashboardPublishStatus() {
           <p className="kicker">Publisher</p>
           <h2 id={`${id}-title`}>Publish status</h2>
         </div>
-        <button type="button" className="button button--ghost fc-dash-small-button" disabled={refreshing} onClick={() => void status.refetch()}>
+        <button
+          type="button"
+          className="button button--ghost fc-dash-small-button"
+          disabled={refreshing}
+          onClick={() => void status.refetch()}
+        >
           Refresh
         </button>
       </div>
@@ -102,7 +107,11 @@ export function DashboardPublishStatus() {
         <DashboardQueryError
           error={status.error}
           failure="Failed to fetch the publish status"
-          expired={<>Your session has expired. <a href={LOGIN_URL}>Log in again</a> to see the publish status.</>}
+          expired={
+            <>
+              Your session has expired. <a href={LOGIN_URL}>Log in again</a> to see the publish status.
+            </>
+          }
         />
       )}
       {status.data && <StatusFacts status={status.data} />}

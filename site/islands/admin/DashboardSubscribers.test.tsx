@@ -2,7 +2,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DashboardSubscribers } from './DashboardSubscribers';
-import { callsTo, currentToast, deferred, json, mockFetch, mockLocationAssign, noContent, renderInRoot, untilStillClock } from './Dashboard.test-utils';
+import {
+  callsTo,
+  currentToast,
+  deferred,
+  json,
+  mockFetch,
+  mockLocationAssign,
+  noContent,
+  renderInRoot,
+  untilStillClock,
+} from './Dashboard.test-utils';
 
 const LIST = 'GET /api/newsletter/subscribers';
 const ADA = { id: 7, email: 'ada@example.com', subscribedAt: '2025-03-05T10:00:00.000Z' };
@@ -37,7 +47,11 @@ describe('the subscribers table', () => {
     mockFetch({ [LIST]: json(200, [ADA, GRACE]) });
     renderInRoot(<DashboardSubscribers />);
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((th) => [th.textContent, th.getAttribute('scope')])).toEqual([
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => [th.textContent, th.getAttribute('scope')]),
+    ).toEqual([
       ['Email', 'col'],
       ['Subscribed', 'col'],
       ['Actions', 'col'],
@@ -70,7 +84,10 @@ describe('the subscribers table', () => {
     ]);
     answer.resolve(noContent());
     await waitFor(() => expect(screen.queryByRole('rowheader', { name: 'ada@example.com' })).toBeNull());
-    expect(currentToast()).toMatchObject({ title: 'Subscriber deleted', description: 'The subscriber has been removed from the newsletter.' });
+    expect(currentToast()).toMatchObject({
+      title: 'Subscriber deleted',
+      description: 'The subscriber has been removed from the newsletter.',
+    });
     expect(callsTo(fetchMock, LIST)).toHaveLength(2);
     await waitFor(() => expect(deleteButtons().map((button) => button.disabled)).toEqual([false]));
   });

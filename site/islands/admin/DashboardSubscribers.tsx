@@ -6,14 +6,7 @@ import { apiRequest } from '../shared/api';
 import { toast } from '../shared/toast-store';
 import { plural } from './DashboardFormat';
 import { DashboardQueryError } from './DashboardQueryError';
-import {
-  adminQuery,
-  isUnauthorized,
-  LOGIN_URL,
-  scheduleRedirect,
-  SUBSCRIBERS_EXPORT_URL,
-  SUBSCRIBERS_URL,
-} from './DashboardQueries';
+import { adminQuery, isUnauthorized, LOGIN_URL, scheduleRedirect, SUBSCRIBERS_EXPORT_URL, SUBSCRIBERS_URL } from './DashboardQueries';
 
 const SKELETON_ROWS = 3;
 
@@ -88,7 +81,11 @@ export function DashboardSubscribers() {
         <DashboardQueryError
           error={subscribers.error}
           failure="Failed to fetch subscribers"
-          expired={<>Your session has expired. Redirecting to <a href={LOGIN_URL}>the login page</a>…</>}
+          expired={
+            <>
+              Your session has expired. Redirecting to <a href={LOGIN_URL}>the login page</a>…
+            </>
+          }
           onRetry={() => void subscribers.refetch()}
         />
       )}
@@ -118,12 +115,7 @@ export function DashboardSubscribers() {
                     <time dateTime={subscriber.subscribedAt}>{longDate(subscriber.subscribedAt)}</time>
                   </td>
                   <td className="fc-dash-actions">
-                    <button
-                      type="button"
-                      className="fc-dash-danger"
-                      disabled={remove.isPending}
-                      onClick={() => remove.mutate(subscriber)}
-                    >
+                    <button type="button" className="fc-dash-danger" disabled={remove.isPending} onClick={() => remove.mutate(subscriber)}>
                       {remove.isPending && remove.variables?.id === subscriber.id ? 'Deleting…' : 'Delete'}{' '}
                       <span className="visually-hidden">{subscriber.email}</span>
                     </button>

@@ -38,7 +38,13 @@ describe('the hero image editor', () => {
     await user.type(altInput(dialog), '  Fog over the Golden Gate at dawn ');
     await user.click(update());
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(writes(calls)).toEqual([{ method: 'POST', url: '/api/hero/update-image', body: { imageUrl: 'https://img.example/sf.jpg', alt: 'Fog over the Golden Gate at dawn' } }]);
+    expect(writes(calls)).toEqual([
+      {
+        method: 'POST',
+        url: '/api/hero/update-image',
+        body: { imageUrl: 'https://img.example/sf.jpg', alt: 'Fog over the Golden Gate at dawn' },
+      },
+    ]);
     expect(currentToast()).toEqual({ title: 'Hero Image Updated', description: 'Published in 42 ms' });
     expect(onSaved).toHaveBeenCalledOnce();
     await user.click(screen.getByRole('button', { name: 'Edit Image' }));
@@ -52,7 +58,11 @@ describe('the hero image editor', () => {
     await user.click(within(dialog).getByRole('tab', { name: 'Preset Images' }));
     const presets = within(dialog).getAllByRole('radio');
     expect(presets.map((radio) => radio.closest('label')?.textContent)).toEqual([
-      'San Francisco Cityscape', 'Mountain Trail', 'Restaurant Interior', 'Food Plating', 'London Bridge',
+      'San Francisco Cityscape',
+      'Mountain Trail',
+      'Restaurant Interior',
+      'Food Plating',
+      'London Bridge',
     ]);
     expect(presets[1]?.closest('label')?.querySelector('img')?.getAttribute('src')).toBe('/images/presets/mountain-trail-640.webp');
     await user.click(within(dialog).getByRole('radio', { name: 'Mountain Trail' }));
@@ -60,7 +70,11 @@ describe('the hero image editor', () => {
     await user.click(update());
     await waitFor(() => expect(currentToast()).toEqual({ title: 'Image Updated' }));
     expect(writes(calls)).toEqual([
-      { method: 'PATCH', url: '/api/posts/tokyo-ramen/hero-image', body: { heroImage: '/images/presets/mountain-trail.jpg', alt: 'Tokyo Ramen, Counter by Counter' } },
+      {
+        method: 'PATCH',
+        url: '/api/posts/tokyo-ramen/hero-image',
+        body: { heroImage: '/images/presets/mountain-trail.jpg', alt: 'Tokyo Ramen, Counter by Counter' },
+      },
     ]);
   });
 
@@ -74,7 +88,9 @@ describe('the hero image editor', () => {
     await user.click(within(dialog).getByRole('tab', { name: 'Upload File' }));
     await user.upload(within(dialog).getByLabelText(/Choose an image file/), imageFile('market.png'));
     expect(within(dialog).getByText('Selected: market.png')).toBeTruthy();
-    await waitFor(() => expect(within(dialog).getByAltText('Preview of the new hero image').getAttribute('src')).toMatch(/^data:image\/png/));
+    await waitFor(() =>
+      expect(within(dialog).getByAltText('Preview of the new hero image').getAttribute('src')).toMatch(/^data:image\/png/),
+    );
     await user.click(within(dialog).getByRole('tab', { name: 'Preset Images' }));
     expect((within(dialog).getByRole('radio', { name: 'Food Plating' }) as HTMLInputElement).checked).toBe(false);
     await user.click(within(dialog).getByRole('tab', { name: 'Image URL' }));
@@ -98,7 +114,11 @@ describe('the hero image editor', () => {
     const [upload, change] = writes(calls);
     expect(upload?.url).toBe('/api/upload/hero-image');
     expect((upload!.body as FormData).get('image')).toBe(file);
-    expect(change).toEqual({ method: 'POST', url: '/api/hero/update-image', body: { imageUrl: '/uploads/abc123.jpg', alt: 'A cook pulling noodles by hand' } });
+    expect(change).toEqual({
+      method: 'POST',
+      url: '/api/hero/update-image',
+      body: { imageUrl: '/uploads/abc123.jpg', alt: 'A cook pulling noodles by hand' },
+    });
   });
 
   it('reports a failed upload and does not try the update', async () => {
@@ -109,7 +129,9 @@ describe('the hero image editor', () => {
     await user.upload(within(dialog).getByLabelText(/Choose an image file/), imageFile());
     await user.type(altInput(dialog), 'A market');
     await user.click(update());
-    await waitFor(() => expect(currentToast()).toEqual({ title: 'Upload Failed', description: 'Failed to upload the image. Please try again.' }));
+    await waitFor(() =>
+      expect(currentToast()).toEqual({ title: 'Upload Failed', description: 'Failed to upload the image. Please try again.' }),
+    );
     expect(writes(calls).map((call) => call.url)).toEqual(['/api/upload/hero-image']);
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
@@ -121,7 +143,9 @@ describe('the hero image editor', () => {
     await user.type(urlInput(dialog), 'ftp://nope');
     await user.type(altInput(dialog), 'Nothing much');
     await user.click(update());
-    await waitFor(() => expect(currentToast()).toEqual({ title: 'Update Failed', description: 'Failed to update the hero image. Please try again.' }));
+    await waitFor(() =>
+      expect(currentToast()).toEqual({ title: 'Update Failed', description: 'Failed to update the hero image. Please try again.' }),
+    );
     expect(screen.getByRole('dialog')).toBeTruthy();
     expect(onSaved).not.toHaveBeenCalled();
   });
@@ -134,11 +158,17 @@ describe('the hero image editor', () => {
   });
 
   it.each([
-    ['a URL', async (user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) => user.type(urlInput(dialog), 'https://img.example/a.jpg')],
-    ['an upload', async (user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) => {
-      await user.click(within(dialog).getByRole('tab', { name: 'Upload File' }));
-      await user.upload(within(dialog).getByLabelText(/Choose an image file/), imageFile());
-    }],
+    [
+      'a URL',
+      async (user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) => user.type(urlInput(dialog), 'https://img.example/a.jpg'),
+    ],
+    [
+      'an upload',
+      async (user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) => {
+        await user.click(within(dialog).getByRole('tab', { name: 'Upload File' }));
+        await user.upload(within(dialog).getByLabelText(/Choose an image file/), imageFile());
+      },
+    ],
   ])('requires alt text for %s: says so at the field, focuses it and sends nothing', async (_label, chooseImage) => {
     const calls = stubApi({});
     const { user, dialog, update } = await openEditor();
@@ -204,7 +234,9 @@ describe('the hero image editor', () => {
   it('highlights the upload zone while a file is dragged over it and takes a dropped image', async () => {
     const { user, dialog } = await openEditor();
     await user.click(within(dialog).getByRole('tab', { name: 'Upload File' }));
-    const zone = within(dialog).getByLabelText(/Choose an image file/).closest('label')!;
+    const zone = within(dialog)
+      .getByLabelText(/Choose an image file/)
+      .closest('label')!;
     expect(zone.getAttribute('data-dragging')).toBe('false');
     fireEvent.dragOver(zone, { dataTransfer: { files: [] } });
     expect(zone.getAttribute('data-dragging')).toBe('true');

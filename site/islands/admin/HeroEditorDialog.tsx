@@ -109,7 +109,11 @@ export function HeroEditorDialog({ target, onSaved }: Props) {
 
   const update = useMutation({
     mutationFn: async (chosen: Choice) =>
-      updateHero(target, chosen.file ? await uploadHeroFile(chosen.file) : (chosen.preset ?? chosen.url.trim()), altOf(target, chosen).trim()),
+      updateHero(
+        target,
+        chosen.file ? await uploadHeroFile(chosen.file) : (chosen.preset ?? chosen.url.trim()),
+        altOf(target, chosen).trim(),
+      ),
     onSuccess: (response) => {
       // After a hero update, the hero data (home) or the posts list and the post are stale.
       if (target.kind === 'home') void queryClient.invalidateQueries({ queryKey: ['/api/hero/image'] });
@@ -159,7 +163,9 @@ export function HeroEditorDialog({ target, onSaved }: Props) {
       description={`Choose the image shown across the top of ${where}: paste a link, upload a file or pick a preset.`}
       trigger={
         <button type="button" className="fc-admin-button fc-admin-button--hero">
-          <svg aria-hidden="true" viewBox="0 0 20 20" width="16" height="16"><path d="M3 5h14v10H3zM3 13l4-4 3 3 2-2 5 5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" /></svg>
+          <svg aria-hidden="true" viewBox="0 0 20 20" width="16" height="16">
+            <path d="M3 5h14v10H3zM3 13l4-4 3 3 2-2 5 5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+          </svg>
           Edit Image
         </button>
       }
@@ -167,9 +173,15 @@ export function HeroEditorDialog({ target, onSaved }: Props) {
       <form className="fc-form" onSubmit={onSubmit} noValidate>
         <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Source)} className="fc-tabs">
           <Tabs.List className="fc-tabs__list" aria-label="Image source">
-            <Tabs.Trigger className="fc-tabs__trigger" value="url">Image URL</Tabs.Trigger>
-            <Tabs.Trigger className="fc-tabs__trigger" value="upload">Upload File</Tabs.Trigger>
-            <Tabs.Trigger className="fc-tabs__trigger" value="preset">Preset Images</Tabs.Trigger>
+            <Tabs.Trigger className="fc-tabs__trigger" value="url">
+              Image URL
+            </Tabs.Trigger>
+            <Tabs.Trigger className="fc-tabs__trigger" value="upload">
+              Upload File
+            </Tabs.Trigger>
+            <Tabs.Trigger className="fc-tabs__trigger" value="preset">
+              Preset Images
+            </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="url" className="fc-tabs__panel">
             <label htmlFor={`${id}-url`}>Image URL</label>
@@ -190,7 +202,13 @@ export function HeroEditorDialog({ target, onSaved }: Props) {
           <Tabs.Content value="preset" className="fc-tabs__panel">
             <fieldset className="fc-presets">
               <legend className="visually-hidden">Preset images</legend>
-              <PresetOptions presets={HERO_PRESETS} name={`${id}-preset`} selected={choice.preset ?? undefined} onSelect={(preset) => choose({ preset })} itemClassName="fc-preset" />
+              <PresetOptions
+                presets={HERO_PRESETS}
+                name={`${id}-preset`}
+                selected={choice.preset ?? undefined}
+                onSelect={(preset) => choose({ preset })}
+                itemClassName="fc-preset"
+              />
             </fieldset>
           </Tabs.Content>
         </Tabs.Root>

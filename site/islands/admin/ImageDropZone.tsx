@@ -56,7 +56,9 @@ export function ImageDropZone({ onFile, file, label }: Props) {
     >
       <input type="file" accept="image/*" className="visually-hidden" onChange={onChange} />
       <span className="fc-dropzone__title">{label}</span>
-      <span className="fc-dropzone__hint">{file ? `Selected: ${file.name}` : 'or drag and drop it here (JPEG, PNG, WebP, AVIF or GIF, up to 10 MB)'}</span>
+      <span className="fc-dropzone__hint">
+        {file ? `Selected: ${file.name}` : 'or drag and drop it here (JPEG, PNG, WebP, AVIF or GIF, up to 10 MB)'}
+      </span>
     </label>
   );
 }

@@ -22,7 +22,16 @@ const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.l
 function pageIsBehind(slots: PostBodySlots, items: readonly ContentItem[], blocks: readonly ContentBlock[]): boolean {
   const pageBlocks = slots.sections.filter((s) => s.blockId !== ORIGINAL_BLOCK_ID).map((s) => `${s.position}:${s.blockId}`);
   const pageItems = slots.items.map((i) => String(i.itemId));
-  return !sameSet(pageBlocks, blocks.map((b) => `${b.position}:${b.id}`)) || !sameSet(pageItems, items.map((i) => String(i.id)));
+  return (
+    !sameSet(
+      pageBlocks,
+      blocks.map((b) => `${b.position}:${b.id}`),
+    ) ||
+    !sameSet(
+      pageItems,
+      items.map((i) => String(i.id)),
+    )
+  );
 }
 
 function itemLabel({ kind, position }: ItemSlot): string {
@@ -78,13 +87,26 @@ export function PostContentAdmin({ slots, onRepublish }: Props) {
     <>
       <div className="fc-admin-toolbar__bar" role="group" aria-label="Page editing">
         <span className="fc-admin-toolbar__label">Editing this page</span>
-        <button type="button" className="fc-admin-button" onClick={() => void refresh()} disabled={refreshing} aria-label="Refresh content and blocks">
+        <button
+          type="button"
+          className="fc-admin-button"
+          onClick={() => void refresh()}
+          disabled={refreshing}
+          aria-label="Refresh content and blocks"
+        >
           {refreshing ? 'Refreshing…' : 'Refresh'}
         </button>
       </div>
       {slots.sections.map((section) =>
         createPortal(
-          <BlockEditorDialog postId={postId} postSlug={postSlug} position={section.position} blockId={section.blockId} sectionText={section.text} onSaved={onRepublish} />,
+          <BlockEditorDialog
+            postId={postId}
+            postSlug={postSlug}
+            position={section.position}
+            blockId={section.blockId}
+            sectionText={section.text}
+            onSaved={onRepublish}
+          />,
           section.container,
           `section-${section.position}`,
         ),
@@ -104,7 +126,13 @@ export function PostContentAdmin({ slots, onRepublish }: Props) {
           `item-${item.itemId}`,
         ),
       )}
-      {slots.adds.map((slot) => createPortal(<AddContentDialog postId={postId} position={slot.position} onSaved={onRepublish} />, slot.container, `add-${slot.position}`))}
+      {slots.adds.map((slot) =>
+        createPortal(
+          <AddContentDialog postId={postId} position={slot.position} onSaved={onRepublish} />,
+          slot.container,
+          `add-${slot.position}`,
+        ),
+      )}
     </>
   );
 }

@@ -57,11 +57,19 @@ describe('the itinerary spreadsheet dialog', () => {
 
   it("shows the server's message when the update fails, and stays open", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    stubApi({ 'PATCH /api/cities/4': () => json(400, { message: 'That spreadsheet address is too long (at most 2048 characters).', code: 'validation' }) });
+    stubApi({
+      'PATCH /api/cities/4': () =>
+        json(400, { message: 'That spreadsheet address is too long (at most 2048 characters).', code: 'validation' }),
+    });
     const { user, field, save } = await openDialog();
     await user.type(field, 'https://sheets.example/x');
     await user.click(save());
-    await waitFor(() => expect(currentToast()).toEqual({ title: 'Update Failed', description: 'That spreadsheet address is too long (at most 2048 characters).' }));
+    await waitFor(() =>
+      expect(currentToast()).toEqual({
+        title: 'Update Failed',
+        description: 'That spreadsheet address is too long (at most 2048 characters).',
+      }),
+    );
     expect(screen.getByRole('dialog', { name: 'Itinerary Spreadsheet' })).toBeTruthy();
   });
 });

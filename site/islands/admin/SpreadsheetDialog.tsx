@@ -40,7 +40,11 @@ export function SpreadsheetDialog({ cityId, current, onSaved }: Props) {
     onError: (error) => {
       console.error(error);
       const message = error instanceof RequestError ? error.serverMessage : undefined;
-      toast({ title: 'Update Failed', description: message ?? 'Failed to update the spreadsheet link. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Update Failed',
+        description: message ?? 'Failed to update the spreadsheet link. Please try again.',
+        variant: 'destructive',
+      });
     },
   });
 
@@ -48,7 +52,11 @@ export function SpreadsheetDialog({ cityId, current, onSaved }: Props) {
     event.preventDefault();
     const trimmed = url.trim();
     if (!WEB_ADDRESS.test(trimmed) || !URL.canParse(trimmed)) {
-      toast({ title: 'Invalid Link', description: 'Please enter a web address starting with http:// or https://.', variant: 'destructive' });
+      toast({
+        title: 'Invalid Link',
+        description: 'Please enter a web address starting with http:// or https://.',
+        variant: 'destructive',
+      });
       return;
     }
     save.mutate(trimmed);
@@ -62,7 +70,9 @@ export function SpreadsheetDialog({ cityId, current, onSaved }: Props) {
       description="Link the spreadsheet readers open from the itinerary card, in a new tab. Without one, the button opens the itinerary's own page."
       trigger={
         <button type="button" className="fc-admin-button">
-          <svg aria-hidden="true" viewBox="0 0 20 20" width="16" height="16"><path d="M3 3h14v14H3zM3 8h14M3 13h14M8 3v14" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" /></svg>
+          <svg aria-hidden="true" viewBox="0 0 20 20" width="16" height="16">
+            <path d="M3 3h14v14H3zM3 8h14M3 13h14M8 3v14" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+          </svg>
           Spreadsheet
         </button>
       }

@@ -75,13 +75,21 @@ describe('booting the admin controls', () => {
     const styles = document.head.querySelectorAll('style[data-admin-styles]');
     expect(styles).toHaveLength(1);
     expect(styles[0]!.textContent).toContain('.fc-admin-controls');
-    for (const name of ['Edit section 1', 'Edit section 2', 'Delete added text after section 1', 'Delete added image after section 2', 'Refresh content and blocks']) {
+    for (const name of [
+      'Edit section 1',
+      'Edit section 2',
+      'Delete added text after section 1',
+      'Delete added image after section 2',
+      'Refresh content and blocks',
+    ]) {
       expect(await screen.findByRole('button', { name })).toBeTruthy();
     }
     const body = document.querySelector('[data-post-body]')!;
     await waitFor(() => expect(body.querySelectorAll('.fc-admin-add button')).toHaveLength(2));
     const order = [...body.children].map((child) =>
-      child.matches('.fc-admin-add') ? `add:${child.querySelector('button')?.getAttribute('aria-label')}` : `${child.getAttribute('data-position')}:${child.getAttribute('data-item-id') ?? 'p'}`,
+      child.matches('.fc-admin-add')
+        ? `add:${child.querySelector('button')?.getAttribute('aria-label')}`
+        : `${child.getAttribute('data-position')}:${child.getAttribute('data-item-id') ?? 'p'}`,
     );
     expect(order).toEqual(['0:p', '1:31', 'add:Add content after section 1', '1:p', '2:32', 'add:Add content after section 2']);
     expect(body.previousElementSibling?.querySelector('button')?.textContent).toBe('Refresh');
@@ -99,12 +107,18 @@ describe('booting the admin controls', () => {
     await user.type(screen.getByRole('textbox', { name: 'Alt text' }), 'A long table set for dinner');
     await user.click(screen.getByRole('button', { name: 'Update Image' }));
     await waitFor(() => expect(reload).toHaveBeenCalledOnce());
-    expect(calls.at(-1)).toEqual({ method: 'POST', url: '/api/hero/update-image', body: { imageUrl: 'https://img.example/home.jpg', alt: 'A long table set for dinner' } });
+    expect(calls.at(-1)).toEqual({
+      method: 'POST',
+      url: '/api/hero/update-image',
+      body: { imageUrl: 'https://img.example/home.jpg', alt: 'A long table set for dinner' },
+    });
   });
 
   it("edits a guide's spreadsheet from its itinerary card", async () => {
     const calls = stubApi({ ...SIGNED_IN, 'PATCH /api/cities/3': ({ body }) => json(200, body, PUBLISHED) });
-    showPage(`<aside class="itinerary" data-itinerary-city-id="3" data-spreadsheet-url="https://sheets.example/old"><h2>Where to eat</h2></aside>`);
+    showPage(
+      `<aside class="itinerary" data-itinerary-city-id="3" data-spreadsheet-url="https://sheets.example/old"><h2>Where to eat</h2></aside>`,
+    );
     await bootAdmin();
     const user = userEvent.setup();
     const card = document.querySelector('aside.itinerary')!;
@@ -129,7 +143,11 @@ describe('booting the admin controls', () => {
     await user.click(screen.getByRole('radio', { name: 'London Bridge' }));
     await user.click(screen.getByRole('button', { name: 'Update Image' }));
     await waitFor(() => expect(reload).toHaveBeenCalledOnce());
-    expect(calls.at(-1)).toEqual({ method: 'PATCH', url: '/api/posts/tokyo-ramen/hero-image', body: { heroImage: '/images/presets/london-bridge.jpg', alt: 'Tokyo Ramen, Counter by Counter' } });
+    expect(calls.at(-1)).toEqual({
+      method: 'PATCH',
+      url: '/api/posts/tokyo-ramen/hero-image',
+      body: { heroImage: '/images/presets/london-bridge.jpg', alt: 'Tokyo Ramen, Counter by Counter' },
+    });
     expect(sessionStorage.getItem(SCROLL_KEY)).toBe('480');
     expect(JSON.parse(sessionStorage.getItem(TOAST_KEY) ?? 'null')).toEqual({ title: 'Image Updated', description: 'Published in 42 ms' });
   });
@@ -154,7 +172,9 @@ describe('booting the admin controls', () => {
     await bootAdmin();
     const button = await screen.findByRole('button', { name: 'Delete added image after section 2' });
     await userEvent.setup().click(button);
-    await waitFor(() => expect(error).toHaveBeenCalledWith('Delete failed', expect.objectContaining({ message: 'Failed to delete content' })));
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith('Delete failed', expect.objectContaining({ message: 'Failed to delete content' })),
+    );
     expect(count(calls, 'DELETE', '/api/posts/7/content/32')).toBe(1);
     expect(currentToast()).toBeUndefined();
     expect(reload).not.toHaveBeenCalled();
@@ -167,7 +187,9 @@ describe('booting the admin controls', () => {
     await bootAdmin();
     await waitFor(() => expect(count(calls, 'GET', '/api/posts/7/blocks')).toBe(1));
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Refresh content and blocks' }));
-    await waitFor(() => expect(currentToast()).toEqual({ title: 'Up to date', description: 'This page already shows the latest content.' }));
+    await waitFor(() =>
+      expect(currentToast()).toEqual({ title: 'Up to date', description: 'This page already shows the latest content.' }),
+    );
     expect(count(calls, 'GET', '/api/posts/7/content')).toBe(2);
     expect(count(calls, 'GET', '/api/posts/7/blocks')).toBe(2);
     expect(reload).not.toHaveBeenCalled();

@@ -67,7 +67,11 @@ export function restoreAfterRepublish({ showMessage }: { showMessage: boolean })
     const message: unknown = JSON.parse(saved);
     if (!isMessage(message)) return;
     ensureToaster();
-    toast({ title: message.title, ...(message.description ? { description: message.description } : {}), ...(message.variant ? { variant: message.variant } : {}) });
+    toast({
+      title: message.title,
+      ...(message.description ? { description: message.description } : {}),
+      ...(message.variant ? { variant: message.variant } : {}),
+    });
   } catch {
     // A garbled entry is simply dropped.
   }

@@ -44,7 +44,9 @@ describe('query retries', () => {
 
   describe("the block editor's lookup of the original paragraph", () => {
     const openEditor = async () => {
-      renderInRoot(<BlockEditorDialog postId={7} postSlug="tokyo-ramen" position={0} blockId={-1} sectionText="Rendered first paragraph" />);
+      renderInRoot(
+        <BlockEditorDialog postId={7} postSlug="tokyo-ramen" position={0} blockId={-1} sectionText="Rendered first paragraph" />,
+      );
       await userEvent.setup().click(screen.getByRole('button', { name: 'Edit section 1' }));
       return screen.findByRole('dialog', { name: 'Edit section 1' });
     };

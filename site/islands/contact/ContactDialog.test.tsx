@@ -27,12 +27,18 @@ describe('validateContact', () => {
     const full = { name: 'Ana', email: 'ana@example.com', subject: 'Hi', message: 'Hello' };
     expect(validateContact(full)).toBeUndefined();
     for (const key of Object.keys(full)) {
-      expect(validateContact({ ...full, [key]: '   ' })).toEqual({ title: 'Please fill in all fields', description: 'All fields are required to send your message.' });
+      expect(validateContact({ ...full, [key]: '   ' })).toEqual({
+        title: 'Please fill in all fields',
+        description: 'All fields are required to send your message.',
+      });
     }
   });
 
   it.each(['ana', 'ana@example', 'ana @example.com', '@example.com'])('refuses the email %s', (email) => {
-    expect(validateContact({ name: 'A', email, subject: 'S', message: 'M' })).toEqual({ title: 'Invalid email address', description: 'Please enter a valid email address.' });
+    expect(validateContact({ name: 'A', email, subject: 'S', message: 'M' })).toEqual({
+      title: 'Invalid email address',
+      description: 'Please enter a valid email address.',
+    });
   });
 });
 
@@ -72,7 +78,13 @@ describe('ContactDialog', () => {
     const user = await fill({ Name: ' Ana ', Email: 'ana@example.com', Subject: 'Lisbon', Message: 'Loved the guide.' });
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     await waitFor(() => expect(useContactDialog.getState().open).toBe(false));
-    expect(fetchMock).toHaveBeenCalledWith('/api/contact', expect.objectContaining({ method: 'POST', body: JSON.stringify({ name: 'Ana', email: 'ana@example.com', subject: 'Lisbon', message: 'Loved the guide.' }) }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/contact',
+      expect.objectContaining({
+        method: 'POST',
+        body: JSON.stringify({ name: 'Ana', email: 'ana@example.com', subject: 'Lisbon', message: 'Loved the guide.' }),
+      }),
+    );
     expect(lastToast()).toMatchObject({ title: 'Message sent!', description: "Thank you for your message. We'll get back to you soon." });
     useContactDialog.setState({ open: true });
     expect(((await screen.findByLabelText('Name')) as HTMLInputElement).value).toBe('');
@@ -104,15 +116,27 @@ describe('ContactDialog', () => {
   });
 
   it("shows the server's message on failure, or the generic one, and stays open", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"You have sent several messages in a short time."}', { status: 429 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"message":"You have sent several messages in a short time."}', { status: 429 })),
+    );
     openDialog();
     const user = await fill({ Name: 'Ana', Email: 'ana@example.com', Subject: 'Hi', Message: 'Hello' });
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
-    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Error sending message', description: 'You have sent several messages in a short time.' }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({ title: 'Error sending message', description: 'You have sent several messages in a short time.' }),
+    );
     expect(useContactDialog.getState().open).toBe(true);
-    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('network down'); }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('network down');
+      }),
+    );
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
-    await waitFor(() => expect(lastToast()).toMatchObject({ title: 'Error sending message', description: 'Something went wrong. Please try again.' }));
+    await waitFor(() =>
+      expect(lastToast()).toMatchObject({ title: 'Error sending message', description: 'Something went wrong. Please try again.' }),
+    );
   });
 
   it('closes on Escape', async () => {

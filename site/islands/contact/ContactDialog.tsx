@@ -31,7 +31,8 @@ export function validateContact(fields: Fields): { title: string; description: s
   if (Object.values(fields).some((value) => value.trim() === '')) {
     return { title: 'Please fill in all fields', description: 'All fields are required to send your message.' };
   }
-  if (!EMAIL_PATTERN.test(fields.email.trim())) return { title: 'Invalid email address', description: 'Please enter a valid email address.' };
+  if (!EMAIL_PATTERN.test(fields.email.trim()))
+    return { title: 'Invalid email address', description: 'Please enter a valid email address.' };
   return undefined;
 }
 
@@ -47,7 +48,12 @@ export function ContactDialog() {
       setFields(EMPTY);
       setOpen(false);
     },
-    onError: (error) => toast({ title: 'Error sending message', description: messageOf(error, 'Something went wrong. Please try again.'), variant: 'destructive' }),
+    onError: (error) =>
+      toast({
+        title: 'Error sending message',
+        description: messageOf(error, 'Something went wrong. Please try again.'),
+        variant: 'destructive',
+      }),
   });
 
   const submit = (event: FormEvent) => {
@@ -80,7 +86,9 @@ export function ContactDialog() {
           }}
         >
           <Dialog.Title>Get in touch</Dialog.Title>
-          <Dialog.Description className="fc-dialog__description">A tip, a correction or a question about a guide: we read every message.</Dialog.Description>
+          <Dialog.Description className="fc-dialog__description">
+            A tip, a correction or a question about a guide: we read every message.
+          </Dialog.Description>
           <form className="fc-form" onSubmit={submit} noValidate>
             <label htmlFor="contact-name">Name</label>
             <input {...field('name')} autoComplete="name" maxLength={LIMITS.contact.name} />
@@ -92,14 +100,18 @@ export function ContactDialog() {
             <textarea {...field('message')} rows={4} maxLength={LIMITS.contact.message} />
             <div className="fc-form__actions">
               <Dialog.Close asChild>
-                <button type="button" className="button button--ghost">Cancel</button>
+                <button type="button" className="button button--ghost">
+                  Cancel
+                </button>
               </Dialog.Close>
               <button type="submit" className="button" disabled={send.isPending}>
                 {send.isPending ? 'Sending...' : 'Send Message'}
               </button>
             </div>
           </form>
-          <Dialog.Close className="fc-dialog__close" aria-label="Close">×</Dialog.Close>
+          <Dialog.Close className="fc-dialog__close" aria-label="Close">
+            ×
+          </Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

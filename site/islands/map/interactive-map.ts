@@ -54,7 +54,12 @@ export function openInteractiveMap(frame: HTMLElement): void {
   L.tileLayer(TILES, { attribution: ATTRIBUTION, maxZoom: 19 }).addTo(map);
   for (const pin of pins) {
     const icon = L.divIcon({ className: 'map-frame__marker', html: '', iconSize: [MARKER_SIZE, MARKER_SIZE] });
-    const marker = L.marker([pin.lat, pin.lng], { icon, title: `${pin.number}. ${pin.name}`, alt: `${pin.number}. ${pin.name}`, keyboard: true });
+    const marker = L.marker([pin.lat, pin.lng], {
+      icon,
+      title: `${pin.number}. ${pin.name}`,
+      alt: `${pin.number}. ${pin.name}`,
+      keyboard: true,
+    });
     // Text nodes, never HTML: a place's name is editor-supplied text.
     const popup = document.createElement('strong');
     popup.textContent = `${pin.number}. ${pin.name}`;

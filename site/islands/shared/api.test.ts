@@ -9,7 +9,12 @@ describe('the request helper', () => {
     vi.stubGlobal('fetch', fetchMock);
     const response = await apiRequest('POST', '/api/contact', { name: 'A' });
     expect(await response.json()).toEqual({ ok: true });
-    expect(fetchMock).toHaveBeenCalledWith('/api/contact', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: '{"name":"A"}' });
+    expect(fetchMock).toHaveBeenCalledWith('/api/contact', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":"A"}',
+    });
   });
 
   it('sends FormData as is, letting the browser set the multipart boundary', async () => {

@@ -11,7 +11,14 @@ const region = (selector: string) => document.body.querySelector(`:scope > ${sel
 
 describe('useInertPage', () => {
   beforeEach(() => {
-    for (const html of ['<a class="skip-link" href="#main">Skip</a>', '<header></header>', '<main id="main"><script></script></main>', '<footer></footer>', '<aside inert></aside>', '<div data-toaster></div>']) {
+    for (const html of [
+      '<a class="skip-link" href="#main">Skip</a>',
+      '<header></header>',
+      '<main id="main"><script></script></main>',
+      '<footer></footer>',
+      '<aside inert></aside>',
+      '<div data-toaster></div>',
+    ]) {
       document.body.insertAdjacentHTML('beforeend', html);
     }
   });

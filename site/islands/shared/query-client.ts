@@ -18,7 +18,13 @@ export function retryOnceUnlessSignedOut(failureCount: number, error: Error): bo
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { queryFn: defaultQueryFn, staleTime: Infinity, refetchOnWindowFocus: false, refetchInterval: false, retry: retryOnceUnlessSignedOut },
+      queries: {
+        queryFn: defaultQueryFn,
+        staleTime: Infinity,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+        retry: retryOnceUnlessSignedOut,
+      },
       mutations: { retry: false },
     },
   });
