@@ -15,6 +15,7 @@ export * from './repositories/outbox.ts';
 export * from './repositories/pages.ts';
 export * from './repositories/publish-log.ts';
 export { TAG } from './tags.ts';
-export { recordRead, trackReads } from './tracking.ts';
+export { recordRead, recordWrite, trackReads, trackWrites } from './tracking.ts';
+export { commitChange } from './changes.ts';
 export { toCsv, unguardCsvCell, type CsvCell } from './csv.ts';
 export { splitParagraphs } from './paragraphs.ts';

@@ -12,7 +12,7 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pino } from 'pino';
 import { createPublishingApp, distPaths, ensureFullRender, hashPassword, loadConfig } from '@forkcast/admin-api';
-import { enqueueTags, listPosts, nowIso, TAG, upsertAdmin, insertPost, type Db } from '@forkcast/content-db';
+import { commitChange, insertPost, listPosts, nowIso, upsertAdmin, type Db } from '@forkcast/content-db';
 import { parsePublishReport, PUBLISH_HEADER } from '@forkcast/content-db/contracts';
 import { seededRandom } from '@forkcast/content-db/testing/random';
 import { createSyntheticDb } from './synthetic-db.ts';
@@ -127,9 +127,9 @@ const astroIncremental = timed(() => astroBuild(staticEnv, STATIC_CONFIG));
 async function newPost(db: Db, i: number): Promise<number> {
   // The API has no "create post" call yet; this is the same transaction + outbox + publish path.
   const city = pickPost().cityId;
-  await db.transaction().execute(async (trx) => {
+  await commitChange(db, async (trx) => {
     const at = nowIso();
-    const id = await insertPost(trx, {
+    await insertPost(trx, {
       slug: `bench-new-post-${i}`,
       title: `New post ${i}`,
       excerpt: 'Fresh.',
@@ -142,7 +142,6 @@ async function newPost(db: Db, i: number): Promise<number> {
       createdAt: at,
       updatedAt: at,
     });
-    await enqueueTags(trx, [TAG.post(id), TAG.posts, ...(city === null ? [] : [TAG.cityPosts(city)])], at);
   });
   return (await publisher.publishPending()).pagesChanged;
 }

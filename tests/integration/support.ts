@@ -10,6 +10,7 @@ import {
   loadConfig,
   routeFile,
   type DistPaths,
+  type PublishingApp,
   type PublishReport,
   type SitePublisher,
 } from '@forkcast/admin-api';
@@ -60,6 +61,7 @@ export async function renderFixtureSite(fill: (handle: TempDb) => Promise<void>)
 export const ADMIN = { email: 'editor@forkcast.test', password: 'correct horse battery staple' };
 
 export interface PublishingSite extends RenderedSite {
+  app: PublishingApp['app'];
   publisher: SitePublisher;
   /** app.request on the real app (with the publisher wired in), as the signed-in admin when `admin`. */
   request: (path: string, init?: RequestInit & { admin?: boolean }) => Promise<Response>;
@@ -100,6 +102,7 @@ export async function publishingSite(
     .join('; ');
   return {
     ...site,
+    app,
     publisher,
     request: (path, init = {}) => {
       const { admin = true, ...rest } = init;

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { getPostBySlug, listPosts, nowIso, TAG, updatePost } from '@forkcast/content-db';
+import { getPostBySlug, listPosts, nowIso, updatePost } from '@forkcast/content-db';
 import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';
@@ -43,7 +43,6 @@ export const postRoutes = new Hono<AppEnv>()
       if (!post) throw errors.notFound('Post not found.');
       // The old alt text described the old picture; without a new one the title is the honest fallback.
       await updatePost(trx, post.id, { heroImage, heroAlt: alt ?? post.title, updatedAt: nowIso() });
-      return { result: undefined, tags: [TAG.post(post.id)] };
     });
     return c.json({ heroImage });
   })
@@ -55,8 +54,7 @@ export const postRoutes = new Hono<AppEnv>()
       const now = nowIso();
       // A first publication dates the post; unpublishing and republishing keeps its date.
       await updatePost(trx, post.id, { published, publishedAt: post.publishedAt ?? (published ? now : null), updatedAt: now });
-      const tags = [TAG.post(post.id), TAG.posts, ...(post.cityId === null ? [] : [TAG.cityPosts(post.cityId)])];
-      return { result: (await getPostBySlug(trx, post.slug))!, tags };
+      return (await getPostBySlug(trx, post.slug))!;
     });
     return c.json(post);
   });

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db.ts';
 import { TAG } from '../tags.ts';
-import { recordRead } from '../tracking.ts';
+import { recordRead, recordWrite } from '../tracking.ts';
 import type { NewPostRow, PostRow, PostType } from '../schema.ts';
 
 /** A post or guide with its tags parsed and `published` as a boolean. */
@@ -95,6 +95,16 @@ export async function getGuideForCity(db: Db, cityId: number, options: { publish
   return guide;
 }
 
+// A post's own page and cards change with any of its fields; the lists it sits in change when it
+// joins or leaves them or moves within them.
+function recordPostChange(post: { id: number; cityId: number | null }, listsChange: boolean): void {
+  recordWrite(TAG.post(post.id));
+  if (listsChange) recordWrite(TAG.posts, ...(post.cityId === null ? [] : [TAG.cityPosts(post.cityId)]));
+}
+
+/** The fields that decide which lists a post is in and where: its filters and its reader date. */
+const LIST_FIELDS = ['published', 'publishedAt', 'type', 'cityId'] as const;
+
 /** Inserts a post and returns its id. */
 export async function insertPost(db: Db, post: NewPost): Promise<number> {
   const { tags = [], published = false, ...rest } = post;
@@ -103,6 +113,7 @@ export async function insertPost(db: Db, post: NewPost): Promise<number> {
     .values({ ...rest, tags: JSON.stringify(tags), published: published ? 1 : 0 })
     .returning('id')
     .executeTakeFirstOrThrow();
+  recordPostChange({ id: row.id, cityId: post.cityId ?? null }, true);
   return row.id;
 }
 
@@ -112,6 +123,11 @@ export async function updatePost(
   changes: Partial<Omit<NewPost, 'slug' | 'createdAt'>> & { updatedAt: string },
 ): Promise<void> {
   const { tags, published, ...rest } = changes;
+  const before = await db.selectFrom('posts').select(['id', 'cityId']).where('id', '=', id).executeTakeFirst();
+  if (!before) return;
+  const listsChange = LIST_FIELDS.some((field) => changes[field] !== undefined);
+  recordPostChange(before, listsChange);
+  if (changes.cityId !== undefined) recordPostChange({ id, cityId: changes.cityId }, listsChange);
   await db
     .updateTable('posts')
     .set({
@@ -124,5 +140,6 @@ export async function updatePost(
 }
 
 export async function deletePost(db: Db, id: number): Promise<void> {
-  await db.deleteFrom('posts').where('id', '=', id).execute();
+  const deleted = await db.deleteFrom('posts').where('id', '=', id).returning(['id', 'cityId']).executeTakeFirst();
+  if (deleted) recordPostChange(deleted, true);
 }
