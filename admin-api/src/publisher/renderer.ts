@@ -18,7 +18,7 @@ export interface RenderedRoute {
  * What a page rendered for one request is told besides the database and the site settings:
  * the sign-in page's failure message and where to go after signing in.
  */
-export interface RequestLocals {
+interface RequestLocals {
   signIn?: { message?: string; next: string };
 }
 
