@@ -14,6 +14,7 @@ export * from './repositories/sessions.ts';
 export * from './repositories/outbox.ts';
 export * from './repositories/pages.ts';
 export * from './repositories/publish-log.ts';
+export * from './repositories/redirects.ts';
 export { TAG } from './tags.ts';
 export { recordRead, recordWrite, trackReads, trackWrites } from './tracking.ts';
 export { commitChange } from './changes.ts';

@@ -4,10 +4,14 @@ import { TAG } from '../tags.ts';
 import { recordRead, recordWrite } from '../tracking.ts';
 import type { NewPostRow, PostRow, PostType } from '../schema.ts';
 
-/** A post or guide with its tags parsed and `published` as a boolean. */
+/** Where a post is in its life: written but not live, waiting for its publishAt time, or live. */
+export type PostStatus = 'draft' | 'scheduled' | 'published';
+
+/** A post or guide with its tags parsed, `published` as a boolean and its status spelled out. */
 export interface Post extends Omit<PostRow, 'tags' | 'published'> {
   tags: string[];
   published: boolean;
+  status: PostStatus;
 }
 
 export interface NewPost extends Omit<NewPostRow, 'tags' | 'published' | 'id'> {
@@ -25,7 +29,8 @@ export interface PostFilter {
 }
 
 function toPost(row: PostRow): Post {
-  return { ...row, tags: JSON.parse(row.tags) as string[], published: row.published === 1 };
+  const status: PostStatus = row.published === 1 ? 'published' : row.publishAt === null ? 'draft' : 'scheduled';
+  return { ...row, tags: JSON.parse(row.tags) as string[], published: row.published === 1, status };
 }
 
 // Newest first by the date a reader sees (publishedAt, else createdAt); id breaks ties so that
