@@ -25,7 +25,9 @@ export interface AppDeps {
   logger: Logger;
   loginThrottle: LoginThrottle;
   publisher?: Publisher;
-  /** Renders pages for a single request (the sign-in page with its message); absent without a built site. */
+  /** Puts scheduled posts live at their time; told after every write that the schedule may have changed. */
+  scheduler?: { reschedule(): void };
+  /** Renders pages for a single request (the sign-in page, a post's preview); absent without a built site. */
   pages?: Pick<Renderer, 'render'>;
 }
 

@@ -5,11 +5,12 @@ import type { AppEnv } from './context.ts';
 
 /**
  * Runs a write in one transaction together with its outbox record (the tags its repository writes
- * changed; see commitChange). When a publisher is wired in, the response waits until the affected
+ * changed; see commitChange), then tells the scheduler the publication times may have moved. When a publisher is wired in, the response waits until the affected
  * pages are published and reports how many changed and how long it took.
  */
 export async function commitWrite<T>(c: Context<AppEnv>, work: (trx: Db) => Promise<T>): Promise<T> {
   const { result } = await commitChange(c.get('db'), work);
+  c.get('scheduler')?.reschedule();
   const publisher = c.get('publisher');
   if (publisher) {
     try {

@@ -63,6 +63,7 @@ export const ADMIN = { email: 'editor@forkcast.test', password: 'correct horse b
 export interface PublishingSite extends RenderedSite {
   app: PublishingApp['app'];
   publisher: SitePublisher;
+  scheduler: PublishingApp['scheduler'];
   /** app.request on the real app (with the publisher wired in), as the signed-in admin when `admin`. */
   request: (path: string, init?: RequestInit & { admin?: boolean }) => Promise<Response>;
 }
@@ -84,7 +85,7 @@ export async function publishingSite(
     SITE_NAME: SITE.siteName,
     UPLOAD_DIR: join(site.dist.distDir, 'uploads'),
   });
-  const { app, publisher } = await createPublishingApp({
+  const { app, publisher, scheduler } = await createPublishingApp({
     db,
     config,
     dist: site.dist,
@@ -104,6 +105,12 @@ export async function publishingSite(
     ...site,
     app,
     publisher,
+    scheduler,
+    cleanup: async () => {
+      scheduler.stop();
+      await scheduler.idle();
+      await site.cleanup();
+    },
     request: (path, init = {}) => {
       const { admin = true, ...rest } = init;
       const headers = new Headers(rest.headers);

@@ -79,6 +79,35 @@ const PAGE_WRITES: Record<string, (site: PublishingSite) => Promise<Walk>> = {
     const response = await site.request(`/api/posts/${block.postId}/blocks/${block.id}`, { method: 'DELETE' });
     return { response, expected: async () => [`body:${block.postId}`] };
   },
+  async 'POST /api/posts'(site) {
+    const post = await cityPost(site);
+    const response = await site.request(
+      '/api/posts',
+      json('POST', {
+        title: 'Night market dumplings',
+        excerpt: 'Where to eat late.',
+        content: 'Steam and vinegar.',
+        cityId: post.cityId,
+        status: 'published',
+      }),
+    );
+    const created = (await response.clone().json()) as Post;
+    return { response, expected: async () => [`post:${created.id}`, 'posts', `posts:city:${post.cityId}`] };
+  },
+  async 'PATCH /api/posts/:id{[0-9]+}'(site) {
+    const post = await cityPost(site);
+    const response = await site.request(`/api/posts/${post.id}`, json('PATCH', { slug: `${post.slug}-revisited` }));
+    return { response, expected: async () => [`post:${post.id}`, 'posts', `posts:city:${post.cityId}`, 'redirects'] };
+  },
+  async 'DELETE /api/posts/:id{[0-9]+}'(site) {
+    const post = await cityPost(site);
+    const redirects = async () => (await site.handle.db.selectFrom('redirects').select('fromPath').execute()).length;
+    const before = await redirects();
+    const response = await site.request(`/api/posts/${post.id}`, { method: 'DELETE' });
+    // Redirects that led to the deleted post go with it.
+    const redirectsGone = async () => ((await redirects()) < before ? ['redirects'] : []);
+    return { response, expected: async () => [`post:${post.id}`, 'posts', `posts:city:${post.cityId}`, ...(await redirectsGone())] };
+  },
   async 'POST /api/hero/update-image'(site) {
     const response = await site.request(
       '/api/hero/update-image',

@@ -22,6 +22,8 @@ export interface NewPost extends Omit<NewPostRow, 'tags' | 'published' | 'id'> {
 export interface PostFilter {
   /** Only published posts (what visitors may see). */
   publishedOnly?: boolean;
+  /** Only posts in this state of their life. */
+  status?: PostStatus;
   type?: PostType;
   cityId?: number;
   limit?: number;
@@ -49,7 +51,9 @@ function recordPost<P extends { id: number }>(post: P | undefined): P | undefine
 
 function filtered(db: Db, filter: PostFilter) {
   let query = db.selectFrom('posts');
-  if (filter.publishedOnly) query = query.where('published', '=', 1);
+  if (filter.publishedOnly || filter.status === 'published') query = query.where('published', '=', 1);
+  if (filter.status === 'draft') query = query.where('published', '=', 0).where('publishAt', 'is', null);
+  if (filter.status === 'scheduled') query = query.where('published', '=', 0).where('publishAt', 'is not', null);
   if (filter.type) query = query.where('type', '=', filter.type);
   if (filter.cityId !== undefined) query = query.where('cityId', '=', filter.cityId);
   return query;
@@ -107,8 +111,11 @@ function recordPostChange(post: { id: number; cityId: number | null }, listsChan
   if (listsChange) recordWrite(TAG.posts, ...(post.cityId === null ? [] : [TAG.cityPosts(post.cityId)]));
 }
 
-/** The fields that decide which lists a post is in and where: its filters and its reader date. */
-const LIST_FIELDS = ['published', 'publishedAt', 'type', 'cityId'] as const;
+/**
+ * The fields that decide which lists a post is in and where (its filters and its reader date) and
+ * which route it has (its slug), so a change to one may add or remove a page.
+ */
+const LIST_FIELDS = ['published', 'publishedAt', 'type', 'cityId', 'slug'] as const;
 
 /** Inserts a post and returns its id. */
 export async function insertPost(db: Db, post: NewPost): Promise<number> {
@@ -122,11 +129,7 @@ export async function insertPost(db: Db, post: NewPost): Promise<number> {
   return row.id;
 }
 
-export async function updatePost(
-  db: Db,
-  id: number,
-  changes: Partial<Omit<NewPost, 'slug' | 'createdAt'>> & { updatedAt: string },
-): Promise<void> {
+export async function updatePost(db: Db, id: number, changes: Partial<Omit<NewPost, 'createdAt'>> & { updatedAt: string }): Promise<void> {
   const { tags, published, ...rest } = changes;
   const before = await db.selectFrom('posts').select(['id', 'cityId']).where('id', '=', id).executeTakeFirst();
   if (!before) return;
@@ -147,4 +150,29 @@ export async function updatePost(
 export async function deletePost(db: Db, id: number): Promise<void> {
   const deleted = await db.deleteFrom('posts').where('id', '=', id).returning(['id', 'cityId']).executeTakeFirst();
   if (deleted) recordPostChange(deleted, true);
+}
+
+/** Scheduled posts whose publication time has come, earliest first. */
+export async function duePosts(db: Db, now: string): Promise<Post[]> {
+  const rows = await db
+    .selectFrom('posts')
+    .selectAll()
+    .where('published', '=', 0)
+    .where('publishAt', 'is not', null)
+    .where('publishAt', '<=', now)
+    .orderBy('publishAt')
+    .orderBy('id')
+    .execute();
+  return rows.map(toPost);
+}
+
+/** The earliest publication time any scheduled post waits for. */
+export async function nextPublishAt(db: Db): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('posts')
+    .select((eb) => eb.fn.min('publishAt').as('next'))
+    .where('published', '=', 0)
+    .where('publishAt', 'is not', null)
+    .executeTakeFirst();
+  return row?.next ?? undefined;
 }

@@ -30,6 +30,12 @@ export async function removeRedirectsTo(db: Db, to: string): Promise<void> {
   if (result.numDeletedRows > 0n) recordWrite(TAG.redirects);
 }
 
+/** Forgets the redirect away from `from`, which is a live page again (a new post took its URL). */
+export async function removeRedirectFrom(db: Db, from: string): Promise<void> {
+  const result = await db.deleteFrom('redirects').where('fromPath', '=', from).executeTakeFirst();
+  if (result.numDeletedRows > 0n) recordWrite(TAG.redirects);
+}
+
 /** Every stored redirect, by old path. */
 export async function listRedirects(db: Db): Promise<Redirect[]> {
   recordRead(TAG.redirects);
