@@ -116,5 +116,7 @@ export const errors = {
   http: (status: ContentfulStatusCode, message: string) => ApiError.passThrough(status, message || 'The request could not be handled.'),
   /** 500: the request failed on our side; the details go to the log, never to the client. */
   unavailable: (message: string) => ApiError.of('unavailable', message),
+  /** The server is at capacity for this kind of work; the client may retry after the given seconds. */
+  busy: (message: string, retryAfter: number) => ApiError.of('unavailable', message, { retryAfter }),
   internal: () => ApiError.of('internal_error', 'Something went wrong on our side. Please try again.'),
 } as const;
