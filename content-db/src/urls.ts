@@ -62,6 +62,7 @@ export const FIXED_ROUTES = [
   '/sitemap',
   '/newsletter',
   '/admin',
+  '/admin/editor',
   '/admin/sign-in',
   ...Object.values(NOT_FOUND_ROUTES),
   REDIRECTS_ROUTE,

@@ -25,6 +25,7 @@ describe('siteRoutes', () => {
         '/sitemap',
         '/newsletter',
         '/admin',
+        '/admin/editor',
         '/admin/sign-in',
         '/404',
         '/404-post',

@@ -41,7 +41,11 @@ export interface Post {
   cityId: number | null;
   tags: string[];
   published: boolean;
+  /** Written but not live, waiting for `publishAt`, or live. */
+  status: 'draft' | 'scheduled' | 'published';
   publishedAt: string | null;
+  /** When a scheduled post goes live. */
+  publishAt: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -6,6 +6,8 @@ import { currentToast, deferred, json, mockFetch, mockLocationAssign, untilStill
 const SIGNED_IN = {
   'GET /api/auth/user': json(200, { id: 1, email: 'editor@forkcast.test' }),
   'GET /api/newsletter/subscribers': json(200, []),
+  'GET /api/posts?sort=updated&limit=21&offset=0': json(200, []),
+  'GET /api/cities': json(200, []),
   'GET /api/admin/contact-messages': json(200, []),
   'GET /api/admin/publish-status': json(200, { queueLength: 0, lastPublish: null, failuresLastDay: 0, lastFailure: null }),
 };
@@ -50,9 +52,10 @@ describe('the admin dashboard', () => {
     expect(within(header).getByText('editor@forkcast.test').textContent).toBe('editor@forkcast.test');
     expect(screen.getByRole('link', { name: 'View site' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('link', { name: 'Log out' }).getAttribute('href')).toBe('/api/logout');
-    for (const name of ['Generate a city guide', 'Subscribers', 'Messages', 'Publish status']) {
+    for (const name of ['Posts', 'Generate a city guide', 'Subscribers', 'Messages', 'Publish status']) {
       expect(screen.getByRole('region', { name }).tagName).toBe('SECTION');
     }
+    await screen.findByText('No posts match.');
     await screen.findByText('No subscribers yet');
     await screen.findByText('No messages yet');
     await screen.findByText('Never');

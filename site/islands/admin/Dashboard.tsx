@@ -5,10 +5,12 @@ import { IslandRoot } from '../shared/IslandRoot';
 import { toast } from '../shared/toast-store';
 import { DashboardGuideForm } from './DashboardGuideForm';
 import { DashboardInbox } from './DashboardInbox';
+import { DashboardPosts } from './DashboardPosts';
 import { DashboardPublishStatus } from './DashboardPublishStatus';
 import { ADMIN_LOGIN_URL, scheduleRedirect } from './DashboardQueries';
 import { DashboardSubscribers } from './DashboardSubscribers';
 import './dashboard.css';
+import './editor/editor.css';
 
 type Session = { state: 'loading' } | { state: 'signed-out' } | { state: 'signed-in'; user: CurrentUser };
 
@@ -89,6 +91,7 @@ function DashboardBody() {
       <DashboardHeader user={session.user} />
       <div className="fc-dash-grid">
         <div className="fc-dash-main">
+          <DashboardPosts />
           <DashboardGuideForm />
           <DashboardSubscribers />
         </div>

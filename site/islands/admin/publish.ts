@@ -8,10 +8,13 @@ export const TOAST_KEY = 'forkcast:toast';
 
 type Message = Pick<Toast, 'title' | 'description' | 'variant'>;
 
-/** 'Published in N ms' from the write's publish report header, when the server sent one. */
+/**
+ * 'Published in N ms' from the write's publish report header, when the server sent one and the
+ * write changed a page (saving a draft publishes nothing).
+ */
 function publishedNote(response: Response): string | undefined {
   const report = parsePublishReport(response.headers.get(PUBLISH_HEADER));
-  return report ? `Published in ${report.ms} ms` : undefined;
+  return report && report.pages > 0 ? `Published in ${report.ms} ms` : undefined;
 }
 
 /** What the editor is told when a change was saved but its pages could not be published. */

@@ -1,0 +1,172 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatPublishFailure, formatPublishReport, PUBLISH_HEADER } from '@forkcast/content-db/contracts';
+import { currentToast, stubApi, writes } from '../test-api';
+import PostEditor, { AUTOSAVE_MS, wordCount } from './PostEditor';
+
+const CITIES = [{ id: 3, slug: 'lisbon', name: 'Lisbon' }];
+const PUBLISHED = { [PUBLISH_HEADER]: formatPublishReport({ pages: 4, ms: 30 }) };
+const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+function post(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 9,
+    slug: 'bifanas-at-noon',
+    title: 'Bifanas at noon',
+    excerpt: 'Pork, bread, mustard.',
+    content: 'First.\n\nSecond.',
+    heroImage: null,
+    heroAlt: 'Bifanas at noon',
+    type: 'post',
+    cityId: 3,
+    tags: ['pork'],
+    published: false,
+    status: 'draft',
+    publishedAt: null,
+    publishAt: null,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+    url: '/lisbon/bifanas-at-noon',
+    ...overrides,
+  };
+}
+
+function open(search: string) {
+  window.history.replaceState(null, '', `/admin/editor${search}`);
+  render(<PostEditor />);
+}
+
+beforeEach(() => {
+  window.history.replaceState(null, '', '/admin/editor');
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the post editor', () => {
+  it('counts words, not punctuation', () => {
+    expect(wordCount('')).toBe(0);
+    expect(wordCount('Ramen — at **midnight**, in Kyōto.\n\n![A bowl](/uploads/a.jpg)')).toBe(7);
+  });
+
+  it('saves a new post as a draft once typing pauses, then edits it by id', async () => {
+    const calls = stubApi({
+      'GET /api/cities': () => answer(200, CITIES),
+      'POST /api/posts': ({ body }) =>
+        answer(
+          201,
+          post({ ...(body as object), slug: 'ramen-street', excerpt: '', content: '', tags: [], cityId: null, heroAlt: 'Ramen street' }),
+          PUBLISHED,
+        ),
+    });
+    open('');
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Ramen street');
+    expect(screen.getByText('Editing…')).toBeTruthy();
+    await waitFor(() => expect(writes(calls)).toHaveLength(1), { timeout: AUTOSAVE_MS + 2000 });
+    expect(writes(calls)[0]).toMatchObject({
+      method: 'POST',
+      url: '/api/posts',
+      body: { title: 'Ramen street', content: '', type: 'post', cityId: null },
+    });
+    await waitFor(() => expect(window.location.search).toBe('?id=9'));
+    expect(screen.getByRole('textbox', { name: 'Slug' })).toHaveProperty('value', 'ramen-street');
+    expect(await screen.findByText('All changes saved')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Preview' }).getAttribute('href')).toBe('/api/posts/9/preview');
+  });
+
+  it('keeps edits to a live post until Update, and sends only what changed', async () => {
+    const calls = stubApi({
+      'GET /api/cities': () => answer(200, CITIES),
+      'GET /api/posts/9/edit': () => answer(200, post({ status: 'published', published: true })),
+      'PATCH /api/posts/9': ({ body }) => answer(200, post({ status: 'published', published: true, ...(body as object) }), PUBLISHED),
+    });
+    open('?id=9');
+    const user = userEvent.setup();
+    const title = await screen.findByRole('textbox', { name: 'Title' });
+    expect(screen.getByText('This post is live: Update publishes your changes to readers at once.')).toBeTruthy();
+    await user.clear(title);
+    await user.type(title, 'Bifanas, ranked');
+    await act(() => new Promise((resolve) => setTimeout(resolve, AUTOSAVE_MS + 300)));
+    expect(writes(calls)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(writes(calls)).toEqual([{ method: 'PATCH', url: '/api/posts/9', body: { title: 'Bifanas, ranked' } }]));
+    await waitFor(() => expect(currentToast()).toEqual({ title: 'Saved', description: 'Published in 30 ms' }));
+  });
+
+  it('shows why a save was refused beside the form', async () => {
+    stubApi({
+      'GET /api/cities': () => answer(200, CITIES),
+      'GET /api/posts/9/edit': () => answer(200, post()),
+      'PATCH /api/posts/9': () => answer(409, { message: 'Another post already uses that slug.', code: 'conflict' }),
+    });
+    open('?id=9');
+    const user = userEvent.setup();
+    const slug = await screen.findByRole('textbox', { name: 'Slug' });
+    await user.clear(slug);
+    await user.type(slug, 'taken');
+    await user.keyboard('{Control>}s{/Control}');
+    expect((await screen.findByRole('alert')).textContent).toBe('Another post already uses that slug.');
+  });
+
+  it("says 'Saved, but not live yet' when publishing a post failed", async () => {
+    stubApi({
+      'GET /api/cities': () => answer(200, CITIES),
+      'GET /api/posts/9/edit': () => answer(200, post()),
+      'PATCH /api/posts/9': () =>
+        answer(200, post({ status: 'published', published: true }), {
+          [PUBLISH_HEADER]: formatPublishFailure('ENOSPC: no space left on device'),
+        }),
+    });
+    open('?id=9');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Publish now' }));
+    await waitFor(() => expect(currentToast()?.title).toBe('Saved, but not live yet'));
+    expect(currentToast()?.description).toMatch(/^Publishing failed: ENOSPC: no space left on device\./);
+  });
+
+  it('schedules a draft for a time in the editor’s zone and shows when it goes live', async () => {
+    const calls = stubApi({
+      'GET /api/cities': () => answer(200, CITIES),
+      'GET /api/posts/9/edit': () => answer(200, post()),
+      'PATCH /api/posts/9': ({ body }) =>
+        answer(200, post({ status: 'scheduled', publishAt: (body as { publishAt: string }).publishAt }), PUBLISHED),
+    });
+    open('?id=9');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Go live at (your time)'), '2030-05-01T09:30');
+    await user.click(screen.getByRole('button', { name: 'Schedule' }));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0]!.body).toEqual({ status: 'scheduled', publishAt: new Date('2030-05-01T09:30').toISOString() });
+    expect((await screen.findByText(/^Scheduled to go live on/)).textContent).toContain('2030');
+  });
+
+  it('asks before leaving with unsaved changes, and not otherwise', async () => {
+    stubApi({
+      'GET /api/cities': () => answer(200, CITIES),
+      'GET /api/posts/9/edit': () => answer(200, post({ status: 'published', published: true })),
+    });
+    open('?id=9');
+    const user = userEvent.setup();
+    const title = await screen.findByRole('textbox', { name: 'Title' });
+    const leave = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(leave()).toBe(false);
+    await user.type(title, '!');
+    expect(leave()).toBe(true);
+  });
+
+  it('confirms before deleting, naming the post', async () => {
+    stubApi({ 'GET /api/cities': () => answer(200, CITIES), 'GET /api/posts/9/edit': () => answer(200, post()) });
+    open('?id=9');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete post' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this post?' });
+    expect(dialog.textContent).toContain("'Bifanas at noon' and its edited sections are deleted for good");
+  });
+});
