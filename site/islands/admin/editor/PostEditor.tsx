@@ -373,7 +373,7 @@ function EditorBody({ initialId }: { initialId: number | undefined }) {
               <legend>Schedule</legend>
               <label className="fc-field">
                 <span>Go live at (your time)</span>
-                <input type="datetime-local" value={publishAt} onChange={(event) => setPublishAt(event.target.value)} />
+                <input type="datetime-local" step={1} value={publishAt} onChange={(event) => setPublishAt(event.target.value)} />
               </label>
               <button
                 type="button"

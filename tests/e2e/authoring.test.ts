@@ -1,0 +1,121 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminContext, launchBrowser, shown, startServer, type RunningServer } from './support.ts';
+
+const TITLE = 'Quayside grilled sardines';
+const WAIT_LIVE_MS = 15_000;
+
+/** What a visitor gets for a path: status and, for a redirect, where it points. */
+async function visit(server: RunningServer, path: string): Promise<{ status: number; location: string | null; body: string }> {
+  const response = await fetch(`${server.url}${path}`, { redirect: 'manual' });
+  return { status: response.status, location: response.headers.get('location'), body: await response.text() };
+}
+
+async function until(check: () => Promise<boolean>, timeout = WAIT_LIVE_MS): Promise<void> {
+  const deadline = Date.now() + timeout;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** A datetime-local value `seconds` from now, in UTC (the context's zone). */
+function inSeconds(seconds: number): string {
+  return new Date(Date.now() + seconds * 1000).toISOString().slice(0, 19);
+}
+
+// The editor's whole journey with a post, checked from a fresh visitor's side at every step.
+describe('writing, scheduling and retiring a post in the editor', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let id: string;
+  let path: string;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    context = await adminContext(browser, server, { timezoneId: 'UTC' });
+    page = await context.newPage();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const hiddenFromVisitors = async (slug: string) => {
+    expect((await visit(server, path)).status).toBe(404);
+    for (const listing of ['/', '/posts', '/sitemap.xml', '/rss.xml'])
+      expect((await visit(server, listing)).body, listing).not.toContain(slug);
+    expect((await visit(server, `/api/posts/${slug}`)).status).toBe(404);
+  };
+
+  it('writes a new post that saves itself as a draft no visitor can find', async () => {
+    await page.goto('/admin');
+    await page.getByRole('link', { name: 'New post' }).click();
+    await page.waitForURL('**/admin/editor');
+    await page.getByRole('textbox', { name: 'Title' }).fill(TITLE);
+    await page.getByLabel('Excerpt').fill('Charcoal, salt and a harbour wall.');
+    await page.getByRole('textbox', { name: 'Body (Markdown)' }).click();
+    await page.keyboard.type('Sardines taste best in June, straight off the grill. **Eat them with your hands.**');
+    await page.waitForURL(/\/admin\/editor\?id=\d+$/);
+    id = new URL(page.url()).searchParams.get('id')!;
+    await shown(page.getByText('All changes saved'));
+    await shown(page.getByText('14 words'));
+    path = '/post/quayside-grilled-sardines';
+    await hiddenFromVisitors('quayside-grilled-sardines');
+  });
+
+  it('previews the draft as its page, with the Preview bar', async () => {
+    const [preview] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Preview' }).click()]);
+    await preview.waitForLoadState();
+    await shown(preview.getByRole('complementary', { name: 'Preview' }));
+    expect(await preview.getByRole('heading', { level: 1 }).innerText()).toBe(TITLE);
+    expect(await preview.locator('meta[name=robots]').getAttribute('content')).toBe('noindex');
+    await preview.close();
+  });
+
+  it('schedules it a few seconds ahead and it goes live everywhere on time', async () => {
+    await page.getByLabel('Go live at (your time)').fill(inSeconds(5));
+    await page.getByRole('button', { name: 'Schedule' }).click();
+    await shown(page.getByText(/^Scheduled to go live on/));
+    await hiddenFromVisitors('quayside-grilled-sardines');
+    // One publish writes the page and every listing; wait for the last of them to land.
+    await until(
+      async () => (await visit(server, '/rss.xml')).body.includes(path) && (await visit(server, '/sitemap.xml')).body.includes(path),
+    );
+    expect((await visit(server, path)).status).toBe(200);
+    expect((await visit(server, '/posts')).body).toContain(path);
+  });
+
+  it('re-slugs the live post, and the old URL answers 301', async () => {
+    await page.reload();
+    await shown(page.getByText('This post is live: Update publishes your changes to readers at once.'));
+    const slug = page.getByRole('textbox', { name: 'Slug' });
+    await slug.fill('harbour-sardines');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await shown(page.getByText('URL: /post/harbour-sardines'));
+    const old = await visit(server, path);
+    expect([old.status, old.location]).toEqual([301, '/post/harbour-sardines']);
+    path = '/post/harbour-sardines';
+    expect((await visit(server, path)).status).toBe(200);
+  });
+
+  it('unpublishes it after a confirmation, and it leaves every listing', async () => {
+    await page.getByRole('button', { name: 'Unpublish' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Unpublish this post?' });
+    await dialog.getByRole('button', { name: 'Unpublish' }).click();
+    await shown(page.getByRole('button', { name: 'Publish now' }));
+    await hiddenFromVisitors('harbour-sardines');
+  });
+
+  it('deletes it after a confirmation naming it', async () => {
+    await page.getByRole('button', { name: 'Delete post' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this post?' });
+    expect(await dialog.innerText()).toContain(`'${TITLE}'`);
+    await Promise.all([page.waitForURL('**/admin'), dialog.getByRole('button', { name: 'Delete' }).click()]);
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    expect((await fetch(`${server.url}/api/posts/${id}/edit`, { headers: { cookie } })).status).toBe(404);
+  });
+});
