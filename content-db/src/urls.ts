@@ -79,6 +79,14 @@ export function itineraryCsvPath(city: UrlCity): string {
   return `/${ITINERARY_CSV_FOLDER}/${city.slug}.csv`;
 }
 
+/** Where the tag pages live: `/tags/{tagSlug}`. */
+const TAGS_FOLDER = 'tags';
+
+/** The page that lists every published post carrying a tag, by the tag's slug (see slugs.ts). */
+export function tagPagePath(tagSlug: string): string {
+  return `/${TAGS_FOLDER}/${tagSlug}`;
+}
+
 /** The pages every city with a published guide has under its slug: `/{citySlug}/guide`, `/{citySlug}/itinerary`. */
 export const CITY_PAGES = ['guide', 'itinerary'] as const;
 
@@ -89,7 +97,7 @@ export function cityPagePaths(city: UrlCity): string[] {
 
 // First segments of routes whose rest varies (a post without a city, the /posts listings, the
 // itinerary files) and of what the server or the build serves beside the pages.
-const PREFIXES = ['post', 'posts', ITINERARY_CSV_FOLDER, 'api', 'uploads', '_astro', 'images', 'samples'];
+const PREFIXES = ['post', 'posts', TAGS_FOLDER, ITINERARY_CSV_FOLDER, 'api', 'uploads', '_astro', 'images', 'samples'];
 
 /**
  * First path segments a city may not take as its slug: every fixed route's (without its file
@@ -116,7 +124,7 @@ export function isRenderedFile(file: string): boolean {
 }
 
 // First segments of two-segment paths the site uses for things other than cities.
-const NOT_A_CITY = new Set(['_astro', 'admin', 'api', 'images', 'itineraries', 'posts', 'samples', 'uploads']);
+const NOT_A_CITY = new Set(['_astro', 'admin', 'api', 'images', 'itineraries', 'posts', 'samples', TAGS_FOLDER, 'uploads']);
 
 /** What a URL that no file answers was aiming at: a post (by slug), a city's guide, or any page. */
 export type MissingTarget = { kind: 'post'; slug: string } | { kind: 'guide' } | { kind: 'page' };

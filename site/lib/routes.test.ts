@@ -8,12 +8,12 @@ const cities = [
 ];
 
 describe('siteRoutes', () => {
-  it('lists fixed pages, listings, guides, itineraries and each post once, at its card link', () => {
+  it('lists fixed pages, listings, guides, itineraries, each post once at its card link, and a page per tag', () => {
     const routes = siteRoutes(cities, [
-      { slug: 'kyoto-food-guide', type: 'guide', cityId: 2 },
-      { slug: 'kyoto-ramen', type: 'post', cityId: 2 },
-      { slug: 'mission-district-burrito-field-notes', type: 'post', cityId: 1 },
-      { slug: 'eating-alone', type: 'post', cityId: null },
+      { slug: 'kyoto-food-guide', type: 'guide', cityId: 2, tags: ['Kyoto'] },
+      { slug: 'kyoto-ramen', type: 'post', cityId: 2, tags: ['ramen', 'Late Night', '東京'] },
+      { slug: 'mission-district-burrito-field-notes', type: 'post', cityId: 1, tags: ['late-night'] },
+      { slug: 'eating-alone', type: 'post', cityId: null, tags: [] },
     ]);
     expect(routes).toEqual(
       [
@@ -43,6 +43,9 @@ describe('siteRoutes', () => {
         '/kyoto/kyoto-ramen',
         '/san-francisco/mission-district-burrito-field-notes',
         '/post/eating-alone',
+        '/tags/kyoto',
+        '/tags/ramen',
+        '/tags/late-night',
       ].sort(),
     );
   });
@@ -56,7 +59,7 @@ describe('siteRoutes', () => {
   });
 
   it('adds listing pages once a listing passes 48 items', () => {
-    const posts = Array.from({ length: 97 }, (_, i) => ({ slug: `p${i}`, type: 'post' as const, cityId: null }));
+    const posts = Array.from({ length: 97 }, (_, i) => ({ slug: `p${i}`, type: 'post' as const, cityId: null, tags: [] }));
     const routes = siteRoutes(cities, posts);
     expect(routes.filter((r) => r.startsWith('/posts'))).toEqual(
       ['/posts', '/posts/page/2', '/posts/page/3', '/posts/guides', '/posts/dining', '/posts/dining/page/2', '/posts/dining/page/3'].sort(),

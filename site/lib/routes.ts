@@ -1,15 +1,18 @@
-import { canonicalPostPath, FIXED_ROUTES, itineraryCsvPath } from '@forkcast/content-db/urls';
+import { canonicalPostPath, FIXED_ROUTES, itineraryCsvPath, tagPagePath } from '@forkcast/content-db/urls';
 import { itineraryPagePath } from './itinerary';
 import { guidePath, type LinkableCity, type LinkablePost } from './links';
 import { pageCount, POST_FILTER_KEYS, POST_FILTERS, postsPagePath } from './listing';
+import { postsByTag } from './tags';
 
 export interface RoutableCity extends LinkableCity {}
-export interface RoutablePost extends LinkablePost {}
+export interface RoutablePost extends LinkablePost {
+  tags: readonly string[];
+}
 
 /**
  * Every route the site folder holds for this content (published posts only): the fixed pages, the
- * /posts listings and their pages, each city's guide, itinerary page and itinerary CSV, and each
- * post at its one canonical path (its other URLs are redirects, not pages).
+ * /posts listings and their pages, each city's guide, itinerary page and itinerary CSV, each
+ * post at its one canonical path (its other URLs are redirects, not pages) and a page per tag.
  */
 export function siteRoutes(cities: readonly RoutableCity[], publishedPosts: readonly RoutablePost[]): string[] {
   const routes = new Set<string>(FIXED_ROUTES);
@@ -29,5 +32,6 @@ export function siteRoutes(cities: readonly RoutableCity[], publishedPosts: read
     }
     routes.add(canonicalPostPath(post, city));
   }
+  for (const slug of postsByTag(publishedPosts).keys()) routes.add(tagPagePath(slug));
   return [...routes].sort();
 }

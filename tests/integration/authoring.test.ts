@@ -37,10 +37,14 @@ describe('a post from draft to deletion', () => {
     for (const listing of LISTINGS()) expect(page(listing), listing).not.toContain(current.slug);
     expect(await visitorApi()).not.toContain(WORD);
     expect((await site.request(`/api/posts/${current.slug}`, { admin: false })).status).toBe(404);
+    // Its tag has no other post, so the tag page goes with it.
+    expect(existsSync(file('/tags/supper')), '/tags/supper').toBe(false);
   };
   const expectLive = (current: Authored) => {
     expect(page(current.url)).toContain(WORD);
-    for (const listing of ['/posts', '/sitemap', '/sitemap.xml', '/rss.xml']) expect(page(listing), listing).toContain(current.url);
+    for (const listing of ['/posts', '/sitemap', '/sitemap.xml', '/rss.xml', '/tags/supper'])
+      expect(page(listing), listing).toContain(current.url);
+    expect(page(current.url)).toMatch(/<a href="\/tags\/supper"[^>]*>#supper<\/a>/);
   };
 
   it('keeps a new draft out of the site folder, every listing, feed, sitemap and visitor API', async () => {

@@ -13,7 +13,7 @@ import {
 } from '@forkcast/content-db';
 import { canonicalPostPath, cityPagePaths, itineraryCsvPath, RESERVED_FIRST_SEGMENTS } from '@forkcast/content-db/urls';
 import { errors } from '../errors.ts';
-import { slugify, uniqueSlug } from '../guides/slugs.ts';
+import { slugify, uniqueSlug } from '@forkcast/content-db/slugs';
 import type { CityChangeInput, NewCityInput } from './city-input.ts';
 
 /** A city as the authoring API answers with it: the stored city plus its guide's URL. */

@@ -16,7 +16,7 @@ import {
 } from '@forkcast/content-db';
 import { CITY_PAGES, canonicalPostPath } from '@forkcast/content-db/urls';
 import { errors } from '../errors.ts';
-import { slugify, uniqueSlug } from '../guides/slugs.ts';
+import { slugify, uniqueSlug } from '@forkcast/content-db/slugs';
 import type { NewPostInput, PostChangeInput } from './post-input.ts';
 
 /** A post as the authoring API answers with it: the stored post plus the URL it has (or will have) on the site. */

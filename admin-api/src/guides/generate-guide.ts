@@ -14,7 +14,7 @@ import {
 } from '@forkcast/content-db';
 import { itineraryCsvPath } from '@forkcast/content-db/urls';
 import { writeGuide } from './guide-text.ts';
-import { slugify, uniqueSlug } from './slugs.ts';
+import { slugify, uniqueSlug } from '@forkcast/content-db/slugs';
 
 export interface GenerateGuideInput {
   cityName: string;

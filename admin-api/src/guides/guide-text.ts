@@ -1,4 +1,4 @@
-import { slugify } from './slugs.ts';
+import { slugify } from '@forkcast/content-db/slugs';
 import type { RestaurantInput } from '@forkcast/content-db';
 
 export interface GuideText {

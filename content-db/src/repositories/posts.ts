@@ -125,9 +125,10 @@ function recordPostChange(post: { id: number; cityId: number | null }, listsChan
 
 /**
  * The fields that decide which lists a post is in and where (its filters and its reader date) and
- * which route it has (its slug), so a change to one may add or remove a page.
+ * which routes it has (its slug, and its tags: each tag has a page), so a change to one may add or
+ * remove a page.
  */
-const LIST_FIELDS = ['published', 'publishedAt', 'type', 'cityId', 'slug'] as const;
+const LIST_FIELDS = ['published', 'publishedAt', 'type', 'cityId', 'slug', 'tags'] as const;
 
 /** Inserts a post and returns its id. */
 export async function insertPost(db: Db, post: NewPost): Promise<number> {

@@ -78,3 +78,11 @@ export async function listingPaths() {
     .filter((route) => route.startsWith('/posts'))
     .map((route) => ({ params: { path: route === '/posts' ? undefined : route.slice('/posts/'.length) }, cacheKey: key }));
 }
+
+export async function tagPaths() {
+  const all = await data();
+  const key = listKey(all);
+  return siteRoutes(all.cities, all.posts)
+    .filter((route) => route.startsWith('/tags/'))
+    .map((route) => ({ params: { tag: route.slice('/tags/'.length) }, cacheKey: key }));
+}

@@ -1,5 +1,5 @@
 import toSlug from '@sindresorhus/slugify';
-import { RESERVED_FIRST_SEGMENTS } from '@forkcast/content-db/urls';
+import { RESERVED_FIRST_SEGMENTS } from './urls.ts';
 
 // The library transliterates the German way (ü -> ue); the spelling travellers type and
 // other sites use for these cities' URLs drops the umlaut instead (zurich, goteborg).
