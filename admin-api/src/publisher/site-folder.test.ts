@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -96,6 +96,15 @@ describe('writeSiteFile and removeSiteFile', () => {
     await removeSiteFile(dir, 'index.html');
     for (const file of ['index.html', 'index.html.br', 'index.html.gz']) expect(existsSync(join(dir, file)), file).toBe(false);
   });
+
+  it('leaves no compressed copy behind when the file itself cannot be written', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'forkcast-folder-'));
+    // A folder in the page's place makes the rename of the page fail, while its copies are written.
+    mkdirSync(join(dir, 'kyoto/index.html'), { recursive: true });
+    writeFileSync(join(dir, 'kyoto/index.html/keep'), 'x');
+    await expect(writeSiteFile(dir, 'kyoto/index.html', page)).rejects.toThrow();
+    for (const file of ['kyoto/index.html.br', 'kyoto/index.html.gz']) expect(existsSync(join(dir, file)), file).toBe(false);
+  });
 });
 
 describe('compressBuildFiles', () => {
@@ -114,5 +123,16 @@ describe('compressBuildFiles', () => {
     expect(brotliDecompressSync(readFileSync(join(dir, 'favicon.svg.br'))).toString()).toBe(script);
     for (const file of ['images/photo.jpg.gz', 'index.html.br', '_astro/.abc.tmp.gz'])
       expect(existsSync(join(dir, file)), file).toBe(false);
+  });
+
+  it('removes the copies of build files that are gone, and keeps those of rendered files to the render', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'forkcast-folder-'));
+    for (const file of ['_astro/old.js.br', '_astro/old.js.gz', 'styles/gone.css.gz', 'kyoto/index.html.br'])
+      await writeFileAtomic(join(dir, file), 'compressed');
+    await writeFileAtomic(join(dir, '_astro/new.js'), 'console.log(1);');
+    await compressBuildFiles(dir);
+    for (const file of ['_astro/old.js.br', '_astro/old.js.gz', 'styles/gone.css.gz'])
+      expect(existsSync(join(dir, file)), file).toBe(false);
+    for (const file of ['_astro/new.js.br', 'kyoto/index.html.br']) expect(existsSync(join(dir, file)), file).toBe(true);
   });
 });
