@@ -10,6 +10,7 @@ import {
   loadConfig,
   routeFile,
   type DistPaths,
+  type PublishingApp,
   type PublishReport,
   type SitePublisher,
 } from '@forkcast/admin-api';
@@ -61,6 +62,8 @@ export const ADMIN = { email: 'editor@forkcast.test', password: 'correct horse b
 
 export interface PublishingSite extends RenderedSite {
   publisher: SitePublisher;
+  /** The real app with the publisher wired in, e.g. to serve it with `listen`. */
+  app: PublishingApp['app'];
   /** app.request on the real app (with the publisher wired in), as the signed-in admin when `admin`. */
   request: (path: string, init?: RequestInit & { admin?: boolean }) => Promise<Response>;
 }
@@ -101,6 +104,7 @@ export async function publishingSite(
   return {
     ...site,
     publisher,
+    app,
     request: (path, init = {}) => {
       const { admin = true, ...rest } = init;
       const headers = new Headers(rest.headers);
