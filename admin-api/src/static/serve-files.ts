@@ -177,11 +177,22 @@ export interface SendFileOptions {
   cache?: FileCache;
 }
 
+// Formatting the date took 2% of the server's time under load; the site's files share few distinct seconds.
+const httpDates = new Map<number, string>();
+function httpDate(ms: number): string {
+  let date = httpDates.get(ms);
+  if (date === undefined) {
+    if (httpDates.size >= 10_000) httpDates.clear();
+    date = new Date(ms).toUTCString();
+    httpDates.set(ms, date);
+  }
+  return date;
+}
+
 /** Sets the validators of the version about to be sent. */
 function setValidators(c: Context, version: FileVersion): void {
   c.header('ETag', version.etag);
-  if (Date.now() - version.modifiedSecond >= LAST_MODIFIED_AFTER_MS)
-    c.header('Last-Modified', new Date(version.modifiedSecond).toUTCString());
+  if (Date.now() - version.modifiedSecond >= LAST_MODIFIED_AFTER_MS) c.header('Last-Modified', httpDate(version.modifiedSecond));
   else c.header('Last-Modified', undefined);
 }
 
