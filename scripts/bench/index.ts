@@ -248,7 +248,7 @@ const ours = await startOurServer(
 );
 let ourLoad: LoadResult;
 try {
-  ourLoad = await measureLoad(ours.url, load);
+  ourLoad = await measureLoad(ours, load);
 } finally {
   await ours.stop();
 }
@@ -260,7 +260,7 @@ if (nginx.ok) {
   console.log(`Serving: the same load against ${nginxLabel}...`);
   const served = await startNginx(ourDist.siteDir, join(WORK, 'nginx'), nginx.brotli);
   try {
-    nginxLoad = await measureLoad(served.url, load);
+    nginxLoad = await measureLoad(served, load);
   } finally {
     await served.stop();
   }
@@ -277,10 +277,11 @@ const loadCells = (result: LoadResult) => [
   result.requestsPerSecond.toFixed(0),
   ms(result.p50),
   ms(result.p99),
+  result.serverCpuUs === undefined ? 'n/a' : `${result.serverCpuUs.toFixed(0)} us`,
   `${result.encoding}${result.non2xx + result.errors > 0 ? `; ${result.non2xx} non-2xx, ${result.errors} errors` : ''}`,
 ];
 const servingRows = [
-  ['server', 'req/s', 'p50', 'p99', 'encoding served'],
+  ['server', 'req/s', 'p50', 'p99', 'server CPU per request', 'encoding served'],
   ['Forkcast (make start)', ...loadCells(ourLoad)],
   ...(nginxLoad ? [[nginxLabel, ...loadCells(nginxLoad)]] : []),
 ];
@@ -292,6 +293,13 @@ const servingLines = [
   nginxLoad
     ? `Forkcast serves ${((ourLoad.requestsPerSecond / nginxLoad.requestsPerSecond) * 100).toFixed(0)}% of nginx's requests per second.`
     : `nginx skipped: ${nginx.ok ? 'it did not run' : nginx.reason}.`,
+  // The load generator shares the machine's cores with the server: what it costs per request
+  // bounds what any server can be measured at here.
+  `The load generator (autocannon, one thread in the bench process) spent ${[ourLoad, ...(nginxLoad ? [nginxLoad] : [])]
+    .map((result) => `${result.clientCpuUs.toFixed(0)} us`)
+    .join(nginxLoad ? ' (ours) and ' : '')}${nginxLoad ? ' (nginx)' : ''} of CPU per request: one core of it sends at most about ${(
+    1e6 / Math.min(ourLoad.clientCpuUs, nginxLoad?.clientCpuUs ?? Infinity)
+  ).toFixed(0)} requests/s, whichever server answers.`,
 ];
 const publishingLines = publishing
   ? [

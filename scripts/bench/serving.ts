@@ -4,7 +4,7 @@
  * serving the same site folder in the same run.
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -26,6 +26,10 @@ export interface LoadResult {
   errors: number;
   /** The Content-Encoding the server chose for the first path, before the load ('identity' when none). */
   encoding: string;
+  /** CPU time the server's processes spent per request during the timed load (undefined where /proc is missing). */
+  serverCpuUs: number | undefined;
+  /** CPU time the load generator (this process) spent per request. */
+  clientCpuUs: number;
 }
 
 /** A port that was free a moment ago on the loopback address. */
@@ -64,7 +68,25 @@ function stop(child: ChildProcess): Promise<void> {
 
 export interface Served {
   url: string;
+  /** The server's process: our Node process, or nginx's master (its worker is a child). */
+  pid: number | undefined;
   stop: () => Promise<void>;
+}
+
+// Linux counts process CPU time in clock ticks of 1/100 s on every architecture Node runs on.
+const TICK_MS = 10;
+
+/** CPU time (user + system) a process and its children have used so far, from /proc; undefined elsewhere. */
+function processTreeCpuMs(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+    let ms = (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+    for (const child of children) ms += processTreeCpuMs(child) ?? 0;
+    return ms;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Starts `scripts/start.ts` in `cwd` (which holds the rendered `dist/`) on a free loopback port. */
@@ -78,7 +100,7 @@ export async function startOurServer(root: string, cwd: string, env: Record<stri
   });
   const url = `http://127.0.0.1:${port}`;
   await waitUntilServing(`${url}/api/health`, child, 'our server');
-  return { url, stop: () => stop(child) };
+  return { url, pid: child.pid, stop: () => stop(child) };
 }
 
 const NGINX = '/usr/sbin/nginx';
@@ -153,7 +175,7 @@ export async function startNginx(siteDir: string, workDir: string, brotli: boole
   const child = spawn(NGINX, ['-p', workDir, '-c', confFile, '-e', 'stderr'], { stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   await waitUntilServing(`${url}/`, child, 'nginx');
-  return { url, stop: () => stop(child) };
+  return { url, pid: child.pid, stop: () => stop(child) };
 }
 
 /** nginx's name and version, e.g. 'nginx/1.22.1' (`nginx -v` prints it on stderr). */
@@ -171,12 +193,17 @@ async function run(url: string, options: LoadOptions, seconds: number): Promise<
   });
 }
 
-/** A short warm-up, then the timed load. */
-export async function measureLoad(url: string, options: LoadOptions): Promise<LoadResult> {
-  const first = await fetch(`${url}${options.paths[0]}`, { headers: options.headers });
+/** A short warm-up, then the timed load, with the CPU time each side spent on it. */
+export async function measureLoad(served: Served, options: LoadOptions): Promise<LoadResult> {
+  const first = await fetch(`${served.url}${options.paths[0]}`, { headers: options.headers });
   await first.arrayBuffer();
-  await run(url, options, 3);
-  const result = await run(url, options, options.seconds);
+  await run(served.url, options, 3);
+  const serverBefore = served.pid === undefined ? undefined : processTreeCpuMs(served.pid);
+  const clientBefore = process.cpuUsage();
+  const result = await run(served.url, options, options.seconds);
+  const client = process.cpuUsage(clientBefore);
+  const serverAfter = served.pid === undefined ? undefined : processTreeCpuMs(served.pid);
+  const requests = Math.max(1, result.requests.total);
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
@@ -185,5 +212,7 @@ export async function measureLoad(url: string, options: LoadOptions): Promise<Lo
     non2xx: result.non2xx,
     errors: result.errors,
     encoding: first.headers.get('content-encoding') ?? 'identity',
+    serverCpuUs: serverBefore === undefined || serverAfter === undefined ? undefined : ((serverAfter - serverBefore) * 1000) / requests,
+    clientCpuUs: (client.user + client.system) / requests,
   };
 }
