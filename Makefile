@@ -38,7 +38,7 @@ help:
 	@echo "make start           install, create + seed the database, build and serve http://localhost:4321"
 	@echo "make test            type-check, then run every test suite"
 	@echo "make typecheck       type-check the TypeScript (tsc; .astro files are not covered)"
-	@echo "make lint            lint and check formatting with Biome (unused imports, import cycles, ...)"
+	@echo "make lint            lint and check formatting with Biome; find unused files, exports and dependencies with Knip"
 	@echo "make format         format the TypeScript with Biome"
 	@echo "make build           compile the site and render every page into dist/client"
 	@echo "make dev             Astro dev server with hot reload (pages read data/content.db)"
@@ -90,6 +90,7 @@ test: compile typecheck lint
 
 lint: install
 	pnpm exec biome check .
+	pnpm exec knip
 
 format: install
 	pnpm exec biome format --write .

@@ -6,6 +6,8 @@ declare namespace App {
     site: import('./lib/site-settings').SiteSettings;
     /** Given only when the API renders the sign-in page for a request: its message and where to go next. */
     signIn?: { message?: string; next: string };
+    /** Given only when the API renders a post's preview for the admin: the post shown even unpublished. */
+    preview?: { postId: number };
   }
 }
 

@@ -4,7 +4,7 @@
  * turns one route into a Response with the database handle and site settings passed in as locals
  * (no global db), and `listRoutes` says which routes exist for the current content.
  */
-import { listCities, listPosts } from '@forkcast/content-db';
+import { listCities, listPosts, listRedirects } from '@forkcast/content-db';
 import { REDIRECTS_ROUTE, redirectsText } from '@forkcast/content-db/urls';
 import { createApp } from 'astro/app/entrypoint';
 import { siteRedirects } from './lib/redirects';
@@ -30,8 +30,10 @@ export async function listRoutes(locals: App.Locals): Promise<string[]> {
 }
 
 // Astro ignores page files whose names start with '_', so the redirects file is rendered here,
-// from the same reads (and so the same tags) as any page.
+// from the same reads (and so the same tags) as any page: the other URLs of every published post,
+// and the URLs posts and cities left behind when their slugs changed.
 async function renderRedirects(locals: App.Locals): Promise<Response> {
-  const { cities, posts } = await published(locals);
-  return new Response(redirectsText(siteRedirects(cities, posts)), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  const [{ cities, posts }, stored] = await Promise.all([published(locals), listRedirects(locals.db)]);
+  const redirects = [...siteRedirects(cities, posts), ...stored.map(({ fromPath, toPath }) => ({ from: fromPath, to: toPath }))];
+  return new Response(redirectsText(redirects), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 }

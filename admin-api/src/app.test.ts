@@ -29,6 +29,8 @@ const ANONYMOUS_WRITES = new Set([
 const ADMIN_ONLY_READS = ['/api/newsletter/subscribers', '/api/newsletter/subscribers/export', '/api/admin/contact-messages'];
 
 const DEFAULT_PARAMS: Record<string, string> = { id: '1', slug: 'kyoto', postId: '1', contentId: '1', blockId: '1' };
+/** Routes that take another id than the fixtures' 1: deleting post 1 would leave the routes after it nothing to change. */
+const ROUTE_PARAMS: Record<string, Record<string, string>> = { 'DELETE /api/posts/:id{[0-9]+}': { id: '2' } };
 
 const routeKey = (route: Route) => `${route.method} ${route.path}`;
 
@@ -58,6 +60,8 @@ const EVIL_SUBSCRIBER = 'victim@evil.example';
 /** A body that would make the route succeed for a signed-in admin, by route key. */
 const VALID_JSON: Record<string, unknown> = {
   'POST /api/login': { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+  'POST /api/posts': { title: 'Injected post' },
+  'PATCH /api/posts/:id{[0-9]+}': { title: 'Injected title' },
   'PATCH /api/posts/:slug/hero-image': { heroImage: EVIL_IMAGE },
   'POST /api/posts/:postId/content': { type: 'text', content: 'Injected text', position: 0 },
   'POST /api/posts/:postId/blocks': { content: 'Injected block', position: 1, isOriginal: true },
@@ -127,7 +131,7 @@ const freshIp = () => {
 function send(t: TestApp, route: Route, init: RequestInit, options: { cookie?: string; params?: Record<string, string> } = {}) {
   const cookie = routeKey(route) === 'POST /api/login' ? undefined : options.cookie;
   const request: RequestOptions = { ...init, method: route.method, ip: freshIp(), ...(cookie ? { cookie } : {}) };
-  return t.request(concrete(route.path, options.params), request);
+  return t.request(concrete(route.path, { ...options.params, ...ROUTE_PARAMS[routeKey(route)] }), request);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ import { postRoutes } from './routes/posts.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { siteNotFound } from './site-not-found.ts';
 import { serveFiles } from './static/serve-files.ts';
+import { ImageQueue } from './uploads/image-queue.ts';
 
 export type { AppDeps, AppEnv } from './context.ts';
 
@@ -62,9 +63,14 @@ const limitSmallBodies: MiddlewareHandler = async (c, next) => {
  * Every dependency comes in through `deps`; there is no global state.
  */
 export function createApp(
-  input: Omit<AppDeps, 'logger' | 'loginThrottle'> & Partial<Pick<AppDeps, 'logger' | 'loginThrottle'>>,
+  input: Omit<AppDeps, 'logger' | 'loginThrottle' | 'imageQueue'> & Partial<Pick<AppDeps, 'logger' | 'loginThrottle' | 'imageQueue'>>,
 ): Hono<AppEnv> {
-  const deps: AppDeps = { ...input, logger: input.logger ?? pino(), loginThrottle: input.loginThrottle ?? new LoginThrottle() };
+  const deps: AppDeps = {
+    ...input,
+    logger: input.logger ?? pino(),
+    loginThrottle: input.loginThrottle ?? new LoginThrottle(),
+    imageQueue: input.imageQueue ?? new ImageQueue(),
+  };
   const app = new Hono<AppEnv>();
   app.use(requestId());
   app.use(requestLog(deps.logger));

@@ -66,10 +66,13 @@ export async function bootServer(config: Config, dist: DistPaths, logger: Logger
   const rendered = await ensureFullRender({ db, dist, site, ...(events.onPage ? { onPage: events.onPage } : {}) });
   if (rendered) events.rendered?.(rendered);
 
-  const { app, publisher } = await createPublishingApp({ db, config, dist, logger });
+  const { app, publisher, scheduler } = await createPublishingApp({ db, config, dist, logger });
   await publisher.removeStaleTempFiles();
   const repaired = await publisher.publishPending();
   if (repaired.pagesChanged > 0) logger.info({ pages: repaired.pagesChanged }, 'published changes left over from before the last stop');
+  // Posts whose time came while the server was down go live before anyone can read the site.
+  await scheduler.publishDue();
+  scheduler.reschedule();
 
   mkdirSync(config.uploadDir, { recursive: true });
   const server = await listen(app, config.host, config.port);
@@ -77,10 +80,12 @@ export async function bootServer(config: Config, dist: DistPaths, logger: Logger
     db,
     server,
     publisher,
-    // Graceful: in-flight requests (and so their publishes) finish, then anything still in the
-    // outbox is published, and only then is the database closed.
+    // Graceful: no scheduled post starts going live, in-flight requests (and so their publishes)
+    // and a running scheduled publication finish, then anything still in the outbox is published, and only then is the database closed.
     close: async () => {
+      scheduler.stop();
       await server.close();
+      await scheduler.idle();
       await publisher.publishPending();
       await db.destroy();
     },

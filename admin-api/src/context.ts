@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { AdminUser, Db } from '@forkcast/content-db';
 import type { Config } from './config.ts';
 import type { LoginThrottle } from './auth/login-throttle.ts';
+import type { ImageQueue } from './uploads/image-queue.ts';
 import type { Renderer } from './publisher/renderer.ts';
 
 /** What runs after a write commits: publishes the outbox (the publisher issue) and reports. */
@@ -24,8 +25,12 @@ export interface AppDeps {
   siteDir: string;
   logger: Logger;
   loginThrottle: LoginThrottle;
+  /** Bounds how many uploaded images are processed at once. */
+  imageQueue: ImageQueue;
   publisher?: Publisher;
-  /** Renders pages for a single request (the sign-in page with its message); absent without a built site. */
+  /** Puts scheduled posts live at their time; told after every write that the schedule may have changed. */
+  scheduler?: { reschedule(): void };
+  /** Renders pages for a single request (the sign-in page, a post's preview); absent without a built site. */
   pages?: Pick<Renderer, 'render'>;
 }
 

@@ -21,6 +21,7 @@ const STATUS_OF = {
   rate_limited: 429,
   too_many_attempts: 429,
   internal_error: 500,
+  unavailable: 503,
 } as const satisfies Record<string, ContentfulStatusCode>;
 
 type CatalogueCode = keyof typeof STATUS_OF;
@@ -114,5 +115,8 @@ export const errors = {
   /** A client error Hono raised (HTTPException below 500), keeping its status. */
   http: (status: ContentfulStatusCode, message: string) => ApiError.passThrough(status, message || 'The request could not be handled.'),
   /** 500: the request failed on our side; the details go to the log, never to the client. */
+  unavailable: (message: string) => ApiError.of('unavailable', message),
+  /** The server is at capacity for this kind of work; the client may retry after the given seconds. */
+  busy: (message: string, retryAfter: number) => ApiError.of('unavailable', message, { retryAfter }),
   internal: () => ApiError.of('internal_error', 'Something went wrong on our side. Please try again.'),
 } as const;

@@ -4,6 +4,7 @@ import type { Db } from '@forkcast/content-db';
 import { createApp, type AppEnv } from './app.ts';
 import type { Config } from './config.ts';
 import type { PublishReport } from './context.ts';
+import { PublicationScheduler } from './authoring/scheduler.ts';
 import { purgeWebhook } from './publisher/purge-webhook.ts';
 import { SitePublisher } from './publisher/publisher.ts';
 import { loadRenderer, type Renderer } from './publisher/renderer.ts';
@@ -22,10 +23,12 @@ export interface PublishingApp {
   app: Hono<AppEnv>;
   publisher: SitePublisher;
   renderer: Renderer;
+  scheduler: PublicationScheduler;
 }
 
 /**
- * The one place that wires the database, the page renderer, the publisher and the HTTP app
+ * The one place that wires the database, the page renderer, the publisher, the publication
+ * scheduler and the HTTP app
  * together: `make start`, the benchmark and the integration tests all run this same assembly.
  */
 export async function createPublishingApp(options: PublishingAppOptions): Promise<PublishingApp> {
@@ -47,6 +50,7 @@ export async function createPublishingApp(options: PublishingAppOptions): Promis
     logger,
     ...(listeners.length > 0 ? { onPublished: (report: PublishReport) => listeners.forEach((listener) => listener(report)) } : {}),
   });
-  const app = createApp({ db, config, siteDir: dist.siteDir, logger, publisher, pages: renderer });
-  return { app, publisher, renderer };
+  const scheduler = new PublicationScheduler({ db, publisher, logger });
+  const app = createApp({ db, config, siteDir: dist.siteDir, logger, publisher, scheduler, pages: renderer });
+  return { app, publisher, renderer, scheduler };
 }

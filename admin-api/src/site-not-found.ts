@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { getCityById, getPostBySlug, type Db } from '@forkcast/content-db';
+import { findRedirect, getCityById, getPostBySlug, type Db } from '@forkcast/content-db';
 import { canonicalPostPath, missingTarget, NOT_FOUND_ROUTES, redirectLocation } from '@forkcast/content-db/urls';
 import type { AppEnv } from './context.ts';
 import { routeFile } from './publisher/site-folder.ts';
@@ -15,8 +15,17 @@ async function canonicalPathOf(db: Db, slug: string): Promise<string | undefined
   return canonicalPostPath(post, city);
 }
 
+/** Where a path leads now: a URL a post or city left behind, or a post's canonical path by its slug. */
+async function newLocation(db: Db, path: string): Promise<string | undefined> {
+  const stored = await findRedirect(db, path);
+  if (stored) return stored;
+  const target = missingTarget(path);
+  return target.kind === 'post' ? canonicalPathOf(db, target.slug) : undefined;
+}
+
 /**
- * Answers a URL that no file in the site folder serves. A post asked for at one of its other URLs
+ * Answers a URL that no file in the site folder serves. A URL a post or city left behind when its
+ * slug changed gets a 301 to where it lives now; a post asked for at one of its other URLs
  * (/post/{slug} of a city post, a wrong city, a guide's slug) gets a 301 to its canonical path,
  * keeping the query string; the site folder's `_redirects` file can only list the first kinds,
  * so the lookup by slug lives here. Anything else gets the not-found page that fits the URL's
@@ -24,14 +33,14 @@ async function canonicalPathOf(db: Db, slug: string): Promise<string | undefined
  * like any page, as its compressed copy when the client accepts one.
  */
 export async function siteNotFound(c: Context<AppEnv>, siteDir: string): Promise<Response> {
-  const target = missingTarget(c.req.path);
-  if (target.kind === 'post' && (c.req.method === 'GET' || c.req.method === 'HEAD')) {
-    const canonical = await canonicalPathOf(c.get('db'), target.slug);
-    if (canonical && canonical !== c.req.path) {
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') {
+    const location = await newLocation(c.get('db'), c.req.path);
+    if (location && location !== c.req.path) {
       c.header('Cache-Control', 'public, max-age=3600');
-      return c.redirect(redirectLocation(canonical, new URL(c.req.url).search), 301);
+      return c.redirect(redirectLocation(location, new URL(c.req.url).search), 301);
     }
   }
+  const target = missingTarget(c.req.path);
   const page = await sendFile(c, [routeFile(NOT_FOUND_ROUTES[target.kind])], {
     root: siteDir,
     cacheControl: () => 'no-cache',

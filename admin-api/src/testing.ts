@@ -9,6 +9,7 @@ import { LoginThrottle, type ThrottleOptions } from './auth/login-throttle.ts';
 import { hashPassword } from './auth/passwords.ts';
 import { loadConfig, type Config } from './config.ts';
 import type { Publisher } from './context.ts';
+import type { ImageQueue } from './uploads/image-queue.ts';
 
 export const ADMIN_EMAIL = 'editor@forkcast.test';
 export const ADMIN_PASSWORD = 'correct horse battery staple';
@@ -33,7 +34,9 @@ export interface TestApp {
  * A real app over a fresh, migrated SQLite file, with an admin whose password hash is real
  * argon2id, and temporary upload and site folders. Nothing is shared between two test apps.
  */
-export async function createTestApp(options: { throttle?: ThrottleOptions; publisher?: Publisher } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { throttle?: ThrottleOptions; publisher?: Publisher; imageQueue?: ImageQueue } = {},
+): Promise<TestApp> {
   const handle = await createTempDb();
   const dir = mkdtempSync(join(tmpdir(), 'forkcast-api-'));
   const uploadDir = join(dir, 'uploads');
@@ -47,6 +50,7 @@ export async function createTestApp(options: { throttle?: ThrottleOptions; publi
     logger: pino({ level: 'silent' }),
     loginThrottle: new LoginThrottle(options.throttle),
     ...(options.publisher ? { publisher: options.publisher } : {}),
+    ...(options.imageQueue ? { imageQueue: options.imageQueue } : {}),
   });
   const request = (path: string, init: RequestOptions = {}) => {
     const { cookie, ip = '203.0.113.7', ...rest } = init;

@@ -100,6 +100,29 @@ const ROUTES: Record<string, Variant[]> = {
     },
   ],
   'PATCH /api/posts/:slug/published': [],
+  'POST /api/posts': [
+    {
+      encoding: 'json',
+      valid: { title: 'Bread of Porto', excerpt: 'Where the crust sings.', content: 'First.\n\nSecond.' },
+      fields: [
+        { name: 'title', label: 'The title' },
+        { name: 'excerpt', label: 'The excerpt' },
+      ],
+      refusal: 'json',
+    },
+  ],
+  'PATCH /api/posts/:id{[0-9]+}': [
+    {
+      encoding: 'json',
+      valid: { title: 'A new title', excerpt: 'A new excerpt.' },
+      fields: [
+        { name: 'title', label: 'The title' },
+        { name: 'excerpt', label: 'The excerpt' },
+      ],
+      refusal: 'json',
+    },
+  ],
+  'DELETE /api/posts/:id{[0-9]+}': [],
   'PATCH /api/cities/:id': [
     {
       encoding: 'json',
@@ -225,7 +248,7 @@ describe('text fields refuse control characters', () => {
 
   const send = (key: string, init: RequestInit) => {
     const [method, path] = key.split(' ') as [string, string];
-    const url = path.replace(/:(\w+)/g, (_m, name: string) => params[name]!);
+    const url = path.replace(/:(\w+)(\{[^}]*\})?/g, (_m, name: string) => params[name]!);
     const request: RequestOptions = { ...init, method, ip: freshIp(), ...(key === 'POST /api/login' ? {} : { cookie }) };
     return t.request(url, request);
   };

@@ -1,22 +1,16 @@
 import type { Context } from 'hono';
-import { enqueueTags, nowIso, type Db } from '@forkcast/content-db';
+import { commitChange, type Db } from '@forkcast/content-db';
 import { formatPublishReport, PUBLISH_FAILED, PUBLISH_HEADER } from '@forkcast/content-db/contracts';
 import type { AppEnv } from './context.ts';
 
 /**
- * Runs a write and records the tags it changed in the outbox, in one transaction, so a crash can
- * never keep a change without its publishing record. When a publisher is wired in, the response
- * waits until the affected pages are published and reports how many changed and how long it took.
+ * Runs a write in one transaction together with its outbox record (the tags its repository writes
+ * changed; see commitChange), then tells the scheduler the publication times may have moved. When a publisher is wired in, the response waits until the affected
+ * pages are published and reports how many changed and how long it took.
  */
-export async function commitWrite<T>(c: Context<AppEnv>, work: (trx: Db) => Promise<{ result: T; tags: string[] }>): Promise<T> {
-  const result = await c
-    .get('db')
-    .transaction()
-    .execute(async (trx) => {
-      const { result, tags } = await work(trx);
-      if (tags.length > 0) await enqueueTags(trx, tags, nowIso());
-      return result;
-    });
+export async function commitWrite<T>(c: Context<AppEnv>, work: (trx: Db) => Promise<T>): Promise<T> {
+  const { result } = await commitChange(c.get('db'), work);
+  c.get('scheduler')?.reschedule();
   const publisher = c.get('publisher');
   if (publisher) {
     try {

@@ -17,6 +17,7 @@ const TABLES = [
   'post_content_items',
   'posts',
   'publish_log',
+  'redirects',
   'restaurants',
   'sessions',
   'settings',

@@ -35,6 +35,8 @@ export interface PostsTable {
   /** 0 or 1. */
   published: Generated<number>;
   publishedAt: string | null;
+  /** When an unpublished post is scheduled to go live (ISO time); null for a draft or a published post. */
+  publishAt: Generated<string | null>;
   createdAt: string;
   updatedAt: string;
 }
@@ -134,6 +136,13 @@ export interface OutboxTable {
   doneAt: string | null;
 }
 
+/** A path a post or city left behind when its slug changed, answered with a 301 to where it lives now. */
+export interface RedirectsTable {
+  fromPath: string;
+  toPath: string;
+  createdAt: string;
+}
+
 export interface PublishLogTable {
   id: Generated<number>;
   startedAt: string;
@@ -158,6 +167,7 @@ export interface Database {
   pages: PagesTable;
   pageTags: PageTagsTable;
   outbox: OutboxTable;
+  redirects: RedirectsTable;
   publishLog: PublishLogTable;
 }
 

@@ -17,4 +17,6 @@ export const TAG = {
   /** A post's stored blocks and inline items. */
   body: (postId: number) => `body:${postId}`,
   setting: (key: string) => `setting:${key}`,
+  /** The stored redirects from paths that posts and cities left behind. */
+  redirects: 'redirects',
 } as const;

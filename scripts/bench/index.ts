@@ -15,7 +15,7 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pino } from 'pino';
 import { createPublishingApp, distPaths, ensureFullRender, hashPassword, loadConfig } from '@forkcast/admin-api';
-import { enqueueTags, listPosts, nowIso, pageHashes, TAG, upsertAdmin, insertPost, type Db } from '@forkcast/content-db';
+import { commitChange, insertPost, listPosts, nowIso, pageHashes, upsertAdmin, type Db } from '@forkcast/content-db';
 import { isNotFoundRoute, REDIRECTS_ROUTE } from '@forkcast/content-db/urls';
 import { parsePublishReport, PUBLISH_HEADER } from '@forkcast/content-db/contracts';
 import { seededRandom } from '@forkcast/content-db/testing/random';
@@ -139,9 +139,9 @@ async function benchPublishing() {
   async function newPost(db: Db, i: number): Promise<number> {
     // The API has no "create post" call yet; this is the same transaction + outbox + publish path.
     const city = pickPost().cityId;
-    await db.transaction().execute(async (trx) => {
+    await commitChange(db, async (trx) => {
       const at = nowIso();
-      const id = await insertPost(trx, {
+      await insertPost(trx, {
         slug: `bench-new-post-${i}`,
         title: `New post ${i}`,
         excerpt: 'Fresh.',
@@ -154,7 +154,6 @@ async function benchPublishing() {
         createdAt: at,
         updatedAt: at,
       });
-      await enqueueTags(trx, [TAG.post(id), TAG.posts, ...(city === null ? [] : [TAG.cityPosts(city)])], at);
     });
     return (await publisher.publishPending()).pagesChanged;
   }

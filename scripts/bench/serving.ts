@@ -33,7 +33,7 @@ export interface LoadResult {
 }
 
 /** A port that was free a moment ago on the loopback address. */
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

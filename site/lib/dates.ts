@@ -7,6 +7,13 @@ export function longDate(iso: string): string {
   return LONG_US.format(new Date(iso));
 }
 
+const DATE_TIME_US = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+
+/** 'December 1, 2026 at 9:00 AM': a moment to the minute, in UTC. */
+export function longDateTime(iso: string): string {
+  return DATE_TIME_US.format(new Date(iso));
+}
+
 // Calendar days between two instants as the reader's clock sees them (local midnight to midnight),
 // so a post from last night is 'Yesterday' this morning even if fewer than 24 hours have passed.
 function calendarDaysBetween(then: Date, now: Date): number {

@@ -33,7 +33,7 @@ export function mapPins(stops: readonly ItineraryStop[]): MapPin[] {
 }
 
 /** A pin placed on the static preview, in the preview's own units (0..width, 0..height). */
-export interface PreviewPin extends MapPin {
+interface PreviewPin extends MapPin {
   x: number;
   y: number;
 }

@@ -3,8 +3,6 @@ import { itineraryPagePath } from './itinerary';
 import { guidePath, type LinkableCity, type LinkablePost } from './links';
 import { pageCount, POST_FILTER_KEYS, POST_FILTERS, postsPagePath } from './listing';
 
-export { FIXED_ROUTES };
-
 export interface RoutableCity extends LinkableCity {}
 export interface RoutablePost extends LinkablePost {}
 

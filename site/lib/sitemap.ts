@@ -44,7 +44,7 @@ export function groupForSitemap<C extends LinkableCity, P extends Pick<LinkableP
 }
 
 /** The page count the sitemap shows: the 6 fixed pages plus one per city plus one per post. */
-export const FIXED_SITEMAP_PAGES = 6;
+const FIXED_SITEMAP_PAGES = 6;
 
 export function sitemapTotal(cityCount: number, postCount: number): number {
   return FIXED_SITEMAP_PAGES + cityCount + postCount;

@@ -12,16 +12,10 @@ export { ADMIN };
 const START = join(import.meta.dirname, '..', '..', 'scripts', 'start.ts');
 export const REPO = join(import.meta.dirname, '..', '..');
 export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 /** How long a condition may take to come true (the machine is shared and slow). */
-export const WAIT_MS = 30_000;
+const WAIT_MS = 30_000;
 
 /** Waits until the (first) element is visible. */
 export async function shown(locator: Locator, timeout = WAIT_MS): Promise<Locator> {
@@ -161,7 +155,7 @@ export async function listenForAnnouncements(page: Page): Promise<() => Promise<
 }
 
 /** Signs in through the real sign-in page (GET /api/login, form POST) and lands on `next` (/admin by default). */
-export async function signIn(page: Page, next = '/admin'): Promise<void> {
+async function signIn(page: Page, next = '/admin'): Promise<void> {
   await page.goto(`/api/login?next=${encodeURIComponent(next)}`);
   await page.getByLabel('Email').fill(ADMIN.email);
   await page.getByLabel('Password').fill(ADMIN.password);

@@ -101,6 +101,47 @@ const WRITES: Record<string, Write> = {
     const spreadsheetUrl = random() < 0.3 ? null : `https://sheets.example/${city.slug}/${Math.floor(random() * 1e4)}`;
     return { label: `spreadsheet ${city.slug}`, response: await site.request(`/api/cities/${city.id}`, json('PATCH', { spreadsheetUrl })) };
   },
+  async createPost(site, random) {
+    const city = random() < 0.7 ? pick(random, await listCities(site.handle.db)) : undefined;
+    const n = Math.floor(random() * 1e6);
+    const status = pick(random, ['published', 'published', 'draft'] as const);
+    return {
+      label: `create post ${n} (${status}) in ${city?.slug ?? 'no city'}`,
+      response: await site.request(
+        '/api/posts',
+        json('POST', {
+          title: `New dish ${n}`,
+          excerpt: `Excerpt ${n}.`,
+          content: `First ${n}.\n\nSecond.`,
+          cityId: city?.id ?? null,
+          tags: ['new', `t${n % 5}`],
+          status,
+        }),
+      ),
+    };
+  },
+  async changePost(site, random) {
+    const post = await anyPost(site, random);
+    const cities = await listCities(site.handle.db);
+    const n = Math.floor(random() * 1e6);
+    const change = pick(random, [
+      { title: `Retitled ${n}` },
+      { slug: `moved-${n}` },
+      { excerpt: `New excerpt ${n}.`, tags: [`t${n % 5}`] },
+      { content: `Rewritten ${n}.\n\nAgain.` },
+      ...(post.type === 'post' ? [{ cityId: pick(random, cities).id }, { cityId: null }] : []),
+      { status: post.published ? 'draft' : 'published' },
+      { status: 'scheduled', publishAt: new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString() },
+    ]);
+    return {
+      label: `change ${post.slug} ${JSON.stringify(change)}`,
+      response: await site.request(`/api/posts/${post.id}`, json('PATCH', change)),
+    };
+  },
+  async deletePost(site, random) {
+    const post = await anyPost(site, random);
+    return { label: `delete ${post.slug}`, response: await site.request(`/api/posts/${post.id}`, { method: 'DELETE' }) };
+  },
   async generateGuide(site, random) {
     const city = pick(random, ['Porto', 'Kyoto', 'Bologna', 'Lisbon']);
     const rows = Array.from(

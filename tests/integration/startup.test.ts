@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { distPaths, ensureFullRender } from '@forkcast/admin-api';
+import { createDb } from '@forkcast/content-db';
 import { seed } from '@forkcast/content-db/seed';
 import { createTempDb } from '@forkcast/content-db/testing';
 import { ADMIN, BUILT } from './support.ts';
@@ -96,6 +97,45 @@ describe('starting the server', () => {
 });
 
 describe('a full render cut short', () => {
+  it('puts live at start the scheduled posts whose time came while it was down', async () => {
+    const workDir = workDirWithBuild();
+    const handle = await createTempDb();
+    try {
+      await seed(handle.db);
+      const due = new Date(Date.now() - 60_000).toISOString();
+      const { id } = await handle.db
+        .insertInto('posts')
+        .values({
+          slug: 'missed-while-down',
+          title: 'Missed while down',
+          excerpt: 'Late.',
+          content: 'Late but live.',
+          type: 'post',
+          publishAt: due,
+          createdAt: due,
+          updatedAt: due,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await handle.db.destroy();
+
+      const exit = await start(workDir, handle.path);
+      expect(exit.served, exit.stderr).toBe(true);
+      expect(readFileSync(join(workDir, 'dist', 'client', 'post', 'missed-while-down', 'index.html'), 'utf8')).toContain('Late but live.');
+      const reopened = createDb(handle.path);
+      const row = await reopened
+        .selectFrom('posts')
+        .select(['published', 'publishedAt', 'publishAt'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      await reopened.destroy();
+      expect(row).toEqual({ published: 1, publishedAt: due, publishAt: null });
+    } finally {
+      await handle.cleanup();
+      rmSync(workDir, { recursive: true, force: true });
+    }
+  });
+
   it('is rendered again at the next start instead of leaving a site that mixes two renders', async () => {
     const workDir = workDirWithBuild();
     const dist = { ...distPaths(join(workDir, 'dist')), serverDir: BUILT.serverDir, serverEntry: BUILT.serverEntry };

@@ -61,9 +61,9 @@ export async function renderFixtureSite(fill: (handle: TempDb) => Promise<void>)
 export const ADMIN = { email: 'editor@forkcast.test', password: 'correct horse battery staple' };
 
 export interface PublishingSite extends RenderedSite {
-  publisher: SitePublisher;
-  /** The real app with the publisher wired in, e.g. to serve it with `listen`. */
   app: PublishingApp['app'];
+  publisher: SitePublisher;
+  scheduler: PublishingApp['scheduler'];
   /** app.request on the real app (with the publisher wired in), as the signed-in admin when `admin`. */
   request: (path: string, init?: RequestInit & { admin?: boolean }) => Promise<Response>;
 }
@@ -85,7 +85,7 @@ export async function publishingSite(
     SITE_NAME: SITE.siteName,
     UPLOAD_DIR: join(site.dist.distDir, 'uploads'),
   });
-  const { app, publisher } = await createPublishingApp({
+  const { app, publisher, scheduler } = await createPublishingApp({
     db,
     config,
     dist: site.dist,
@@ -103,8 +103,14 @@ export async function publishingSite(
     .join('; ');
   return {
     ...site,
-    publisher,
     app,
+    publisher,
+    scheduler,
+    cleanup: async () => {
+      scheduler.stop();
+      await scheduler.idle();
+      await site.cleanup();
+    },
     request: (path, init = {}) => {
       const { admin = true, ...rest } = init;
       const headers = new Headers(rest.headers);

@@ -2,7 +2,7 @@ import { countAdmins, nowIso, upsertAdmin, type Db } from '@forkcast/content-db'
 import type { Config } from '../config.ts';
 import { generatePassword, hashPassword } from './passwords.ts';
 
-export const GENERATED_ADMIN_EMAIL = 'admin@forkcast.local';
+const GENERATED_ADMIN_EMAIL = 'admin@forkcast.local';
 
 export type AdminBootstrap =
   | { action: 'configured'; email: string }

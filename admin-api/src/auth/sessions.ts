@@ -5,9 +5,9 @@ import { createSession, deleteSession, getAdminById, getSession, touchSession, t
 import { SESSION_COOKIE, UI_HINT_COOKIE, UI_HINT_SIGNED_IN } from '@forkcast/content-db/contracts';
 
 /** A session ends after this long without a request... */
-export const IDLE_TIMEOUT_MS = 24 * 60 * 60 * 1000;
+const IDLE_TIMEOUT_MS = 24 * 60 * 60 * 1000;
 /** ...and in any case this long after sign-in. */
-export const ABSOLUTE_TIMEOUT_MS = 14 * 24 * 60 * 60 * 1000;
+const ABSOLUTE_TIMEOUT_MS = 14 * 24 * 60 * 60 * 1000;
 // Writing last_seen_at on every request would turn reads into writes; a minute's slack is plenty.
 const TOUCH_AFTER_MS = 60 * 1000;
 

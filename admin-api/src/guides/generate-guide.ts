@@ -6,7 +6,6 @@ import {
   insertPost,
   listCities,
   replaceRestaurants,
-  TAG,
   updateCity,
   updatePost,
   type City,
@@ -31,7 +30,6 @@ export interface GenerateGuideResult {
   cityName: string;
   citySlug: string;
   created: boolean;
-  tags: string[];
 }
 
 /**
@@ -45,7 +43,7 @@ function findCity(cities: City[], cityName: string): City | undefined {
 }
 
 /**
- * Writes a city, its itinerary and its generated guide (run it inside one transaction). A new
+ * Writes a city, its itinerary and its generated guide (run it inside one commitChange). A new
  * city gets a unique slug and the next display position; uploading again for an existing city
  * replaces its itinerary and regenerates its guide, whose stored blocks and inline items are
  * dropped because their positions referred to the old text.
@@ -70,7 +68,6 @@ export async function generateGuide(trx: Db, input: GenerateGuideInput): Promise
     });
     await replaceRestaurants(trx, existing.id, restaurants);
     const guide = await getGuideForCity(trx, existing.id);
-    const tags = [TAG.city(existing.id), TAG.restaurants(existing.id), TAG.cities];
     if (guide) {
       await deleteAllBlocks(trx, guide.id);
       await deleteAllContentItems(trx, guide.id);
@@ -84,12 +81,10 @@ export async function generateGuide(trx: Db, input: GenerateGuideInput): Promise
         publishedAt: guide.publishedAt ?? now,
         updatedAt: now,
       });
-      tags.push(TAG.post(guide.id), TAG.body(guide.id), TAG.posts, TAG.cityPosts(existing.id));
     } else {
-      const guideId = await insertGuide(trx, existing, text, hero ?? existing, now);
-      tags.push(TAG.post(guideId), TAG.body(guideId), TAG.posts, TAG.cityPosts(existing.id));
+      await insertGuide(trx, existing, text, hero ?? existing, now);
     }
-    return { cityName, citySlug: existing.slug, created: false, tags };
+    return { cityName, citySlug: existing.slug, created: false };
   }
 
   const taken = new Set(cities.map((city) => city.slug));
@@ -109,13 +104,8 @@ export async function generateGuide(trx: Db, input: GenerateGuideInput): Promise
   };
   const cityId = await insertCity(trx, city);
   await replaceRestaurants(trx, cityId, restaurants);
-  const guideId = await insertGuide(trx, { ...city, id: cityId }, text, city, now);
-  return {
-    cityName,
-    citySlug: slug,
-    created: true,
-    tags: [TAG.cities, TAG.city(cityId), TAG.restaurants(cityId), TAG.posts, TAG.cityPosts(cityId), TAG.post(guideId), TAG.body(guideId)],
-  };
+  await insertGuide(trx, { ...city, id: cityId }, text, city, now);
+  return { cityName, citySlug: slug, created: true };
 }
 
 async function insertGuide(

@@ -5,7 +5,7 @@ import type { RenderedRoute } from './renderer.ts';
 import { removeSiteFile, routeFile, writeSiteFile } from './site-folder.ts';
 
 /** The only routes expected to answer 404 are the not-found pages themselves. */
-export function expectedStatus(route: string): number {
+function expectedStatus(route: string): number {
   return isNotFoundRoute(route) ? 404 : 200;
 }
 

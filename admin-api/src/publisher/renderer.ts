@@ -16,10 +16,12 @@ export interface RenderedRoute {
 
 /**
  * What a page rendered for one request is told besides the database and the site settings:
- * the sign-in page's failure message and where to go after signing in.
+ * the sign-in page's failure message and where to go after signing in, or the post an admin
+ * previews (which its page shows even while it is not published).
  */
-export interface RequestLocals {
+interface RequestLocals {
   signIn?: { message?: string; next: string };
+  preview?: { postId: number };
 }
 
 export interface Renderer {

@@ -80,7 +80,7 @@ export const adminRoutes = new Hono<AppEnv>()
           restaurants,
           now: nowIso(),
         });
-        return { result: generated, tags: generated.tags };
+        return generated;
       });
       return c.json<GenerateGuideResult>({ cityName: result.cityName, citySlug: result.citySlug }, result.created ? 201 : 200);
     },

@@ -19,7 +19,7 @@ const MISSING = 'Enter your email and password.';
 const credentialText = z.object({ email: text('Your email'), password: text('Your password', { multiline: true }) });
 
 /** Only a path on this site may follow sign-in, and never back into the API. */
-export function safeNext(next: unknown): string {
+function safeNext(next: unknown): string {
   return typeof next === 'string' && /^\/(?!\/|\\|api\/)[\x21-\x7e]*$/.test(next) ? next : '/admin';
 }
 

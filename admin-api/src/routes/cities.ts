@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { getCityById, getCityBySlug, getGuideForCity, listCities, listPosts, nowIso, TAG, updateCity } from '@forkcast/content-db';
+import { getCityById, getCityBySlug, getGuideForCity, listCities, listPosts, nowIso, updateCity } from '@forkcast/content-db';
 import { LIMITS } from '@forkcast/content-db/contracts';
 import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
@@ -59,8 +59,7 @@ export const cityRoutes = new Hono<AppEnv>()
     const city = await commitWrite(c, async (trx) => {
       if (!(await getCityById(trx, id))) throw cityNotFound();
       await updateCity(trx, id, { ...changes, updatedAt: nowIso() });
-      // Every page that shows the city read its row, so its tag reaches the guide and its itinerary.
-      return { result: (await getCityById(trx, id))!, tags: [TAG.city(id)] };
+      return (await getCityById(trx, id))!;
     });
     return c.json(city);
   });

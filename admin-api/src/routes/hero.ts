@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { getSetting, nowIso, SETTING, setSetting, TAG } from '@forkcast/content-db';
+import { getSetting, nowIso, SETTING, setSetting } from '@forkcast/content-db';
 import type { AppEnv } from '../context.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { altText, imageSource } from '../schemas.ts';
@@ -20,7 +20,6 @@ export const heroRoutes = new Hono<AppEnv>()
       // The banner's headline already says what the page is, so a picture sent without alt text
       // is treated as decorative ('') rather than keeping the previous picture's description.
       await setSetting(trx, SETTING.homepageHeroAlt, alt ?? '', now);
-      return { result: undefined, tags: [TAG.setting(SETTING.homepageHeroImage), TAG.setting(SETTING.homepageHeroAlt)] };
     });
     return c.json({ imageUrl });
   });

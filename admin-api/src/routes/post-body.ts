@@ -10,7 +10,6 @@ import {
   listContentItems,
   nowIso,
   splitParagraphs,
-  TAG,
   updateBlock,
   type Db,
   type Post,
@@ -78,7 +77,7 @@ export const postBodyRoutes = new Hono<AppEnv>()
       // An inline picture illustrates the post it sits in, so without alt text it is described by the title.
       const alt = body.type === 'image' ? (body.alt ?? post.title) : '';
       const created = await addContentItem(trx, { postId: post.id, ...body, alt, now: nowIso() });
-      return { result: created, tags: [TAG.body(post.id)] };
+      return created;
     });
     return c.json(item, 201);
   })
@@ -87,7 +86,6 @@ export const postBodyRoutes = new Hono<AppEnv>()
     await commitWrite(c, async (trx) => {
       const post = await findPost(c, trx);
       if (!(await deleteContentItem(trx, post.id, itemId))) throw errors.notFound('Content not found.');
-      return { result: undefined, tags: [TAG.body(post.id)] };
     });
     return c.body(null, 204);
   })
@@ -112,7 +110,7 @@ export const postBodyRoutes = new Hono<AppEnv>()
         isOriginal: body.isOriginal ?? true,
         now: nowIso(),
       });
-      return { result: created, tags: [TAG.body(post.id)] };
+      return created;
     });
     return c.json(block, 201);
   })
@@ -123,7 +121,7 @@ export const postBodyRoutes = new Hono<AppEnv>()
       const post = await findPost(c, trx);
       const updated = await updateBlock(trx, post.id, blockId, content, nowIso());
       if (!updated) throw errors.notFound('Content block not found.');
-      return { result: updated, tags: [TAG.body(post.id)] };
+      return updated;
     });
     return c.json(block);
   })
@@ -132,7 +130,6 @@ export const postBodyRoutes = new Hono<AppEnv>()
     await commitWrite(c, async (trx) => {
       const post = await findPost(c, trx);
       if (!(await deleteBlock(trx, post.id, blockId))) throw errors.notFound('Content block not found.');
-      return { result: undefined, tags: [TAG.body(post.id)] };
     });
     return c.body(null, 204);
   });

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { getPostBySlug, listPosts, nowIso, TAG, updatePost } from '@forkcast/content-db';
+import { getPostBySlug, listPosts, nowIso, updatePost } from '@forkcast/content-db';
+import { authoredPost, changePost, createPost, removePost } from '../authoring/post-writes.ts';
+import { newPostBody, postChangeBody } from '../authoring/post-input.ts';
 import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';
@@ -10,6 +12,7 @@ import { commitWrite } from '../write.ts';
 
 const listQuery = z.object({
   published: z.enum(['true', 'false'], { error: "published must be 'true' or 'false'." }).optional(),
+  status: z.enum(['draft', 'scheduled', 'published'], { error: "status must be 'draft', 'scheduled' or 'published'." }).optional(),
   type: z.enum(['post', 'guide'], { error: "type must be 'post' or 'guide'." }).optional(),
   limit: z.coerce
     .number({ error: 'limit must be a number.' })
@@ -20,16 +23,47 @@ const listQuery = z.object({
   offset: z.coerce.number({ error: 'offset must be a number.' }).int().min(0).optional(),
 });
 
+const postId = z.object({ id: z.coerce.number({ error: 'Post not found.' }).int('Post not found.').positive('Post not found.') });
+
 const heroBody = z.object({ heroImage: imageSource('Give the hero image as an http(s) URL or an uploaded image.'), alt: altText });
 const publishedBody = z.object({ published: z.boolean({ error: 'published must be true or false.' }) });
 
-/** GET /api/posts, GET /api/posts/:slug, PATCH /api/posts/:slug/hero-image, PATCH /api/posts/:slug/published. */
+/**
+ * GET /api/posts, GET /api/posts/:slug, POST /api/posts, PATCH and DELETE /api/posts/:id,
+ * GET /api/posts/:id/preview, PATCH /api/posts/:slug/hero-image, PATCH /api/posts/:slug/published.
+ */
 export const postRoutes = new Hono<AppEnv>()
   .get('/', validate('query', listQuery), async (c) => {
-    const query = c.req.valid('query');
+    const { status, ...query } = c.req.valid('query');
     // Visitors only ever see published posts; the admin sees drafts too unless asking otherwise.
-    const publishedOnly = !c.get('admin') || query.published === 'true';
-    return c.json(await listPosts(c.get('db'), { ...query, publishedOnly }));
+    const admin = c.get('admin') !== undefined;
+    const publishedOnly = !admin || query.published === 'true';
+    return c.json(await listPosts(c.get('db'), { ...query, publishedOnly, ...(admin && status ? { status } : {}) }));
+  })
+  .post('/', requireAdmin, validate('json', newPostBody), async (c) => {
+    const input = c.req.valid('json');
+    const post = await commitWrite(c, (trx) => createPost(trx, input, nowIso()));
+    return c.json(post, 201);
+  })
+  .patch('/:id{[0-9]+}', requireAdmin, validate('param', postId), validate('json', postChangeBody), async (c) => {
+    const { id } = c.req.valid('param');
+    const change = c.req.valid('json');
+    return c.json(await commitWrite(c, (trx) => changePost(trx, id, change, nowIso())));
+  })
+  .delete('/:id{[0-9]+}', requireAdmin, validate('param', postId), async (c) => {
+    const { id } = c.req.valid('param');
+    await commitWrite(c, (trx) => removePost(trx, id));
+    return c.body(null, 204);
+  })
+  .get('/:id{[0-9]+}/preview', requireAdmin, validate('param', postId), async (c) => {
+    const pages = c.get('pages');
+    if (!pages) throw errors.unavailable('Previews need the built site; run make build.');
+    const post = await authoredPost(c.get('db'), c.req.valid('param').id);
+    const page = await pages.render(post.url, { preview: { postId: post.id } });
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Robots-Tag', 'noindex');
+    if (page.status !== 200) throw errors.internal();
+    return c.html(new TextDecoder().decode(page.body));
   })
   .get('/:slug', async (c) => {
     const post = await getPostBySlug(c.get('db'), c.req.param('slug'), { publishedOnly: !c.get('admin') });
@@ -43,7 +77,6 @@ export const postRoutes = new Hono<AppEnv>()
       if (!post) throw errors.notFound('Post not found.');
       // The old alt text described the old picture; without a new one the title is the honest fallback.
       await updatePost(trx, post.id, { heroImage, heroAlt: alt ?? post.title, updatedAt: nowIso() });
-      return { result: undefined, tags: [TAG.post(post.id)] };
     });
     return c.json({ heroImage });
   })
@@ -55,8 +88,7 @@ export const postRoutes = new Hono<AppEnv>()
       const now = nowIso();
       // A first publication dates the post; unpublishing and republishing keeps its date.
       await updatePost(trx, post.id, { published, publishedAt: post.publishedAt ?? (published ? now : null), updatedAt: now });
-      const tags = [TAG.post(post.id), TAG.posts, ...(post.cityId === null ? [] : [TAG.cityPosts(post.cityId)])];
-      return { result: (await getPostBySlug(trx, post.slug))!, tags };
+      return (await getPostBySlug(trx, post.slug))!;
     });
     return c.json(post);
   });

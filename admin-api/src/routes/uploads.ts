@@ -27,7 +27,8 @@ async function acceptUpload(c: Context<AppEnv>): Promise<string> {
   const file = form.image ?? form.file;
   if (!(file instanceof File) || file.size === 0) throw errors.validation('Choose an image file to upload.');
   if (file.size > MAX_UPLOAD_BYTES) throw errors.tooLarge('file_too_large', 'That file is larger than 10 MB.');
-  const image = await processImage(new Uint8Array(await file.arrayBuffer()));
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const image = await c.get('imageQueue').run(() => processImage(bytes));
   return storeImage(c.get('config').uploadDir, image);
 }
 

@@ -9,7 +9,7 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_INPUT_PIXELS = 50_000_000;
 const MASTER_WIDTH = 2400;
 /** The largest side each output format can encode: a taller or wider image must be scaled down to fit. */
-export const MAX_SIDE = { jpeg: 65_535, webp: 16_383 } as const;
+const MAX_SIDE = { jpeg: 65_535, webp: 16_383 } as const;
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'avif', 'gif']);
 const UNSUPPORTED = 'That file is not an image we can use. Upload a JPEG, PNG, WebP, AVIF or GIF.';
 

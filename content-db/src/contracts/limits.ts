@@ -16,6 +16,17 @@ export const LIMITS = {
   /** Characters of an email address (the longest a mail system delivers). */
   email: 254,
   contact: { name: 100, email: 254, subject: 200, message: 5_000 },
+  post: {
+    title: 200,
+    /** Characters of a post's slug (its URL segment). */
+    slug: 80,
+    excerpt: 500,
+    /** Characters of a post's Markdown body. */
+    content: 100_000,
+    /** Tags on one post, and characters of one tag. */
+    tags: 20,
+    tag: 40,
+  },
   guide: {
     cityName: 80,
     description: 600,

@@ -3,6 +3,7 @@ import * as m0001 from './0001-initial.ts';
 import * as m0002 from './0002-publish-log.ts';
 import * as m0003 from './0003-reader-order-index.ts';
 import * as m0004 from './0004-pins-spreadsheets-alt.ts';
+import * as m0005 from './0005-authoring.ts';
 
 /** Every migration in the order it runs. Append only: a landed migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ export const migrations: Record<string, Migration> = {
   '0002-publish-log': m0002,
   '0003-reader-order-index': m0003,
   '0004-pins-spreadsheets-alt': m0004,
+  '0005-authoring': m0005,
 };
 
 export const migrationProvider: MigrationProvider = {

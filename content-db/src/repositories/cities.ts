@@ -1,6 +1,6 @@
 import type { Db } from '../db.ts';
 import { TAG } from '../tags.ts';
-import { recordRead } from '../tracking.ts';
+import { recordRead, recordWrite } from '../tracking.ts';
 import type { CityRow, NewCity } from '../schema.ts';
 
 export type City = CityRow;
@@ -29,6 +29,7 @@ export async function getCityById(db: Db, id: number): Promise<City | undefined>
 /** Inserts a city and returns its id. */
 export async function insertCity(db: Db, city: NewCity): Promise<number> {
   const row = await db.insertInto('cities').values(city).returning('id').executeTakeFirstOrThrow();
+  recordWrite(TAG.cities, TAG.city(row.id));
   return row.id;
 }
 
@@ -37,5 +38,9 @@ export async function updateCity(
   id: number,
   changes: Partial<Omit<NewCity, 'id' | 'slug' | 'createdAt'>> & { updatedAt: string },
 ): Promise<void> {
-  await db.updateTable('cities').set(changes).where('id', '=', id).execute();
+  const updated = await db.updateTable('cities').set(changes).where('id', '=', id).executeTakeFirst();
+  if (updated.numUpdatedRows === 0n) return;
+  recordWrite(TAG.city(id));
+  // The list's order follows these two.
+  if (changes.displayOrder !== undefined || changes.name !== undefined) recordWrite(TAG.cities);
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../db.ts';
 import { TAG } from '../tags.ts';
-import { recordRead } from '../tracking.ts';
+import { recordRead, recordWrite } from '../tracking.ts';
 import type { ContentBlockRow } from '../schema.ts';
 
 /** A stored Markdown block that replaces the post paragraph at `position`. */
@@ -34,6 +34,7 @@ export async function createBlock(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  recordWrite(TAG.body(block.postId));
   return toBlock(row);
 }
 
@@ -46,16 +47,21 @@ export async function updateBlock(db: Db, postId: number, id: number, content: s
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
-  return row && toBlock(row);
+  if (!row) return undefined;
+  recordWrite(TAG.body(postId));
+  return toBlock(row);
 }
 
 /** Deletes a block; true when one was deleted. */
 export async function deleteBlock(db: Db, postId: number, id: number): Promise<boolean> {
   const result = await db.deleteFrom('contentBlocks').where('postId', '=', postId).where('id', '=', id).executeTakeFirst();
-  return result.numDeletedRows > 0n;
+  if (result.numDeletedRows === 0n) return false;
+  recordWrite(TAG.body(postId));
+  return true;
 }
 
 /** Deletes every stored block of a post (its text was replaced, so their positions mean nothing). */
 export async function deleteAllBlocks(db: Db, postId: number): Promise<void> {
-  await db.deleteFrom('contentBlocks').where('postId', '=', postId).execute();
+  const result = await db.deleteFrom('contentBlocks').where('postId', '=', postId).executeTakeFirst();
+  if (result.numDeletedRows > 0n) recordWrite(TAG.body(postId));
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../db.ts';
 import { TAG } from '../tags.ts';
-import { recordRead } from '../tracking.ts';
+import { recordRead, recordWrite } from '../tracking.ts';
 import type { ContentItemRow, ContentItemType } from '../schema.ts';
 
 /** Text or an image added between paragraphs: it appears after paragraph `position - 1`. */
@@ -15,6 +15,7 @@ export function addContentItem(
   db: Db,
   item: { postId: number; type: ContentItemType; content: string; alt?: string; position: number; now: string },
 ): Promise<ContentItem> {
+  recordWrite(TAG.body(item.postId));
   return db
     .insertInto('postContentItems')
     .values({
@@ -32,10 +33,13 @@ export function addContentItem(
 /** Deletes an item; true when one was deleted. */
 export async function deleteContentItem(db: Db, postId: number, id: number): Promise<boolean> {
   const result = await db.deleteFrom('postContentItems').where('postId', '=', postId).where('id', '=', id).executeTakeFirst();
-  return result.numDeletedRows > 0n;
+  if (result.numDeletedRows === 0n) return false;
+  recordWrite(TAG.body(postId));
+  return true;
 }
 
 /** Deletes every inline item of a post. */
 export async function deleteAllContentItems(db: Db, postId: number): Promise<void> {
-  await db.deleteFrom('postContentItems').where('postId', '=', postId).execute();
+  const result = await db.deleteFrom('postContentItems').where('postId', '=', postId).executeTakeFirst();
+  if (result.numDeletedRows > 0n) recordWrite(TAG.body(postId));
 }

@@ -63,6 +63,8 @@ describe('posts repository', () => {
         tags: [],
         published: false,
         publishedAt: null,
+        publishAt: null,
+        status: 'draft',
         createdAt: T0,
         updatedAt: T0,
       });

@@ -1,13 +1,17 @@
 import { sql } from 'kysely';
 import type { Db } from '../db.ts';
 import { TAG } from '../tags.ts';
-import { recordRead } from '../tracking.ts';
+import { recordRead, recordWrite } from '../tracking.ts';
 import type { NewPostRow, PostRow, PostType } from '../schema.ts';
 
-/** A post or guide with its tags parsed and `published` as a boolean. */
+/** Where a post is in its life: written but not live, waiting for its publishAt time, or live. */
+export type PostStatus = 'draft' | 'scheduled' | 'published';
+
+/** A post or guide with its tags parsed, `published` as a boolean and its status spelled out. */
 export interface Post extends Omit<PostRow, 'tags' | 'published'> {
   tags: string[];
   published: boolean;
+  status: PostStatus;
 }
 
 export interface NewPost extends Omit<NewPostRow, 'tags' | 'published' | 'id'> {
@@ -18,6 +22,8 @@ export interface NewPost extends Omit<NewPostRow, 'tags' | 'published' | 'id'> {
 export interface PostFilter {
   /** Only published posts (what visitors may see). */
   publishedOnly?: boolean;
+  /** Only posts in this state of their life. */
+  status?: PostStatus;
   type?: PostType;
   cityId?: number;
   limit?: number;
@@ -25,7 +31,8 @@ export interface PostFilter {
 }
 
 function toPost(row: PostRow): Post {
-  return { ...row, tags: JSON.parse(row.tags) as string[], published: row.published === 1 };
+  const status: PostStatus = row.published === 1 ? 'published' : row.publishAt === null ? 'draft' : 'scheduled';
+  return { ...row, tags: JSON.parse(row.tags) as string[], published: row.published === 1, status };
 }
 
 // Newest first by the date a reader sees (publishedAt, else createdAt); id breaks ties so that
@@ -44,7 +51,9 @@ function recordPost<P extends { id: number }>(post: P | undefined): P | undefine
 
 function filtered(db: Db, filter: PostFilter) {
   let query = db.selectFrom('posts');
-  if (filter.publishedOnly) query = query.where('published', '=', 1);
+  if (filter.publishedOnly || filter.status === 'published') query = query.where('published', '=', 1);
+  if (filter.status === 'draft') query = query.where('published', '=', 0).where('publishAt', 'is', null);
+  if (filter.status === 'scheduled') query = query.where('published', '=', 0).where('publishAt', 'is not', null);
   if (filter.type) query = query.where('type', '=', filter.type);
   if (filter.cityId !== undefined) query = query.where('cityId', '=', filter.cityId);
   return query;
@@ -95,6 +104,19 @@ export async function getGuideForCity(db: Db, cityId: number, options: { publish
   return guide;
 }
 
+// A post's own page and cards change with any of its fields; the lists it sits in change when it
+// joins or leaves them or moves within them.
+function recordPostChange(post: { id: number; cityId: number | null }, listsChange: boolean): void {
+  recordWrite(TAG.post(post.id));
+  if (listsChange) recordWrite(TAG.posts, ...(post.cityId === null ? [] : [TAG.cityPosts(post.cityId)]));
+}
+
+/**
+ * The fields that decide which lists a post is in and where (its filters and its reader date) and
+ * which route it has (its slug), so a change to one may add or remove a page.
+ */
+const LIST_FIELDS = ['published', 'publishedAt', 'type', 'cityId', 'slug'] as const;
+
 /** Inserts a post and returns its id. */
 export async function insertPost(db: Db, post: NewPost): Promise<number> {
   const { tags = [], published = false, ...rest } = post;
@@ -103,15 +125,17 @@ export async function insertPost(db: Db, post: NewPost): Promise<number> {
     .values({ ...rest, tags: JSON.stringify(tags), published: published ? 1 : 0 })
     .returning('id')
     .executeTakeFirstOrThrow();
+  recordPostChange({ id: row.id, cityId: post.cityId ?? null }, true);
   return row.id;
 }
 
-export async function updatePost(
-  db: Db,
-  id: number,
-  changes: Partial<Omit<NewPost, 'slug' | 'createdAt'>> & { updatedAt: string },
-): Promise<void> {
+export async function updatePost(db: Db, id: number, changes: Partial<Omit<NewPost, 'createdAt'>> & { updatedAt: string }): Promise<void> {
   const { tags, published, ...rest } = changes;
+  const before = await db.selectFrom('posts').select(['id', 'cityId']).where('id', '=', id).executeTakeFirst();
+  if (!before) return;
+  const listsChange = LIST_FIELDS.some((field) => changes[field] !== undefined);
+  recordPostChange(before, listsChange);
+  if (changes.cityId !== undefined) recordPostChange({ id, cityId: changes.cityId }, listsChange);
   await db
     .updateTable('posts')
     .set({
@@ -124,5 +148,31 @@ export async function updatePost(
 }
 
 export async function deletePost(db: Db, id: number): Promise<void> {
-  await db.deleteFrom('posts').where('id', '=', id).execute();
+  const deleted = await db.deleteFrom('posts').where('id', '=', id).returning(['id', 'cityId']).executeTakeFirst();
+  if (deleted) recordPostChange(deleted, true);
+}
+
+/** Scheduled posts whose publication time has come, earliest first. */
+export async function duePosts(db: Db, now: string): Promise<Post[]> {
+  const rows = await db
+    .selectFrom('posts')
+    .selectAll()
+    .where('published', '=', 0)
+    .where('publishAt', 'is not', null)
+    .where('publishAt', '<=', now)
+    .orderBy('publishAt')
+    .orderBy('id')
+    .execute();
+  return rows.map(toPost);
+}
+
+/** The earliest publication time any scheduled post waits for. */
+export async function nextPublishAt(db: Db): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('posts')
+    .select((eb) => eb.fn.min('publishAt').as('next'))
+    .where('published', '=', 0)
+    .where('publishAt', 'is not', null)
+    .executeTakeFirst();
+  return row?.next ?? undefined;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db.ts';
 import { TAG } from '../tags.ts';
-import { recordRead } from '../tracking.ts';
+import { recordRead, recordWrite } from '../tracking.ts';
 
 /** The keys the product stores in `settings`. */
 export const SETTING = {
@@ -23,6 +23,7 @@ export async function getSetting(db: Db, key: SettingKey): Promise<string | unde
 }
 
 export async function setSetting(db: Db, key: SettingKey, value: string, now: string): Promise<void> {
+  recordWrite(TAG.setting(key));
   await db
     .insertInto('settings')
     .values({ key, value, updatedAt: now })

@@ -287,6 +287,8 @@ describe('seed module', () => {
         type: 'guide',
         cityId: alpha!.id,
         published: true,
+        publishAt: null,
+        status: 'published',
       });
       expect(await countPosts(db, { type: 'guide', publishedOnly: true })).toBe(2);
     });
@@ -315,6 +317,8 @@ describe('seed module', () => {
         ...noodleFields,
         type: 'post',
         cityId: alpha!.id,
+        publishAt: null,
+        status: 'published',
       });
       expect(await getPostBySlug(db, 'wandering')).toMatchObject({ type: 'post', cityId: null, published: true });
       expect(await getPostBySlug(db, 'beta-draft')).toMatchObject({ type: 'post', cityId: beta!.id, published: false, publishedAt: null });

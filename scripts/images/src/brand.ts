@@ -6,8 +6,7 @@ import { arc, fork, knife, shadow } from './tableware.ts';
 export const BRAND = { ink: '#1d2a2f', paper: '#f6f1e7', terracotta: '#c4532d' } as const;
 
 /** The fork path on a 64×64 grid; reused by the favicon and the larger artworks. */
-export const FORK_PATH =
-  'M19 12a2 2 0 0 1 4 0V27h7V12a2 2 0 0 1 4 0V27h7V12a2 2 0 0 1 4 0V29c0 6-4 10-10 11V54a3 3 0 0 1-6 0V40c-6-1-10-5-10-11Z';
+const FORK_PATH = 'M19 12a2 2 0 0 1 4 0V27h7V12a2 2 0 0 1 4 0V27h7V12a2 2 0 0 1 4 0V29c0 6-4 10-10 11V54a3 3 0 0 1-6 0V40c-6-1-10-5-10-11Z';
 
 function forkMark(x: number, y: number, size: number, rot: number, fill: string, opacity = 1): string {
   const k = size / 64;

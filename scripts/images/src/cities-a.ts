@@ -128,7 +128,7 @@ function ggTower(cx: number, top: number, bottom: number, w: number, base: strin
   return group(out);
 }
 
-export function quadPoints(a: Pt, c: Pt, b: Pt, n: number): Pt[] {
+function quadPoints(a: Pt, c: Pt, b: Pt, n: number): Pt[] {
   const pts: Pt[] = [];
   for (let i = 0; i <= n; i++) {
     const t = i / n;
@@ -141,15 +141,7 @@ export function quadPoints(a: Pt, c: Pt, b: Pt, n: number): Pt[] {
 }
 
 /** A main cable drawn through `sagMid`, with vertical suspenders down to the deck. */
-export function suspensionSpan(
-  a: Pt,
-  b: Pt,
-  sagMid: Pt,
-  deckY: (x: number) => number,
-  color: string,
-  cableW: number,
-  spacing: number,
-): string {
+function suspensionSpan(a: Pt, b: Pt, sagMid: Pt, deckY: (x: number) => number, color: string, cableW: number, spacing: number): string {
   const c: Pt = [(4 * sagMid[0] - a[0] - b[0]) / 2, (4 * sagMid[1] - a[1] - b[1]) / 2];
   const out: string[] = [];
   const pts = quadPoints(a, c, b, Math.max(8, Math.round(Math.abs(b[0] - a[0]) / spacing)));
@@ -288,7 +280,7 @@ function skylineSF(rng: Rng, x0: number, x1: number, base: number, color: string
 // ================================================================ Kyoto
 
 /** East-Asian roof with upswept eaves; y is the eave line, h the roof height. */
-export function asianRoof(cx: number, y: number, w: number, h: number, fill: string, lift = 0.35): string {
+function asianRoof(cx: number, y: number, w: number, h: number, fill: string, lift = 0.35): string {
   return path(
     d`M${cx - w / 2} ${y - h * lift}Q${cx - w * 0.42} ${y + h * 0.12} ${cx - w * 0.28} ${y + h * 0.1}L${cx + w * 0.28} ${y + h * 0.1}` +
       d`Q${cx + w * 0.42} ${y + h * 0.12} ${cx + w / 2} ${y - h * lift}Q${cx + w * 0.3} ${y - h * 0.42} ${cx + w * 0.17} ${y - h}` +
@@ -345,7 +337,7 @@ function templeHall(cx: number, base: number, w: number, fill: string): string {
 }
 
 /** Five-lobed maple leaf centred on (x, y). */
-export function mapleLeaf(x: number, y: number, size: number, rot: number, fill: string): string {
+function mapleLeaf(x: number, y: number, size: number, rot: number, fill: string): string {
   const pts: Pt[] = [];
   const lobes = [-90, -35, -145, 30, 150].sort((p, q) => ((p + 360) % 360) - ((q + 360) % 360));
   const lens = (a: number) => (a === -90 ? 1 : a === -35 || a === -145 ? 0.9 : 0.62);

@@ -29,7 +29,6 @@ export function hashSeed(text: string): number {
 }
 
 export const rand = (rng: Rng, a: number, b: number): number => a + (b - a) * rng();
-export const randInt = (rng: Rng, a: number, b: number): number => Math.floor(rand(rng, a, b + 1));
 /** Checked array access (the project compiles with noUncheckedIndexedAccess). */
 export function at<T>(list: readonly T[], i: number): T {
   const v = list[i < 0 ? list.length + i : i];
@@ -81,7 +80,7 @@ export const darken = (c: string, t: number): string => mix(c, '#000000', t);
 
 // ---------------------------------------------------------------- elements
 
-export function el(tag: string, attrs: Attrs, inner?: string): string {
+function el(tag: string, attrs: Attrs, inner?: string): string {
   const a = Object.entries(attrs)
     .filter(([, v]) => v !== undefined && v !== '')
     .map(([k, v]) => `${k}="${typeof v === 'number' ? num(v) : v}"`)
@@ -103,12 +102,6 @@ export const stroke = (dd: string, color: string, width: number, a: Attrs = {}):
   el('path', { d: dd, fill: 'none', stroke: color, 'stroke-width': width, 'stroke-linecap': 'round', 'stroke-linejoin': 'round', ...a });
 export const group = (inner: string | string[], a: Attrs = {}): string => el('g', a, Array.isArray(inner) ? inner.join('') : inner);
 
-/** transform attribute value: translate, then rotate (degrees), then scale. */
-export function tf(x: number, y: number, rot = 0, scale: number | Pt = 1): string {
-  const s = Array.isArray(scale) ? `${num(scale[0])} ${num(scale[1])}` : num(scale);
-  return `translate(${num(x)} ${num(y)})${rot ? ` rotate(${num(rot)})` : ''}${scale !== 1 ? ` scale(${s})` : ''}`;
-}
-
 /** Catmull-Rom spline through points, as cubic Bézier path data (open). */
 export function smoothPath(pts: Pt[], tension = 1): string {
   const first = at(pts, 0);
@@ -123,8 +116,6 @@ export function smoothPath(pts: Pt[], tension = 1): string {
   }
   return out;
 }
-
-export const polyPath = (pts: Pt[]): string => pts.map((p, i) => d`${i ? 'L' : 'M'}${p[0]} ${p[1]}`).join('') + 'Z';
 
 // ---------------------------------------------------------------- document builder
 

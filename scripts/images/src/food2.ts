@@ -856,21 +856,3 @@ export function gari(rng: Rng, x: number, y: number, count: number): string {
   }
   return group(out);
 }
-
-export function avocadoFan(x: number, y: number, count: number, rot: number): string {
-  const out: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const a = -16 + (32 * i) / (count - 1);
-    out.push(
-      group(
-        [
-          path(d`M0 0Q40 -14 120 -6Q130 0 120 6Q40 14 0 0Z`, '#3f6a24'),
-          path(d`M4 0Q40 -10 116 -4Q122 0 116 4Q40 10 4 0Z`, '#b9d46a'),
-          path(d`M8 0Q40 -5 110 -2Q40 5 8 0Z`, '#e3eca0', { opacity: 0.8 }),
-        ],
-        { transform: `rotate(${num(a)})` },
-      ),
-    );
-  }
-  return placed(group(out), x, y, rot);
-}

@@ -122,7 +122,7 @@ export function hazeBand(s: Svg, y: number, h: number, color: string, opacity = 
 // ---------------------------------------------------------------- terrain
 
 /** Smooth fractal 1D value noise in roughly [-1, 1]. */
-export function makeNoise(rng: Rng): (x: number, octaves?: number) => number {
+function makeNoise(rng: Rng): (x: number, octaves?: number) => number {
   const size = 256;
   const v = Array.from({ length: size }, () => rng() * 2 - 1);
   const sample = (x: number): number => {
@@ -575,36 +575,5 @@ export function oliveTree(rng: Rng, x: number, base: number, size: number, trunk
       );
     }
   });
-  return group(out);
-}
-
-/** Lit windows scattered over a facade rectangle. */
-export function windowGrid(
-  rng: Rng,
-  x: number,
-  y: number,
-  w: number,
-  h: number,
-  cols: number,
-  rows: number,
-  lit: string,
-  pLit: number,
-  dark?: string,
-  opacity = 0.9,
-): string {
-  const out: string[] = [];
-  const cw = w / cols;
-  const rh = h / rows;
-  for (let c = 0; c < cols; c++) {
-    for (let r = 0; r < rows; r++) {
-      const on = rng() < pLit;
-      if (!on && !dark) continue;
-      out.push(
-        rect(x + c * cw + cw * 0.25, y + r * rh + rh * 0.25, cw * 0.5, rh * 0.5, on ? lit : (dark as string), {
-          opacity: on ? num(opacity * rand(rng, 0.55, 1)) : undefined,
-        }),
-      );
-    }
-  }
   return group(out);
 }

@@ -23,13 +23,13 @@ import {
   stroke,
 } from './core.ts';
 
-export const SHADOW_DX = 12;
-export const SHADOW_DY = 18;
+const SHADOW_DX = 12;
+const SHADOW_DY = 18;
 
 const shadowIds = new WeakMap<Svg, string>();
 
 /** Shared soft-shadow radial gradient (black centre fading out), created once per document. */
-export function shadowFill(s: Svg): string {
+function shadowFill(s: Svg): string {
   let id = shadowIds.get(s);
   if (!id) {
     id = s.radial([
@@ -560,7 +560,7 @@ export function tomato(s: Svg, x: number, y: number, r: number, color = '#d8392b
   ]);
 }
 
-export function berry(x: number, y: number, r: number, color: string, shine = true): string {
+function berry(x: number, y: number, r: number, color: string, shine = true): string {
   return group([
     circle(x + r * 0.2, y + r * 0.3, r, '#000', { opacity: 0.2 }),
     circle(x, y, r, color),

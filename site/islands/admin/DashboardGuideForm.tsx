@@ -12,7 +12,7 @@ import { toast } from '../shared/toast-store';
 import { ALT_REQUIRED } from './AltTextField';
 import { DashboardHeroPicker, heroAltOf, heroUrlOf, needsAlt, NO_HERO, type HeroChoice } from './DashboardHeroPicker';
 
-export const SAMPLE_CSV_URL = '/samples/itinerary-sample.csv';
+const SAMPLE_CSV_URL = '/samples/itinerary-sample.csv';
 
 interface GuideInput {
   csvFile: File;

@@ -1,7 +1,7 @@
 import { getJson, RequestError } from '../shared/api';
 
 /** The delay before sending a signed-out admin to the login page. */
-export const LOGIN_REDIRECT_MS = 1000;
+const LOGIN_REDIRECT_MS = 1000;
 /** Where the dashboard sends a visitor who is not signed in; they come back here afterwards. */
 export const ADMIN_LOGIN_URL = '/api/login?next=/admin';
 /** Where an expired session is sent; signing in returns to /admin by default. */

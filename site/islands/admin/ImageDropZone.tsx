@@ -2,7 +2,7 @@ import { useState, type ChangeEvent, type DragEvent } from 'react';
 import { toast } from '../shared/toast-store';
 
 /** Only image files are accepted; anything else is refused with a toast. */
-export function isImageFile(file: File): boolean {
+function isImageFile(file: File): boolean {
   if (file.type.startsWith('image/')) return true;
   toast({ title: 'Invalid File', description: 'Please select a valid image file.', variant: 'destructive' });
   return false;

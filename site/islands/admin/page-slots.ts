@@ -17,7 +17,7 @@ export interface ItinerarySlot {
 }
 
 /** A paragraph section of a rendered body (PostBody.astro). */
-export interface SectionSlot {
+interface SectionSlot {
   container: HTMLElement;
   position: number;
   blockId: number;
@@ -34,7 +34,7 @@ export interface ItemSlot {
 }
 
 /** Where an add-content control sits: after paragraph `position - 1` and the additions that follow it. */
-export interface AddSlot {
+interface AddSlot {
   container: HTMLElement;
   position: number;
 }

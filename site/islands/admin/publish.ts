@@ -9,7 +9,7 @@ export const TOAST_KEY = 'forkcast:toast';
 type Message = Pick<Toast, 'title' | 'description' | 'variant'>;
 
 /** 'Published in N ms' from the write's publish report header, when the server sent one. */
-export function publishedNote(response: Response): string | undefined {
+function publishedNote(response: Response): string | undefined {
   const report = parsePublishReport(response.headers.get(PUBLISH_HEADER));
   return report ? `Published in ${report.ms} ms` : undefined;
 }

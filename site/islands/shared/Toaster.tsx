@@ -3,7 +3,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { useToasts } from './toast-store';
 
 /** 5000 ms, swipe right past 50 px, F8 focuses the viewport labelled 'Notifications (F8)'. */
-export const TOAST_DURATION = 5000;
+const TOAST_DURATION = 5000;
 
 export function Toaster() {
   const { toasts, dismiss } = useToasts();

@@ -3,7 +3,7 @@ import type { CurrentUser } from '@forkcast/content-db/contracts';
 import { getJson } from './api';
 
 /** The auth state is cached for 5 minutes. */
-export const AUTH_CACHE_MS = 300_000;
+const AUTH_CACHE_MS = 300_000;
 
 interface AuthState {
   user: CurrentUser | null;

@@ -9,13 +9,13 @@ const defaultQueryFn: QueryFunction = ({ queryKey }) => getJson(String(queryKey[
  * in' never fails on it, and one that throws it means the session is gone, which asking again
  * cannot fix.
  */
-export function retryOnceUnlessSignedOut(failureCount: number, error: Error): boolean {
+function retryOnceUnlessSignedOut(failureCount: number, error: Error): boolean {
   if (error instanceof RequestError && error.status === 401) return false;
   return failureCount < 1;
 }
 
 /** Data never goes stale on its own, no refetch on focus, no polling; queries retry once, mutations never. */
-export function createQueryClient(): QueryClient {
+function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {

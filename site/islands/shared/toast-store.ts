@@ -2,7 +2,7 @@ import { create } from 'zustand';
 
 /** At most one toast at a time; a dismissed toast is removed after 1,000,000 ms. */
 export const TOAST_LIMIT = 1;
-export const TOAST_REMOVE_DELAY = 1_000_000;
+const TOAST_REMOVE_DELAY = 1_000_000;
 
 export interface Toast {
   id: number;

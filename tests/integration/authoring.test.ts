@@ -1,0 +1,127 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeFile } from '@forkcast/admin-api';
+import { getPostById, listCities, type Post } from '@forkcast/content-db';
+import { seed } from '@forkcast/content-db/seed';
+import { fullBuildOf, readTree, treeDifferences } from './compare.ts';
+import { publishingSite, type PublishingSite } from './support.ts';
+
+type Authored = Post & { url: string };
+
+const json = (method: string, body: unknown) => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const WORD = 'Zephyrine';
+
+// A post's life through the real app and publisher on a seeded site: what a visitor can find of it
+// at each step, in every listing the site has, and that the folder always equals a full build.
+describe('a post from draft to deletion', () => {
+  let site: PublishingSite;
+  let city: { id: number; slug: string; name: string };
+  let post: Authored;
+
+  beforeAll(async () => {
+    site = await publishingSite(({ db }) => seed(db).then(() => undefined));
+    city = (await listCities(site.handle.db))[0]!;
+  });
+  afterAll(() => site?.cleanup());
+
+  const file = (path: string) => join(site.dist.siteDir, routeFile(path));
+  const page = (path: string) => (existsSync(file(path)) ? readFileSync(file(path), 'utf8') : '');
+  const LISTINGS = () => ['/', '/posts', `/${city.slug}/guide`, '/sitemap', '/sitemap.xml', '/rss.xml'];
+  const visitorApi = async () => JSON.stringify(await (await site.request('/api/posts?limit=200', { admin: false })).json());
+  const matchesFullBuild = async () => expect(treeDifferences(readTree(site.dist.siteDir), await fullBuildOf(site.handle.db))).toEqual([]);
+
+  const expectHidden = async (current: Authored) => {
+    expect(existsSync(file(current.url)), `${current.url} is not in the site folder`).toBe(false);
+    expect((await site.request(current.url, { admin: false })).status).toBe(404);
+    for (const listing of LISTINGS()) expect(page(listing), listing).not.toContain(current.slug);
+    expect(await visitorApi()).not.toContain(WORD);
+    expect((await site.request(`/api/posts/${current.slug}`, { admin: false })).status).toBe(404);
+  };
+  const expectLive = (current: Authored) => {
+    expect(page(current.url)).toContain(WORD);
+    for (const listing of ['/posts', '/sitemap', '/sitemap.xml', '/rss.xml']) expect(page(listing), listing).toContain(current.url);
+  };
+
+  it('keeps a new draft out of the site folder, every listing, feed, sitemap and visitor API', async () => {
+    const response = await site.request(
+      '/api/posts',
+      json('POST', {
+        title: `${WORD} supper club`,
+        excerpt: `A ${WORD} evening.`,
+        content: `The ${WORD} table seats twelve.`,
+        cityId: city.id,
+        tags: ['supper'],
+      }),
+    );
+    expect(response.status).toBe(201);
+    post = (await response.json()) as Authored;
+    expect(post).toMatchObject({ status: 'draft', url: `/${city.slug}/${WORD.toLowerCase()}-supper-club` });
+    await expectHidden(post);
+    await matchesFullBuild();
+  });
+
+  it('previews the draft for the admin as the page it will become, with a Preview bar and noindex', async () => {
+    const response = await site.request(`/api/posts/${post.id}/preview`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('x-robots-tag')).toBe('noindex');
+    const html = await response.text();
+    expect(html).toContain(`The ${WORD} table seats twelve.`);
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(html).toMatch(/<aside class="preview-bar[^"]*" aria-label="Preview"/);
+    expect(html).toContain('This draft is not published: readers cannot see this page.');
+    expect((await site.request(`/api/posts/${post.id}/preview`, { admin: false })).status).toBe(401);
+    // Previewing renders on demand and writes nothing.
+    expect(existsSync(file(post.url))).toBe(false);
+  });
+
+  it('schedules the post and puts it live at its time, once', async () => {
+    const publishAt = new Date(Date.now() + 1500).toISOString();
+    const scheduled = await site.request(`/api/posts/${post.id}`, json('PATCH', { status: 'scheduled', publishAt }));
+    expect(((await scheduled.json()) as Authored).status).toBe('scheduled');
+    await expectHidden(post);
+
+    const deadline = Date.now() + 10_000;
+    while (!existsSync(file(post.url)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    const live = (await getPostById(site.handle.db, post.id))!;
+    expect(live).toMatchObject({ status: 'published', publishedAt: publishAt, publishAt: null });
+    expectLive(post);
+    // Nothing is due any more: a second pass publishes nothing.
+    expect(await site.scheduler.publishDue()).toBe(0);
+    await matchesFullBuild();
+  });
+
+  it('retitles and re-slugs the live post, and its old URL answers 301 from the server and the redirects file', async () => {
+    const response = await site.request(
+      `/api/posts/${post.id}`,
+      json('PATCH', { title: `${WORD} supper club, revisited`, slug: 'supper-club' }),
+    );
+    const moved = (await response.json()) as Authored;
+    expect(moved.url).toBe(`/${city.slug}/supper-club`);
+    expect(existsSync(file(post.url))).toBe(false);
+    const old = await site.request(`${post.url}?ref=mail`, { admin: false });
+    expect(old.status).toBe(301);
+    expect(old.headers.get('location')).toBe(`/${city.slug}/supper-club?ref=mail`);
+    expect(page('/_redirects')).toContain(`${post.url} /${city.slug}/supper-club 301`);
+    post = moved;
+    expectLive(post);
+    expect(page(post.url)).toContain('revisited');
+    await matchesFullBuild();
+  });
+
+  it('unpublishes the post: it leaves every listing and its page goes', async () => {
+    const response = await site.request(`/api/posts/${post.id}`, json('PATCH', { status: 'draft' }));
+    expect(response.status).toBe(200);
+    await expectHidden(post);
+    await matchesFullBuild();
+  });
+
+  it('deletes the post with the redirects that led to it', async () => {
+    const response = await site.request(`/api/posts/${post.id}`, { method: 'DELETE' });
+    expect(response.status).toBe(204);
+    expect(await getPostById(site.handle.db, post.id)).toBeUndefined();
+    expect(page('/_redirects')).not.toContain('/supper-club');
+    await matchesFullBuild();
+  });
+});

@@ -1,0 +1,231 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeFile } from '@forkcast/admin-api';
+import { getCityBySlug, getGuideForCity, listBlocks, listCities, listPosts, SETTING, subscribe, type Post } from '@forkcast/content-db';
+import { seed } from '@forkcast/content-db/seed';
+import { fullBuildOf, readTree, treeDifferences } from './compare.ts';
+import { ADMIN, publishingSite, type PublishingSite } from './support.ts';
+
+// Every write route of the API, walked one by one on a seeded site: a route that changes pages must
+// enqueue exactly the tags its change names, and those tags must reach every page whose bytes the
+// change altered (checked against a fresh full build); a route that changes no page enqueues nothing
+// and leaves the site folder alone. A new write route fails the first test until it is listed here.
+
+const json = (method: string, body: unknown) => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const IMAGE = readFileSync(join(import.meta.dirname, '..', '..', 'public', 'images', 'posts', 'bakery-640.webp'));
+const imageForm = () => {
+  const form = new FormData();
+  form.append('image', new File([IMAGE], 'bakery.webp', { type: 'image/webp' }));
+  return form;
+};
+
+interface Walk {
+  response: Response;
+  /** The tags the change must enqueue, read from the database after it. */
+  expected: () => Promise<string[]>;
+}
+
+async function cityPost(site: PublishingSite): Promise<Post> {
+  const post = (await listPosts(site.handle.db, { publishedOnly: true, type: 'post' })).find((candidate) => candidate.cityId !== null);
+  return post!;
+}
+
+const PAGE_WRITES: Record<string, (site: PublishingSite) => Promise<Walk>> = {
+  async 'PATCH /api/posts/:slug/hero-image'(site) {
+    const post = await cityPost(site);
+    const response = await site.request(
+      `/api/posts/${post.slug}/hero-image`,
+      json('PATCH', { heroImage: '/images/posts/bakery-640.webp' }),
+    );
+    return { response, expected: async () => [`post:${post.id}`] };
+  },
+  async 'PATCH /api/posts/:slug/published'(site) {
+    const post = await cityPost(site);
+    const response = await site.request(`/api/posts/${post.slug}/published`, json('PATCH', { published: false }));
+    return { response, expected: async () => [`post:${post.id}`, 'posts', `posts:city:${post.cityId}`] };
+  },
+  async 'POST /api/posts/:postId/content'(site) {
+    const post = await cityPost(site);
+    const response = await site.request(`/api/posts/${post.id}/content`, json('POST', { type: 'text', content: 'A note.', position: 1 }));
+    return { response, expected: async () => [`body:${post.id}`] };
+  },
+  async 'DELETE /api/posts/:postId/content/:contentId'(site) {
+    const item = await site.handle.db
+      .selectFrom('postContentItems')
+      .select(['id', 'postId'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const response = await site.request(`/api/posts/${item.postId}/content/${item.id}`, { method: 'DELETE' });
+    return { response, expected: async () => [`body:${item.postId}`] };
+  },
+  async 'POST /api/posts/:postId/blocks'(site) {
+    const post = await cityPost(site);
+    const taken = new Set((await listBlocks(site.handle.db, post.id)).map((block) => block.position));
+    const position = [0, 1, 2, 3].find((candidate) => !taken.has(candidate))!;
+    const response = await site.request(
+      `/api/posts/${post.id}/blocks`,
+      json('POST', { content: 'Rewritten.', position, isOriginal: true }),
+    );
+    return { response, expected: async () => [`body:${post.id}`] };
+  },
+  async 'PUT /api/posts/:postId/blocks/:blockId'(site) {
+    const block = await site.handle.db.selectFrom('contentBlocks').select(['id', 'postId']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const response = await site.request(`/api/posts/${block.postId}/blocks/${block.id}`, json('PUT', { content: 'Rewritten again.' }));
+    return { response, expected: async () => [`body:${block.postId}`] };
+  },
+  async 'DELETE /api/posts/:postId/blocks/:blockId'(site) {
+    const block = await site.handle.db.selectFrom('contentBlocks').select(['id', 'postId']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const response = await site.request(`/api/posts/${block.postId}/blocks/${block.id}`, { method: 'DELETE' });
+    return { response, expected: async () => [`body:${block.postId}`] };
+  },
+  async 'POST /api/posts'(site) {
+    const post = await cityPost(site);
+    const response = await site.request(
+      '/api/posts',
+      json('POST', {
+        title: 'Night market dumplings',
+        excerpt: 'Where to eat late.',
+        content: 'Steam and vinegar.',
+        cityId: post.cityId,
+        status: 'published',
+      }),
+    );
+    const created = (await response.clone().json()) as Post;
+    return { response, expected: async () => [`post:${created.id}`, 'posts', `posts:city:${post.cityId}`] };
+  },
+  async 'PATCH /api/posts/:id{[0-9]+}'(site) {
+    const post = await cityPost(site);
+    const response = await site.request(`/api/posts/${post.id}`, json('PATCH', { slug: `${post.slug}-revisited` }));
+    return { response, expected: async () => [`post:${post.id}`, 'posts', `posts:city:${post.cityId}`, 'redirects'] };
+  },
+  async 'DELETE /api/posts/:id{[0-9]+}'(site) {
+    const post = await cityPost(site);
+    const redirects = async () => (await site.handle.db.selectFrom('redirects').select('fromPath').execute()).length;
+    const before = await redirects();
+    const response = await site.request(`/api/posts/${post.id}`, { method: 'DELETE' });
+    // Redirects that led to the deleted post go with it.
+    const redirectsGone = async () => ((await redirects()) < before ? ['redirects'] : []);
+    return { response, expected: async () => [`post:${post.id}`, 'posts', `posts:city:${post.cityId}`, ...(await redirectsGone())] };
+  },
+  async 'POST /api/hero/update-image'(site) {
+    const response = await site.request(
+      '/api/hero/update-image',
+      json('POST', { imageUrl: '/images/posts/bakery-640.webp', alt: 'Loaves' }),
+    );
+    return { response, expected: async () => [`setting:${SETTING.homepageHeroAlt}`, `setting:${SETTING.homepageHeroImage}`] };
+  },
+  async 'PATCH /api/cities/:id'(site) {
+    const [city] = await listCities(site.handle.db);
+    const response = await site.request(`/api/cities/${city!.id}`, json('PATCH', { spreadsheetUrl: 'https://sheets.example/itinerary' }));
+    return { response, expected: async () => [`city:${city!.id}`] };
+  },
+  async 'POST /api/admin/generate-guide'(site) {
+    const form = new FormData();
+    const csv = ['day,meal,restaurant,neighborhood,cuisine,notes,address,url', '1,lunch,Corner Noodles,Centre,Noodles,"Slurp.",1 Main St,'];
+    form.append('csvFile', new File([csv.join('\n')], 'guide.csv', { type: 'text/csv' }));
+    form.append('cityName', 'Nara');
+    const response = await site.request('/api/admin/generate-guide', { method: 'POST', body: form });
+    return {
+      response,
+      expected: async () => {
+        const city = (await getCityBySlug(site.handle.db, 'nara'))!;
+        const guide = (await getGuideForCity(site.handle.db, city.id))!;
+        return ['cities', `city:${city.id}`, `post:${guide.id}`, 'posts', `posts:city:${city.id}`, `restaurants:${city.id}`];
+      },
+    };
+  },
+};
+
+/** Writes that change what the editor or a mailbox sees, but no published page. */
+const OTHER_WRITES: Record<string, (site: PublishingSite) => Promise<Response>> = {
+  'POST /api/login': (site) => site.request('/api/login', { ...json('POST', ADMIN), admin: false }),
+  'POST /api/contact': (site) =>
+    site.request('/api/contact', {
+      ...json('POST', { name: 'Ana', email: 'ana@example.com', subject: 'Hello', message: 'A question.' }),
+      admin: false,
+    }),
+  async 'DELETE /api/admin/contact-messages/:id'(site) {
+    const message = await site.handle.db.selectFrom('contactMessages').select('id').executeTakeFirstOrThrow();
+    return site.request(`/api/admin/contact-messages/${message.id}`, { method: 'DELETE' });
+  },
+  'POST /api/newsletter/subscribe': (site) =>
+    site.request('/api/newsletter/subscribe', { ...json('POST', { email: 'reader@example.com' }), admin: false }),
+  'POST /api/newsletter/subscribe/form': (site) =>
+    site.request('/api/newsletter/subscribe/form', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://forkcast.test' },
+      body: 'email=form.reader%40example.com',
+      admin: false,
+    }),
+  async 'DELETE /api/newsletter/subscribers/:id'(site) {
+    const { subscriber } = await subscribe(site.handle.db, 'leaving@example.com', new Date().toISOString());
+    return site.request(`/api/newsletter/subscribers/${subscriber.id}`, { method: 'DELETE' });
+  },
+  'POST /api/upload': (site) => site.request('/api/upload', { method: 'POST', body: imageForm() }),
+  'POST /api/upload/hero-image': (site) => site.request('/api/upload/hero-image', { method: 'POST', body: imageForm() }),
+};
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+describe('the tags each write route enqueues', () => {
+  let site: PublishingSite;
+  beforeAll(async () => {
+    site = await publishingSite(({ db }) => seed(db).then(() => undefined));
+  });
+  afterAll(() => site?.cleanup());
+
+  const lastOutboxId = async () =>
+    (
+      await site.handle.db
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst()
+    )?.id ?? 0;
+  const outboxSince = async (id: number) =>
+    (await site.handle.db.selectFrom('outbox').select('tags').where('id', '>', id).execute()).map(
+      (row) => JSON.parse(row.tags) as string[],
+    );
+
+  it('walks every write route of the app', () => {
+    const routes = new Set(
+      site.app.routes.filter((route) => WRITE_METHODS.has(route.method)).map((route) => `${route.method} ${route.path}`),
+    );
+    expect([...routes].sort()).toEqual([...Object.keys(PAGE_WRITES), ...Object.keys(OTHER_WRITES)].sort());
+  });
+
+  for (const [route, walk] of Object.entries(PAGE_WRITES)) {
+    it(`${route} enqueues the tags of what it changed, and they reach every page that changed`, async () => {
+      const pagesBefore = (await site.handle.db.selectFrom('pages').select('path').execute()).map((page) => routeFile(page.path));
+      const readsBefore = await site.handle.db.selectFrom('pageTags').select(['path', 'tag']).execute();
+      const treeBefore = readTree(site.dist.siteDir);
+      const since = await lastOutboxId();
+
+      const { response, expected } = await walk(site);
+      expect(response.status, await response.clone().text()).toBeLessThan(300);
+      const enqueued = await outboxSince(since);
+      expect(enqueued).toEqual([(await expected()).sort()]);
+
+      const full = await fullBuildOf(site.handle.db);
+      const changed = new Set(treeDifferences(treeBefore, full));
+      expect(changed.size, 'the change alters at least one page').toBeGreaterThan(0);
+      const tags = new Set(enqueued[0]);
+      const reached = new Set(readsBefore.filter((read) => tags.has(read.tag)).map((read) => routeFile(read.path)));
+      const missed = pagesBefore.filter((file) => changed.has(file) && !reached.has(file));
+      expect(missed, 'pages that changed but read none of the enqueued tags').toEqual([]);
+      expect(treeDifferences(readTree(site.dist.siteDir), full)).toEqual([]);
+    });
+  }
+
+  for (const [route, walk] of Object.entries(OTHER_WRITES)) {
+    it(`${route} changes no page and enqueues nothing`, async () => {
+      const treeBefore = readTree(site.dist.siteDir);
+      const since = await lastOutboxId();
+      const response = await walk(site);
+      expect(response.status, await response.clone().text()).toBeLessThan(400);
+      expect(await outboxSince(since)).toEqual([]);
+      expect(treeDifferences(treeBefore, readTree(site.dist.siteDir))).toEqual([]);
+      expect(treeDifferences(treeBefore, await fullBuildOf(site.handle.db))).toEqual([]);
+    });
+  }
+});
