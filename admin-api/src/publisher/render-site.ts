@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { markOutboxDone, nowIso, pageHashes, pendingOutbox, type Db } from '@forkcast/content-db';
 import { putPage, removePage } from './page-writer.ts';
 import type { RenderedRoute, Renderer } from './renderer.ts';
@@ -64,6 +64,8 @@ export async function buildId(serverDir: string): Promise<string> {
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name))
     .sort();
-  for (const file of files) hash.update(file).update(await readFile(file));
+  // Names relative to the folder: the same build is the same build however its path is spelled
+  // (make start names it dist/server, the bench by its absolute path).
+  for (const file of files) hash.update(relative(serverDir, file)).update(await readFile(file));
   return hash.digest('hex').slice(0, 16);
 }
