@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addContactMessage, addContentItem, createBlock, getPostById, subscribe } from '@forkcast/content-db';
+import { addContactMessage, addContentItem, createBlock, getPostById, insertCity, subscribe } from '@forkcast/content-db';
 import { seed } from '@forkcast/content-db/seed';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, json, ORIGIN, type RequestOptions, type TestApp } from './testing.ts';
 import { newsletterOutcomeUrl } from '@forkcast/content-db/contracts';
@@ -29,8 +29,6 @@ const ANONYMOUS_WRITES = new Set([
 const ADMIN_ONLY_READS = ['/api/newsletter/subscribers', '/api/newsletter/subscribers/export', '/api/admin/contact-messages'];
 
 const DEFAULT_PARAMS: Record<string, string> = { id: '1', slug: 'kyoto', postId: '1', contentId: '1', blockId: '1' };
-/** Routes that take another id than the fixtures' 1: deleting post 1 would leave the routes after it nothing to change. */
-const ROUTE_PARAMS: Record<string, Record<string, string>> = { 'DELETE /api/posts/:id{[0-9]+}': { id: '2' } };
 
 const routeKey = (route: Route) => `${route.method} ${route.path}`;
 
@@ -60,6 +58,7 @@ const EVIL_SUBSCRIBER = 'victim@evil.example';
 /** A body that would make the route succeed for a signed-in admin, by route key. */
 const VALID_JSON: Record<string, unknown> = {
   'POST /api/login': { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+  'POST /api/cities': { name: 'Injected city' },
   'POST /api/posts': { title: 'Injected post' },
   'PATCH /api/posts/:id{[0-9]+}': { title: 'Injected title' },
   'PATCH /api/posts/:slug/hero-image': { heroImage: EVIL_IMAGE },
@@ -128,10 +127,15 @@ const freshIp = () => {
   return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
 };
 
-function send(t: TestApp, route: Route, init: RequestInit, options: { cookie?: string; params?: Record<string, string> } = {}) {
+function send(
+  t: TestApp,
+  route: Route,
+  init: RequestInit,
+  options: { cookie?: string; params?: Record<string, string>; routeParams?: Fixture['routeParams'] } = {},
+) {
   const cookie = routeKey(route) === 'POST /api/login' ? undefined : options.cookie;
   const request: RequestOptions = { ...init, method: route.method, ip: freshIp(), ...(cookie ? { cookie } : {}) };
-  return t.request(concrete(route.path, { ...options.params, ...ROUTE_PARAMS[routeKey(route)] }), request);
+  return t.request(concrete(route.path, { ...options.params, ...options.routeParams?.[routeKey(route)] }), request);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -142,6 +146,11 @@ function send(t: TestApp, route: Route, init: RequestInit, options: { cookie?: s
 interface Fixture {
   cookie: string;
   params: Record<string, string>;
+  /**
+   * Routes that take another id than the fixtures' 1: deleting post 1 would leave the routes after
+   * it nothing to change, and city 1 has posts, so it may not be deleted.
+   */
+  routeParams: Record<string, Record<string, string>>;
 }
 
 async function seededFixture(t: TestApp): Promise<Fixture> {
@@ -161,7 +170,12 @@ async function seededFixture(t: TestApp): Promise<Fixture> {
   });
   // Every id in the walk is 1 (DEFAULT_PARAMS); make sure that is what the fixtures got.
   expect([post.id, block.id, item.id, subscriber.id, message.id]).toEqual([1, 1, 1, 1, 1]);
-  return { cookie: await t.signIn(), params: { slug: post.slug } };
+  const emptyCity = await insertCity(db, { slug: 'empty-town', name: 'Empty Town', createdAt: now, updatedAt: now });
+  return {
+    cookie: await t.signIn(),
+    params: { slug: post.slug },
+    routeParams: { 'DELETE /api/posts/:id{[0-9]+}': { id: '2' }, 'DELETE /api/cities/:id': { id: String(emptyCity) } },
+  };
 }
 
 /** Every row of every table, plus the upload folder: what "nothing changed" is checked against. */

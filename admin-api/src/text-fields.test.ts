@@ -123,6 +123,19 @@ const ROUTES: Record<string, Variant[]> = {
     },
   ],
   'DELETE /api/posts/:id{[0-9]+}': [],
+  'POST /api/cities': [
+    {
+      encoding: 'json',
+      valid: { name: 'Porto', country: 'Portugal', description: 'Francesinha and port.', heroAlt: 'The Ribeira at dusk' },
+      fields: [
+        { name: 'name', label: 'The name' },
+        { name: 'country', label: 'The country' },
+        { name: 'heroAlt', label: 'The alt text' },
+      ],
+      refusal: 'json',
+    },
+  ],
+  'DELETE /api/cities/:id': [],
   'PATCH /api/cities/:id': [
     {
       encoding: 'json',

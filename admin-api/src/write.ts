@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { commitChange, type Db } from '@forkcast/content-db';
-import { formatPublishReport, PUBLISH_FAILED, PUBLISH_HEADER } from '@forkcast/content-db/contracts';
+import { formatPublishFailure, formatPublishReport, PUBLISH_HEADER } from '@forkcast/content-db/contracts';
 import type { AppEnv } from './context.ts';
 
 /**
@@ -16,10 +16,10 @@ export async function commitWrite<T>(c: Context<AppEnv>, work: (trx: Db) => Prom
     try {
       const report = await publisher.publishPending();
       c.header(PUBLISH_HEADER, formatPublishReport({ pages: report.pagesChanged, ms: report.ms }));
-    } catch {
+    } catch (error) {
       // The change itself is saved and stays in the outbox; the publisher logged why and the next
-      // publish (or the next start) retries it. The editor is told the pages are not live yet.
-      c.header(PUBLISH_HEADER, PUBLISH_FAILED);
+      // publish (or the next start) retries it. The editor is told the pages are not live yet, and why.
+      c.header(PUBLISH_HEADER, formatPublishFailure(error instanceof Error ? error.message : String(error)));
     }
   }
   return result;

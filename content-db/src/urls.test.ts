@@ -67,8 +67,20 @@ describe('redirectLocation', () => {
     expect(redirectLocation('/london/roast', '?')).toBe('/london/roast');
   });
 
+  it('takes an itinerary file, whose city moved, as a target', () => {
+    expect(redirectLocation('/itineraries/kyoto-city.csv', '')).toBe('/itineraries/kyoto-city.csv');
+  });
+
   it('refuses anything that is not a site path built from slugs', () => {
-    for (const path of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', '/post/../x', '']) {
+    for (const path of [
+      '//evil.example/x',
+      'https://evil.example/',
+      '/\\evil.example',
+      '/post/../x',
+      '',
+      '/kyoto/x.csv',
+      '/itineraries/../x.csv',
+    ]) {
       expect(() => redirectLocation(path, ''), path).toThrow();
     }
   });

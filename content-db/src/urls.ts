@@ -6,6 +6,7 @@
 
 /** Slugs as the site makes them: lowercase ASCII letters and digits joined by single hyphens. */
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const CSV_FILE = /^[a-z0-9]+(?:-[a-z0-9]+)*\.csv$/;
 
 export interface UrlPost {
   slug: string;
@@ -79,6 +80,11 @@ export function itineraryCsvPath(city: UrlCity): string {
 
 /** The pages every city with a published guide has under its slug: `/{citySlug}/guide`, `/{citySlug}/itinerary`. */
 export const CITY_PAGES = ['guide', 'itinerary'] as const;
+
+/** The paths of a city's own pages and files, which exist while its guide is published. */
+export function cityPagePaths(city: UrlCity): string[] {
+  return [...CITY_PAGES.map((page) => `/${city.slug}/${page}`), itineraryCsvPath(city)];
+}
 
 // First segments of routes whose rest varies (a post without a city, the /posts listings, the
 // itinerary files) and of what the server or the build serves beside the pages.
@@ -156,12 +162,16 @@ export function missingTarget(path: string): MissingTarget {
 
 /**
  * A same-site redirect target: the path plus the request's query string. Only paths this module
- * built (a single leading slash, slug segments) are accepted, so no input can point a redirect
+ * built (a single leading slash, slug segments, an itinerary file's `{slug}.csv`) are accepted, so no input can point a redirect
  * at another host.
  */
 export function redirectLocation(path: string, search: string): string {
   const safe = path.split('/').slice(1);
-  if (!path.startsWith('/') || !safe.every((segment) => SLUG.test(segment))) throw new Error(`Not a site path: ${path}`);
+  const fileName = safe.pop() ?? '';
+  const isSitePath =
+    safe.every((segment) => SLUG.test(segment)) &&
+    (SLUG.test(fileName) || (safe.length === 1 && safe[0] === ITINERARY_CSV_FOLDER && CSV_FILE.test(fileName)));
+  if (!path.startsWith('/') || !isSitePath) throw new Error(`Not a site path: ${path}`);
   return search.startsWith('?') && search.length > 1 ? `${path}${search}` : path;
 }
 

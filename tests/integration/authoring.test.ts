@@ -84,6 +84,8 @@ describe('a post from draft to deletion', () => {
 
     const deadline = Date.now() + 10_000;
     while (!existsSync(file(post.url)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    // The page is the first file of that publish; let the rest of it land.
+    await site.scheduler.idle();
     const live = (await getPostById(site.handle.db, post.id))!;
     expect(live).toMatchObject({ status: 'published', publishedAt: publishAt, publishAt: null });
     expectLive(post);
@@ -123,5 +125,44 @@ describe('a post from draft to deletion', () => {
     expect(await getPostById(site.handle.db, post.id)).toBeUndefined();
     expect(page('/_redirects')).not.toContain('/supper-club');
     await matchesFullBuild();
+  });
+});
+
+// A city's new slug moves its guide, itinerary page and file, and every post, on the real site.
+describe('a city that changes its slug', () => {
+  let site: PublishingSite;
+  beforeAll(async () => {
+    site = await publishingSite(({ db }) => seed(db).then(() => undefined));
+  });
+  afterAll(() => site?.cleanup());
+
+  it('publishes every page at its new URL, answers 301 from each old one and lists them in _redirects', async () => {
+    const city = (await listCities(site.handle.db)).find((candidate) => candidate.slug === 'kyoto')!;
+    const oldFiles = [...readTree(site.dist.siteDir).keys()].filter(
+      (file) => file.startsWith('kyoto/') || file === 'itineraries/kyoto.csv',
+    );
+    expect(oldFiles.length).toBeGreaterThan(2);
+
+    const response = await site.request(`/api/cities/${city.id}`, json('PATCH', { slug: 'kyoto-city', name: 'Kyōto' }));
+    expect(response.status).toBe(200);
+    const files = [...readTree(site.dist.siteDir).keys()];
+    expect(files.filter((file) => file.startsWith('kyoto/') || file === 'itineraries/kyoto.csv')).toEqual([]);
+    const redirects = readFileSync(join(site.dist.siteDir, '_redirects'), 'utf8');
+    for (const file of oldFiles) {
+      const oldPath = file === 'itineraries/kyoto.csv' ? '/itineraries/kyoto.csv' : `/${file.replace(/\/index\.html$/, '')}`;
+      const newPath = oldPath.replace(/^\/kyoto\//, '/kyoto-city/').replace('/itineraries/kyoto.csv', '/itineraries/kyoto-city.csv');
+      expect(files, newPath).toContain(routeFile(newPath));
+      const answer = await site.request(oldPath, { admin: false });
+      expect([answer.status, answer.headers.get('location')], oldPath).toEqual([301, newPath]);
+      expect(redirects).toContain(`${oldPath} ${newPath} 301`);
+    }
+    expect(treeDifferences(readTree(site.dist.siteDir), await fullBuildOf(site.handle.db))).toEqual([]);
+  });
+
+  it('is not deleted while posts belong to it', async () => {
+    const city = (await listCities(site.handle.db)).find((candidate) => candidate.slug === 'kyoto-city')!;
+    const response = await site.request(`/api/cities/${city.id}`, { method: 'DELETE' });
+    expect(response.status).toBe(409);
+    expect(((await response.json()) as { message: string }).message).toMatch(/^Kyōto cannot be deleted: \d+ posts belong to it\./);
   });
 });

@@ -142,6 +142,27 @@ const WRITES: Record<string, Write> = {
     const post = await anyPost(site, random);
     return { label: `delete ${post.slug}`, response: await site.request(`/api/posts/${post.id}`, { method: 'DELETE' }) };
   },
+  async createCity(site, random) {
+    const n = Math.floor(random() * 1e6);
+    return {
+      label: `create city ${n}`,
+      response: await site.request('/api/cities', json('POST', { name: `Town ${n}`, description: `About ${n}.` })),
+    };
+  },
+  async changeCity(site, random) {
+    const city = pick(random, await listCities(site.handle.db));
+    const n = Math.floor(random() * 1e6);
+    const change = pick(random, [
+      { name: `Renamed ${n}` },
+      { slug: `place-${n}` },
+      { description: `Now ${n}.` },
+      { heroImage: pick(random, HEROES) },
+    ]);
+    return {
+      label: `change city ${city.slug} ${JSON.stringify(change)}`,
+      response: await site.request(`/api/cities/${city.id}`, json('PATCH', change)),
+    };
+  },
   async generateGuide(site, random) {
     const city = pick(random, ['Porto', 'Kyoto', 'Bologna', 'Lisbon']);
     const rows = Array.from(

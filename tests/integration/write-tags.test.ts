@@ -120,6 +120,16 @@ const PAGE_WRITES: Record<string, (site: PublishingSite) => Promise<Walk>> = {
     const response = await site.request(`/api/cities/${city!.id}`, json('PATCH', { spreadsheetUrl: 'https://sheets.example/itinerary' }));
     return { response, expected: async () => [`city:${city!.id}`] };
   },
+  async 'POST /api/cities'(site) {
+    const response = await site.request('/api/cities', json('POST', { name: 'Nagoya', description: 'Miso katsu and tebasaki.' }));
+    const created = (await response.clone().json()) as { id: number };
+    return { response, expected: async () => ['cities', `city:${created.id}`] };
+  },
+  async 'DELETE /api/cities/:id'(site) {
+    const city = (await listCities(site.handle.db)).find((candidate) => candidate.slug === 'nagoya')!;
+    const response = await site.request(`/api/cities/${city.id}`, { method: 'DELETE' });
+    return { response, expected: async () => ['cities', `city:${city.id}`, `restaurants:${city.id}`] };
+  },
   async 'POST /api/admin/generate-guide'(site) {
     const form = new FormData();
     const csv = ['day,meal,restaurant,neighborhood,cuisine,notes,address,url', '1,lunch,Corner Noodles,Centre,Noodles,"Slurp.",1 Main St,'];

@@ -195,6 +195,28 @@ describe('authoring posts through the API', () => {
       expect((await t.request('/api/posts?status=gone', { cookie })).status).toBe(400);
     });
 
+    it('lets the admin search titles, filter by city and tag, and sort by the last edit', async () => {
+      const a = await created({ title: 'Ramen at midnight', cityId: lisbon, tags: ['Noodles'] });
+      await created({ title: 'Bakeries of Lisbon', cityId: lisbon, tags: ['bread'] });
+      await created({ title: 'RAMEN on a budget', tags: ['noodles'] });
+      await change(a.id, { excerpt: 'Edited last.' });
+      const titles = async (query: string) =>
+        ((await (await t.request(`/api/posts${query}`, { cookie })).json()) as Post[]).map((post) => post.title);
+      expect(await titles('?q=ramen&sort=updated')).toEqual(['Ramen at midnight', 'RAMEN on a budget']);
+      expect(await titles(`?cityId=${lisbon}&sort=updated`)).toEqual(['Ramen at midnight', 'Bakeries of Lisbon']);
+      expect(await titles('?tag=NOODLES&sort=updated')).toEqual(['Ramen at midnight', 'RAMEN on a budget']);
+      expect(await titles('?q=nothing-like-it')).toEqual([]);
+      expect((await t.request('/api/posts?sort=sideways', { cookie })).status).toBe(400);
+    });
+
+    it('gives the editor any post by id, and nobody else', async () => {
+      const post = await created({ title: 'Draft for the editor' });
+      const response = await t.request(`/api/posts/${post.id}/edit`, { cookie });
+      expect(await response.json()).toMatchObject({ id: post.id, status: 'draft', url: '/post/draft-for-the-editor' });
+      expect((await t.request(`/api/posts/${post.id}/edit`)).status).toBe(401);
+      expect((await t.request('/api/posts/4242/edit', { cookie })).status).toBe(404);
+    });
+
     it('previews only for the admin', async () => {
       const post = await created({ title: 'Secret' });
       expect((await t.request(`/api/posts/${post.id}/preview`)).status).toBe(401);

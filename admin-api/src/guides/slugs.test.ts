@@ -46,7 +46,17 @@ describe('slugify', () => {
     expect(slugify(input)).toBe(expected);
   });
 
-  it.each([['🍜🍣'], ['東京'], ['Москва'], [''], ['   '], ['———']])('%j has no Latin letters or digits: ""', (input) => {
+  it.each([
+    ['Москва', 'moskva'],
+    ['Київ', 'kiyiv'],
+    ['Ichijōji', 'ichijoji'],
+    ['Göteborg', 'goteborg'],
+    ['Þórsmörk', 'thorsmork'],
+  ])('transliterates %j -> %j', (input, expected) => {
+    expect(slugify(input)).toBe(expected);
+  });
+
+  it.each([['🍜🍣'], ['東京'], [''], ['   '], ['———']])('%j has no Latin letters or digits: ""', (input) => {
     expect(slugify(input)).toBe('');
   });
 

@@ -1,37 +1,27 @@
+import toSlug from '@sindresorhus/slugify';
 import { RESERVED_FIRST_SEGMENTS } from '@forkcast/content-db/urls';
 
-// Letters that Unicode does not decompose into a base letter plus an accent.
-const TRANSLITERATE: Record<string, string> = {
-  ł: 'l',
-  Ł: 'L',
-  ø: 'o',
-  Ø: 'O',
-  ß: 'ss',
-  æ: 'ae',
-  Æ: 'Ae',
-  œ: 'oe',
-  Œ: 'Oe',
-  đ: 'd',
-  Đ: 'D',
-  þ: 'th',
-  Þ: 'Th',
-  ð: 'd',
-  Ð: 'D',
-  ı: 'i',
-};
+// The library transliterates the German way (ü -> ue); the spelling travellers type and
+// other sites use for these cities' URLs drops the umlaut instead (zurich, goteborg).
+const UMLAUTS: [string, string][] = [
+  ['ä', 'a'],
+  ['ö', 'o'],
+  ['ü', 'u'],
+  ['Ä', 'A'],
+  ['Ö', 'O'],
+  ['Ü', 'U'],
+];
 
-/** 'São Paulo' -> 'sao-paulo', 'Wrocław' -> 'wroclaw': lowercase ASCII letters and digits joined by single hyphens. */
+/** Characters of a slug made from a name or title. */
+const SLUG_LENGTH = 60;
+
+/**
+ * 'São Paulo' -> 'sao-paulo', 'Москва' -> 'moskva', 'Ichijōji' -> 'ichijoji': lowercase ASCII
+ * letters and digits joined by single hyphens, transliterated by @sindresorhus/slugify (after
+ * NFKC, so full-width letters and ligatures count); '' when nothing Latin remains.
+ */
 export function slugify(text: string): string {
-  return text
-    .replace(/[łŁøØßæÆœŒđĐþÞðÐı]/g, (ch) => TRANSLITERATE[ch]!)
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
+  return toSlug(text.normalize('NFKC'), { decamelize: false, customReplacements: UMLAUTS }).slice(0, SLUG_LENGTH).replace(/-+$/, '');
 }
 
 /** The first of base, base-2, base-3, ... that is neither taken nor reserved. */

@@ -270,7 +270,7 @@ describe('/api/cities', () => {
         { spreadsheetUrl: 'https://' },
         { spreadsheetUrl: `https://sheets.example/${'a'.repeat(2048)}` },
         { spreadsheetUrl: 42 },
-        { spreadsheetUrl: 'https://sheets.example/x', name: 'Paris' },
+        { spreadsheetUrl: 'https://sheets.example/x', colour: 'red' },
         ['https://sheets.example/x'],
       ];
       for (const body of bad) {

@@ -407,14 +407,16 @@ describe('POST /api/admin/generate-guide', () => {
       expect(after.items).toEqual(before.items);
     });
 
-    it('keeps two cities with non-Latin names apart', async () => {
+    it('keeps two cities whose names leave no Latin letters apart, and transliterates the ones that do', async () => {
       expect((await generate(guideForm({ cityName: '東京' }))).status).toBe(201);
-      const res = await generate(guideForm({ cityName: 'Москва', csv: 'restaurant\nCafé Pushkin\n' }));
+      const res = await generate(guideForm({ cityName: '大阪', csv: 'restaurant\nKani Doraku\n' }));
       expect(res.status).toBe(201);
+      expect((await generate(guideForm({ cityName: 'Москва', csv: 'restaurant\nCafé Pushkin\n' }))).status).toBe(201);
       const cities = await citiesOf(t.handle.db);
       expect(cities.map((c) => [c.name, c.slug])).toEqual([
         ['東京', 'city'],
-        ['Москва', 'city-2'],
+        ['大阪', 'city-2'],
+        ['Москва', 'moskva'],
       ]);
       expect(await listRestaurants(t.handle.db, cities[0]!.id)).toHaveLength(4);
     });

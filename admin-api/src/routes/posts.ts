@@ -14,6 +14,14 @@ const listQuery = z.object({
   published: z.enum(['true', 'false'], { error: "published must be 'true' or 'false'." }).optional(),
   status: z.enum(['draft', 'scheduled', 'published'], { error: "status must be 'draft', 'scheduled' or 'published'." }).optional(),
   type: z.enum(['post', 'guide'], { error: "type must be 'post' or 'guide'." }).optional(),
+  cityId: z.coerce
+    .number({ error: 'cityId must be a city id.' })
+    .int('cityId must be a city id.')
+    .positive('cityId must be a city id.')
+    .optional(),
+  q: z.string().trim().max(200, 'A search can be at most 200 characters.').optional(),
+  tag: z.string().trim().max(40, 'A tag can be at most 40 characters.').optional(),
+  sort: z.enum(['date', 'updated'], { error: "sort must be 'date' or 'updated'." }).optional(),
   limit: z.coerce
     .number({ error: 'limit must be a number.' })
     .int()
@@ -30,15 +38,16 @@ const publishedBody = z.object({ published: z.boolean({ error: 'published must b
 
 /**
  * GET /api/posts, GET /api/posts/:slug, POST /api/posts, PATCH and DELETE /api/posts/:id,
- * GET /api/posts/:id/preview, PATCH /api/posts/:slug/hero-image, PATCH /api/posts/:slug/published.
+ * GET /api/posts/:id/edit (the admin's editor), GET /api/posts/:id/preview, PATCH /api/posts/:slug/hero-image, PATCH /api/posts/:slug/published.
  */
 export const postRoutes = new Hono<AppEnv>()
   .get('/', validate('query', listQuery), async (c) => {
-    const { status, ...query } = c.req.valid('query');
+    const { status, q, sort, ...query } = c.req.valid('query');
     // Visitors only ever see published posts; the admin sees drafts too unless asking otherwise.
     const admin = c.get('admin') !== undefined;
     const publishedOnly = !admin || query.published === 'true';
-    return c.json(await listPosts(c.get('db'), { ...query, publishedOnly, ...(admin && status ? { status } : {}) }));
+    const adminOnly = admin ? { ...(status ? { status } : {}), ...(q ? { titleContains: q } : {}), ...(sort ? { order: sort } : {}) } : {};
+    return c.json(await listPosts(c.get('db'), { ...query, publishedOnly, ...adminOnly }));
   })
   .post('/', requireAdmin, validate('json', newPostBody), async (c) => {
     const input = c.req.valid('json');
@@ -54,6 +63,10 @@ export const postRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     await commitWrite(c, (trx) => removePost(trx, id));
     return c.body(null, 204);
+  })
+  .get('/:id{[0-9]+}/edit', requireAdmin, validate('param', postId), async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await authoredPost(c.get('db'), c.req.valid('param').id));
   })
   .get('/:id{[0-9]+}/preview', requireAdmin, validate('param', postId), async (c) => {
     const pages = c.get('pages');

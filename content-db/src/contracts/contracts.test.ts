@@ -13,9 +13,20 @@ describe('the publish report header', () => {
   });
 
   it('reads nothing from a missing header, a failed publish or a garbled value', () => {
-    for (const value of [null, undefined, '', contracts.PUBLISH_FAILED, 'pages=3', 'pages=x; ms=1', ' pages=3; ms=12']) {
+    for (const value of [null, undefined, '', contracts.formatPublishFailure('disk full'), 'pages=3', 'pages=x; ms=1', ' pages=3; ms=12']) {
       expect(parsePublishReport(value), String(value)).toBeUndefined();
     }
+  });
+
+  it('carries why a publish failed, encoded, and the one parser reads it back', () => {
+    const reason = "EACCES: permission denied, open '/srv/site/kyoto/guide/index.html'";
+    const value = contracts.formatPublishFailure(reason);
+    expect(value).toMatch(/^failed; reason=[\x21-\x7e]+$/);
+    expect(contracts.parsePublishFailure(value)).toEqual({ reason });
+    expect(contracts.parsePublishFailure('failed')).toEqual({ reason: '' });
+    expect(contracts.parsePublishFailure('failed; reason=%E0%A4%A')).toEqual({ reason: '' });
+    expect(contracts.parsePublishFailure(formatPublishReport({ pages: 1, ms: 2 }))).toBeUndefined();
+    expect(contracts.parsePublishFailure(null)).toBeUndefined();
   });
 
   it('is found case-insensitively on a fetch response', () => {

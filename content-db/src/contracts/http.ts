@@ -24,8 +24,10 @@ export interface PublishReportHeader {
   ms: number;
 }
 
-/** The header's value when the change was saved but publishing failed (it stays queued). */
-export const PUBLISH_FAILED = 'failed';
+/** How the header's value starts when the change was saved but publishing failed (it stays queued). */
+const PUBLISH_FAILED = 'failed';
+/** Characters of a failure's reason the header carries. */
+const REASON_LENGTH = 200;
 
 const REPORT = /^pages=(\d+); ms=(\d+)$/;
 
@@ -41,4 +43,23 @@ export function formatPublishReport(report: PublishReportHeader): string {
 export function parsePublishReport(value: string | null | undefined): PublishReportHeader | undefined {
   const match = REPORT.exec(value ?? '');
   return match ? { pages: Number(match[1]), ms: Number(match[2]) } : undefined;
+}
+
+/**
+ * The header's value for a change that was saved but not published: `failed; reason=...`, the
+ * reason percent-encoded so any message fits in a header.
+ */
+export function formatPublishFailure(reason: string): string {
+  return `${PUBLISH_FAILED}; reason=${encodeURIComponent(reason.slice(0, REASON_LENGTH))}`;
+}
+
+/** Why publishing failed, when the header says it did (an empty reason when it names none). */
+export function parsePublishFailure(value: string | null | undefined): { reason: string } | undefined {
+  const match = /^failed(?:; reason=(.*))?$/.exec(value ?? '');
+  if (!match) return undefined;
+  try {
+    return { reason: decodeURIComponent(match[1] ?? '') };
+  } catch {
+    return { reason: '' };
+  }
 }

@@ -27,6 +27,11 @@ export const LIMITS = {
     tags: 20,
     tag: 40,
   },
+  city: {
+    /** Characters of a city's slug (its URL segment). */
+    slug: 60,
+    country: 80,
+  },
   guide: {
     cityName: 80,
     description: 600,

@@ -36,11 +36,17 @@ export async function insertCity(db: Db, city: NewCity): Promise<number> {
 export async function updateCity(
   db: Db,
   id: number,
-  changes: Partial<Omit<NewCity, 'id' | 'slug' | 'createdAt'>> & { updatedAt: string },
+  changes: Partial<Omit<NewCity, 'id' | 'createdAt'>> & { updatedAt: string },
 ): Promise<void> {
   const updated = await db.updateTable('cities').set(changes).where('id', '=', id).executeTakeFirst();
   if (updated.numUpdatedRows === 0n) return;
   recordWrite(TAG.city(id));
-  // The list's order follows these two.
-  if (changes.displayOrder !== undefined || changes.name !== undefined) recordWrite(TAG.cities);
+  // The list's order follows the first two; the slug decides which routes exist.
+  if (changes.displayOrder !== undefined || changes.name !== undefined || changes.slug !== undefined) recordWrite(TAG.cities);
+}
+
+/** Deletes a city (its itinerary rows go with it; posts must have left it first). */
+export async function deleteCity(db: Db, id: number): Promise<void> {
+  const deleted = await db.deleteFrom('cities').where('id', '=', id).executeTakeFirst();
+  if (deleted.numDeletedRows > 0n) recordWrite(TAG.cities, TAG.city(id), TAG.restaurants(id));
 }

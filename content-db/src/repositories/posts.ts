@@ -26,6 +26,12 @@ export interface PostFilter {
   status?: PostStatus;
   type?: PostType;
   cityId?: number;
+  /** Only posts whose title contains this text (any case). */
+  titleContains?: string;
+  /** Only posts carrying this tag (any case). */
+  tag?: string;
+  /** Newest by reader date (the default), or most recently edited first (the admin's list). */
+  order?: 'date' | 'updated';
   limit?: number;
   offset?: number;
 }
@@ -56,11 +62,17 @@ function filtered(db: Db, filter: PostFilter) {
   if (filter.status === 'scheduled') query = query.where('published', '=', 0).where('publishAt', 'is not', null);
   if (filter.type) query = query.where('type', '=', filter.type);
   if (filter.cityId !== undefined) query = query.where('cityId', '=', filter.cityId);
+  if (filter.titleContains) query = query.where(sql<boolean>`instr(lower(title), lower(${filter.titleContains})) > 0`);
+  if (filter.tag)
+    query = query.where(sql<boolean>`exists (select 1 from json_each(posts.tags) where lower(json_each.value) = lower(${filter.tag}))`);
   return query;
 }
 
 export async function listPosts(db: Db, filter: PostFilter = {}): Promise<Post[]> {
-  let query = filtered(db, filter).selectAll().orderBy(readerDate, 'desc').orderBy('id', 'desc');
+  let query = filtered(db, filter)
+    .selectAll()
+    .orderBy(filter.order === 'updated' ? sql<string>`updated_at` : readerDate, 'desc')
+    .orderBy('id', 'desc');
   // SQLite accepts OFFSET only after a LIMIT; -1 means no limit.
   if (filter.limit !== undefined || filter.offset !== undefined) query = query.limit(filter.limit ?? -1);
   if (filter.offset !== undefined) query = query.offset(filter.offset);

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { formatPublishFailure, PUBLISH_HEADER } from '@forkcast/content-db/contracts';
 import { BlockEditorDialog } from './BlockEditorDialog';
 import { currentToast, isDisabled, json, noContent, PUBLISHED, renderIsland, stubApi, fieldValue, writes } from './test-api';
 
@@ -49,6 +50,21 @@ describe('the block editor', () => {
     expect(writes(calls)).toEqual([{ method: 'PUT', url: '/api/posts/7/blocks/12', body: { content: 'A *new* third paragraph.' } }]);
     expect(currentToast()).toEqual({ title: 'Content block updated successfully', description: 'Published in 42 ms' });
     expect(onSaved).toHaveBeenCalledOnce();
+  });
+
+  it('says a saved change is not live yet, and why, when publishing it failed', async () => {
+    const failed = { [PUBLISH_HEADER]: formatPublishFailure("ENOSPC: no space left on device, write '/srv/site/kyoto/index.html'") };
+    stubApi({ ...READS, 'PUT /api/posts/7/blocks/12': ({ body }) => json(200, { ...BLOCKS[0], ...(body as object) }, failed) });
+    const { user, textarea, button } = await openEditor(STORED);
+    await waitFor(() => expect(fieldValue(textarea)).toBe('**Edited** third paragraph.'));
+    await user.type(textarea, ' More.');
+    await user.click(button('Save'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(currentToast()).toEqual({
+      title: 'Saved, but not live yet',
+      description:
+        "Publishing failed: ENOSPC: no space left on device, write '/srv/site/kyoto/index.html'. Your change is kept and is published again with your next change and when the server restarts; Publish status on /admin shows the queue.",
+    });
   });
 
   it("starts an original section from the post's own Markdown paragraph and creates a block", async () => {

@@ -1,4 +1,4 @@
-import { parsePublishReport, PUBLISH_HEADER } from '@forkcast/content-db/contracts';
+import { parsePublishFailure, parsePublishReport, PUBLISH_HEADER } from '@forkcast/content-db/contracts';
 import { ensureToaster } from '../shared/Toaster';
 import { toast, useToasts, type Toast } from '../shared/toast-store';
 
@@ -14,12 +14,25 @@ function publishedNote(response: Response): string | undefined {
   return report ? `Published in ${report.ms} ms` : undefined;
 }
 
+/** What the editor is told when a change was saved but its pages could not be published. */
+const NOT_LIVE_TITLE = 'Saved, but not live yet';
+function notLiveDescription(reason: string): string {
+  const why = reason ? `Publishing failed: ${reason}. ` : 'Publishing failed. ';
+  return `${why}Your change is kept and is published again with your next change and when the server restarts; Publish status on /admin shows the queue.`;
+}
+
 /**
  * Confirms a successful write: the action's own success message with the discreet publish confirmation
  * under it. They share one toast because the page shows one toast at a time and a second
  * would replace the first at once. A write with no success message of its own gets the confirmation alone.
+ * A write whose pages could not be published says so instead, with the reason.
  */
 export function announceWrite(response: Response, title?: string): void {
+  const failure = parsePublishFailure(response.headers.get(PUBLISH_HEADER));
+  if (failure) {
+    toast({ title: NOT_LIVE_TITLE, description: notLiveDescription(failure.reason), variant: 'destructive' });
+    return;
+  }
   const note = publishedNote(response);
   if (title) toast(note ? { title, description: note } : { title });
   else if (note) toast({ title: note });

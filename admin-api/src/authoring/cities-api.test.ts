@@ -1,0 +1,147 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { findRedirect, getCityById, insertCity, insertPost, listRedirects, type City } from '@forkcast/content-db';
+import { createTestApp, json, type TestApp } from '../testing.ts';
+
+type Answer = City & { url: string };
+
+const T0 = '2025-01-01T00:00:00.000Z';
+
+describe('authoring cities through the API', () => {
+  let t: TestApp;
+  let cookie: string;
+  beforeEach(async () => {
+    t = await createTestApp();
+    cookie = await t.signIn();
+  });
+  afterEach(() => t.cleanup());
+
+  const create = (body: unknown) => t.request('/api/cities', json('POST', body, cookie));
+  const change = (id: number, body: unknown) => t.request(`/api/cities/${id}`, json('PATCH', body, cookie));
+  const created = async (body: unknown): Promise<Answer> => {
+    const response = await create(body);
+    expect(response.status, await response.clone().text()).toBe(201);
+    return (await response.json()) as Answer;
+  };
+  const refusal = async (response: Response, status: number): Promise<string> => {
+    expect(response.status).toBe(status);
+    return ((await response.json()) as { message: string }).message;
+  };
+  const post = (cityId: number, slug: string, type: 'post' | 'guide' = 'post', published = true) =>
+    insertPost(t.handle.db, {
+      slug,
+      title: slug,
+      excerpt: '',
+      content: 'Body.',
+      type,
+      cityId,
+      published,
+      publishedAt: T0,
+      createdAt: T0,
+      updatedAt: T0,
+    });
+
+  describe('POST /api/cities', () => {
+    it('creates a city from a name, with a transliterated slug, last in the order', async () => {
+      await insertCity(t.handle.db, { slug: 'lisbon', name: 'Lisbon', displayOrder: 4, createdAt: T0, updatedAt: T0 });
+      const city = await created({ name: 'Москва', country: 'Russia', description: 'Pelmeni and pirozhki.' });
+      expect(city).toMatchObject({
+        slug: 'moskva',
+        name: 'Москва',
+        country: 'Russia',
+        displayOrder: 5,
+        heroAlt: 'Москва',
+        url: '/moskva/guide',
+      });
+    });
+
+    it('numbers a taken slug and never takes a reserved one', async () => {
+      await created({ name: 'Porto' });
+      expect((await created({ name: 'Porto' })).slug).toBe('porto-2');
+      expect((await created({ name: 'Newsletter' })).slug).toBe('newsletter-2');
+    });
+
+    it('refuses a chosen slug that is taken or reserved, a missing name and unknown fields', async () => {
+      await created({ name: 'Porto' });
+      expect(await refusal(await create({ name: 'Oporto', slug: 'porto' }), 409)).toBe('Another city (Porto) already uses that slug.');
+      expect(await refusal(await create({ name: 'Posts', slug: 'posts' }), 400)).toBe(
+        "'posts' is the name of a page of the site; choose another slug.",
+      );
+      expect(await refusal(await create({ name: 'X', slug: 'Not Valid' }), 400)).toMatch(/lowercase letters, digits and single hyphens/);
+      expect(await refusal(await create({ country: 'Nowhere' }), 400)).toBe('Name is required.');
+      expect(await refusal(await create({ name: 'X', colour: 'red' }), 400)).toBe('Unknown field: colour.');
+      expect(await refusal(await create({ name: 'X', mapEmbedUrl: 'http://maps.example/x' }), 400)).toBe(
+        'Give the map as a web address starting with https://, or null to remove it.',
+      );
+    });
+
+    it('is for the admin only', async () => {
+      expect((await t.request('/api/cities', json('POST', { name: 'Sneaky' }))).status).toBe(401);
+    });
+  });
+
+  describe('PATCH /api/cities/:id', () => {
+    it('edits the name, description, hero and map', async () => {
+      const city = await created({ name: 'Porto', heroImage: '/images/a.jpg', heroAlt: 'The river' });
+      const response = await change(city.id, {
+        name: 'Porto & Gaia',
+        description: 'Both banks.',
+        heroImage: '/images/b.jpg',
+        mapEmbedUrl: 'https://maps.example/porto',
+      });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({
+        name: 'Porto & Gaia',
+        slug: 'porto',
+        description: 'Both banks.',
+        heroAlt: 'Porto & Gaia',
+        mapEmbedUrl: 'https://maps.example/porto',
+      });
+    });
+
+    it('moves every live page of a city to its new slug, leaving a 301 from each old URL', async () => {
+      const city = await created({ name: 'Oporto' });
+      await post(city.id, 'oporto-guide', 'guide');
+      await post(city.id, 'francesinha');
+      await post(city.id, 'draft-note', 'post', false);
+      await t.handle.db.updateTable('cities').set({ itineraryUrl: '/itineraries/oporto.csv' }).where('id', '=', city.id).execute();
+
+      const moved = (await (await change(city.id, { slug: 'porto' })).json()) as Answer;
+      expect(moved).toMatchObject({ slug: 'porto', url: '/porto/guide', itineraryUrl: '/itineraries/porto.csv' });
+      expect(await listRedirects(t.handle.db)).toEqual([
+        { fromPath: '/itineraries/oporto.csv', toPath: '/itineraries/porto.csv' },
+        { fromPath: '/oporto/francesinha', toPath: '/porto/francesinha' },
+        { fromPath: '/oporto/guide', toPath: '/porto/guide' },
+        { fromPath: '/oporto/itinerary', toPath: '/porto/itinerary' },
+      ]);
+
+      // Back to the first slug: its pages are live again, and nothing chains.
+      await change(city.id, { slug: 'oporto' });
+      expect(await findRedirect(t.handle.db, '/oporto/guide')).toBeUndefined();
+      expect(await findRedirect(t.handle.db, '/porto/guide')).toBe('/oporto/guide');
+    });
+
+    it('refuses a slug another city has', async () => {
+      await created({ name: 'Porto' });
+      const other = await created({ name: 'Braga' });
+      expect(await refusal(await change(other.id, { slug: 'porto' }), 409)).toBe('Another city (Porto) already uses that slug.');
+    });
+  });
+
+  describe('DELETE /api/cities/:id', () => {
+    it('refuses while posts belong to the city, naming how many, and deletes it once they are gone', async () => {
+      const city = await created({ name: 'Porto' });
+      await post(city.id, 'tripas', 'post', false);
+      await post(city.id, 'bifanas');
+      const response = await t.request(`/api/cities/${city.id}`, { method: 'DELETE', cookie });
+      expect(await refusal(response, 409)).toBe(
+        'Porto cannot be deleted: 2 posts belong to it. Move them to another city or delete them first.',
+      );
+      expect(await getCityById(t.handle.db, city.id)).toBeDefined();
+
+      await t.handle.db.deleteFrom('posts').where('cityId', '=', city.id).execute();
+      expect((await t.request(`/api/cities/${city.id}`, { method: 'DELETE', cookie })).status).toBe(204);
+      expect(await getCityById(t.handle.db, city.id)).toBeUndefined();
+      expect((await t.request(`/api/cities/${city.id}`, { method: 'DELETE', cookie })).status).toBe(404);
+    });
+  });
+});

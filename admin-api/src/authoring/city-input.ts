@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { LIMITS } from '@forkcast/content-db/contracts';
+import { altText, imageSource, text } from '../schemas.ts';
+
+/** The shape of a slug: lowercase ASCII letters and digits joined by single hyphens. */
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const SPREADSHEET_MESSAGE = 'Give the spreadsheet as a web address starting with http:// or https://, or null to remove it.';
+const MAP_MESSAGE = 'Give the map as a web address starting with https://, or null to remove it.';
+
+const webAddress = (label: string, message: string, pattern: RegExp) =>
+  text(label, { error: message })
+    .trim()
+    .max(LIMITS.spreadsheetUrl, `${label} is too long (at most ${LIMITS.spreadsheetUrl} characters).`)
+    .refine((value) => pattern.test(value) && URL.canParse(value), message)
+    .nullable();
+
+/** Every field an editor may set on a city; each is optional in a change. */
+const fields = {
+  name: text('The name', { error: 'Name is required.' })
+    .trim()
+    .min(1, 'Name is required.')
+    .max(LIMITS.guide.cityName, `A city name can be at most ${LIMITS.guide.cityName} characters.`),
+  slug: text('The slug')
+    .trim()
+    .max(LIMITS.city.slug, `A slug can be at most ${LIMITS.city.slug} characters.`)
+    .regex(SLUG, 'A slug may use lowercase letters, digits and single hyphens between them (like mexico-city).'),
+  country: text('The country').trim().max(LIMITS.city.country, `A country can be at most ${LIMITS.city.country} characters.`),
+  description: text('The description', { multiline: true })
+    .trim()
+    .max(LIMITS.guide.description, `A description can be at most ${LIMITS.guide.description} characters.`),
+  heroImage: imageSource('Give the hero image as an http(s) URL or an uploaded image.').nullable(),
+  heroAlt: altText,
+  // The map is framed into the guide page, so only https pages qualify.
+  mapEmbedUrl: webAddress('The map address', MAP_MESSAGE, /^https:\/\/[^\s]+$/i),
+  // Only web addresses: the itinerary button opens it in a new tab for every visitor.
+  spreadsheetUrl: webAddress('The spreadsheet address', SPREADSHEET_MESSAGE, /^https?:\/\/[^\s]+$/i),
+  displayOrder: z
+    .number({ error: 'displayOrder must be a whole number.' })
+    .int('displayOrder must be a whole number.')
+    .min(0, 'displayOrder must be 0 or more.')
+    .max(1_000_000, 'displayOrder must be at most 1000000.'),
+};
+
+// Strict, so a misspelt field is a 400 instead of a silent no-op.
+const strict = {
+  error: (issue: { code: string; keys?: string[] }) =>
+    issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys?.join(', ')}.` : 'Send the city as a JSON object.',
+};
+
+/** POST /api/cities: a name is all a new city needs. */
+export const newCityBody = z.strictObject(fields, strict).partial().extend({ name: fields.name });
+
+/** PATCH /api/cities/:id: any of the fields, at least one. */
+export const cityChangeBody = z
+  .strictObject(fields, strict)
+  .partial()
+  .refine((change) => Object.keys(change).length > 0, 'Send at least one field to change.');
+
+export type NewCityInput = z.infer<typeof newCityBody>;
+export type CityChangeInput = z.infer<typeof cityChangeBody>;
