@@ -4,7 +4,9 @@ import { bootServer, distPaths } from '@forkcast/admin-api';
 import { configOrExit, progressLine, runOrExit } from './lib.ts';
 
 const config = configOrExit();
-const logger = pino({ name: 'forkcast' });
+// Every request is logged, so lines are gathered and written 8 kB at a time (at least once a
+// second, and at exit) instead of one write per request on the path of the answer.
+const logger = pino({ name: 'forkcast' }, pino.destination({ dest: 1, sync: false, minLength: 8192, periodicFlush: 1000 }));
 const onPage = progressLine('Rendering pages');
 const booted = await runOrExit(() =>
   bootServer(config, distPaths('dist'), logger, {

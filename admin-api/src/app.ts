@@ -1,4 +1,3 @@
-import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
@@ -6,6 +5,7 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { pino } from 'pino';
+import { isRenderedFile } from '@forkcast/content-db/urls';
 import { LoginThrottle } from './auth/login-throttle.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { ApiError, errors } from './errors.ts';
@@ -23,6 +23,7 @@ import { postBodyRoutes } from './routes/post-body.ts';
 import { postRoutes } from './routes/posts.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { siteNotFound } from './site-not-found.ts';
+import { serveFiles } from './static/serve-files.ts';
 import { ImageQueue } from './uploads/image-queue.ts';
 
 export type { AppDeps, AppEnv } from './context.ts';
@@ -32,24 +33,18 @@ const BODY_LIMIT = 100 * 1024;
 const OWN_LIMIT = /^\/api\/(?:upload(?:\/hero-image)?|admin\/generate-guide)$/;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+// Memory for the site's most recently sent small files (each still checked against the file on every request).
+const SITE_CACHE_BYTES = 64 * 1024 * 1024;
+const REVALIDATE = 'public, max-age=0, must-revalidate';
 
-// Hashed build assets and uploads (named by content hash) never change under the same name;
-// pages must be revalidated so a publish shows up at once.
-function cacheControl(path: string): string {
-  if (path.startsWith('/_astro/')) return IMMUTABLE;
-  if (path.endsWith('/') || path.endsWith('.html') || !/\.[a-z0-9]+$/i.test(path)) return 'no-cache';
+// Hashed build assets and uploads (named by content hash) never change under the same name. What
+// the publisher writes (pages, feeds, spreadsheets) may change with any write, so a browser or CDN
+// may keep it but must ask again before each use (a 304 when its ETag still matches); the other
+// files the build copied from public/ change only with a new build.
+function siteCacheControl(file: string): string {
+  if (file.startsWith('_astro/')) return IMMUTABLE;
+  if (isRenderedFile(file)) return REVALIDATE;
   return 'public, max-age=3600';
-}
-
-/** Sets Cache-Control on what a static handler served (it answers 200, or 206 for ranges). */
-function withCaching(serve: MiddlewareHandler, policy: (path: string) => string): MiddlewareHandler {
-  return async (c, next) => {
-    const response = await serve(c, next);
-    if (response instanceof Response && (response.status === 200 || response.status === 206)) {
-      response.headers.set('Cache-Control', policy(c.req.path));
-    }
-    return response;
-  };
 }
 
 const limitSmallBodies: MiddlewareHandler = async (c, next) => {
@@ -80,12 +75,14 @@ export function createApp(
   app.use(requestId());
   app.use(requestLog(deps.logger));
   app.use(secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: false, xFrameOptions: 'SAMEORIGIN' }));
-  app.use(compress());
   app.use(async (c, next) => {
     for (const key of Object.keys(deps) as (keyof AppDeps)[]) c.set(key, deps[key] as never);
     await next();
   });
 
+  // The site's text files are sent as the compressed copies written beside them; only the API's
+  // own answers are compressed as they are made.
+  app.use('/api/*', compress());
   app.use('/api/*', refuseCrossSite([new URL(deps.config.publicHost).origin]), limitSmallBodies, loadAdmin);
   app.route('/api/health', healthRoutes);
   app.route('/api', authRoutes);
@@ -103,9 +100,9 @@ export function createApp(
 
   app.use(
     '/uploads/*',
-    withCaching(serveStatic({ root: deps.config.uploadDir, rewriteRequestPath: (path) => path.slice('/uploads'.length) }), () => IMMUTABLE),
+    serveFiles({ root: deps.config.uploadDir, prefix: '/uploads', cacheControl: () => IMMUTABLE, precompressed: false }),
   );
-  app.use('*', withCaching(serveStatic({ root: deps.siteDir }), cacheControl));
+  app.use('*', serveFiles({ root: deps.siteDir, cacheControl: siteCacheControl, precompressed: true, cacheBytes: SITE_CACHE_BYTES }));
 
   app.notFound((c) => siteNotFound(c, deps.siteDir));
 

@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Context } from 'hono';
 import { findRedirect, getCityById, getPostBySlug, type Db } from '@forkcast/content-db';
 import { canonicalPostPath, missingTarget, NOT_FOUND_ROUTES, redirectLocation } from '@forkcast/content-db/urls';
 import type { AppEnv } from './context.ts';
 import { routeFile } from './publisher/site-folder.ts';
+import { sendFile } from './static/serve-files.ts';
 
 const FALLBACK_PAGE = '<!doctype html><title>Not Found</title><h1>Page Not Found</h1>';
 
@@ -30,7 +29,8 @@ async function newLocation(db: Db, path: string): Promise<string | undefined> {
  * (/post/{slug} of a city post, a wrong city, a guide's slug) gets a 301 to its canonical path,
  * keeping the query string; the site folder's `_redirects` file can only list the first kinds,
  * so the lookup by slug lives here. Anything else gets the not-found page that fits the URL's
- * shape (post, city guide, or any page), each a file rendered once into the site folder.
+ * shape (post, city guide, or any page), each a file rendered once into the site folder and sent
+ * like any page, as its compressed copy when the client accepts one.
  */
 export async function siteNotFound(c: Context<AppEnv>, siteDir: string): Promise<Response> {
   if (c.req.method === 'GET' || c.req.method === 'HEAD') {
@@ -41,7 +41,13 @@ export async function siteNotFound(c: Context<AppEnv>, siteDir: string): Promise
     }
   }
   const target = missingTarget(c.req.path);
-  const page = await readFile(join(siteDir, routeFile(NOT_FOUND_ROUTES[target.kind])), 'utf8').catch(() => FALLBACK_PAGE);
+  const page = await sendFile(c, [routeFile(NOT_FOUND_ROUTES[target.kind])], {
+    root: siteDir,
+    cacheControl: () => 'no-cache',
+    precompressed: true,
+    status: 404,
+  });
+  if (page) return page;
   c.header('Cache-Control', 'no-cache');
-  return c.html(page, 404);
+  return c.html(FALLBACK_PAGE, 404);
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { alternatePostPaths, canonicalPostPath, isNotFoundRoute, missingTarget, redirectLocation, redirectsText } from './urls.ts';
+import {
+  alternatePostPaths,
+  canonicalPostPath,
+  compressedOriginal,
+  isCompressibleFile,
+  isNotFoundRoute,
+  isRenderedFile,
+  missingTarget,
+  redirectLocation,
+  redirectsText,
+} from './urls.ts';
 
 const london = { slug: 'london' };
 
@@ -84,5 +94,35 @@ describe('redirectsText', () => {
         { from: '/post/a', to: '/x/a' },
       ]),
     ).toBe('/post/a /x/a 301\n/post/b /x/b 301\n');
+  });
+});
+
+describe('isRenderedFile', () => {
+  it('counts pages, feeds, spreadsheets and their compressed copies as rendered', () => {
+    for (const file of [
+      'index.html',
+      'kyoto/guide/index.html.br',
+      '404.html.gz',
+      'rss.xml',
+      'sitemap.xml.br',
+      'robots.txt',
+      'itineraries/kyoto.csv.gz',
+    ])
+      expect(isRenderedFile(file), file).toBe(true);
+  });
+
+  it('counts what the build copies, and compressed copies of it, as not rendered', () => {
+    for (const file of ['favicon.svg', 'favicon.svg.br', '_astro/app.js.gz', 'images/fallback.jpg', 'samples/itinerary-sample.csv.br'])
+      expect(isRenderedFile(file), file).toBe(false);
+  });
+});
+
+describe('compressedOriginal', () => {
+  it('names the file a .br or .gz copy stands for, only for text files', () => {
+    expect(compressedOriginal('kyoto/guide/index.html.br')).toBe('kyoto/guide/index.html');
+    expect(compressedOriginal('_astro/app.js.gz')).toBe('_astro/app.js');
+    expect(compressedOriginal('index.html')).toBeUndefined();
+    expect(compressedOriginal('photo.jpg.gz')).toBeUndefined();
+    expect(isCompressibleFile('_redirects')).toBe(false);
   });
 });

@@ -111,13 +111,41 @@ export const RESERVED_FIRST_SEGMENTS: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * The compressed copies kept beside each text file of the site folder, best first: `page.html.br`
+ * and `page.html.gz` beside `page.html`, so that a server (ours, or nginx's brotli_static and
+ * gzip_static) sends them as they are instead of compressing on every request.
+ */
+export const COMPRESSED_COPIES = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+
+/** Whether a site file is text that gets compressed copies (pages, feeds, spreadsheets, scripts, styles, SVG). */
+export function isCompressibleFile(file: string): boolean {
+  return /\.(?:html|xml|txt|csv|css|js|mjs|json|svg|webmanifest)$/i.test(file);
+}
+
+/** The file a compressed copy stands for (`a/index.html` for `a/index.html.br`), or undefined for any other file. */
+export function compressedOriginal(file: string): string | undefined {
+  const copy = COMPRESSED_COPIES.find(({ suffix }) => file.endsWith(suffix));
+  const original = copy && file.slice(0, -copy.suffix.length);
+  return original && isCompressibleFile(original) ? original : undefined;
+}
+
+// Fixed routes that are files rather than pages: '/rss.xml' is written as rss.xml.
+const FIXED_FILES = new Set(FIXED_ROUTES.filter((route) => /\.[a-z]+$/.test(route)).map((route) => route.slice(1)));
+
+/**
  * Whether a file in the site folder is one the publisher renders (pages, the not-found pages, the
- * redirects file, the itinerary spreadsheets) rather than one the build copied there (assets,
- * files from public/). Paths are relative to the folder, with '/' separators.
+ * redirects file, the feeds, the itinerary spreadsheets, and their compressed copies) rather than
+ * one the build copied there (assets, files from public/). Paths are relative to the folder, with
+ * '/' separators.
  */
 export function isRenderedFile(file: string): boolean {
+  const original = compressedOriginal(file);
+  if (original !== undefined) return isRenderedFile(original);
   if (file === 'index.html' || file.endsWith('/index.html')) return true;
-  if (file === REDIRECTS_ROUTE.slice(1)) return true;
+  if (file === REDIRECTS_ROUTE.slice(1) || FIXED_FILES.has(file)) return true;
   if ((Object.values(NOT_FOUND_ROUTES) as string[]).some((route) => file === `${route.slice(1)}.html`)) return true;
   const [folder, name, ...rest] = file.split('/');
   return folder === ITINERARY_CSV_FOLDER && rest.length === 0 && /^[^/]+\.csv$/.test(name ?? '');

@@ -1,4 +1,4 @@
-import { createDb, insertCity, insertPost, migrateToLatest, replaceRestaurants, type Db } from '@forkcast/content-db';
+import { createDb, insertCity, insertPost, migrateToLatest, replaceRestaurants, SETTING, setSetting, type Db } from '@forkcast/content-db';
 import { loadSeedContent } from '@forkcast/content-db/seed';
 import { seededRandom } from '@forkcast/content-db/testing/random';
 
@@ -84,6 +84,9 @@ export async function createSyntheticDb(path: string, { cities, posts }: { citie
         updatedAt: at(day),
       });
     }
+    // Its own content: the serving load starts the server as `make start` does, which would
+    // otherwise add the seed's cities and posts and publish them before it listens.
+    await setSetting(trx, SETTING.seededAt, at(0), at(0));
   });
   return db;
 }

@@ -24,6 +24,9 @@ async function expectSameAsFullBuild(site: PublishingSite): Promise<void> {
   expect(treeDifferences(readTree(site.dist.siteDir), await fullBuildOf(site.handle.db))).toEqual([]);
 }
 
+/** A page file and its compressed copies, as treeDifferences lists them. */
+const withCopies = (file: string) => [file, `${file}.br`, `${file}.gz`];
+
 describe('the incremental publisher', () => {
   let site: PublishingSite;
   afterEach(() => site?.cleanup());
@@ -41,7 +44,7 @@ describe('the incremental publisher', () => {
     expect(response.status).toBe(201);
     expect(publishReport(response).pages).toBe(1);
     expect(site.page(POST)).toContain('Freshly <strong>edited</strong> opening.');
-    expect(treeDifferences(before, readTree(site.dist.siteDir))).toEqual([routeFile(POST)]);
+    expect(treeDifferences(before, readTree(site.dist.siteDir))).toEqual(withCopies(routeFile(POST)));
     expect(await pendingOutbox(site.handle.db)).toEqual([]);
     await expectSameAsFullBuild(site);
   });
@@ -51,7 +54,7 @@ describe('the incremental publisher', () => {
     const before = readTree(site.dist.siteDir);
     const response = await site.request('/api/hero/update-image', json('POST', { imageUrl: '/images/presets/mountain-trail.jpg' }));
     expect(publishReport(response).pages).toBe(1);
-    expect(treeDifferences(before, readTree(site.dist.siteDir))).toEqual(['index.html']);
+    expect(treeDifferences(before, readTree(site.dist.siteDir))).toEqual(withCopies('index.html'));
     expect(site.page('/')).toContain('/images/presets/mountain-trail-1024.webp');
   });
 
@@ -62,7 +65,9 @@ describe('the incremental publisher', () => {
       '/api/posts/in-praise-of-the-november-table/hero-image',
       json('PATCH', { heroImage: '/images/posts/tea.jpg' }),
     );
-    const changed = treeDifferences(before, readTree(site.dist.siteDir));
+    const changed = treeDifferences(before, readTree(site.dist.siteDir)).filter((file) => !/\.(?:br|gz)$/.test(file));
+    // Every page that changed has fresh compressed copies, and nothing else changed.
+    expect(treeDifferences(before, readTree(site.dist.siteDir))).toEqual(changed.flatMap(withCopies).sort());
     expect(changed).toEqual(
       expect.arrayContaining([
         'post/in-praise-of-the-november-table/index.html',

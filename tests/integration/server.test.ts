@@ -88,7 +88,7 @@ describe('the real server over a rendered fixture site', () => {
     const response = await fetch(`${server.url}/`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
     const html = await response.text();
     expect(html).toContain('<title>Forkcast - Curated City Food Guides for Discerning Travelers</title>');
     expect(html).toContain('href="/testopolis/guide"');

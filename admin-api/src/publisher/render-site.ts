@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { markOutboxDone, nowIso, pageHashes, pendingOutbox, type Db } from '@forkcast/content-db';
 import { putPage, removePage } from './page-writer.ts';
 import type { RenderedRoute, Renderer } from './renderer.ts';
-import { listRenderedFiles, routeFile } from './site-folder.ts';
+import { compressBuildFiles, compressedCopyFiles, listRenderedFiles, routeFile } from './site-folder.ts';
 
 export interface RenderSiteResult {
   pages: number;
@@ -24,8 +24,9 @@ export interface RenderSiteOptions {
 
 /**
  * Renders every route of the current database into the site folder, records what each page read,
- * and removes pages (and rendered files) of routes that no longer exist. Outbox entries that were
- * pending when it started are covered by this render, so they are marked done at the end.
+ * removes pages (and rendered files) of routes that no longer exist, and compresses the build's
+ * own text files once. Outbox entries that were pending when it started are covered by this
+ * render, so they are marked done at the end.
  */
 export async function renderSite({ db, renderer, siteDir, renderMany, onPage }: RenderSiteOptions): Promise<RenderSiteResult> {
   const started = performance.now();
@@ -37,7 +38,7 @@ export async function renderSite({ db, renderer, siteDir, renderMany, onPage }: 
   const store = async (route: string, page: RenderedRoute) => {
     // Always written: a new build empties the site folder, whatever the index remembers.
     await putPage(db, siteDir, route, page, undefined);
-    written.add(routeFile(route));
+    for (const file of [routeFile(route), ...compressedCopyFiles(routeFile(route))]) written.add(file);
     onPage?.(++done, routes.length);
   };
   if (renderMany) await renderMany(routes, store);
@@ -47,6 +48,7 @@ export async function renderSite({ db, renderer, siteDir, renderMany, onPage }: 
   for (const route of hashes.keys()) if (!current.has(route)) await removePage(db, siteDir, route);
   const stray = (await listRenderedFiles(siteDir)).filter((file) => !written.has(file));
   await Promise.all(stray.map((file) => rm(join(siteDir, file), { force: true })));
+  await compressBuildFiles(siteDir);
   await markOutboxDone(
     db,
     pending.map((entry) => entry.id),
@@ -62,6 +64,8 @@ export async function buildId(serverDir: string): Promise<string> {
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name))
     .sort();
-  for (const file of files) hash.update(file).update(await readFile(file));
+  // Names relative to the folder: the same build is the same build however its path is spelled
+  // (make start names it dist/server, the bench by its absolute path).
+  for (const file of files) hash.update(relative(serverDir, file)).update(await readFile(file));
   return hash.digest('hex').slice(0, 16);
 }

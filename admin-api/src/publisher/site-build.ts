@@ -26,7 +26,12 @@ export function distPaths(distDir: string): DistPaths {
   };
 }
 
+// What the publisher writes into the site folder besides the pages (now: a .br and a .gz copy of
+// each text file). Raised whenever that changes, so a folder an older publisher wrote is rendered anew.
+const SITE_FORMAT = 2;
+
 interface RenderState {
+  siteFormat: number;
   buildId: string;
   databaseId: string;
   siteName: string;
@@ -87,6 +92,7 @@ export async function ensureFullRender({
   onPage,
 }: FullRenderOptions): Promise<RenderSiteResult | undefined> {
   const wanted: RenderState = {
+    siteFormat: SITE_FORMAT,
     buildId: await buildId(dist.serverDir),
     databaseId: await ensureDatabaseId(db, nowIso()),
     siteName: site.siteName,

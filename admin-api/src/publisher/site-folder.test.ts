@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { listRenderedFiles, routeFile, writeFileAtomic } from './site-folder.ts';
+import { compressBuildFiles, listRenderedFiles, removeSiteFile, routeFile, writeFileAtomic, writeSiteFile } from './site-folder.ts';
 
 describe('routeFile', () => {
   it('writes the not-found pages and the redirects file at the site root, as servers look for them', () => {
@@ -35,8 +36,12 @@ describe('listRenderedFiles', () => {
       '404-guide.html',
       '_redirects',
       'kyoto/guide/index.html',
+      'kyoto/guide/index.html.br',
+      'kyoto/guide/index.html.gz',
       'itineraries/kyoto.csv',
+      'rss.xml',
       'favicon.svg',
+      'favicon.svg.gz',
       '_astro/app.js',
       'samples/itinerary-sample.csv',
     ];
@@ -49,6 +54,85 @@ describe('listRenderedFiles', () => {
       'index.html',
       'itineraries/kyoto.csv',
       'kyoto/guide/index.html',
+      'kyoto/guide/index.html.br',
+      'kyoto/guide/index.html.gz',
+      'rss.xml',
     ]);
+  });
+});
+
+describe('writeSiteFile and removeSiteFile', () => {
+  let dir: string | undefined;
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+  const page = `<!doctype html><title>Kyoto</title>${'<p>Matcha and tofu in Kyoto.</p>'.repeat(200)}`;
+
+  it('writes a text file with a brotli and a gzip copy of exactly its bytes', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'forkcast-folder-'));
+    await writeSiteFile(dir, 'kyoto/guide/index.html', page);
+    expect(readFileSync(join(dir, 'kyoto/guide/index.html'), 'utf8')).toBe(page);
+    expect(brotliDecompressSync(readFileSync(join(dir, 'kyoto/guide/index.html.br'))).toString()).toBe(page);
+    const gz = readFileSync(join(dir, 'kyoto/guide/index.html.gz'));
+    expect(gunzipSync(gz).toString()).toBe(page);
+    // No file name and a zero mtime in the gzip header: the same page always compresses the same.
+    expect(gz.readUInt32LE(4)).toBe(0);
+    expect(gz[3]! & 0x08).toBe(0);
+  });
+
+  it('compresses the same bytes to the same copies every time', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'forkcast-folder-'));
+    await writeSiteFile(dir, 'a/index.html', page);
+    await writeSiteFile(dir, 'b/index.html', page);
+    for (const suffix of ['.br', '.gz'])
+      expect(readFileSync(join(dir, `a/index.html${suffix}`))).toEqual(readFileSync(join(dir, `b/index.html${suffix}`)));
+  });
+
+  it('gives files that are not text no copies, and removes a file with its copies', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'forkcast-folder-'));
+    await writeSiteFile(dir, '_redirects', '/a /b 301\n');
+    expect(existsSync(join(dir, '_redirects.br'))).toBe(false);
+    await writeSiteFile(dir, 'index.html', page);
+    await removeSiteFile(dir, 'index.html');
+    for (const file of ['index.html', 'index.html.br', 'index.html.gz']) expect(existsSync(join(dir, file)), file).toBe(false);
+  });
+
+  it('leaves no compressed copy behind when the file itself cannot be written', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'forkcast-folder-'));
+    // A folder in the page's place makes the rename of the page fail, while its copies are written.
+    mkdirSync(join(dir, 'kyoto/index.html'), { recursive: true });
+    writeFileSync(join(dir, 'kyoto/index.html/keep'), 'x');
+    await expect(writeSiteFile(dir, 'kyoto/index.html', page)).rejects.toThrow();
+    for (const file of ['kyoto/index.html.br', 'kyoto/index.html.gz']) expect(existsSync(join(dir, file)), file).toBe(false);
+  });
+});
+
+describe('compressBuildFiles', () => {
+  let dir: string | undefined;
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("compresses the build's scripts, styles and text files, not images, rendered files or hidden ones", async () => {
+    dir = mkdtempSync(join(tmpdir(), 'forkcast-folder-'));
+    const script = 'console.log("hello");'.repeat(50);
+    for (const file of ['_astro/app.js', 'favicon.svg', 'images/photo.jpg', 'index.html', '_astro/.abc.tmp'])
+      await writeFileAtomic(join(dir, file), script);
+    expect(await compressBuildFiles(dir)).toBe(2);
+    expect(gunzipSync(readFileSync(join(dir, '_astro/app.js.gz'))).toString()).toBe(script);
+    expect(brotliDecompressSync(readFileSync(join(dir, 'favicon.svg.br'))).toString()).toBe(script);
+    for (const file of ['images/photo.jpg.gz', 'index.html.br', '_astro/.abc.tmp.gz'])
+      expect(existsSync(join(dir, file)), file).toBe(false);
+  });
+
+  it('removes the copies of build files that are gone, and keeps those of rendered files to the render', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'forkcast-folder-'));
+    for (const file of ['_astro/old.js.br', '_astro/old.js.gz', 'styles/gone.css.gz', 'kyoto/index.html.br'])
+      await writeFileAtomic(join(dir, file), 'compressed');
+    await writeFileAtomic(join(dir, '_astro/new.js'), 'console.log(1);');
+    await compressBuildFiles(dir);
+    for (const file of ['_astro/old.js.br', '_astro/old.js.gz', 'styles/gone.css.gz'])
+      expect(existsSync(join(dir, file)), file).toBe(false);
+    for (const file of ['_astro/new.js.br', 'kyoto/index.html.br']) expect(existsSync(join(dir, file)), file).toBe(true);
   });
 });

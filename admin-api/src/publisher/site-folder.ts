@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join, posix, relative, sep } from 'node:path';
-import { isNotFoundRoute, isRenderedFile, REDIRECTS_ROUTE } from '@forkcast/content-db/urls';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import {
+  COMPRESSED_COPIES,
+  compressedOriginal,
+  isCompressibleFile,
+  isNotFoundRoute,
+  isRenderedFile,
+  REDIRECTS_ROUTE,
+} from '@forkcast/content-db/urls';
 
 /**
  * The file a route is written to inside the site folder: `/` -> index.html, the not-found pages
@@ -41,6 +50,84 @@ export async function writeFileAtomic(path: string, data: Uint8Array | string): 
     await rm(temp, { force: true });
     throw error;
   }
+}
+
+// Brotli's quality 5 makes pages within about 10% of the smallest it can (quality 11) at about
+// 1/50 of the time: on the benchmark's pages (43 kB of HTML on average) 1.1 ms a page against
+// 58 ms, which a full build of 10,000 pages and every publish would pay.
+const BROTLI_QUALITY = 5;
+const compressors: Record<(typeof COMPRESSED_COPIES)[number]['encoding'], (data: Buffer) => Promise<Buffer>> = {
+  br: (data) =>
+    promisify(brotliCompress)(data, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+    }),
+  // Node's gzip header carries no name and a zero mtime, so the same bytes always compress the same.
+  gzip: (data) => promisify(gzip)(data, { level: 9 }),
+};
+
+/** The compressed copies a site file has beside it ('a/index.html.br', ...); none for a file that is not text. */
+export function compressedCopyFiles(file: string): string[] {
+  return isCompressibleFile(file) ? COMPRESSED_COPIES.map(({ suffix }) => `${file}${suffix}`) : [];
+}
+
+/**
+ * Writes a file of the site folder and, when it is text, its compressed copies beside it, each
+ * atomically (so a reader never gets a half-written copy), and resolves once all are in place. When
+ * any of them fails the copies are removed, so that until the write is retried every reader gets
+ * the same version of the file, whatever coding it asks for, rather than a copy of another version.
+ */
+export async function writeSiteFile(siteDir: string, file: string, data: Uint8Array | string): Promise<void> {
+  const bytes = typeof data === 'string' ? Buffer.from(data) : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  const copies = isCompressibleFile(file)
+    ? COMPRESSED_COPIES.map(async ({ encoding, suffix }) =>
+        writeFileAtomic(join(siteDir, `${file}${suffix}`), await compressors[encoding](bytes)),
+      )
+    : [];
+  const written = await Promise.allSettled([writeFileAtomic(join(siteDir, file), bytes), ...copies]);
+  const failed = written.find((result) => result.status === 'rejected');
+  if (failed) {
+    await Promise.allSettled(compressedCopyFiles(file).map((copy) => rm(join(siteDir, copy), { force: true })));
+    throw failed.reason;
+  }
+}
+
+/** Removes a file of the site folder together with its compressed copies. */
+export async function removeSiteFile(siteDir: string, file: string): Promise<void> {
+  await Promise.all([file, ...compressedCopyFiles(file)].map((each) => rm(join(siteDir, each), { force: true })));
+}
+
+/** Every file in the site folder that is not hidden, as paths relative to it (posix separators). */
+async function listSiteFiles(siteDir: string): Promise<string[]> {
+  const entries = await readdir(siteDir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
+    .map((entry) => relative(siteDir, join(entry.parentPath, entry.name)).split(sep).join('/'));
+}
+
+/**
+ * Writes the compressed copies of the text files the build put in the site folder (its scripts
+ * and styles under _astro/, the files of public/): everything compressible that is not rendered,
+ * not itself a copy and not hidden. Removes the copies whose file the build no longer has, so a
+ * server that looks for the copy first never sends a file that is gone.
+ */
+export async function compressBuildFiles(siteDir: string): Promise<number> {
+  const present = await listSiteFiles(siteDir);
+  const files = present.filter((file) => isCompressibleFile(file) && !isRenderedFile(file));
+  const existing = new Set(present);
+  const orphans = present.filter((file) => {
+    const original = compressedOriginal(file);
+    return original !== undefined && !isRenderedFile(file) && !existing.has(original);
+  });
+  await Promise.all(orphans.map((file) => rm(join(siteDir, file), { force: true })));
+  for (const file of files) {
+    const bytes = await readFile(join(siteDir, file));
+    await Promise.all(
+      COMPRESSED_COPIES.map(async ({ encoding, suffix }) =>
+        writeFileAtomic(join(siteDir, `${file}${suffix}`), await compressors[encoding](bytes)),
+      ),
+    );
+  }
+  return files.length;
 }
 
 /** Every file in the site folder that a render wrote, as paths relative to it (posix separators). */

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { acceptedEncodings, candidateFiles, FileCache, matchesEtag } from './serve-files.ts';
+
+describe('candidateFiles', () => {
+  it('maps pages to their index.html, and a path without an extension to a file of that name after it', () => {
+    expect(candidateFiles('/')).toEqual(['index.html']);
+    expect(candidateFiles('/kyoto/guide/')).toEqual(['kyoto/guide/index.html']);
+    expect(candidateFiles('/kyoto/guide')).toEqual(['kyoto/guide/index.html', 'kyoto/guide']);
+    expect(candidateFiles('/rss.xml')).toEqual(['rss.xml']);
+    expect(candidateFiles('/_astro/app.1a2b.js')).toEqual(['_astro/app.1a2b.js']);
+  });
+
+  it('names nothing for hidden and temporary files, dot segments, encoded separators and empty segments', () => {
+    for (const path of [
+      '/.env',
+      '/kyoto/.a1b2c3.tmp',
+      '/.git/config',
+      '/../etc/passwd',
+      '/a/./b',
+      '/a%2Fb',
+      '/a\\b',
+      '//etc',
+      '/a//b',
+      'relative',
+    ])
+      expect(candidateFiles(path), path).toBeUndefined();
+  });
+});
+
+describe('acceptedEncodings', () => {
+  it('reads codings with their q-values, and * for any coding not named', () => {
+    const accepts = acceptedEncodings('gzip;q=0.8, br;q=0, deflate');
+    expect([accepts('gzip'), accepts('br'), accepts('deflate'), accepts('zstd')]).toEqual([true, false, true, false]);
+    const any = acceptedEncodings('*, gzip;q=0');
+    expect([any('br'), any('gzip')]).toEqual([true, false]);
+    expect(acceptedEncodings(undefined)('gzip')).toBe(false);
+    expect(acceptedEncodings(' BR ')('br')).toBe(true);
+  });
+});
+
+describe('matchesEtag', () => {
+  it('matches one of a list, weak or strong, and *', () => {
+    expect(matchesEtag('"a", "b"', '"b"')).toBe(true);
+    expect(matchesEtag('W/"b"', '"b"')).toBe(true);
+    expect(matchesEtag('*', '"b"')).toBe(true);
+    expect(matchesEtag('"a"', '"b"')).toBe(false);
+    expect(matchesEtag(undefined, '"b"')).toBe(false);
+  });
+});
+
+describe('FileCache', () => {
+  const version = (etag: string) => ({ size: 1, etag, modifiedSecond: 0 });
+
+  it('answers only for the version it read, and drops the least recently used past its size', () => {
+    const cache = new FileCache(10);
+    cache.set('/a', version('"1"'), Buffer.from('aaaa'));
+    cache.set('/b', version('"2"'), Buffer.from('bbbb'));
+    expect(cache.get('/a', version('"other"'))).toBeUndefined();
+    expect(cache.get('/a', version('"1"'))?.toString()).toBe('aaaa');
+    cache.set('/c', version('"3"'), Buffer.from('cccc'));
+    expect(cache.get('/b', version('"2"'))).toBeUndefined();
+    expect(cache.get('/a', version('"1"'))?.toString()).toBe('aaaa');
+    expect(cache.get('/c', version('"3"'))?.toString()).toBe('cccc');
+  });
+});
