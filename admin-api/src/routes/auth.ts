@@ -6,9 +6,10 @@ import { accountKey, ipKey } from '../auth/login-throttle.ts';
 import { dummyHash, verifyPassword } from '../auth/passwords.ts';
 import { endSession, startSession } from '../auth/sessions.ts';
 import type { AppEnv } from '../context.ts';
-import { type ApiError, errors } from '../errors.ts';
+import { ApiError, errors } from '../errors.ts';
 import { clientAddress } from '../middleware/rate-limit.ts';
 import { text } from '../schemas.ts';
+import { readForm } from '../validation.ts';
 
 /** The sign-in page, rendered with the site's own layout (site/pages/admin/sign-in.astro). */
 const SIGN_IN_ROUTE = '/admin/sign-in';
@@ -46,7 +47,16 @@ async function signInPage(c: Context<AppEnv>, message: string | undefined, next:
   return c.html(bareSignInPage(message, next), status);
 }
 
-async function readCredentials(c: Context<AppEnv>): Promise<{ email: string; password: string; next: string; form: boolean }> {
+interface Credentials {
+  email: string;
+  password: string;
+  next: string;
+  form: boolean;
+  /** Set when a form body could not be parsed: the page is shown again with this refusal. */
+  unreadable?: ApiError;
+}
+
+async function readCredentials(c: Context<AppEnv>): Promise<Credentials> {
   const type = c.req.header('content-type') ?? '';
   if (type.includes('application/json')) {
     const parsed: unknown = await c.req.json().catch(() => ({}));
@@ -54,7 +64,13 @@ async function readCredentials(c: Context<AppEnv>): Promise<{ email: string; pas
     return { email: String(body.email ?? ''), password: String(body.password ?? ''), next: safeNext(body.next), form: false };
   }
   if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
-    const body = await c.req.parseBody();
+    let body: Record<string, unknown>;
+    try {
+      body = await readForm(c);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return { email: '', password: '', next: safeNext(undefined), form: true, unreadable: error };
+    }
     return { email: String(body.email ?? ''), password: String(body.password ?? ''), next: safeNext(body.next), form: true };
   }
   throw errors.unsupportedMedia('unsupported_media_type', 'Send the sign-in form or JSON.');
@@ -68,13 +84,14 @@ export const authRoutes = new Hono<AppEnv>()
     return c.get('admin') ? c.redirect(next, 303) : signInPage(c, undefined, next, 200);
   })
   .post('/login', async (c) => {
-    const { email, password, next, form } = await readCredentials(c);
+    const { email, password, next, form, unreadable } = await readCredentials(c);
     // A form post gets the sign-in page again with the error's message; JSON gets the error itself.
     const refuse = (error: ApiError) => {
       if (!form) throw error;
       if (error.retryAfter !== undefined) c.header('Retry-After', String(error.retryAfter));
       return signInPage(c, error.message, next, error.status);
     };
+    if (unreadable) return refuse(unreadable);
     if (email.trim() === '' || password === '' || email.length > 254 || password.length > 1024) return refuse(errors.validation(MISSING));
     const characters = credentialText.safeParse({ email, password });
     if (!characters.success) return refuse(errors.validation(characters.error.issues[0]!.message));
