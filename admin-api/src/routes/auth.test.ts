@@ -88,7 +88,8 @@ describe('auth routes', () => {
       const next = `/x"><script>alert(1)</script><a'b&c`;
       const html = await (await t.request(`/api/login?next=${encodeURIComponent(next)}`)).text();
       expect(html).not.toContain('<script>alert(1)</script>');
-      expect(html).toContain('value="/x&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;a&#39;b&amp;c" data-login-next');
+      // The normal form percent-encodes what a path cannot hold; the quote and ampersand stay and are escaped.
+      expect(html).toContain('value="/x%22%3E%3Cscript%3Ealert(1)%3C/script%3E%3Ca&#39;b&amp;c" data-login-next');
     });
 
     it('shows the failure message in the page after a failed form sign-in', async () => {
@@ -206,6 +207,12 @@ describe('auth routes', () => {
       'http://localhost/admin',
       '/api/logout',
       '/api/login',
+      '/a/../api/logout',
+      '/a/%2e%2e/api/logout',
+      '/%61pi/logout',
+      '/kyoto/../../api/logout',
+      '/a/..//evil.example',
+      '/./\\evil.example',
       '\\evil',
       '/\\evil.example',
       'javascript:alert(1)',
@@ -217,6 +224,14 @@ describe('auth routes', () => {
       const res = await loginForm(t, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, next });
       expect(res.status).toBe(303);
       expect(res.headers.get('location')).toBe('/admin');
+    });
+
+    it.each([
+      ['/kyoto/./guide', '/kyoto/guide'],
+      ['/posts/../kyoto/guide?day=2#map', '/kyoto/guide?day=2#map'],
+    ])('follows the next %s by its normal form %s', async (next, normal) => {
+      const res = await loginForm(t, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, next });
+      expect(res.headers.get('location')).toBe(normal);
     });
 
     it('falls back to /admin for a next holding a control character', async () => {
@@ -412,10 +427,13 @@ describe('auth routes', () => {
     });
   });
 
-  describe('GET /api/logout', () => {
-    it('ends the session, clears both cookies and redirects 303 to /', async () => {
+  describe('signing out', () => {
+    /** The admin's own Logout link: a navigation the browser marks as coming from this site. */
+    const OWN_LINK = { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate' };
+
+    it('ends the session from the site’s own Logout link, clears both cookies and redirects 303 to /', async () => {
       const cookie = await t.signIn();
-      const res = await t.request('/api/logout', { cookie });
+      const res = await t.request('/api/logout', { cookie, headers: OWN_LINK });
       expect(res.status).toBe(303);
       expect(res.headers.get('location')).toBe('/');
       for (const name of ['forkcast_session', 'forkcast_ui']) {
@@ -430,23 +448,57 @@ describe('auth routes', () => {
       expect(await sessionRows(t)).toEqual([]);
     });
 
+    it('ends the session on POST /api/logout and redirects 303 to /', async () => {
+      const cookie = await t.signIn();
+      const res = await t.request('/api/logout', { method: 'POST', cookie, headers: { 'sec-fetch-site': 'same-origin' } });
+      expect([res.status, res.headers.get('location')]).toEqual([303, '/']);
+      expect(await whoAmI(t, cookie)).toBe(401);
+    });
+
+    it.each([
+      ['another site embeds it (<img src>)', { 'sec-fetch-site': 'cross-site', 'sec-fetch-dest': 'image' }],
+      ['a sibling subdomain links to it', { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'navigate' }],
+      ['it is typed or bookmarked', { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate' }],
+      ['the browser says nothing about where it came from', {}],
+    ])('keeps the session when %s, answering a page whose button signs out by POST', async (_label, headers) => {
+      const cookie = await t.signIn();
+      const res = await t.request('/api/logout', { cookie, headers });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.getSetCookie()).toEqual([]);
+      const html = await res.text();
+      expect(html).toMatch(/<form[^>]*method="post"[^>]*action="\/api\/logout"/);
+      expect(html).toMatch(/<button[^>]*>Sign out<\/button>/);
+      expect(await whoAmI(t, cookie)).toBe(200);
+    });
+
+    it('refuses a cross-site POST /api/logout with 403 and keeps the session', async () => {
+      const cookie = await t.signIn();
+      const res = await t.request('/api/logout', { method: 'POST', cookie, headers: { 'sec-fetch-site': 'cross-site' } });
+      expect(res.status).toBe(403);
+      expect(await whoAmI(t, cookie)).toBe(200);
+    });
+
     it('ends only this browser’s session', async () => {
       const mine = await t.signIn();
       const other = await t.signIn();
-      await t.request('/api/logout', { cookie: mine });
+      await t.request('/api/logout', { method: 'POST', cookie: mine });
       expect(await whoAmI(t, mine)).toBe(401);
       expect(await whoAmI(t, other)).toBe(200);
     });
 
     it('redirects home and clears cookies when nobody is signed in', async () => {
-      const res = await t.request('/api/logout');
-      expect(res.status).toBe(303);
-      expect(res.headers.get('location')).toBe('/');
-      expect(setCookie(res, 'forkcast_session')).toBeDefined();
+      for (const headers of [OWN_LINK, {}]) {
+        const res = await t.request('/api/logout', { headers });
+        expect(res.status).toBe(303);
+        expect(res.headers.get('location')).toBe('/');
+        expect(setCookie(res, 'forkcast_session')).toBeDefined();
+      }
     });
 
     it('clears Secure cookies over https', async () => {
-      const res = await t.request('/api/logout', { headers: { 'x-forwarded-proto': 'https' } });
+      const res = await t.request('/api/logout', { method: 'POST', headers: { 'x-forwarded-proto': 'https' } });
       expect(attributes(setCookie(res, 'forkcast_session')!)).toHaveProperty('secure');
     });
   });

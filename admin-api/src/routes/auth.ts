@@ -1,7 +1,9 @@
 import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { getAdminByEmail } from '@forkcast/content-db';
+import { SESSION_COOKIE } from '@forkcast/content-db/contracts';
 import { accountKey, ipKey } from '../auth/login-throttle.ts';
 import { dummyHash, verifyPassword } from '../auth/passwords.ts';
 import { endSession, startSession } from '../auth/sessions.ts';
@@ -19,9 +21,29 @@ const MISSING = 'Enter your email and password.';
 // controls are refused like anywhere else.
 const credentialText = z.object({ email: text('Your email'), password: text('Your password', { multiline: true }) });
 
-/** Only a path on this site may follow sign-in, and never back into the API. */
+/** A path on this site: one leading slash (never '//' or '/\\', which browsers read as another host), printable ASCII. */
+const SITE_PATH = /^\/(?![/\\])[\x21-\x7e]*$/;
+// Resolves `next` the way the browser will, so '/a/../api/logout' is judged as '/api/logout'.
+const NEXT_BASE = 'http://next.invalid';
+
+const decoded = (path: string) => {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+};
+
+/**
+ * Only a path on this site may follow sign-in, and never back into the API. It is judged, and
+ * followed, in its normal form: dot segments resolved, as the browser and the router will see it.
+ */
 function safeNext(next: unknown): string {
-  return typeof next === 'string' && /^\/(?!\/|\\|api\/)[\x21-\x7e]*$/.test(next) ? next : '/admin';
+  if (typeof next !== 'string' || !SITE_PATH.test(next)) return '/admin';
+  const url = new URL(next, NEXT_BASE);
+  const normal = `${url.pathname}${url.search}${url.hash}`;
+  const intoApi = /^\/api(?:\/|$)/i.test(decoded(url.pathname));
+  return url.origin === NEXT_BASE && SITE_PATH.test(normal) && !intoApi ? normal : '/admin';
 }
 
 const escapeHtml = (text: string) =>
@@ -76,7 +98,17 @@ async function readCredentials(c: Context<AppEnv>): Promise<Credentials> {
   throw errors.unsupportedMedia('unsupported_media_type', 'Send the sign-in form or JSON.');
 }
 
-/** GET/POST /api/login, GET /api/logout, GET /api/auth/user. */
+const SIGN_OUT_PAGE =
+  '<!doctype html><html lang="en"><title>Sign out</title><main><h1>Sign out</h1><p>Sign out of the admin on this browser?</p>' +
+  '<form method="post" action="/api/logout"><button>Sign out</button></form><p><a href="/">Stay signed in</a></p></main>';
+
+/** Ends this browser's session and goes home. */
+async function signOut(c: Context<AppEnv>) {
+  await endSession(c, c.get('db'));
+  return c.redirect('/', 303);
+}
+
+/** GET/POST /api/login, GET/POST /api/logout, GET /api/auth/user. */
 export const authRoutes = new Hono<AppEnv>()
   .get('/login', async (c) => {
     const next = safeNext(c.req.query('next'));
@@ -115,10 +147,15 @@ export const authRoutes = new Hono<AppEnv>()
     await startSession(c, db, admin.id);
     return form ? c.redirect(next, 303) : c.json({ id: admin.id, email: admin.email });
   })
+  // Signing out by GET would let any page sign the admin out (<img src="/api/logout">), so a GET
+  // signs out only when the browser says the navigation came from this site itself (the site's
+  // own Logout link); any other GET of a signed-in browser gets a page whose button posts.
   .get('/logout', async (c) => {
-    await endSession(c, c.get('db'));
-    return c.redirect('/', 303);
+    if (c.req.header('sec-fetch-site') === 'same-origin' || !getCookie(c, SESSION_COOKIE)) return signOut(c);
+    c.header('Cache-Control', 'no-store');
+    return c.html(SIGN_OUT_PAGE);
   })
+  .post('/logout', signOut)
   .get('/auth/user', (c) => {
     const admin = c.get('admin');
     if (!admin) throw errors.unauthorized('Not signed in.');
