@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { getSetting, SETTING, type Db } from '@forkcast/content-db';
 import { openContentDb } from '@forkcast/content-db/open';
 import { bootstrapAdmin, type AdminBootstrap } from './auth/bootstrap-admin.ts';
+import { keepPurgingSessions } from './auth/sessions.ts';
 import type { Config } from './config.ts';
 import type { SitePublisher } from './publisher/publisher.ts';
 import { ensureFullRender, renderedDatabaseId, type DistPaths } from './publisher/site-build.ts';
@@ -66,6 +67,7 @@ export async function bootServer(config: Config, dist: DistPaths, logger: Logger
   const rendered = await ensureFullRender({ db, dist, site, ...(events.onPage ? { onPage: events.onPage } : {}) });
   if (rendered) events.rendered?.(rendered);
 
+  const stopPurgingSessions = await keepPurgingSessions(db, logger);
   const { app, publisher } = await createPublishingApp({ db, config, dist, logger });
   await publisher.removeStaleTempFiles();
   const repaired = await publisher.publishPending();
@@ -80,6 +82,7 @@ export async function bootServer(config: Config, dist: DistPaths, logger: Logger
     // Graceful: in-flight requests (and so their publishes) finish, then anything still in the
     // outbox is published, and only then is the database closed.
     close: async () => {
+      stopPurgingSessions();
       await server.close();
       await publisher.publishPending();
       await db.destroy();

@@ -33,12 +33,14 @@ export interface TestApp {
  * A real app over a fresh, migrated SQLite file, with an admin whose password hash is real
  * argon2id, and temporary upload and site folders. Nothing is shared between two test apps.
  */
-export async function createTestApp(options: { throttle?: ThrottleOptions; publisher?: Publisher } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { throttle?: ThrottleOptions; publisher?: Publisher; publicHost?: string } = {},
+): Promise<TestApp> {
   const handle = await createTempDb();
   const dir = mkdtempSync(join(tmpdir(), 'forkcast-api-'));
   const uploadDir = join(dir, 'uploads');
   const siteDir = join(dir, 'site');
-  const config = loadConfig({ DATABASE_PATH: handle.path, UPLOAD_DIR: uploadDir, PUBLIC_HOST: ORIGIN });
+  const config = loadConfig({ DATABASE_PATH: handle.path, UPLOAD_DIR: uploadDir, PUBLIC_HOST: options.publicHost ?? ORIGIN });
   await upsertAdmin(handle.db, ADMIN_EMAIL, await hashPassword(ADMIN_PASSWORD), new Date().toISOString());
   const app = createApp({
     db: handle.db,

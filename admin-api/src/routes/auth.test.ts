@@ -154,6 +154,20 @@ describe('auth routes', () => {
       expect(attributes(setCookie(res, 'forkcast_ui')!)).toHaveProperty('secure');
     });
 
+    it('marks both cookies Secure when PUBLIC_HOST is https, though the proxy says nothing', async () => {
+      const https = await createTestApp({ publicHost: 'https://forkcast.example' });
+      try {
+        const res = await https.request('/api/login', json('POST', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }));
+        expect(res.status).toBe(200);
+        expect(attributes(setCookie(res, 'forkcast_session')!)).toHaveProperty('secure');
+        expect(attributes(setCookie(res, 'forkcast_ui')!)).toHaveProperty('secure');
+        const out = await https.request('/api/logout', { method: 'POST', cookie: cookieHeader(res) });
+        expect(attributes(setCookie(out, 'forkcast_session')!)).toHaveProperty('secure');
+      } finally {
+        await https.cleanup();
+      }
+    });
+
     it('accepts the email in any case and with surrounding spaces', async () => {
       const res = await loginJson(t, { email: `  ${ADMIN_EMAIL.toUpperCase()} `, password: ADMIN_PASSWORD });
       expect(res.status).toBe(200);
