@@ -76,3 +76,5 @@ export class LoginThrottle {
 
 export const ipKey = (address: string) => `ip:${address}`;
 export const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
+/** A browser holding a valid device cookie, by the cookie's nonce. */
+export const deviceKey = (nonce: string) => `device:${nonce}`;

@@ -25,7 +25,7 @@ const TOUCH_AFTER_MS = 60 * 1000;
 const hashId = (id: string) => createHash('sha256').update(id).digest('hex');
 
 /** Cookies are Secure whenever the site is public over https, whatever the hop in front of us says. */
-function secure(c: Context<AppEnv>): boolean {
+export function secureCookies(c: Context<AppEnv>): boolean {
   return (
     c.get('config').publicHost.startsWith('https:') ||
     new URL(c.req.url).protocol === 'https:' ||
@@ -34,8 +34,8 @@ function secure(c: Context<AppEnv>): boolean {
 }
 
 function clearCookies(c: Context<AppEnv>): void {
-  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: secure(c) });
-  deleteCookie(c, UI_HINT_COOKIE, { path: '/', secure: secure(c) });
+  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: secureCookies(c) });
+  deleteCookie(c, UI_HINT_COOKIE, { path: '/', secure: secureCookies(c) });
 }
 
 /**
@@ -73,7 +73,7 @@ export async function startSession(c: Context<AppEnv>, db: Db, userId: number, n
   const at = new Date(now).toISOString();
   const expiresAt = new Date(now + ABSOLUTE_TIMEOUT_MS);
   await createSession(db, { idHash: hashId(id), userId, createdAt: at, lastSeenAt: at, expiresAt: expiresAt.toISOString() });
-  const common = { path: '/', sameSite: 'Lax', secure: secure(c), expires: expiresAt } as const;
+  const common = { path: '/', sameSite: 'Lax', secure: secureCookies(c), expires: expiresAt } as const;
   setCookie(c, SESSION_COOKIE, id, { ...common, httpOnly: true });
   setCookie(c, UI_HINT_COOKIE, UI_HINT_SIGNED_IN, common);
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ThrottleOptions } from '../auth/login-throttle.ts';
+import { hashPassword } from '../auth/passwords.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, cookieHeader, createTestApp, json, type RequestOptions, type TestApp } from '../testing.ts';
 
 const INVALID = { message: 'The email or password is incorrect.', code: 'invalid_credentials' };
@@ -721,6 +722,72 @@ describe('login throttling', () => {
     const html = await res.text();
     expect(html).toContain('Too many sign-in attempts. Please wait 60 seconds and try again.');
     expect(html).toContain('value="/posts" data-login-next');
+  });
+
+  describe('a browser that signed in before (device cookie)', () => {
+    /** Signs in from `ip` and returns the device cookie the browser keeps. */
+    async function trustedBrowser(ip: string): Promise<string> {
+      const res = await attempt(ADMIN_EMAIL, ADMIN_PASSWORD, ip);
+      expect(res.status).toBe(200);
+      const line = setCookie(res, 'forkcast_device');
+      expect(line).toBeDefined();
+      return line!.split(';')[0]!;
+    }
+    const withDevice = (device: string, password: string, ip: string, email = ADMIN_EMAIL) =>
+      loginJson(t, { email, password }, { ip, cookie: device });
+
+    it('is HttpOnly, sent only to /api/login, SameSite=Strict and long-lived', async () => {
+      const res = await attempt(ADMIN_EMAIL, ADMIN_PASSWORD, IP_A);
+      const attrs = attributes(setCookie(res, 'forkcast_device')!);
+      expect(attrs).toHaveProperty('httponly');
+      expect(attrs.path).toBe('/api/login');
+      expect(attrs.samesite?.toLowerCase()).toBe('strict');
+      expect(Date.parse(attrs.expires!)).toBeGreaterThan(Date.now() + 90 * DAY);
+    });
+
+    it('lets the admin in while failures from anywhere else have locked the account', async () => {
+      const device = await trustedBrowser(IP_A);
+      await failFrom(IP_B, 3);
+      await expectThrottled(await attempt(ADMIN_EMAIL, ADMIN_PASSWORD, IP_C), 60);
+      // The attacker keeps renewing the lock; the admin's own browser is not held by it.
+      expect((await attempt(ADMIN_EMAIL, 'another guess', '198.51.100.77')).status).toBe(429);
+      expect((await withDevice(device, ADMIN_PASSWORD, IP_C)).status).toBe(200);
+      expect((await withDevice(device, ADMIN_PASSWORD, IP_B)).status).toBe(200);
+    });
+
+    it('does not clear the account lock when the trusted browser signs in', async () => {
+      const device = await trustedBrowser(IP_A);
+      await failFrom(IP_B, 3);
+      expect((await withDevice(device, ADMIN_PASSWORD, IP_A)).status).toBe(200);
+      await expectThrottled(await attempt(ADMIN_EMAIL, ADMIN_PASSWORD, IP_C), 60);
+    });
+
+    it('still limits guesses made with the device cookie, per device', async () => {
+      const device = await trustedBrowser(IP_A);
+      for (let i = 0; i < 3; i++) expect((await withDevice(device, 'wrong password', IP_A)).status).toBe(401);
+      await expectThrottled(await withDevice(device, ADMIN_PASSWORD, IP_A), 60);
+      // Another trusted browser is not held by this one's failures.
+      const other = await trustedBrowser(IP_B);
+      expect((await withDevice(other, ADMIN_PASSWORD, IP_B)).status).toBe(200);
+    });
+
+    it('does not trust a device cookie for another email, a forged one, or one from before a password change', async () => {
+      const device = await trustedBrowser(IP_A);
+      await failFrom(IP_B, 3, 'other@forkcast.test');
+      await expectThrottled(await withDevice(device, 'x', IP_C, 'other@forkcast.test'), 60);
+
+      await failFrom('198.51.100.50', 3);
+      const [name, value] = device.split('=') as [string, string];
+      const forged = `${name}=${value.slice(0, -2)}${value.endsWith('AA') ? 'BB' : 'AA'}`;
+      await expectThrottled(await withDevice(forged, ADMIN_PASSWORD, IP_C), 60);
+      await expectThrottled(await withDevice(`${name}=garbage`, ADMIN_PASSWORD, IP_C), 60);
+
+      await t.handle.db
+        .updateTable('adminUsers')
+        .set({ passwordHash: await hashPassword('a different password') })
+        .execute();
+      await expectThrottled(await withDevice(device, 'a different password', IP_C), 60);
+    });
   });
 
   it('holds concurrent guesses to the free failures', async () => {

@@ -4,7 +4,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { getAdminByEmail } from '@forkcast/content-db';
 import { SESSION_COOKIE } from '@forkcast/content-db/contracts';
-import { accountKey, ipKey } from '../auth/login-throttle.ts';
+import { issueDeviceCookie, trustedDevice } from '../auth/device-cookie.ts';
+import { accountKey, deviceKey, ipKey } from '../auth/login-throttle.ts';
 import { dummyHash, verifyPassword } from '../auth/passwords.ts';
 import { endSession, startSession } from '../auth/sessions.ts';
 import type { AppEnv } from '../context.ts';
@@ -128,22 +129,26 @@ export const authRoutes = new Hono<AppEnv>()
     const characters = credentialText.safeParse({ email, password });
     if (!characters.success) return refuse(errors.validation(characters.error.issues[0]!.message));
 
+    const db = c.get('db');
+    const admin = await getAdminByEmail(db, email);
+    // A browser that signed in to this account before is limited on its own; everyone else per
+    // address and per account, so failures from elsewhere never lock that browser out.
+    const device = trustedDevice(c, admin);
     const throttle = c.get('loginThrottle');
-    const keys = [ipKey(clientAddress(c)), accountKey(email)];
+    const keys = device ? [deviceKey(device)] : [ipKey(clientAddress(c)), accountKey(email)];
     const wait = throttle.waitMs(keys);
     if (wait > 0) return refuse(errors.tooManyAttempts(Math.ceil(wait / 1000)));
 
     // Count the attempt as a failure before the slow check, so parallel guesses cannot all slip
     // through the free allowance; a success clears it again.
     throttle.fail(keys);
-    const db = c.get('db');
-    const admin = await getAdminByEmail(db, email);
     const valid = await verifyPassword(admin?.passwordHash ?? (await dummyHash()), password);
     if (!admin || !valid) {
       c.get('logger').warn({ reqId: c.get('requestId') }, 'sign-in failed');
       return refuse(errors.invalidCredentials(INVALID));
     }
     throttle.succeed(keys);
+    issueDeviceCookie(c, admin);
     await startSession(c, db, admin.id);
     return form ? c.redirect(next, 303) : c.json({ id: admin.id, email: admin.email });
   })
