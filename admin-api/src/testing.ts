@@ -80,10 +80,14 @@ export async function createTestApp(
   };
 }
 
-/** The Cookie header a browser would send back after this response (name=value pairs only). */
+/**
+ * The Cookie header a browser would send back to any path after this response (name=value pairs
+ * only): cookies scoped to one path, such as the sign-in device cookie, are left out.
+ */
 export function cookieHeader(response: Response): string {
   return response.headers
     .getSetCookie()
+    .filter((cookie) => !/;\s*path=(?!\/(?:;|$))/i.test(cookie))
     .map((cookie) => cookie.split(';')[0]!)
     .filter((pair) => !pair.endsWith('='))
     .join('; ');
