@@ -1,12 +1,13 @@
 /**
- * `make admin-password`: sets an admin's password from the terminal (creating the admin if the
- * email is new) and signs that admin out everywhere. Non-interactive use: ADMIN_EMAIL and
- * ADMIN_PASSWORD in the environment.
+ * `make admin-password`: sets an admin's password from the terminal (creating the admin, after
+ * asking, if the email is new) and signs that admin out everywhere. The password is kept exactly
+ * as typed. Non-interactive use: ADMIN_EMAIL and ADMIN_PASSWORD in the environment (a new email
+ * still needs `y` on standard input).
  */
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { hashPassword } from '@forkcast/admin-api';
-import { deleteUserSessions, nowIso, upsertAdmin } from '@forkcast/content-db';
+import { deleteUserSessions, getAdminByEmail, nowIso, upsertAdmin } from '@forkcast/content-db';
 import { EMAIL_PATTERN } from '@forkcast/content-db/contracts';
 import { openContentDb } from '@forkcast/content-db/open';
 import { configOrExit, runOrExit } from './lib.ts';
@@ -30,13 +31,20 @@ const rl = createInterface({
 // Reading through the async iterator buffers lines, so piped answers are not lost between questions.
 const lines = rl[Symbol.asyncIterator]();
 
+/** Asks one question; the answer is trimmed unless it is a password, which is kept exactly as typed. */
 async function ask(question: string, hidden = false): Promise<string> {
   process.stdout.write(question);
   muted = hidden;
   const { value = '' } = await lines.next();
   muted = false;
   if (hidden) process.stdout.write('\n');
-  return String(value).trim();
+  return hidden ? String(value) : String(value).trim();
+}
+
+function refuse(message: string): never {
+  console.error(`${message}; nothing was changed.`);
+  rl.close();
+  process.exit(1);
 }
 
 const config = configOrExit();
@@ -45,19 +53,22 @@ let password = config.admin?.password;
 if (!email || !password) {
   email = await ask('Admin email: ');
   password = await ask(`New password (at least ${MIN_LENGTH} characters): `, true);
-  if (password !== (await ask('Repeat the password: ', true))) {
-    console.error('The passwords differ; nothing was changed.');
-    rl.close();
-    process.exit(1);
-  }
+  if (password !== (await ask('Repeat the password: ', true))) refuse('The passwords differ');
 }
-rl.close();
 if (!EMAIL_PATTERN.test(email) || password.length < MIN_LENGTH) {
-  console.error(`Give an email address and a password of at least ${MIN_LENGTH} characters; nothing was changed.`);
-  process.exit(1);
+  refuse(`Give an email address and a password of at least ${MIN_LENGTH} characters`);
 }
 
 const { db } = await runOrExit(() => openContentDb(config.databasePath));
+// A mistyped email must not quietly create a second admin.
+if (!(await getAdminByEmail(db, email))) {
+  const answer = await ask(`No admin has the email ${email}. Create a new admin with it? (y/N) `);
+  if (!/^y(?:es)?$/i.test(answer)) {
+    await db.destroy();
+    refuse(`No admin has the email ${email}`);
+  }
+}
+rl.close();
 const id = await upsertAdmin(db, email, await hashPassword(password), nowIso());
 await deleteUserSessions(db, id);
 await db.destroy();

@@ -21,6 +21,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'ALL']);
 /** The only writes a visitor may make without signing in. */
 const ANONYMOUS_WRITES = new Set([
   'POST /api/login',
+  'POST /api/logout',
   'POST /api/contact',
   'POST /api/newsletter/subscribe',
   'POST /api/newsletter/subscribe/form',
@@ -32,6 +33,9 @@ const DEFAULT_PARAMS: Record<string, string> = { id: '1', slug: 'kyoto', postId:
 
 const routeKey = (route: Route) => `${route.method} ${route.path}`;
 
+/** Signing out ends the session a walk uses, so the walks reach it last. */
+const SIGN_OUT = 'POST /api/logout';
+
 /** Unsafe (state-changing) routes, each once. Hono lists a route once per handler. */
 function unsafeRoutes(t: TestApp): Route[] {
   const seen = new Map<string, Route>();
@@ -39,7 +43,7 @@ function unsafeRoutes(t: TestApp): Route[] {
     if (SAFE_METHODS.has(method.toUpperCase()) || !path.startsWith('/api/')) continue;
     seen.set(`${method} ${path}`, { method, path });
   }
-  return [...seen.values()];
+  return [...seen.values()].sort((a, b) => Number(routeKey(a) === SIGN_OUT) - Number(routeKey(b) === SIGN_OUT));
 }
 
 /** The route's path with its parameters filled in: ':postId' -> '1', ':slug' -> 'kyoto'. */
@@ -254,7 +258,7 @@ describe('app', () => {
 
     it('refuses every unsafe route with 401 for a forged or ended session', async () => {
       const ended = await t.signIn();
-      await t.request('/api/logout', { cookie: ended });
+      await t.request('/api/logout', { method: 'POST', cookie: ended });
       const forged = `forkcast_session=${'A'.repeat(43)}; forkcast_ui=admin`;
       const routes = unsafeRoutes(t).filter((route) => !ANONYMOUS_WRITES.has(routeKey(route)));
       const got: string[] = [];
@@ -267,7 +271,7 @@ describe('app', () => {
 
     it('changes nothing when a signed-out visitor calls the admin routes with valid bodies', async () => {
       const fixture = await seededFixture(t);
-      await t.request('/api/logout', { cookie: fixture.cookie });
+      await t.request('/api/logout', { method: 'POST', cookie: fixture.cookie });
       const before = await snapshot(t);
       for (const route of unsafeRoutes(t).filter((r) => !ANONYMOUS_WRITES.has(routeKey(r)))) {
         const init = validRequest(route) ?? bodyFor(route, 'valid json');
@@ -285,6 +289,7 @@ describe('app', () => {
       }
       expect(got).toEqual([
         'POST /api/login -> 200',
+        'POST /api/logout -> 303',
         'POST /api/contact -> 201',
         'POST /api/newsletter/subscribe -> 201',
         'POST /api/newsletter/subscribe/form -> 303',

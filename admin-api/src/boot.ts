@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { getSetting, SETTING, type Db } from '@forkcast/content-db';
 import { openContentDb } from '@forkcast/content-db/open';
 import { bootstrapAdmin, type AdminBootstrap } from './auth/bootstrap-admin.ts';
+import { keepPurgingSessions } from './auth/sessions.ts';
 import type { Config } from './config.ts';
 import type { SitePublisher } from './publisher/publisher.ts';
 import { ensureFullRender, renderedDatabaseId, type DistPaths } from './publisher/site-build.ts';
@@ -66,6 +67,7 @@ export async function bootServer(config: Config, dist: DistPaths, logger: Logger
   const rendered = await ensureFullRender({ db, dist, site, ...(events.onPage ? { onPage: events.onPage } : {}) });
   if (rendered) events.rendered?.(rendered);
 
+  const stopPurgingSessions = await keepPurgingSessions(db, logger);
   const { app, publisher, scheduler } = await createPublishingApp({ db, config, dist, logger });
   await publisher.removeStaleTempFiles();
   const repaired = await publisher.publishPending();
@@ -81,9 +83,11 @@ export async function bootServer(config: Config, dist: DistPaths, logger: Logger
     server,
     publisher,
     // Graceful: no scheduled post starts going live, in-flight requests (and so their publishes)
-    // and a running scheduled publication finish, then anything still in the outbox is published, and only then is the database closed.
+    // and a running scheduled publication finish, then anything still in the outbox is published,
+    // and only then is the database closed.
     close: async () => {
       scheduler.stop();
+      stopPurgingSessions();
       await server.close();
       await scheduler.idle();
       await publisher.publishPending();

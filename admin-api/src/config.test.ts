@@ -52,6 +52,13 @@ describe('loadConfig', () => {
     [{ ADMIN_PASSWORD: 'long enough password' }, 'Invalid configuration: ADMIN_EMAIL must be set when ADMIN_PASSWORD is'],
     [{ ADMIN_EMAIL: 'a@b.example', ADMIN_PASSWORD: 'short' }, 'Invalid configuration: ADMIN_PASSWORD must be at least 12 characters'],
     [{ SITE_NAME: '   ' }, 'Invalid configuration: SITE_NAME must not be blank'],
+    [
+      { TRUST_PROXY: 'yes please' },
+      'Invalid configuration: TRUST_PROXY must be a number of proxy hops or a list of addresses and CIDR ranges',
+    ],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'Invalid configuration: TRUST_PROXY'],
+    [{ TRUST_PROXY: '-1' }, 'Invalid configuration: TRUST_PROXY'],
+    [{ TRUST_PROXY: '1.5' }, 'Invalid configuration: TRUST_PROXY'],
   ])('refuses %o with one line naming the variable', (env, message) => {
     const attempt = () => loadConfig(env);
     expect(attempt).toThrow(ConfigError);
@@ -62,6 +69,22 @@ describe('loadConfig', () => {
       expect((error as Error).message).not.toContain('\n');
       expect((error as Error).message).not.toContain('short');
     }
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it.each([
+    [undefined, undefined],
+    ['', undefined],
+    ['0', undefined],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.0/8', ['10.0.0.0/8']],
+    [' 127.0.0.1 , 10.0.0.0/8,fd00::/8 ', ['127.0.0.1', '10.0.0.0/8', 'fd00::/8']],
+    ['loopback, uniquelocal', ['loopback', 'uniquelocal']],
+  ])('reads %j as %j', (value, trustProxy) => {
+    const config = loadConfig(value === undefined ? {} : { TRUST_PROXY: value });
+    expect(config.trustProxy).toEqual(trustProxy);
   });
 });
 

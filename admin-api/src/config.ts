@@ -1,5 +1,29 @@
+import { compile as compileTrust } from 'proxy-addr';
 import { z } from 'zod';
 import { configProblem, httpUrlEnv as httpUrl, optionalEnv as optional, siteEnvShape } from '@forkcast/content-db/site-config';
+
+const TRUST_PROXY_PROBLEM = 'must be a number of proxy hops or a list of addresses and CIDR ranges';
+
+/**
+ * TRUST_PROXY: a number of proxy hops in front of the server, or a comma-separated list of the
+ * proxies' addresses, CIDR ranges or proxy-addr's names (loopback, linklocal, uniquelocal).
+ * Unset or 0: no proxy is trusted.
+ */
+const trustProxyEnv = z.string().transform((value, ctx): TrustProxy | undefined => {
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) === 0 ? undefined : Number(text);
+  const list = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  try {
+    compileTrust(list);
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: `${TRUST_PROXY_PROBLEM}: ${(error as Error).message}` });
+    return z.NEVER;
+  }
+  return list;
+});
 
 const envSchema = z
   .object({
@@ -10,6 +34,7 @@ const envSchema = z
     ADMIN_EMAIL: optional(z.email({ error: 'must be an email address' }).optional()),
     ADMIN_PASSWORD: optional(z.string().min(12, 'must be at least 12 characters').optional()),
     PURGE_WEBHOOK_URL: optional(httpUrl.optional()),
+    TRUST_PROXY: optional(trustProxyEnv.optional()),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_EMAIL !== undefined && env.ADMIN_PASSWORD === undefined) {
@@ -30,7 +55,11 @@ export interface Config {
   siteName: string;
   admin?: { email: string; password: string };
   purgeWebhookUrl?: string;
+  /** Which proxies' X-Forwarded-For to believe: a number of hops, or their addresses and ranges. */
+  trustProxy?: TrustProxy;
 }
+
+export type TrustProxy = number | string[];
 
 /** Thrown for bad configuration; its message is the one line an operator needs. */
 export class ConfigError extends Error {
@@ -51,5 +80,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     siteName: e.SITE_NAME,
     ...(e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } } : {}),
     ...(e.PURGE_WEBHOOK_URL ? { purgeWebhookUrl: e.PURGE_WEBHOOK_URL } : {}),
+    ...(e.TRUST_PROXY !== undefined ? { trustProxy: e.TRUST_PROXY } : {}),
   };
 }

@@ -35,13 +35,13 @@ export interface TestApp {
  * argon2id, and temporary upload and site folders. Nothing is shared between two test apps.
  */
 export async function createTestApp(
-  options: { throttle?: ThrottleOptions; publisher?: Publisher; imageQueue?: ImageQueue } = {},
+  options: { throttle?: ThrottleOptions; publisher?: Publisher; imageQueue?: ImageQueue; publicHost?: string } = {},
 ): Promise<TestApp> {
   const handle = await createTempDb();
   const dir = mkdtempSync(join(tmpdir(), 'forkcast-api-'));
   const uploadDir = join(dir, 'uploads');
   const siteDir = join(dir, 'site');
-  const config = loadConfig({ DATABASE_PATH: handle.path, UPLOAD_DIR: uploadDir, PUBLIC_HOST: ORIGIN });
+  const config = loadConfig({ DATABASE_PATH: handle.path, UPLOAD_DIR: uploadDir, PUBLIC_HOST: options.publicHost ?? ORIGIN });
   await upsertAdmin(handle.db, ADMIN_EMAIL, await hashPassword(ADMIN_PASSWORD), new Date().toISOString());
   const app = createApp({
     db: handle.db,
@@ -82,10 +82,14 @@ export async function createTestApp(
   };
 }
 
-/** The Cookie header a browser would send back after this response (name=value pairs only). */
+/**
+ * The Cookie header a browser would send back to any path after this response (name=value pairs
+ * only): cookies scoped to one path, such as the sign-in device cookie, are left out.
+ */
 export function cookieHeader(response: Response): string {
   return response.headers
     .getSetCookie()
+    .filter((cookie) => !/;\s*path=(?!\/(?:;|$))/i.test(cookie))
     .map((cookie) => cookie.split(';')[0]!)
     .filter((pair) => !pair.endsWith('='))
     .join('; ');

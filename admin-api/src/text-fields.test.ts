@@ -52,6 +52,8 @@ const ROUTES: Record<string, Variant[]> = {
     fields: loginFields,
     refusal: encoding === 'json' ? 'json' : 'page',
   })),
+  // Signing out reads no body, so it has no text field to spoil.
+  'POST /api/logout': [],
   'POST /api/contact': [
     {
       encoding: 'json',

@@ -1,5 +1,5 @@
 import { zValidator } from '@hono/zod-validator';
-import type { ValidationTargets } from 'hono';
+import type { Context, ValidationTargets } from 'hono';
 import type { z } from 'zod';
 import { errors } from './errors.ts';
 
@@ -20,4 +20,13 @@ export function validate<T extends z.ZodType, Target extends keyof ValidationTar
 export function parseId(value: string | undefined, message: string): number {
   if (!value || !/^[1-9]\d{0,15}$/.test(value)) throw errors.notFound(message);
   return Number(value);
+}
+
+/** The fields of a urlencoded or multipart body; a body that cannot be parsed is a 400, never a 500. */
+export async function readForm(c: Context): Promise<Record<string, string | File>> {
+  try {
+    return await c.req.parseBody();
+  } catch {
+    throw errors.validation('The form could not be read.');
+  }
 }

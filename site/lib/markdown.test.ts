@@ -119,6 +119,21 @@ describe('renderMarkdown', () => {
   });
 
   it.each([
+    ['a protocol-relative link', '[x](//evil.example/a)'],
+    ['a raw HTML backslash link browsers read as protocol-relative', '<a href="/\\evil.example/a">x</a>'],
+    ['an upper-case scheme', '[x](HTTPS://evil.example/a)'],
+    ['a raw HTML link', '<a href="//evil.example/a">x</a>'],
+    ['an irc link', '[x](irc://irc.example.net/food)'],
+  ])('marks %s to another origin rel="noopener noreferrer"', (_name, markdown) => {
+    const link = new JSDOM(renderMarkdown(markdown)).window.document.querySelector('a');
+    expect(link?.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it.each([['/kyoto/guide'], ['notes.html'], ['#day-2'], ['?page=2']])('leaves the link to this site %s without rel', (url) => {
+    expect(new JSDOM(renderMarkdown(`[x](${url})`)).window.document.querySelector('a')?.hasAttribute('rel')).toBe(false);
+  });
+
+  it.each([
     ['javascript:alert(1)'],
     ['tel:+15555550100'],
     ['ftp://example.com/file'],

@@ -8,6 +8,19 @@ const ALLOWED_LINK = /^(?:(?:https?|ircs?|mailto|xmpp):|[^a-z]|[a-z+.-]+(?:[^a-z
 // Images may only come from the web or from this site.
 const ALLOWED_IMAGE = /^(?:https?:\/\/|\/(?!\/))/i;
 
+// Stands in for this site's origin when telling links to it from links elsewhere.
+const OWN_ORIGIN = 'https://this-site.invalid';
+
+/** True when a link, resolved the way a browser does ('//host', '/\\host', any scheme), points off this site. */
+function leavesSite(href: string): boolean {
+  if (href === '') return false;
+  try {
+    return new URL(href, `${OWN_ORIGIN}/`).origin !== OWN_ORIGIN;
+  } catch {
+    return true;
+  }
+}
+
 const marked = new Marked({ gfm: true, breaks: false, async: false });
 
 let purifier: ReturnType<typeof DOMPurify> | undefined;
@@ -29,9 +42,7 @@ function getPurifier(): ReturnType<typeof DOMPurify> {
   });
   instance.addHook('afterSanitizeAttributes', (node) => {
     for (const name of blanked.get(node) ?? []) node.setAttribute(name, '');
-    if (node.nodeName === 'A' && /^https?:\/\//i.test(node.getAttribute('href') ?? '')) {
-      node.setAttribute('rel', 'noopener noreferrer');
-    }
+    if (node.nodeName === 'A' && leavesSite(node.getAttribute('href') ?? '')) node.setAttribute('rel', 'noopener noreferrer');
     if (node.nodeName === 'IMG') {
       if (!node.hasAttribute('alt')) node.setAttribute('alt', '');
       node.setAttribute('loading', 'lazy');

@@ -27,7 +27,11 @@ describe('the sign-in page the API serves', () => {
     expect([...document.querySelectorAll('script')].filter((script) => script.textContent?.includes('alert(1)'))).toEqual([]);
     expect(document.title).toBe(`Sign In | ${SITE.siteName}`);
     expect(document.querySelector('.site-footer')).not.toBeNull();
-    expect(document.querySelector<HTMLInputElement>('form[action="/api/login"] input[name="next"]')?.value).toBe(HOSTILE_NEXT);
+    // next is carried in its normal form, the way the browser resolves it.
+    const normal = new URL(HOSTILE_NEXT, 'http://next.invalid');
+    expect(document.querySelector<HTMLInputElement>('form[action="/api/login"] input[name="next"]')?.value).toBe(
+      `${normal.pathname}${normal.search}${normal.hash}`,
+    );
     expect(document.querySelector('[data-login-message]')?.hasAttribute('hidden')).toBe(true);
   });
 

@@ -1,6 +1,6 @@
-import { countAdmins, nowIso, upsertAdmin, type Db } from '@forkcast/content-db';
+import { countAdmins, deleteUserSessions, getAdminByEmail, nowIso, upsertAdmin, type Db } from '@forkcast/content-db';
 import type { Config } from '../config.ts';
-import { generatePassword, hashPassword } from './passwords.ts';
+import { generatePassword, hashPassword, verifyPassword } from './passwords.ts';
 
 const GENERATED_ADMIN_EMAIL = 'admin@forkcast.local';
 
@@ -11,13 +11,18 @@ export type AdminBootstrap =
 
 /**
  * Makes sure someone can sign in: the admin from ADMIN_EMAIL / ADMIN_PASSWORD is created or has its
- * password set; with neither set and no admin yet, one is created with a generated password that
+ * password set (a changed password signs that admin out everywhere); with neither set and no admin yet, one is created with a generated password that
  * the caller prints once (it is stored only as an argon2id hash).
  */
 export async function bootstrapAdmin(db: Db, config: Config): Promise<AdminBootstrap> {
   if (config.admin) {
-    await upsertAdmin(db, config.admin.email, await hashPassword(config.admin.password), nowIso());
-    return { action: 'configured', email: config.admin.email };
+    const { email, password } = config.admin;
+    const existing = await getAdminByEmail(db, email);
+    // Every start sets the password again; only a different one ends the admin's sessions.
+    if (existing && (await verifyPassword(existing.passwordHash, password))) return { action: 'configured', email };
+    const id = await upsertAdmin(db, email, await hashPassword(password), nowIso());
+    await deleteUserSessions(db, id);
+    return { action: 'configured', email };
   }
   if ((await countAdmins(db)) > 0) return { action: 'none' };
   const password = generatePassword();

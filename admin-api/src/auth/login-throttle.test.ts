@@ -237,6 +237,23 @@ describe('LoginThrottle', () => {
     });
   });
 
+  describe('bounded memory', () => {
+    it('keeps at most maxKeys records, however many addresses fail', () => {
+      const small = throttleAt({ maxKeys: 100 });
+      for (let i = 0; i < 1000; i++) small.throttle.fail([ipKey(`10.0.${i >> 8}.${i & 255}`)]);
+      expect(small.throttle.size).toBeLessThanOrEqual(100);
+      // The most recent ones are still held to their allowance.
+      small.failTimes([ipKey('10.0.3.231')], 2);
+      expect(small.throttle.waitMs([ipKey('10.0.3.231')])).toBe(10 * SECOND);
+    });
+
+    it('keeps an account under attack, which every guess touches, while many addresses come and go', () => {
+      const small = throttleAt({ maxKeys: 50 });
+      for (let i = 0; i < 500; i++) small.throttle.fail([ipKey(`10.1.${i >> 8}.${i & 255}`), account]);
+      expect(small.throttle.waitMs([account])).toBe(60 * SECOND);
+    });
+  });
+
   it('reads the real clock when none is injected', () => {
     const throttle = new LoginThrottle({ freeFailures: 1, baseDelayMs: MINUTE, maxDelayMs: MINUTE, forgetAfterMs: 10 * MINUTE });
     throttle.fail([ip]);

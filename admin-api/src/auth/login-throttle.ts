@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * Login throttling in the spirit of Ghost's brute-force protection: each client address and each
  * account gets a few free failures; after that every further attempt must wait, and the wait
@@ -9,8 +11,12 @@ export interface ThrottleOptions {
   maxDelayMs: number;
   /** Failures older than this are forgotten. */
   forgetAfterMs: number;
+  /** How many keys are remembered; past it, the least recently failed is forgotten. */
+  maxKeys?: number;
   now?: () => number;
 }
+
+const MAX_KEYS = 10_000;
 
 export const DEFAULT_THROTTLE: ThrottleOptions = {
   freeFailures: 5,
@@ -24,14 +30,25 @@ interface Record {
   lastFailure: number;
 }
 
+/**
+ * The records live in an LRU of bounded size, so every call costs constant time and a flood of
+ * addresses cannot grow memory; an account under attack is touched by every guess, so it is the
+ * last thing such a flood pushes out.
+ */
 export class LoginThrottle {
-  private readonly records = new Map<string, Record>();
+  private readonly records: LRUCache<string, Record>;
   private readonly options: ThrottleOptions;
   private readonly now: () => number;
 
   constructor(options: ThrottleOptions = DEFAULT_THROTTLE) {
     this.options = options;
     this.now = options.now ?? Date.now;
+    this.records = new LRUCache({ max: options.maxKeys ?? MAX_KEYS });
+  }
+
+  /** How many keys are remembered. */
+  get size(): number {
+    return this.records.size;
   }
 
   /** Milliseconds until these keys may try again (0 when they may try now). */
@@ -41,7 +58,6 @@ export class LoginThrottle {
 
   fail(keys: string[]): void {
     const at = this.now();
-    if (this.records.size > 10_000) this.prune(at);
     for (const key of keys) {
       const record = this.fresh(key, at);
       this.records.set(key, { failures: (record?.failures ?? 0) + 1, lastFailure: at });
@@ -52,12 +68,9 @@ export class LoginThrottle {
     for (const key of keys) this.records.delete(key);
   }
 
-  private prune(at: number): void {
-    for (const [key, record] of this.records) if (at - record.lastFailure > this.options.forgetAfterMs) this.records.delete(key);
-  }
-
   private fresh(key: string, at: number): Record | undefined {
-    const record = this.records.get(key);
+    // Looking a key up does not make it recent: only failures do.
+    const record = this.records.peek(key);
     if (record && at - record.lastFailure > this.options.forgetAfterMs) {
       this.records.delete(key);
       return undefined;
@@ -76,3 +89,5 @@ export class LoginThrottle {
 
 export const ipKey = (address: string) => `ip:${address}`;
 export const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
+/** A browser holding a valid device cookie, by the cookie's nonce. */
+export const deviceKey = (nonce: string) => `device:${nonce}`;

@@ -1,8 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { createSession, deleteSession, getAdminById, getSession, touchSession, type AdminUser, type Db } from '@forkcast/content-db';
+import {
+  createSession,
+  deleteExpiredSessions,
+  deleteSession,
+  getAdminById,
+  getSession,
+  touchSession,
+  type AdminUser,
+  type Db,
+} from '@forkcast/content-db';
 import { SESSION_COOKIE, UI_HINT_COOKIE, UI_HINT_SIGNED_IN } from '@forkcast/content-db/contracts';
+import type { Logger } from 'pino';
+import type { AppEnv } from '../context.ts';
 
 /** A session ends after this long without a request... */
 const IDLE_TIMEOUT_MS = 24 * 60 * 60 * 1000;
@@ -13,13 +24,18 @@ const TOUCH_AFTER_MS = 60 * 1000;
 
 const hashId = (id: string) => createHash('sha256').update(id).digest('hex');
 
-function secure(c: Context): boolean {
-  return new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
+/** Cookies are Secure whenever the site is public over https, whatever the hop in front of us says. */
+export function secureCookies(c: Context<AppEnv>): boolean {
+  return (
+    c.get('config').publicHost.startsWith('https:') ||
+    new URL(c.req.url).protocol === 'https:' ||
+    c.req.header('x-forwarded-proto') === 'https'
+  );
 }
 
-function clearCookies(c: Context): void {
-  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: secure(c) });
-  deleteCookie(c, UI_HINT_COOKIE, { path: '/', secure: secure(c) });
+function clearCookies(c: Context<AppEnv>): void {
+  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: secureCookies(c) });
+  deleteCookie(c, UI_HINT_COOKIE, { path: '/', secure: secureCookies(c) });
 }
 
 /**
@@ -27,7 +43,7 @@ function clearCookies(c: Context): void {
  * and a dead session cookie is cleared together with the UI hint, so the static pages stop
  * showing admin controls.
  */
-export async function currentAdmin(c: Context, db: Db, now = Date.now()): Promise<AdminUser | undefined> {
+export async function currentAdmin(c: Context<AppEnv>, db: Db, now = Date.now()): Promise<AdminUser | undefined> {
   const id = getCookie(c, SESSION_COOKIE);
   if (!id) return undefined;
   const idHash = /^[A-Za-z0-9_-]{43}$/.test(id) ? hashId(id) : undefined;
@@ -50,21 +66,41 @@ export async function currentAdmin(c: Context, db: Db, now = Date.now()): Promis
  * id is worthless), a new 256-bit id is stored as a hash, and the session cookie (HttpOnly,
  * SameSite=Lax, Secure on https) plus the non-secret UI hint cookie are set.
  */
-export async function startSession(c: Context, db: Db, userId: number, now = Date.now()): Promise<void> {
+export async function startSession(c: Context<AppEnv>, db: Db, userId: number, now = Date.now()): Promise<void> {
   const previous = getCookie(c, SESSION_COOKIE);
   if (previous) await deleteSession(db, hashId(previous));
   const id = randomBytes(32).toString('base64url');
   const at = new Date(now).toISOString();
   const expiresAt = new Date(now + ABSOLUTE_TIMEOUT_MS);
   await createSession(db, { idHash: hashId(id), userId, createdAt: at, lastSeenAt: at, expiresAt: expiresAt.toISOString() });
-  const common = { path: '/', sameSite: 'Lax', secure: secure(c), expires: expiresAt } as const;
+  const common = { path: '/', sameSite: 'Lax', secure: secureCookies(c), expires: expiresAt } as const;
   setCookie(c, SESSION_COOKIE, id, { ...common, httpOnly: true });
   setCookie(c, UI_HINT_COOKIE, UI_HINT_SIGNED_IN, common);
 }
 
 /** Ends the browser's session, if any, and clears both cookies. */
-export async function endSession(c: Context, db: Db): Promise<void> {
+export async function endSession(c: Context<AppEnv>, db: Db): Promise<void> {
   const id = getCookie(c, SESSION_COOKIE);
   if (id) await deleteSession(db, hashId(id));
   clearCookies(c);
+}
+
+/** Deletes every session past its absolute or idle expiry; returns how many. */
+function purgeExpiredSessions(db: Db, now = Date.now()): Promise<number> {
+  return deleteExpiredSessions(db, new Date(now).toISOString(), new Date(now - IDLE_TIMEOUT_MS).toISOString());
+}
+
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Expired sessions are deleted when their cookie comes back; the ones that never come back are
+ * purged here, once at once and then every hour. Returns the function that stops the timer.
+ */
+export async function keepPurgingSessions(db: Db, logger: Logger, everyMs = PURGE_EVERY_MS): Promise<() => void> {
+  await purgeExpiredSessions(db);
+  const timer = setInterval(() => {
+    purgeExpiredSessions(db).catch((error: unknown) => logger.warn({ err: error }, 'could not purge expired sessions'));
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

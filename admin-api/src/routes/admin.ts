@@ -9,6 +9,7 @@ import { generateGuide } from '../guides/generate-guide.ts';
 import { CsvTextError, ItineraryError, parseItinerary } from '../guides/itinerary-csv.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { altText, imageSource, text } from '../schemas.ts';
+import { readForm } from '../validation.ts';
 import { commitWrite } from '../write.ts';
 import { contactInboxRoutes } from './contact.ts';
 import { publishStatusRoutes } from './publish-status.ts';
@@ -43,7 +44,7 @@ export const adminRoutes = new Hono<AppEnv>()
       if (!(c.req.header('content-type') ?? '').includes('multipart/form-data')) {
         throw errors.unsupportedMedia('unsupported_media_type', 'Send the guide form as multipart/form-data.');
       }
-      const form = await c.req.parseBody();
+      const form = await readForm(c);
       const fields = formText.safeParse(form);
       if (!fields.success) throw errors.validation(fields.error.issues[0]!.message);
       const file = form.csvFile;

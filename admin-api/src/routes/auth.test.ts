@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ThrottleOptions } from '../auth/login-throttle.ts';
+import { hashPassword } from '../auth/passwords.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, cookieHeader, createTestApp, json, type RequestOptions, type TestApp } from '../testing.ts';
 
 const INVALID = { message: 'The email or password is incorrect.', code: 'invalid_credentials' };
@@ -88,7 +89,8 @@ describe('auth routes', () => {
       const next = `/x"><script>alert(1)</script><a'b&c`;
       const html = await (await t.request(`/api/login?next=${encodeURIComponent(next)}`)).text();
       expect(html).not.toContain('<script>alert(1)</script>');
-      expect(html).toContain('value="/x&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;a&#39;b&amp;c" data-login-next');
+      // The normal form percent-encodes what a path cannot hold; the quote and ampersand stay and are escaped.
+      expect(html).toContain('value="/x%22%3E%3Cscript%3Ealert(1)%3C/script%3E%3Ca&#39;b&amp;c" data-login-next');
     });
 
     it('shows the failure message in the page after a failed form sign-in', async () => {
@@ -153,6 +155,20 @@ describe('auth routes', () => {
       expect(attributes(setCookie(res, 'forkcast_ui')!)).toHaveProperty('secure');
     });
 
+    it('marks both cookies Secure when PUBLIC_HOST is https, though the proxy says nothing', async () => {
+      const https = await createTestApp({ publicHost: 'https://forkcast.example' });
+      try {
+        const res = await https.request('/api/login', json('POST', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }));
+        expect(res.status).toBe(200);
+        expect(attributes(setCookie(res, 'forkcast_session')!)).toHaveProperty('secure');
+        expect(attributes(setCookie(res, 'forkcast_ui')!)).toHaveProperty('secure');
+        const out = await https.request('/api/logout', { method: 'POST', cookie: cookieHeader(res) });
+        expect(attributes(setCookie(out, 'forkcast_session')!)).toHaveProperty('secure');
+      } finally {
+        await https.cleanup();
+      }
+    });
+
     it('accepts the email in any case and with surrounding spaces', async () => {
       const res = await loginJson(t, { email: `  ${ADMIN_EMAIL.toUpperCase()} `, password: ADMIN_PASSWORD });
       expect(res.status).toBe(200);
@@ -206,6 +222,12 @@ describe('auth routes', () => {
       'http://localhost/admin',
       '/api/logout',
       '/api/login',
+      '/a/../api/logout',
+      '/a/%2e%2e/api/logout',
+      '/%61pi/logout',
+      '/kyoto/../../api/logout',
+      '/a/..//evil.example',
+      '/./\\evil.example',
       '\\evil',
       '/\\evil.example',
       'javascript:alert(1)',
@@ -217,6 +239,14 @@ describe('auth routes', () => {
       const res = await loginForm(t, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, next });
       expect(res.status).toBe(303);
       expect(res.headers.get('location')).toBe('/admin');
+    });
+
+    it.each([
+      ['/kyoto/./guide', '/kyoto/guide'],
+      ['/posts/../kyoto/guide?day=2#map', '/kyoto/guide?day=2#map'],
+    ])('follows the next %s by its normal form %s', async (next, normal) => {
+      const res = await loginForm(t, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, next });
+      expect(res.headers.get('location')).toBe(normal);
     });
 
     it('falls back to /admin for a next holding a control character', async () => {
@@ -412,10 +442,13 @@ describe('auth routes', () => {
     });
   });
 
-  describe('GET /api/logout', () => {
-    it('ends the session, clears both cookies and redirects 303 to /', async () => {
+  describe('signing out', () => {
+    /** The admin's own Logout link: a navigation the browser marks as coming from this site. */
+    const OWN_LINK = { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate' };
+
+    it('ends the session from the site’s own Logout link, clears both cookies and redirects 303 to /', async () => {
       const cookie = await t.signIn();
-      const res = await t.request('/api/logout', { cookie });
+      const res = await t.request('/api/logout', { cookie, headers: OWN_LINK });
       expect(res.status).toBe(303);
       expect(res.headers.get('location')).toBe('/');
       for (const name of ['forkcast_session', 'forkcast_ui']) {
@@ -430,23 +463,57 @@ describe('auth routes', () => {
       expect(await sessionRows(t)).toEqual([]);
     });
 
+    it('ends the session on POST /api/logout and redirects 303 to /', async () => {
+      const cookie = await t.signIn();
+      const res = await t.request('/api/logout', { method: 'POST', cookie, headers: { 'sec-fetch-site': 'same-origin' } });
+      expect([res.status, res.headers.get('location')]).toEqual([303, '/']);
+      expect(await whoAmI(t, cookie)).toBe(401);
+    });
+
+    it.each([
+      ['another site embeds it (<img src>)', { 'sec-fetch-site': 'cross-site', 'sec-fetch-dest': 'image' }],
+      ['a sibling subdomain links to it', { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'navigate' }],
+      ['it is typed or bookmarked', { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate' }],
+      ['the browser says nothing about where it came from', {}],
+    ])('keeps the session when %s, answering a page whose button signs out by POST', async (_label, headers) => {
+      const cookie = await t.signIn();
+      const res = await t.request('/api/logout', { cookie, headers });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.getSetCookie()).toEqual([]);
+      const html = await res.text();
+      expect(html).toMatch(/<form[^>]*method="post"[^>]*action="\/api\/logout"/);
+      expect(html).toMatch(/<button[^>]*>Sign out<\/button>/);
+      expect(await whoAmI(t, cookie)).toBe(200);
+    });
+
+    it('refuses a cross-site POST /api/logout with 403 and keeps the session', async () => {
+      const cookie = await t.signIn();
+      const res = await t.request('/api/logout', { method: 'POST', cookie, headers: { 'sec-fetch-site': 'cross-site' } });
+      expect(res.status).toBe(403);
+      expect(await whoAmI(t, cookie)).toBe(200);
+    });
+
     it('ends only this browser’s session', async () => {
       const mine = await t.signIn();
       const other = await t.signIn();
-      await t.request('/api/logout', { cookie: mine });
+      await t.request('/api/logout', { method: 'POST', cookie: mine });
       expect(await whoAmI(t, mine)).toBe(401);
       expect(await whoAmI(t, other)).toBe(200);
     });
 
     it('redirects home and clears cookies when nobody is signed in', async () => {
-      const res = await t.request('/api/logout');
-      expect(res.status).toBe(303);
-      expect(res.headers.get('location')).toBe('/');
-      expect(setCookie(res, 'forkcast_session')).toBeDefined();
+      for (const headers of [OWN_LINK, {}]) {
+        const res = await t.request('/api/logout', { headers });
+        expect(res.status).toBe(303);
+        expect(res.headers.get('location')).toBe('/');
+        expect(setCookie(res, 'forkcast_session')).toBeDefined();
+      }
     });
 
     it('clears Secure cookies over https', async () => {
-      const res = await t.request('/api/logout', { headers: { 'x-forwarded-proto': 'https' } });
+      const res = await t.request('/api/logout', { method: 'POST', headers: { 'x-forwarded-proto': 'https' } });
       expect(attributes(setCookie(res, 'forkcast_session')!)).toHaveProperty('secure');
     });
   });
@@ -655,6 +722,72 @@ describe('login throttling', () => {
     const html = await res.text();
     expect(html).toContain('Too many sign-in attempts. Please wait 60 seconds and try again.');
     expect(html).toContain('value="/posts" data-login-next');
+  });
+
+  describe('a browser that signed in before (device cookie)', () => {
+    /** Signs in from `ip` and returns the device cookie the browser keeps. */
+    async function trustedBrowser(ip: string): Promise<string> {
+      const res = await attempt(ADMIN_EMAIL, ADMIN_PASSWORD, ip);
+      expect(res.status).toBe(200);
+      const line = setCookie(res, 'forkcast_device');
+      expect(line).toBeDefined();
+      return line!.split(';')[0]!;
+    }
+    const withDevice = (device: string, password: string, ip: string, email = ADMIN_EMAIL) =>
+      loginJson(t, { email, password }, { ip, cookie: device });
+
+    it('is HttpOnly, sent only to /api/login, SameSite=Strict and long-lived', async () => {
+      const res = await attempt(ADMIN_EMAIL, ADMIN_PASSWORD, IP_A);
+      const attrs = attributes(setCookie(res, 'forkcast_device')!);
+      expect(attrs).toHaveProperty('httponly');
+      expect(attrs.path).toBe('/api/login');
+      expect(attrs.samesite?.toLowerCase()).toBe('strict');
+      expect(Date.parse(attrs.expires!)).toBeGreaterThan(Date.now() + 90 * DAY);
+    });
+
+    it('lets the admin in while failures from anywhere else have locked the account', async () => {
+      const device = await trustedBrowser(IP_A);
+      await failFrom(IP_B, 3);
+      await expectThrottled(await attempt(ADMIN_EMAIL, ADMIN_PASSWORD, IP_C), 60);
+      // The attacker keeps renewing the lock; the admin's own browser is not held by it.
+      expect((await attempt(ADMIN_EMAIL, 'another guess', '198.51.100.77')).status).toBe(429);
+      expect((await withDevice(device, ADMIN_PASSWORD, IP_C)).status).toBe(200);
+      expect((await withDevice(device, ADMIN_PASSWORD, IP_B)).status).toBe(200);
+    });
+
+    it('does not clear the account lock when the trusted browser signs in', async () => {
+      const device = await trustedBrowser(IP_A);
+      await failFrom(IP_B, 3);
+      expect((await withDevice(device, ADMIN_PASSWORD, IP_A)).status).toBe(200);
+      await expectThrottled(await attempt(ADMIN_EMAIL, ADMIN_PASSWORD, IP_C), 60);
+    });
+
+    it('still limits guesses made with the device cookie, per device', async () => {
+      const device = await trustedBrowser(IP_A);
+      for (let i = 0; i < 3; i++) expect((await withDevice(device, 'wrong password', IP_A)).status).toBe(401);
+      await expectThrottled(await withDevice(device, ADMIN_PASSWORD, IP_A), 60);
+      // Another trusted browser is not held by this one's failures.
+      const other = await trustedBrowser(IP_B);
+      expect((await withDevice(other, ADMIN_PASSWORD, IP_B)).status).toBe(200);
+    });
+
+    it('does not trust a device cookie for another email, a forged one, or one from before a password change', async () => {
+      const device = await trustedBrowser(IP_A);
+      await failFrom(IP_B, 3, 'other@forkcast.test');
+      await expectThrottled(await withDevice(device, 'x', IP_C, 'other@forkcast.test'), 60);
+
+      await failFrom('198.51.100.50', 3);
+      const [name, value] = device.split('=') as [string, string];
+      const forged = `${name}=${value.slice(0, -2)}${value.endsWith('AA') ? 'BB' : 'AA'}`;
+      await expectThrottled(await withDevice(forged, ADMIN_PASSWORD, IP_C), 60);
+      await expectThrottled(await withDevice(`${name}=garbage`, ADMIN_PASSWORD, IP_C), 60);
+
+      await t.handle.db
+        .updateTable('adminUsers')
+        .set({ passwordHash: await hashPassword('a different password') })
+        .execute();
+      await expectThrottled(await withDevice(device, 'a different password', IP_C), 60);
+    });
   });
 
   it('holds concurrent guesses to the free failures', async () => {

@@ -1,14 +1,18 @@
 import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { getAdminByEmail } from '@forkcast/content-db';
-import { accountKey, ipKey } from '../auth/login-throttle.ts';
+import { SESSION_COOKIE } from '@forkcast/content-db/contracts';
+import { issueDeviceCookie, trustedDevice } from '../auth/device-cookie.ts';
+import { accountKey, deviceKey, ipKey } from '../auth/login-throttle.ts';
 import { dummyHash, verifyPassword } from '../auth/passwords.ts';
 import { endSession, startSession } from '../auth/sessions.ts';
 import type { AppEnv } from '../context.ts';
-import { type ApiError, errors } from '../errors.ts';
+import { ApiError, errors } from '../errors.ts';
 import { clientAddress } from '../middleware/rate-limit.ts';
 import { text } from '../schemas.ts';
+import { readForm } from '../validation.ts';
 
 /** The sign-in page, rendered with the site's own layout (site/pages/admin/sign-in.astro). */
 const SIGN_IN_ROUTE = '/admin/sign-in';
@@ -18,9 +22,29 @@ const MISSING = 'Enter your email and password.';
 // controls are refused like anywhere else.
 const credentialText = z.object({ email: text('Your email'), password: text('Your password', { multiline: true }) });
 
-/** Only a path on this site may follow sign-in, and never back into the API. */
+/** A path on this site: one leading slash (never '//' or '/\\', which browsers read as another host), printable ASCII. */
+const SITE_PATH = /^\/(?![/\\])[\x21-\x7e]*$/;
+// Resolves `next` the way the browser will, so '/a/../api/logout' is judged as '/api/logout'.
+const NEXT_BASE = 'http://next.invalid';
+
+const decoded = (path: string) => {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+};
+
+/**
+ * Only a path on this site may follow sign-in, and never back into the API. It is judged, and
+ * followed, in its normal form: dot segments resolved, as the browser and the router will see it.
+ */
 function safeNext(next: unknown): string {
-  return typeof next === 'string' && /^\/(?!\/|\\|api\/)[\x21-\x7e]*$/.test(next) ? next : '/admin';
+  if (typeof next !== 'string' || !SITE_PATH.test(next)) return '/admin';
+  const url = new URL(next, NEXT_BASE);
+  const normal = `${url.pathname}${url.search}${url.hash}`;
+  const intoApi = /^\/api(?:\/|$)/i.test(decoded(url.pathname));
+  return url.origin === NEXT_BASE && SITE_PATH.test(normal) && !intoApi ? normal : '/admin';
 }
 
 const escapeHtml = (text: string) =>
@@ -46,7 +70,16 @@ async function signInPage(c: Context<AppEnv>, message: string | undefined, next:
   return c.html(bareSignInPage(message, next), status);
 }
 
-async function readCredentials(c: Context<AppEnv>): Promise<{ email: string; password: string; next: string; form: boolean }> {
+interface Credentials {
+  email: string;
+  password: string;
+  next: string;
+  form: boolean;
+  /** Set when a form body could not be parsed: the page is shown again with this refusal. */
+  unreadable?: ApiError;
+}
+
+async function readCredentials(c: Context<AppEnv>): Promise<Credentials> {
   const type = c.req.header('content-type') ?? '';
   if (type.includes('application/json')) {
     const parsed: unknown = await c.req.json().catch(() => ({}));
@@ -54,13 +87,29 @@ async function readCredentials(c: Context<AppEnv>): Promise<{ email: string; pas
     return { email: String(body.email ?? ''), password: String(body.password ?? ''), next: safeNext(body.next), form: false };
   }
   if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
-    const body = await c.req.parseBody();
+    let body: Record<string, unknown>;
+    try {
+      body = await readForm(c);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return { email: '', password: '', next: safeNext(undefined), form: true, unreadable: error };
+    }
     return { email: String(body.email ?? ''), password: String(body.password ?? ''), next: safeNext(body.next), form: true };
   }
   throw errors.unsupportedMedia('unsupported_media_type', 'Send the sign-in form or JSON.');
 }
 
-/** GET/POST /api/login, GET /api/logout, GET /api/auth/user. */
+const SIGN_OUT_PAGE =
+  '<!doctype html><html lang="en"><title>Sign out</title><main><h1>Sign out</h1><p>Sign out of the admin on this browser?</p>' +
+  '<form method="post" action="/api/logout"><button>Sign out</button></form><p><a href="/">Stay signed in</a></p></main>';
+
+/** Ends this browser's session and goes home. */
+async function signOut(c: Context<AppEnv>) {
+  await endSession(c, c.get('db'));
+  return c.redirect('/', 303);
+}
+
+/** GET/POST /api/login, GET/POST /api/logout, GET /api/auth/user. */
 export const authRoutes = new Hono<AppEnv>()
   .get('/login', async (c) => {
     const next = safeNext(c.req.query('next'));
@@ -68,40 +117,50 @@ export const authRoutes = new Hono<AppEnv>()
     return c.get('admin') ? c.redirect(next, 303) : signInPage(c, undefined, next, 200);
   })
   .post('/login', async (c) => {
-    const { email, password, next, form } = await readCredentials(c);
+    const { email, password, next, form, unreadable } = await readCredentials(c);
     // A form post gets the sign-in page again with the error's message; JSON gets the error itself.
     const refuse = (error: ApiError) => {
       if (!form) throw error;
       if (error.retryAfter !== undefined) c.header('Retry-After', String(error.retryAfter));
       return signInPage(c, error.message, next, error.status);
     };
+    if (unreadable) return refuse(unreadable);
     if (email.trim() === '' || password === '' || email.length > 254 || password.length > 1024) return refuse(errors.validation(MISSING));
     const characters = credentialText.safeParse({ email, password });
     if (!characters.success) return refuse(errors.validation(characters.error.issues[0]!.message));
 
+    const db = c.get('db');
+    const admin = await getAdminByEmail(db, email);
+    // A browser that signed in to this account before is limited on its own; everyone else per
+    // address and per account, so failures from elsewhere never lock that browser out.
+    const device = trustedDevice(c, admin);
     const throttle = c.get('loginThrottle');
-    const keys = [ipKey(clientAddress(c)), accountKey(email)];
+    const keys = device ? [deviceKey(device)] : [ipKey(clientAddress(c)), accountKey(email)];
     const wait = throttle.waitMs(keys);
     if (wait > 0) return refuse(errors.tooManyAttempts(Math.ceil(wait / 1000)));
 
     // Count the attempt as a failure before the slow check, so parallel guesses cannot all slip
     // through the free allowance; a success clears it again.
     throttle.fail(keys);
-    const db = c.get('db');
-    const admin = await getAdminByEmail(db, email);
     const valid = await verifyPassword(admin?.passwordHash ?? (await dummyHash()), password);
     if (!admin || !valid) {
       c.get('logger').warn({ reqId: c.get('requestId') }, 'sign-in failed');
       return refuse(errors.invalidCredentials(INVALID));
     }
     throttle.succeed(keys);
+    issueDeviceCookie(c, admin);
     await startSession(c, db, admin.id);
     return form ? c.redirect(next, 303) : c.json({ id: admin.id, email: admin.email });
   })
+  // Signing out by GET would let any page sign the admin out (<img src="/api/logout">), so a GET
+  // signs out only when the browser says the navigation came from this site itself (the site's
+  // own Logout link); any other GET of a signed-in browser gets a page whose button posts.
   .get('/logout', async (c) => {
-    await endSession(c, c.get('db'));
-    return c.redirect('/', 303);
+    if (c.req.header('sec-fetch-site') === 'same-origin' || !getCookie(c, SESSION_COOKIE)) return signOut(c);
+    c.header('Cache-Control', 'no-store');
+    return c.html(SIGN_OUT_PAGE);
   })
+  .post('/logout', signOut)
   .get('/auth/user', (c) => {
     const admin = c.get('admin');
     if (!admin) throw errors.unauthorized('Not signed in.');

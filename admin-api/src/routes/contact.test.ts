@@ -76,6 +76,13 @@ describe('/api/contact', () => {
       ['two @', 'ada@@example.com'],
       ['nothing before @', '@example.com'],
       ['nothing after the dot', 'ada@example.'],
+      ['mailto header fields', 'ada@example.com?cc=victim@example.org'],
+      ['a mailto body', 'ada@example.com?body=hello'],
+      ['a mailto header field', 'ada@example.com?subject=x'],
+      ['a fragment', 'ada@example.com#x'],
+      ['a second recipient', 'ada@example.com,eve@example.org'],
+      ['a percent-escape', 'ada%40evil.example@example.com'],
+      ['a query in the local part', 'ada?cc=eve@example.org'],
     ])('refuses an email with %s', async (_label, email) => {
       await expectRefused(await send({ ...VALID, email }), 400, BAD_EMAIL);
     });

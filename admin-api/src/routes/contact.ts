@@ -16,9 +16,14 @@ const BAD_EMAIL = 'Please enter a valid email address.';
 const field = (max: number, label: string, multiline = false) =>
   text(label, { error: ALL_REQUIRED, multiline }).trim().min(1, ALL_REQUIRED).max(max, `${label} can be at most ${max} characters.`);
 
+// The inbox answers a message through a mailto: link, so the address may hold none of the characters
+// that would give that link a meaning of its own: header fields or a body ('?'), a fragment ('#'),
+// a percent-escape ('%'), more recipients (',' ';') or anything else a URL treats specially.
+const MAILTO_SAFE = /^[^?#%,;:/\\<>"()[\]]+$/;
+
 const contactBody = z.object({
   name: field(LIMITS.contact.name, 'Your name'),
-  email: field(LIMITS.contact.email, 'Your email').regex(EMAIL_PATTERN, BAD_EMAIL),
+  email: field(LIMITS.contact.email, 'Your email').regex(EMAIL_PATTERN, BAD_EMAIL).regex(MAILTO_SAFE, BAD_EMAIL),
   subject: field(LIMITS.contact.subject, 'The subject'),
   message: field(LIMITS.contact.message, 'Your message', true),
 });

@@ -5,6 +5,7 @@ import { errors } from '../errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { MAX_UPLOAD_BYTES, processImage } from '../uploads/process-image.ts';
 import { storeImage } from '../uploads/storage.ts';
+import { readForm } from '../validation.ts';
 
 // Multipart overhead on top of the file itself.
 const BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
@@ -21,9 +22,7 @@ async function acceptUpload(c: Context<AppEnv>): Promise<string> {
   if (!(c.req.header('content-type') ?? '').includes('multipart/form-data')) {
     throw errors.unsupportedMedia('unsupported_media_type', 'Upload the image as multipart/form-data.');
   }
-  const form = await c.req.parseBody().catch(() => {
-    throw errors.validation('The upload could not be read.');
-  });
+  const form = await readForm(c);
   const file = form.image ?? form.file;
   if (!(file instanceof File) || file.size === 0) throw errors.validation('Choose an image file to upload.');
   if (file.size > MAX_UPLOAD_BYTES) throw errors.tooLarge('file_too_large', 'That file is larger than 10 MB.');

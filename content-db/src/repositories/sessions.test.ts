@@ -95,13 +95,24 @@ describe('sessions repository', () => {
       await createSession(db, makeSession('active-but-expired', { lastSeenAt: now, expiresAt: '2025-01-15T11:59:59.999Z' }));
       await createSession(db, makeSession('far-future', { expiresAt: '2026-01-01T00:00:00.000Z' }));
 
-      expect(await deleteExpiredSessions(db, now)).toBe(3);
+      expect(await deleteExpiredSessions(db, now, '2000-01-01T00:00:00.000Z')).toBe(3);
       expect(await remainingHashes()).toEqual(['expires-in-a-second', 'far-future']);
+    });
+
+    it('also removes sessions last seen at or before the idle cut-off, however far off their expiry', async () => {
+      const now = '2025-01-15T12:00:00.000Z';
+      const idleCutoff = '2025-01-14T12:00:00.000Z';
+      const far = '2026-01-01T00:00:00.000Z';
+      await createSession(db, makeSession('idle-long-ago', { lastSeenAt: '2025-01-01T00:00:00.000Z', expiresAt: far }));
+      await createSession(db, makeSession('idle-exactly', { lastSeenAt: idleCutoff, expiresAt: far }));
+      await createSession(db, makeSession('seen-after-cutoff', { lastSeenAt: '2025-01-14T12:00:00.001Z', expiresAt: far }));
+      expect(await deleteExpiredSessions(db, now, idleCutoff)).toBe(2);
+      expect(await remainingHashes()).toEqual(['seen-after-cutoff']);
     });
 
     it('returns 0 when nothing has expired', async () => {
       await createSession(db, makeSession('fresh'));
-      expect(await deleteExpiredSessions(db, T1)).toBe(0);
+      expect(await deleteExpiredSessions(db, T1, '2000-01-01T00:00:00.000Z')).toBe(0);
       expect(await remainingHashes()).toEqual(['fresh']);
     });
   });

@@ -25,8 +25,11 @@ export async function deleteUserSessions(db: Db, userId: number): Promise<void> 
   await db.deleteFrom('sessions').where('userId', '=', userId).execute();
 }
 
-/** Removes sessions whose absolute expiry has passed; returns how many. */
-export async function deleteExpiredSessions(db: Db, now: string): Promise<number> {
-  const result = await db.deleteFrom('sessions').where('expiresAt', '<=', now).executeTakeFirst();
+/** Removes sessions whose absolute expiry has passed or that were last seen at or before `idleCutoff`; returns how many. */
+export async function deleteExpiredSessions(db: Db, now: string, idleCutoff: string): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expiresAt', '<=', now), eb('lastSeenAt', '<=', idleCutoff)]))
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -1,0 +1,75 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { hashPassword, verifyPassword } from '@forkcast/admin-api';
+import { createSession, getAdminByEmail, upsertAdmin } from '@forkcast/content-db';
+import { createTempDb, type TempDb } from '@forkcast/content-db/testing';
+import { ADMIN } from './support.ts';
+
+/** What `make admin-password` runs. */
+const SCRIPT = join(import.meta.dirname, '..', '..', 'scripts', 'admin-password.ts');
+
+interface Exit {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the script against DATABASE_PATH, typing `lines` on its standard input. */
+function adminPassword(databasePath: string, lines: string[]): Promise<Exit> {
+  const { ADMIN_EMAIL: _email, ADMIN_PASSWORD: _password, ...env } = process.env;
+  const child = spawn(process.execPath, [SCRIPT], { env: { ...env, DATABASE_PATH: databasePath }, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdin.end(lines.map((line) => `${line}\n`).join(''));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+describe('make admin-password', () => {
+  let handle: TempDb;
+  beforeEach(async () => {
+    handle = await createTempDb();
+    const id = await upsertAdmin(handle.db, ADMIN.email, await hashPassword(ADMIN.password), new Date().toISOString());
+    const at = new Date().toISOString();
+    await createSession(handle.db, {
+      idHash: 'open',
+      userId: id,
+      createdAt: at,
+      lastSeenAt: at,
+      expiresAt: new Date(Date.now() + 60_000).toISOString(),
+    });
+  });
+  afterEach(() => handle.cleanup());
+
+  const admins = async () => (await handle.db.selectFrom('adminUsers').select('email').orderBy('email').execute()).map((row) => row.email);
+
+  it('stores the password exactly as typed, spaces included, and signs the admin out everywhere', async () => {
+    const typed = '  spaced out password  ';
+    const exit = await adminPassword(handle.path, [ADMIN.email, typed, typed]);
+    expect(exit.code, exit.stderr).toBe(0);
+    const hash = (await getAdminByEmail(handle.db, ADMIN.email))!.passwordHash;
+    expect(await verifyPassword(hash, typed)).toBe(true);
+    expect(await verifyPassword(hash, typed.trim())).toBe(false);
+    expect(await handle.db.selectFrom('sessions').selectAll().execute()).toEqual([]);
+  });
+
+  it('asks before creating an admin for an email no admin has, and changes nothing unless told yes', async () => {
+    const exit = await adminPassword(handle.path, ['editr@forkcast.test', 'a long new password', 'a long new password', '']);
+    expect(exit.stdout).toContain('No admin has the email editr@forkcast.test. Create a new admin with it? (y/N)');
+    expect(exit.code).toBe(1);
+    expect(exit.stderr).toContain('nothing was changed');
+    expect(await admins()).toEqual([ADMIN.email]);
+    expect(await handle.db.selectFrom('sessions').select('idHash').execute()).toEqual([{ idHash: 'open' }]);
+  });
+
+  it('creates the admin when told yes', async () => {
+    const exit = await adminPassword(handle.path, ['second@forkcast.test', 'a long new password', 'a long new password', 'y']);
+    expect(exit.code, exit.stderr).toBe(0);
+    expect(await admins()).toEqual([ADMIN.email, 'second@forkcast.test']);
+    expect(await verifyPassword((await getAdminByEmail(handle.db, 'second@forkcast.test'))!.passwordHash, 'a long new password')).toBe(
+      true,
+    );
+  });
+});
