@@ -174,6 +174,8 @@ const OTHER_WRITES: Record<string, (site: PublishingSite) => Promise<Response>> 
   },
   'POST /api/upload': (site) => site.request('/api/upload', { method: 'POST', body: imageForm() }),
   'POST /api/upload/hero-image': (site) => site.request('/api/upload/hero-image', { method: 'POST', body: imageForm() }),
+  // Last: it ends the session every other walk uses.
+  'POST /api/logout': (site) => site.request('/api/logout', { method: 'POST' }),
 };
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
