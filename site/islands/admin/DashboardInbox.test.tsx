@@ -56,6 +56,15 @@ describe('the contact inbox', () => {
     );
   });
 
+  it('links an address stored before addresses were checked without letting it add fields to the mail', async () => {
+    mockFetch({ [LIST]: json(200, [{ ...OLDER, email: 'ada@example.com?cc=spy@evil.example&body=hi' }]) });
+    renderInRoot(<DashboardInbox />);
+    const ada = await screen.findByRole('article', { name: 'Table for two' });
+    expect(within(ada).getByRole('link', { name: 'ada@example.com?cc=spy@evil.example&body=hi' }).getAttribute('href')).toBe(
+      'mailto:ada@example.com%3Fcc%3Dspy@evil.example%26body%3Dhi',
+    );
+  });
+
   it('deletes a message, holding the buttons while it runs, then refreshes the list', async () => {
     const answer = deferred<Response>();
     const fetchMock = mockFetch({

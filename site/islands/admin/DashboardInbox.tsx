@@ -10,9 +10,14 @@ import type { ContactMessage } from '@forkcast/content-db/contracts';
 
 const newestFirst = (a: ContactMessage, b: ContactMessage) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id;
 
+/** A mailto link to exactly this address: a stored address can never add fields (cc, body) to the link. */
+function mailtoOf(email: string): string {
+  return `mailto:${encodeURIComponent(email).replace(/%40/g, '@')}`;
+}
+
 function replyHref({ email, subject }: ContactMessage): string {
   const reply = /^re:/i.test(subject) ? subject : `Re: ${subject}`;
-  return `mailto:${encodeURIComponent(email).replace(/%40/g, '@')}?subject=${encodeURIComponent(reply)}`;
+  return `${mailtoOf(email)}?subject=${encodeURIComponent(reply)}`;
 }
 
 /** The contact inbox: every message sent through the contact dialog, newest first. */
@@ -80,7 +85,7 @@ export function DashboardInbox() {
                 <header className="fc-dash-message__head">
                   <h3 id={`${id}-m${message.id}`}>{message.subject}</h3>
                   <p className="fc-dash-meta">
-                    From <strong>{message.name}</strong> &lt;<a href={`mailto:${message.email}`}>{message.email}</a>&gt; ·{' '}
+                    From <strong>{message.name}</strong> &lt;<a href={mailtoOf(message.email)}>{message.email}</a>&gt; ·{' '}
                     <time dateTime={message.createdAt} title={dateTime(message.createdAt)}>
                       {relativeDate(message.createdAt)}
                     </time>
