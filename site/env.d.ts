@@ -8,6 +8,8 @@ declare namespace App {
     signIn?: { message?: string; next: string };
     /** Given only when the API renders a post's preview for the admin: the post shown even unpublished. */
     preview?: { postId: number };
+    /** Given only when the API renders the unsubscribe page for an email's link: where its button posts. */
+    unsubscribe?: { action: string };
   }
 }
 

@@ -2,10 +2,20 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addContactMessage, addContentItem, createBlock, getPostById, insertCity, subscribe } from '@forkcast/content-db';
+import {
+  addContactMessage,
+  addContentItem,
+  createBlock,
+  ensureSecret,
+  getPostById,
+  insertCity,
+  SETTING,
+  subscribe,
+} from '@forkcast/content-db';
 import { seed } from '@forkcast/content-db/seed';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, json, ORIGIN, type RequestOptions, type TestApp } from './testing.ts';
-import { newsletterOutcomeUrl } from '@forkcast/content-db/contracts';
+import { NEWSLETTER_PAGES, newsletterOutcomeUrl } from '@forkcast/content-db/contracts';
+import { NewsletterLinks } from './newsletter/links.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The route walk: every unsafe route the app registers, found from `app.routes`, so a route added
@@ -25,11 +35,21 @@ const ANONYMOUS_WRITES = new Set([
   'POST /api/contact',
   'POST /api/newsletter/subscribe',
   'POST /api/newsletter/subscribe/form',
+  'POST /api/newsletter/unsubscribe/:token',
 ]);
 /** Reads only the admin may make. */
 const ADMIN_ONLY_READS = ['/api/newsletter/subscribers', '/api/newsletter/subscribers/export', '/api/admin/contact-messages'];
 
-const DEFAULT_PARAMS: Record<string, string> = { id: '1', slug: 'kyoto', postId: '1', contentId: '1', blockId: '1' };
+// A well-formed unsubscribe token of a subscriber that does not exist, which unsubscribes nobody;
+// the seeded fixture passes the real token of its subscriber.
+const DEFAULT_PARAMS: Record<string, string> = {
+  id: '1',
+  slug: 'kyoto',
+  postId: '1',
+  contentId: '1',
+  blockId: '1',
+  token: `999999.${'A'.repeat(43)}`,
+};
 
 const routeKey = (route: Route) => `${route.method} ${route.path}`;
 
@@ -76,6 +96,7 @@ const VALID_JSON: Record<string, unknown> = {
 /** Routes that take a plain HTML form post (urlencoded) rather than JSON: a body that would succeed. */
 const VALID_URLENCODED: Record<string, Record<string, string>> = {
   'POST /api/newsletter/subscribe/form': { email: EVIL_SUBSCRIBER },
+  'POST /api/newsletter/unsubscribe/:token': { 'List-Unsubscribe': 'One-Click' },
 };
 /** Routes that take a multipart form rather than JSON. */
 const MULTIPART_ROUTES = new Set(['POST /api/upload', 'POST /api/upload/hero-image', 'POST /api/admin/generate-guide']);
@@ -175,9 +196,11 @@ async function seededFixture(t: TestApp): Promise<Fixture> {
   // Every id in the walk is 1 (DEFAULT_PARAMS); make sure that is what the fixtures got.
   expect([post.id, block.id, item.id, subscriber.id, message.id]).toEqual([1, 1, 1, 1, 1]);
   const emptyCity = await insertCity(db, { slug: 'empty-town', name: 'Empty Town', createdAt: now, updatedAt: now });
+  const links = new NewsletterLinks(await ensureSecret(db, SETTING.newsletterSecret, now), ORIGIN);
+  const token = new URL(links.unsubscribeUrl(subscriber)).pathname.split('/').at(-1)!;
   return {
     cookie: await t.signIn(),
-    params: { slug: post.slug },
+    params: { slug: post.slug, token },
     routeParams: { 'DELETE /api/posts/:id{[0-9]+}': { id: '2' }, 'DELETE /api/cities/:id': { id: String(emptyCity) } },
   };
 }
@@ -291,8 +314,9 @@ describe('app', () => {
         'POST /api/login -> 200',
         'POST /api/logout -> 303',
         'POST /api/contact -> 201',
-        'POST /api/newsletter/subscribe -> 201',
+        'POST /api/newsletter/subscribe -> 200',
         'POST /api/newsletter/subscribe/form -> 303',
+        'POST /api/newsletter/unsubscribe/:token -> 303',
       ]);
     });
 
@@ -377,7 +401,8 @@ describe('app', () => {
         // succeeds with a redirect to the page that says so.
         const succeeded =
           (res.status >= 200 && res.status < 300) ||
-          (res.status === 303 && res.headers.get('location') === newsletterOutcomeUrl('subscribed'));
+          (res.status === 303 && res.headers.get('location') === newsletterOutcomeUrl('subscribed')) ||
+          (res.status === 303 && res.headers.get('location') === NEWSLETTER_PAGES.unsubscribed);
         const ok = init ? succeeded : res.status !== 403;
         got.push(`${routeKey(route)} -> ${ok ? 'ok' : res.status}`);
         expected.push(`${routeKey(route)} -> ok`);
@@ -476,7 +501,7 @@ describe('app', () => {
         ...withHeaders(json('POST', { email: 'reader@forkcast.test' }), { origin: ORIGIN }),
         ip: freshIp(),
       });
-      expect(sub.status).toBe(201);
+      expect(sub.status).toBe(200);
       const login = await t.request('/api/login', {
         ...withHeaders(json('POST', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }), { 'sec-fetch-site': 'same-origin' }),
         ip: freshIp(),

@@ -7,6 +7,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { pino } from 'pino';
 import { isRenderedFile } from '@forkcast/content-db/urls';
 import { LoginThrottle } from './auth/login-throttle.ts';
+import { Mailer } from './mail/mailer.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { ApiError, errors } from './errors.ts';
 import { loadAdmin } from './middleware/auth.ts';
@@ -63,13 +64,16 @@ const limitSmallBodies: MiddlewareHandler = async (c, next) => {
  * Every dependency comes in through `deps`; there is no global state.
  */
 export function createApp(
-  input: Omit<AppDeps, 'logger' | 'loginThrottle' | 'imageQueue'> & Partial<Pick<AppDeps, 'logger' | 'loginThrottle' | 'imageQueue'>>,
+  input: Omit<AppDeps, 'logger' | 'loginThrottle' | 'imageQueue' | 'mailer'> &
+    Partial<Pick<AppDeps, 'logger' | 'loginThrottle' | 'imageQueue' | 'mailer'>>,
 ): Hono<AppEnv> {
+  const logger = input.logger ?? pino();
   const deps: AppDeps = {
     ...input,
-    logger: input.logger ?? pino(),
+    logger,
     loginThrottle: input.loginThrottle ?? new LoginThrottle(),
     imageQueue: input.imageQueue ?? new ImageQueue(),
+    mailer: input.mailer ?? new Mailer(input.config.mail, logger),
   };
   const app = new Hono<AppEnv>();
   app.use(requestId());

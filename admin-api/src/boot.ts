@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { SitePublisher } from './publisher/publisher.ts';
 import { ensureFullRender, renderedDatabaseId, type DistPaths } from './publisher/site-build.ts';
 import type { RenderSiteResult } from './publisher/render-site.ts';
+import { UnconfirmedPurge } from './newsletter/purge.ts';
 import { createPublishingApp } from './publishing-app.ts';
 import { listen, type RunningServer } from './server.ts';
 
@@ -68,13 +69,16 @@ export async function bootServer(config: Config, dist: DistPaths, logger: Logger
   if (rendered) events.rendered?.(rendered);
 
   const stopPurgingSessions = await keepPurgingSessions(db, logger);
-  const { app, publisher, scheduler } = await createPublishingApp({ db, config, dist, logger });
+  const { app, publisher, scheduler, mailer } = await createPublishingApp({ db, config, dist, logger });
   await publisher.removeStaleTempFiles();
   const repaired = await publisher.publishPending();
   if (repaired.pagesChanged > 0) logger.info({ pages: repaired.pagesChanged }, 'published changes left over from before the last stop');
   // Posts whose time came while the server was down go live before anyone can read the site.
   await scheduler.publishDue();
   scheduler.reschedule();
+  const purge = new UnconfirmedPurge({ db, logger });
+  await purge.run();
+  purge.start();
 
   mkdirSync(config.uploadDir, { recursive: true });
   const server = await listen(app, config.host, config.port);
@@ -88,9 +92,12 @@ export async function bootServer(config: Config, dist: DistPaths, logger: Logger
     close: async () => {
       scheduler.stop();
       stopPurgingSessions();
+      purge.stop();
       await server.close();
       await scheduler.idle();
       await publisher.publishPending();
+      await mailer.idle();
+      mailer.close();
       await db.destroy();
     },
   };

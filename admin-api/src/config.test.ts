@@ -11,6 +11,8 @@ describe('loadConfig', () => {
       databasePath: 'data/content.db',
       uploadDir: 'data/uploads',
       siteName: 'Forkcast',
+      mail: { from: { name: 'Forkcast', address: 'newsletter@localhost' }, dir: 'data/mail' },
+      contactNotify: true,
     });
   });
 
@@ -25,6 +27,10 @@ describe('loadConfig', () => {
       ADMIN_EMAIL: 'editor@forkcast.example',
       ADMIN_PASSWORD: 'correct horse battery',
       PURGE_WEBHOOK_URL: 'https://cdn.example/purge',
+      SMTP_URL: 'smtps://letter:secret@smtp.forkcast.example:465',
+      MAIL_FROM: '"Forkcast, the letter" <letter@forkcast.example>',
+      MAIL_DIR: '/srv/mail',
+      CONTACT_NOTIFY: 'false',
       HOSTNAME: '',
     });
     expect(config).toEqual({
@@ -36,8 +42,15 @@ describe('loadConfig', () => {
       siteName: 'Forkcast Weekly',
       admin: { email: 'editor@forkcast.example', password: 'correct horse battery' },
       purgeWebhookUrl: 'https://cdn.example/purge',
+      mail: {
+        smtpUrl: 'smtps://letter:secret@smtp.forkcast.example:465',
+        from: { name: 'Forkcast, the letter', address: 'letter@forkcast.example' },
+        dir: '/srv/mail',
+      },
+      contactNotify: false,
     });
     expect(loadConfig({ PORT: '' }).port).toBe(4321);
+    expect(loadConfig({ MAIL_FROM: 'letter@forkcast.example' }).mail.from).toEqual({ name: '', address: 'letter@forkcast.example' });
   });
 
   it.each([
@@ -59,6 +72,13 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'Invalid configuration: TRUST_PROXY'],
     [{ TRUST_PROXY: '-1' }, 'Invalid configuration: TRUST_PROXY'],
     [{ TRUST_PROXY: '1.5' }, 'Invalid configuration: TRUST_PROXY'],
+    [{ SMTP_URL: 'http://mail.example' }, 'Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL'],
+    [
+      { MAIL_FROM: 'Forkcast' },
+      'Invalid configuration: MAIL_FROM must be one address, like "Forkcast <letter@forkcast.example>" (got "Forkcast")',
+    ],
+    [{ MAIL_FROM: 'a@forkcast.example, b@forkcast.example' }, 'Invalid configuration: MAIL_FROM must be one address'],
+    [{ CONTACT_NOTIFY: 'no' }, 'Invalid configuration: CONTACT_NOTIFY must be true or false (got "no")'],
   ])('refuses %o with one line naming the variable', (env, message) => {
     const attempt = () => loadConfig(env);
     expect(attempt).toThrow(ConfigError);
@@ -69,6 +89,12 @@ describe('loadConfig', () => {
       expect((error as Error).message).not.toContain('\n');
       expect((error as Error).message).not.toContain('short');
     }
+  });
+
+  it('never shows the SMTP_URL it refuses, which may carry a password', () => {
+    expect(() => loadConfig({ SMTP_URL: 'imap://letter:hunter2@mail.example' })).toThrow(
+      /^Invalid configuration: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL$/,
+    );
   });
 });
 

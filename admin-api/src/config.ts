@@ -1,4 +1,5 @@
 import { compile as compileTrust } from 'proxy-addr';
+import addressparser from 'nodemailer/lib/addressparser';
 import { z } from 'zod';
 import { configProblem, httpUrlEnv as httpUrl, optionalEnv as optional, siteEnvShape } from '@forkcast/content-db/site-config';
 
@@ -35,15 +36,55 @@ const envSchema = z
     ADMIN_PASSWORD: optional(z.string().min(12, 'must be at least 12 characters').optional()),
     PURGE_WEBHOOK_URL: optional(httpUrl.optional()),
     TRUST_PROXY: optional(trustProxyEnv.optional()),
+    SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
+    MAIL_FROM: optional(
+      z
+        .string()
+        .transform((value, ctx) => {
+          const address = senderAddress(value);
+          if (!address) ctx.addIssue({ code: 'custom', message: 'must be one address, like "Forkcast <letter@forkcast.example>"' });
+          return address ?? z.NEVER;
+        })
+        .optional(),
+    ),
+    MAIL_DIR: optional(z.string().default('data/mail')),
+    CONTACT_NOTIFY: optional(
+      z
+        .enum(['true', 'false'], { error: 'must be true or false' })
+        .default('true')
+        .transform((value) => value === 'true'),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_EMAIL !== undefined && env.ADMIN_PASSWORD === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'must be set when ADMIN_EMAIL is' });
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD', 'SMTP_URL'], message: 'must be set when ADMIN_EMAIL is' });
     }
     if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_EMAIL === undefined) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'must be set when ADMIN_PASSWORD is' });
     }
   });
+
+/** One mailbox, with an optional display name. */
+interface MailAddress {
+  name: string;
+  address: string;
+}
+
+/** `Name <local@domain>` or a bare `local@domain`, exactly one; undefined for anything else. */
+function senderAddress(value: string): MailAddress | undefined {
+  const parsed = addressparser(value, { flatten: true });
+  const only = parsed.length === 1 ? parsed[0] : undefined;
+  if (!only || !/^[^\s@<>]+@[^\s@<>]+$/.test(only.address)) return undefined;
+  return { name: only.name, address: only.address };
+}
+
+/** Where mail goes: an SMTP server, or (without one) an .eml file per message in `dir`. */
+export interface MailConfig {
+  /** smtp:// or smtps:// with credentials and options; unset, messages are written to `dir`. */
+  smtpUrl?: string;
+  from: MailAddress;
+  dir: string;
+}
 
 /** The server's configuration, validated once at start-up. */
 export interface Config {
@@ -57,6 +98,9 @@ export interface Config {
   purgeWebhookUrl?: string;
   /** Which proxies' X-Forwarded-For to believe: a number of hops, or their addresses and ranges. */
   trustProxy?: TrustProxy;
+  mail: MailConfig;
+  /** Whether each contact message is also emailed to the admins. */
+  contactNotify: boolean;
 }
 
 export type TrustProxy = number | string[];
@@ -69,7 +113,7 @@ export class ConfigError extends Error {
 /** Reads the configuration from environment variables; throws a ConfigError naming the bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) throw new ConfigError(configProblem(parsed.error, env, ['ADMIN_PASSWORD']));
+  if (!parsed.success) throw new ConfigError(configProblem(parsed.error, env, ['ADMIN_PASSWORD', 'SMTP_URL']));
   const e = parsed.data;
   return {
     port: e.PORT,
@@ -81,5 +125,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...(e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } } : {}),
     ...(e.PURGE_WEBHOOK_URL ? { purgeWebhookUrl: e.PURGE_WEBHOOK_URL } : {}),
     ...(e.TRUST_PROXY !== undefined ? { trustProxy: e.TRUST_PROXY } : {}),
+    mail: {
+      ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),
+      // Without MAIL_FROM, the letter comes from the site's own name at its public host.
+      from: e.MAIL_FROM ?? { name: e.SITE_NAME, address: `newsletter@${new URL(e.PUBLIC_HOST).hostname}` },
+      dir: e.MAIL_DIR,
+    },
+    contactNotify: e.CONTACT_NOTIFY,
   };
 }

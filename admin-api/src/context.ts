@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { AdminUser, Db } from '@forkcast/content-db';
 import type { Config } from './config.ts';
 import type { LoginThrottle } from './auth/login-throttle.ts';
+import type { Mailer } from './mail/mailer.ts';
 import type { ImageQueue } from './uploads/image-queue.ts';
 import type { Renderer } from './publisher/renderer.ts';
 
@@ -27,6 +28,8 @@ export interface AppDeps {
   loginThrottle: LoginThrottle;
   /** Bounds how many uploaded images are processed at once. */
   imageQueue: ImageQueue;
+  /** Sends mail through SMTP_URL, or writes it to MAIL_DIR without one. */
+  mailer: Mailer;
   publisher?: Publisher;
   /** Puts scheduled posts live at their time; told after every write that the schedule may have changed. */
   scheduler?: { reschedule(): void };

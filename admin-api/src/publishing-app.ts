@@ -5,6 +5,7 @@ import { createApp, type AppEnv } from './app.ts';
 import type { Config } from './config.ts';
 import type { PublishReport } from './context.ts';
 import { PublicationScheduler } from './authoring/scheduler.ts';
+import { Mailer } from './mail/mailer.ts';
 import { purgeWebhook } from './publisher/purge-webhook.ts';
 import { SitePublisher } from './publisher/publisher.ts';
 import { loadRenderer, type Renderer } from './publisher/renderer.ts';
@@ -24,6 +25,7 @@ export interface PublishingApp {
   publisher: SitePublisher;
   renderer: Renderer;
   scheduler: PublicationScheduler;
+  mailer: Mailer;
 }
 
 /**
@@ -51,6 +53,7 @@ export async function createPublishingApp(options: PublishingAppOptions): Promis
     ...(listeners.length > 0 ? { onPublished: (report: PublishReport) => listeners.forEach((listener) => listener(report)) } : {}),
   });
   const scheduler = new PublicationScheduler({ db, publisher, logger });
-  const app = createApp({ db, config, siteDir: dist.siteDir, logger, publisher, scheduler, pages: renderer });
-  return { app, publisher, renderer, scheduler };
+  const mailer = new Mailer(config.mail, logger);
+  const app = createApp({ db, config, siteDir: dist.siteDir, logger, publisher, scheduler, mailer, pages: renderer });
+  return { app, publisher, renderer, scheduler, mailer };
 }

@@ -9,6 +9,7 @@ import { LoginThrottle, type ThrottleOptions } from './auth/login-throttle.ts';
 import { hashPassword } from './auth/passwords.ts';
 import { loadConfig, type Config } from './config.ts';
 import type { Publisher } from './context.ts';
+import { Mailer } from './mail/mailer.ts';
 import type { ImageQueue } from './uploads/image-queue.ts';
 
 export const ADMIN_EMAIL = 'editor@forkcast.test';
@@ -23,6 +24,8 @@ export interface TestApp {
   config: Config;
   uploadDir: string;
   siteDir: string;
+  /** Where the app writes its mail as .eml files when no SMTP_URL is given. */
+  mailDir: string;
   /** app.request with the given cookie header and client address (both optional). */
   request: (path: string, init?: RequestOptions) => Promise<Response>;
   /** Signs the admin in through POST /api/login and returns the Cookie header to send. */
@@ -35,19 +38,36 @@ export interface TestApp {
  * argon2id, and temporary upload and site folders. Nothing is shared between two test apps.
  */
 export async function createTestApp(
-  options: { throttle?: ThrottleOptions; publisher?: Publisher; imageQueue?: ImageQueue; publicHost?: string } = {},
+  options: {
+    throttle?: ThrottleOptions;
+    publisher?: Publisher;
+    imageQueue?: ImageQueue;
+    /** More configuration, as environment variables (SMTP_URL, CONTACT_NOTIFY, ...). */
+    env?: Record<string, string>;
+    publicHost?: string;
+  } = {},
 ): Promise<TestApp> {
   const handle = await createTempDb();
   const dir = mkdtempSync(join(tmpdir(), 'forkcast-api-'));
   const uploadDir = join(dir, 'uploads');
   const siteDir = join(dir, 'site');
-  const config = loadConfig({ DATABASE_PATH: handle.path, UPLOAD_DIR: uploadDir, PUBLIC_HOST: options.publicHost ?? ORIGIN });
+  const mailDir = join(dir, 'mail');
+  const config = loadConfig({
+    DATABASE_PATH: handle.path,
+    UPLOAD_DIR: uploadDir,
+    MAIL_DIR: mailDir,
+    PUBLIC_HOST: options.publicHost ?? ORIGIN,
+    ...options.env,
+  });
   await upsertAdmin(handle.db, ADMIN_EMAIL, await hashPassword(ADMIN_PASSWORD), new Date().toISOString());
+  const logger = pino({ level: 'silent' });
+  const mailer = new Mailer(config.mail, logger);
   const app = createApp({
     db: handle.db,
     config,
     siteDir,
-    logger: pino({ level: 'silent' }),
+    logger,
+    mailer,
     loginThrottle: new LoginThrottle(options.throttle),
     ...(options.publisher ? { publisher: options.publisher } : {}),
     ...(options.imageQueue ? { imageQueue: options.imageQueue } : {}),
@@ -65,6 +85,7 @@ export async function createTestApp(
     config,
     uploadDir,
     siteDir,
+    mailDir,
     request,
     async signIn() {
       const response = await request('/api/login', {
@@ -76,6 +97,8 @@ export async function createTestApp(
       return cookieHeader(response);
     },
     async cleanup() {
+      await mailer.idle();
+      mailer.close();
       await handle.cleanup();
       rmSync(dir, { recursive: true, force: true });
     },

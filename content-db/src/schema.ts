@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { SubscriberStatus } from './contracts/api-types.ts';
 
 /** Columns as TypeScript sees them (the CamelCasePlugin maps them to snake_case in SQLite). */
 export interface CitiesTable {
@@ -89,10 +90,19 @@ export interface ContactMessagesTable {
   createdAt: string;
 }
 
+export type { SubscriberStatus };
+
 export interface NewsletterSubscribersTable {
   id: Generated<number>;
   email: string;
+  /** When the current sign-up was made (a new sign-up after leaving starts a new one). */
   subscribedAt: string;
+  status: Generated<SubscriberStatus>;
+  /** When the last confirmation email went out; a sign-up re-sends it at most hourly. */
+  confirmationSentAt: string | null;
+  confirmedAt: string | null;
+  unsubscribedAt: string | null;
+  bouncedAt: string | null;
 }
 
 export interface AdminUsersTable {

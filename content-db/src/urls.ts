@@ -1,3 +1,5 @@
+import { NEWSLETTER_PAGES } from './contracts/forms.ts';
+
 /**
  * The one place that knows where a post lives and what a missing URL was aiming at. The site
  * (links, routes, the `_redirects` file), the publisher (which file a route is written to) and the
@@ -61,6 +63,9 @@ export const FIXED_ROUTES = [
   '/privacy',
   '/sitemap',
   '/newsletter',
+  NEWSLETTER_PAGES.confirmed,
+  NEWSLETTER_PAGES.unsubscribe,
+  NEWSLETTER_PAGES.unsubscribed,
   '/admin',
   '/admin/editor',
   '/admin/sign-in',

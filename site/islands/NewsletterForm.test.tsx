@@ -33,17 +33,20 @@ describe('NewsletterForm', () => {
     expect((screen.getByLabelText('Email address') as HTMLInputElement).value).toBe('');
   });
 
-  it('is friendly about subscribing twice', async () => {
+  it("shows the server's word on what happens next", async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(`{"message":"You're already subscribed. Thank you!"}`, { status: 200 })),
+      vi.fn(async () => new Response('{"message":"Check your inbox to confirm your subscription."}', { status: 200 })),
     );
     render(<NewsletterForm />);
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Email address'), 'reader@example.com');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     await waitFor(() =>
-      expect(lastToast()).toMatchObject({ title: 'Successfully subscribed!', description: "You're already subscribed. Thank you!" }),
+      expect(lastToast()).toMatchObject({
+        title: 'Successfully subscribed!',
+        description: 'Check your inbox to confirm your subscription.',
+      }),
     );
   });
 

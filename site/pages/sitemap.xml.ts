@@ -7,7 +7,7 @@ import { escapeXml } from '../lib/xml';
 
 // Pages a search engine should not index: the not-found pages, the page a sign-up without
 // JavaScript lands on, the editor's dashboard, the redirects file and other non-HTML files.
-const EXCLUDED = /^\/(?:404(?:-[a-z]+)?|newsletter|admin(?:\/.*)?|_redirects)$|\.[a-z]+$/;
+const EXCLUDED = /^\/(?:404(?:-[a-z]+)?|newsletter(?:\/.*)?|admin(?:\/.*)?|_redirects)$|\.[a-z]+$/;
 
 /**
  * sitemap.xml: every public HTML page, each post once at its canonical URL, with the last change

@@ -72,6 +72,9 @@ describe('the seeded site, rendered in full', () => {
       ['/privacy', 'Privacy Policy | Forkcast'],
       ['/sitemap', 'Sitemap | Forkcast'],
       ['/newsletter', 'Newsletter | Forkcast'],
+      ['/newsletter/confirmed', "You're subscribed | Forkcast"],
+      ['/newsletter/unsubscribe', 'Unsubscribe | Forkcast'],
+      ['/newsletter/unsubscribed', "You're unsubscribed | Forkcast"],
       ['/kyoto/guide', 'Kyoto Food Guide | Forkcast'],
       ['/404', 'Page Not Found | Forkcast'],
     ])('titles %s "%s"', (route, title) => {
@@ -267,6 +270,14 @@ describe('the seeded site, rendered in full', () => {
       expect(d.querySelector('form[data-newsletter]')?.getAttribute('action')).toBe('/api/newsletter/subscribe/form');
       expect(d.getElementById(NEWSLETTER_FORM_OUTCOME.subscribed)?.querySelector('h2')?.textContent).toBe('Successfully subscribed!');
       expect(d.getElementById(NEWSLETTER_FORM_OUTCOME.failed)?.querySelector('h2')?.textContent).toBe('Subscription failed');
+      expect(d.getElementById(NEWSLETTER_FORM_OUTCOME.linkExpired)?.querySelector('h2')?.textContent).toBe('This link has expired');
+    });
+
+    it('renders the unsubscribe page of the site folder without a button (only a link from an email has one)', () => {
+      const d = page('/newsletter/unsubscribe');
+      expect(d.querySelector('meta[name=robots]')?.getAttribute('content')).toBe('noindex');
+      expect(d.querySelector('main form')).toBeNull();
+      expect(page('/newsletter/unsubscribed').querySelector('form[data-newsletter]')).not.toBeNull();
     });
   });
 
@@ -335,10 +346,10 @@ describe('the seeded site, rendered in full', () => {
       expect(xml).toContain('<loc>https://forkcast.test/kyoto/guide</loc>');
       expect(xml).not.toContain('/admin<');
       expect(xml).not.toContain('/404');
-      expect(xml).not.toContain('/newsletter<');
+      expect(xml).not.toContain('/newsletter');
       expect(xml).not.toContain('/admin/editor<');
-      // All but the three 404s, /newsletter, /admin, /admin/editor and /admin/sign-in.
-      expect((xml.match(/<loc>/g) ?? []).length).toBe(htmlFiles.length - 7);
+      // All but the three 404s, /newsletter and its three pages, /admin, /admin/editor and /admin/sign-in.
+      expect((xml.match(/<loc>/g) ?? []).length).toBe(htmlFiles.length - 10);
     });
 
     it('publishes every post at exactly one URL, its canonical one, in sitemap.xml and the site folder', async () => {

@@ -74,7 +74,7 @@ export interface PublishingSite extends RenderedSite {
  */
 export async function publishingSite(
   fill: (handle: TempDb) => Promise<void>,
-  options: { onPublished?: (report: PublishReport) => void } = {},
+  options: { onPublished?: (report: PublishReport) => void; env?: Record<string, string> } = {},
 ): Promise<PublishingSite> {
   const site = await renderFixtureSite(fill);
   const db = site.handle.db;
@@ -84,8 +84,10 @@ export async function publishingSite(
     PUBLIC_HOST: SITE.publicHost,
     SITE_NAME: SITE.siteName,
     UPLOAD_DIR: join(site.dist.distDir, 'uploads'),
+    MAIL_DIR: join(site.dist.distDir, 'mail'),
+    ...options.env,
   });
-  const { app, publisher, scheduler } = await createPublishingApp({
+  const { app, publisher, scheduler, mailer } = await createPublishingApp({
     db,
     config,
     dist: site.dist,
@@ -109,6 +111,8 @@ export async function publishingSite(
     cleanup: async () => {
       scheduler.stop();
       await scheduler.idle();
+      await mailer.idle();
+      mailer.close();
       await site.cleanup();
     },
     request: (path, init = {}) => {

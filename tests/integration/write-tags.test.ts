@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeFile } from '@forkcast/admin-api';
@@ -19,6 +19,17 @@ const imageForm = () => {
   form.append('image', new File([IMAGE], 'bakery.webp', { type: 'image/webp' }));
   return form;
 };
+
+/** The List-Unsubscribe https link of the email the site wrote (no SMTP_URL: an .eml file in MAIL_DIR) to `email`. */
+async function unsubscribeLinkSentTo(site: PublishingSite, email: string): Promise<string> {
+  const dir = join(site.dist.distDir, 'mail');
+  for (const file of readdirSync(dir)) {
+    const raw = readFileSync(join(dir, file), 'utf8');
+    const link = /^List-Unsubscribe:\s+<([^>]+)>/m.exec(raw)?.[1];
+    if (raw.includes(`\r\nTo: ${email}\r\n`) && link) return link;
+  }
+  throw new Error(`no email to ${email} in ${dir}`);
+}
 
 interface Walk {
   response: Response;
@@ -168,6 +179,17 @@ const OTHER_WRITES: Record<string, (site: PublishingSite) => Promise<Response>> 
       body: 'email=form.reader%40example.com',
       admin: false,
     }),
+  async 'POST /api/newsletter/unsubscribe/:token'(site) {
+    const email = 'one.click@example.com';
+    await site.request('/api/newsletter/subscribe', { ...json('POST', { email }), admin: false });
+    const link = await unsubscribeLinkSentTo(site, email);
+    return site.request(new URL(link).pathname, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+      admin: false,
+    });
+  },
   async 'DELETE /api/newsletter/subscribers/:id'(site) {
     const { subscriber } = await subscribe(site.handle.db, 'leaving@example.com', new Date().toISOString());
     return site.request(`/api/newsletter/subscribers/${subscriber.id}`, { method: 'DELETE' });

@@ -22,6 +22,7 @@ export interface RenderedRoute {
 interface RequestLocals {
   signIn?: { message?: string; next: string };
   preview?: { postId: number };
+  unsubscribe?: { action: string };
 }
 
 export interface Renderer {

@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { addContactMessage, deleteContactMessage, listContactMessages, nowIso } from '@forkcast/content-db';
+import { addContactMessage, deleteContactMessage, listAdminEmails, listContactMessages, nowIso } from '@forkcast/content-db';
 import { EMAIL_PATTERN, LIMITS } from '@forkcast/content-db/contracts';
 import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
+import { contactNotice } from '../mail/contact-notice.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
 import { text } from '../schemas.ts';
@@ -39,7 +40,17 @@ export const contactRoutes = () =>
     }),
     validate('json', contactBody),
     async (c) => {
-      await addContactMessage(c.get('db'), { ...c.req.valid('json'), createdAt: nowIso() });
+      const message = c.req.valid('json');
+      await addContactMessage(c.get('db'), { ...message, createdAt: nowIso() });
+      // The message is stored either way; the email to the admins follows without holding up the answer.
+      const { config } = c.var;
+      const admins = config.contactNotify ? await listAdminEmails(c.get('db')) : [];
+      if (admins.length > 0) {
+        c.get('mailer').sendInBackground(
+          contactNotice({ siteName: config.siteName, publicHost: config.publicHost, to: admins, message }),
+          'contact notice',
+        );
+      }
       return c.json({ message: "Thank you for your message. We'll get back to you soon." }, 201);
     },
   );

@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { listSubscribers, subscribe } from '@forkcast/content-db';
+import { confirmSubscriber, listSubscribers, subscribe, unsubscribe } from '@forkcast/content-db';
 import { createTestApp, json, type TestApp } from '../testing.ts';
 import { newsletterOutcomeUrl } from '@forkcast/content-db/contracts';
 
 const BAD_EMAIL = 'Please enter a valid email address.';
-const SUBSCRIBED = 'Successfully subscribed!';
-const ALREADY = "You're already subscribed. Thank you!";
+const SIGNED_UP = 'Check your inbox to confirm your subscription.';
 
 describe('/api/newsletter', () => {
   let t: TestApp;
@@ -19,30 +18,41 @@ describe('/api/newsletter', () => {
     (options.app ?? t).request('/api/newsletter/subscribe', { ...json('POST', body), ip: options.ip });
 
   describe('POST /api/newsletter/subscribe', () => {
-    it('subscribes with a 201 and stores the email trimmed', async () => {
+    it('signs a new address up as pending with a 200 and stores the email trimmed', async () => {
       const res = await signUp({ email: '  reader@example.com \n' });
-      expect(res.status).toBe(201);
-      expect(await res.json()).toEqual({ message: SUBSCRIBED });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ message: SIGNED_UP });
       const rows = await listSubscribers(t.handle.db);
-      expect(rows).toEqual([{ id: expect.any(Number), email: 'reader@example.com', subscribedAt: expect.any(String) }]);
+      expect(rows).toEqual([
+        {
+          id: expect.any(Number),
+          email: 'reader@example.com',
+          subscribedAt: expect.any(String),
+          status: 'pending',
+          confirmationSentAt: rows[0]!.subscribedAt,
+          confirmedAt: null,
+          unsubscribedAt: null,
+          bouncedAt: null,
+        },
+      ]);
       expect(Number.isNaN(Date.parse(rows[0]!.subscribedAt))).toBe(false);
     });
 
-    it('answers the same email again, in another case and spacing, with a friendly 200 and keeps one row', async () => {
-      expect((await signUp({ email: 'Reader@Example.com' })).status).toBe(201);
+    it('answers the same email again, in another case and spacing, with the same 200 and keeps one row', async () => {
+      expect((await signUp({ email: 'Reader@Example.com' })).status).toBe(200);
       const [first] = await listSubscribers(t.handle.db);
       for (const email of ['reader@example.com', '  READER@EXAMPLE.COM  ', 'Reader@Example.com']) {
         const res = await signUp({ email });
         expect(res.status, email).toBe(200);
-        expect(await res.json()).toEqual({ message: ALREADY });
+        expect(await res.json()).toEqual({ message: SIGNED_UP });
       }
       // The first sign-up is kept as it was.
       expect(await listSubscribers(t.handle.db)).toEqual([first]);
     });
 
     it('keeps different addresses apart', async () => {
-      expect((await signUp({ email: 'one@example.com' })).status).toBe(201);
-      expect((await signUp({ email: 'two@example.com' })).status).toBe(201);
+      expect((await signUp({ email: 'one@example.com' })).status).toBe(200);
+      expect((await signUp({ email: 'two@example.com' })).status).toBe(200);
       expect((await listSubscribers(t.handle.db)).map((s) => s.email).sort()).toEqual(['one@example.com', 'two@example.com']);
     });
 
@@ -67,13 +77,13 @@ describe('/api/newsletter', () => {
     it('accepts an address of exactly 254 characters', async () => {
       const email = `${'a'.repeat(242)}@example.com`;
       expect(email).toHaveLength(254);
-      expect((await signUp({ email })).status).toBe(201);
+      expect((await signUp({ email })).status).toBe(200);
     });
 
     it('refuses the 11th sign-up from one address within 10 minutes with a 429, while another address still succeeds', async () => {
       for (let i = 1; i <= 10; i++) {
         const res = await signUp({ email: `reader${i}@example.com` });
-        expect(res.status, `sign-up ${i}`).toBe(201);
+        expect(res.status, `sign-up ${i}`).toBe(200);
       }
       const refused = await signUp({ email: 'reader11@example.com' });
       expect(refused.status).toBe(429);
@@ -89,15 +99,15 @@ describe('/api/newsletter', () => {
       expect(await listSubscribers(t.handle.db)).toHaveLength(10);
 
       const other = await signUp({ email: 'elsewhere@example.com' }, { ip: '198.51.100.9' });
-      expect(other.status).toBe(201);
+      expect(other.status).toBe(200);
       expect(await listSubscribers(t.handle.db)).toHaveLength(11);
     });
 
     it('gives a freshly created app a fresh budget (no state shared between apps)', async () => {
-      for (let i = 1; i <= 10; i++) expect((await signUp({ email: `r${i}@example.com` })).status).toBe(201);
+      for (let i = 1; i <= 10; i++) expect((await signUp({ email: `r${i}@example.com` })).status).toBe(200);
       const second = await createTestApp();
       try {
-        expect((await signUp({ email: 'r11@example.com' }, { app: second })).status).toBe(201);
+        expect((await signUp({ email: 'r11@example.com' }, { app: second })).status).toBe(200);
       } finally {
         await second.cleanup();
       }
@@ -133,7 +143,7 @@ describe('/api/newsletter', () => {
     });
 
     it('shares the JSON sign-up budget, and a refusal past it is the failure page too', async () => {
-      for (let i = 1; i <= 5; i++) expect((await signUp({ email: `json${i}@example.com` })).status).toBe(201);
+      for (let i = 1; i <= 5; i++) expect((await signUp({ email: `json${i}@example.com` })).status).toBe(200);
       for (let i = 1; i <= 5; i++)
         await expectRedirect(await postForm({ email: `form${i}@example.com` }), newsletterOutcomeUrl('subscribed'));
       await expectRedirect(await postForm({ email: 'eleventh@example.com' }), newsletterOutcomeUrl('failed'));
@@ -167,19 +177,35 @@ describe('/api/newsletter', () => {
       expect(await res.json()).toEqual([]);
     });
 
-    it('gives the admin [{id, email, subscribedAt}], newest first, never cached', async () => {
+    it('gives the admin every subscriber with its status and dates, newest first, never cached', async () => {
       const { subscriber: older } = await subscribe(t.handle.db, 'older@example.com', '2025-01-01T00:00:00.000Z');
       const { subscriber: newer } = await subscribe(t.handle.db, 'newer@example.com', '2025-02-01T00:00:00.000Z');
+      await confirmSubscriber(t.handle.db, older.id, '2025-01-02T00:00:00.000Z');
       const cookie = await t.signIn();
       const res = await t.request('/api/newsletter/subscribers', { cookie });
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-store');
       const rows = (await res.json()) as Record<string, unknown>[];
+      const dates = { confirmationSentAt: null, confirmedAt: null, unsubscribedAt: null, bouncedAt: null };
       expect(rows).toEqual([
-        { id: newer.id, email: 'newer@example.com', subscribedAt: '2025-02-01T00:00:00.000Z' },
-        { id: older.id, email: 'older@example.com', subscribedAt: '2025-01-01T00:00:00.000Z' },
+        {
+          ...dates,
+          id: newer.id,
+          email: 'newer@example.com',
+          subscribedAt: '2025-02-01T00:00:00.000Z',
+          status: 'pending',
+          confirmationSentAt: '2025-02-01T00:00:00.000Z',
+        },
+        {
+          ...dates,
+          id: older.id,
+          email: 'older@example.com',
+          subscribedAt: '2025-01-01T00:00:00.000Z',
+          status: 'confirmed',
+          confirmationSentAt: '2025-01-01T00:00:00.000Z',
+          confirmedAt: '2025-01-02T00:00:00.000Z',
+        },
       ]);
-      for (const row of rows) expect(Object.keys(row).sort()).toEqual(['email', 'id', 'subscribedAt']);
     });
   });
 
@@ -217,8 +243,9 @@ describe('/api/newsletter', () => {
       const cookie = await t.signIn();
       expect((await t.request(`/api/newsletter/subscribers/${subscriber.id}`, { method: 'DELETE', cookie })).status).toBe(204);
       const res = await signUp({ email: 'back@example.com' });
-      expect(res.status).toBe(201);
-      expect(await res.json()).toEqual({ message: SUBSCRIBED });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ message: SIGNED_UP });
+      expect(await listSubscribers(t.handle.db)).toMatchObject([{ email: 'back@example.com', status: 'pending' }]);
     });
   });
 
@@ -238,7 +265,9 @@ describe('/api/newsletter', () => {
     });
 
     it('is a CSV attachment with a BOM, a header row and CRLF lines', async () => {
-      await subscribe(t.handle.db, 'older@example.com', '2025-01-01T00:00:00.000Z');
+      const { subscriber } = await subscribe(t.handle.db, 'older@example.com', '2025-01-01T00:00:00.000Z');
+      await confirmSubscriber(t.handle.db, subscriber.id, '2025-01-02T00:00:00.000Z');
+      await unsubscribe(t.handle.db, subscriber.id, '2025-01-03T00:00:00.000Z');
       await subscribe(t.handle.db, 'newer@example.com', '2025-02-01T00:00:00.000Z');
       const cookie = await t.signIn();
       const res = await exportCsv(cookie);
@@ -249,7 +278,9 @@ describe('/api/newsletter', () => {
       const bytes = new Uint8Array(await res.clone().arrayBuffer());
       expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       expect(await rawText(res)).toBe(
-        '\uFEFFEmail,Subscribed at\r\nnewer@example.com,2025-02-01T00:00:00.000Z\r\nolder@example.com,2025-01-01T00:00:00.000Z\r\n',
+        '\uFEFFEmail,Status,Subscribed at,Confirmed at,Unsubscribed at,Bounced at\r\n' +
+          'newer@example.com,pending,2025-02-01T00:00:00.000Z,,,\r\n' +
+          'older@example.com,unsubscribed,2025-01-01T00:00:00.000Z,2025-01-02T00:00:00.000Z,2025-01-03T00:00:00.000Z,\r\n',
       );
     });
 
@@ -257,13 +288,13 @@ describe('/api/newsletter', () => {
       const cookie = await t.signIn();
       const res = await exportCsv(cookie);
       expect(res.status).toBe(200);
-      expect(await rawText(res)).toBe('\uFEFFEmail,Subscribed at\r\n');
+      expect(await rawText(res)).toBe('\uFEFFEmail,Status,Subscribed at,Confirmed at,Unsubscribed at,Bounced at\r\n');
     });
 
     it('lets formula-looking addresses through the sign-up form when they match the email pattern', async () => {
       for (const email of ['=cmd@evil.example', '+sum@evil.example', '-minus@evil.example']) {
         const res = await signUp({ email });
-        expect(res.status, email).toBe(201);
+        expect(res.status, email).toBe(200);
       }
       // A leading @ cannot pass the pattern (nothing before the @).
       expect((await signUp({ email: '@at@evil.example' })).status).toBe(400);
@@ -272,7 +303,7 @@ describe('/api/newsletter', () => {
     it('neutralises cells a spreadsheet would run as a formula with a leading apostrophe', async () => {
       // Through the form, as an attacker would.
       for (const [i, email] of ['=cmd@evil.example', '+sum@evil.example', '-minus@evil.example'].entries()) {
-        expect((await signUp({ email })).status, email).toBe(201);
+        expect((await signUp({ email })).status, email).toBe(200);
         // Give them distinct, known dates so the row order is fixed.
         await t.handle.db
           .updateTable('newsletterSubscribers')
@@ -289,12 +320,12 @@ describe('/api/newsletter', () => {
       expect(res.status).toBe(200);
       const lines = (await rawText(res)).replace(/^\uFEFF/, '').split('\r\n');
       expect(lines).toEqual([
-        'Email,Subscribed at',
-        'plain@example.com,2025-01-05T00:00:00.000Z',
-        "'@SUM(1+1)@evil.example,2025-01-04T00:00:00.000Z",
-        "'-minus@evil.example,2025-01-03T00:00:00.000Z",
-        "'+sum@evil.example,2025-01-02T00:00:00.000Z",
-        "'=cmd@evil.example,2025-01-01T00:00:00.000Z",
+        'Email,Status,Subscribed at,Confirmed at,Unsubscribed at,Bounced at',
+        'plain@example.com,pending,2025-01-05T00:00:00.000Z,,,',
+        "'@SUM(1+1)@evil.example,pending,2025-01-04T00:00:00.000Z,,,",
+        "'-minus@evil.example,pending,2025-01-03T00:00:00.000Z,,,",
+        "'+sum@evil.example,pending,2025-01-02T00:00:00.000Z,,,",
+        "'=cmd@evil.example,pending,2025-01-01T00:00:00.000Z,,,",
         '',
       ]);
     });
@@ -303,7 +334,7 @@ describe('/api/newsletter', () => {
       await subscribe(t.handle.db, '"a,b"@example.com', '2025-01-01T00:00:00.000Z');
       const cookie = await t.signIn();
       const lines = (await rawText(await exportCsv(cookie))).split('\r\n');
-      expect(lines[1]).toBe('"""a,b""@example.com",2025-01-01T00:00:00.000Z');
+      expect(lines[1]).toBe('"""a,b""@example.com",pending,2025-01-01T00:00:00.000Z,,,');
     });
   });
 });

@@ -1,11 +1,26 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
-import { deleteSubscriber, listSubscribers, nowIso, subscribe, toCsv } from '@forkcast/content-db';
-import { EMAIL_PATTERN, LIMITS, newsletterOutcomeUrl } from '@forkcast/content-db/contracts';
+import {
+  confirmSubscriber,
+  deleteSubscriber,
+  ensureSecret,
+  getSubscriber,
+  listSubscribers,
+  nowIso,
+  releaseConfirmation,
+  SETTING,
+  subscribe,
+  toCsv,
+  unsubscribe,
+} from '@forkcast/content-db';
+import { EMAIL_PATTERN, LIMITS, NEWSLETTER_PAGES, newsletterOutcomeUrl } from '@forkcast/content-db/contracts';
 import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
+import { confirmationEmail } from '../newsletter/emails.ts';
+import { NewsletterLinks, UNSUBSCRIBE_PATH } from '../newsletter/links.ts';
 import { text } from '../schemas.ts';
 import { parseId, validate } from '../validation.ts';
 
@@ -13,6 +28,18 @@ const BAD_EMAIL = 'Please enter a valid email address.';
 const subscribeBody = z.object({
   email: text('Your email', { error: BAD_EMAIL }).trim().max(LIMITS.email, BAD_EMAIL).regex(EMAIL_PATTERN, BAD_EMAIL),
 });
+/** RFC 8058: a one-click unsubscribe is a POST whose body is exactly this field. */
+const oneClickBody = z.object({
+  'List-Unsubscribe': text('List-Unsubscribe', { error: 'Send List-Unsubscribe=One-Click.' }).refine((value) => value === 'One-Click', {
+    message: 'Send List-Unsubscribe=One-Click.',
+  }),
+});
+
+/**
+ * The one answer to every accepted sign-up, new, pending or already confirmed: nobody learns from
+ * it whether an address is on the list.
+ */
+const SIGNED_UP = 'Check your inbox to confirm your subscription.';
 
 /** A browser shows whatever a form post returns: every outcome, refusals included, becomes a 303 to the page that explains it. */
 const answerWithPage: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -20,10 +47,61 @@ const answerWithPage: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.res = c.redirect(newsletterOutcomeUrl(c.res.status < 400 ? 'subscribed' : 'failed'), 303);
 };
 
+async function links(c: Context<AppEnv>): Promise<NewsletterLinks> {
+  return new NewsletterLinks(await ensureSecret(c.get('db'), SETTING.newsletterSecret, nowIso()), c.get('config').publicHost);
+}
+
 /**
- * /api/newsletter: subscribe (anyone, rate-limited; JSON from the island, or the form's own post
- * without JavaScript), and the subscriber list for the admin. Each app gets its own limiter, which
- * both ways of subscribing share.
+ * Records the sign-up and, when one is due, sends the confirmation email (a pending address gets
+ * another at most hourly). The send is claimed in the same transaction as the sign-up, so two
+ * sign-ups at once send one email; one that cannot be sent is given back and answered 503.
+ */
+async function signUp(c: Context<AppEnv>, email: string): Promise<void> {
+  const db = c.get('db');
+  const now = nowIso();
+  const result = await db.transaction().execute((trx) => subscribe(trx, email, now));
+  if (!result.sendConfirmation) return;
+  const config = c.get('config');
+  const logger = c.get('logger');
+  const signed = await links(c);
+  try {
+    await c.get('mailer').send(
+      confirmationEmail({
+        siteName: config.siteName,
+        to: result.subscriber.email,
+        confirmUrl: signed.confirmUrl(result.subscriber, now),
+        unsubscribeUrl: signed.unsubscribeUrl(result.subscriber),
+        unsubscribeMailbox: config.mail.from.address,
+      }),
+    );
+  } catch (error) {
+    await releaseConfirmation(db, result);
+    logger.error({ err: error, subscriber: result.subscriber.id }, 'could not send the confirmation email');
+    throw errors.unavailable('We could not send the confirmation email just now. Please try again later.');
+  }
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+/** The unsubscribe page for this request (site/pages/newsletter/unsubscribe.astro), with its button when the link is good. */
+async function unsubscribePage(c: Context<AppEnv>, action: string | undefined, status: ContentfulStatusCode) {
+  c.header('Cache-Control', 'no-store');
+  c.header('Referrer-Policy', 'no-referrer');
+  const page = await c.get('pages')?.render(NEWSLETTER_PAGES.unsubscribe, action ? { unsubscribe: { action } } : {});
+  if (page?.status === 200) return c.html(new TextDecoder().decode(page.body), status);
+  // A server whose site has not been built (tests, a bare API) still gives the reader the button.
+  const body = action
+    ? `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button>Unsubscribe</button></form>`
+    : '<p>This link is incomplete or not valid.</p>';
+  return c.html(`<!doctype html><html lang="en"><title>Unsubscribe</title><main><h1>Unsubscribe</h1>${body}</main>`, status);
+}
+
+/**
+ * /api/newsletter: sign-up (anyone, rate-limited; JSON from the island, or the form's own post
+ * without JavaScript), the links in every newsletter email (confirm; unsubscribe, one POST per
+ * RFC 8058 behind a page with one button), and the subscriber list for the admin. Each app gets
+ * its own limiter, which both ways of signing up share.
  */
 export const newsletterRoutes = () => {
   const limiter = rateLimit({
@@ -33,15 +111,46 @@ export const newsletterRoutes = () => {
   });
   return new Hono<AppEnv>()
     .post('/subscribe', limiter, validate('json', subscribeBody), async (c) => {
-      const { created } = await subscribe(c.get('db'), c.req.valid('json').email, nowIso());
-      // Subscribing twice is not an error: the reader gets what they asked for either way.
-      return created
-        ? c.json({ message: 'Successfully subscribed!' }, 201)
-        : c.json({ message: "You're already subscribed. Thank you!" }, 200);
+      await signUp(c, c.req.valid('json').email);
+      return c.json({ message: SIGNED_UP }, 200);
     })
     .post('/subscribe/form', answerWithPage, limiter, validate('form', subscribeBody), async (c) => {
-      await subscribe(c.get('db'), c.req.valid('form').email, nowIso());
+      await signUp(c, c.req.valid('form').email);
       return c.body(null, 204);
+    })
+    .get('/confirm', async (c) => {
+      c.header('Cache-Control', 'no-store');
+      c.header('Referrer-Policy', 'no-referrer');
+      const token = c.req.query('token') ?? '';
+      const id = NewsletterLinks.confirmTarget(token);
+      const subscriber = id === undefined ? undefined : await getSubscriber(c.get('db'), id);
+      if (subscriber && (await links(c)).confirms(token, subscriber, new Date())) {
+        // Opening the link twice is as good as once.
+        if (subscriber.status === 'confirmed' || (await confirmSubscriber(c.get('db'), subscriber.id, nowIso()))) {
+          return c.redirect(NEWSLETTER_PAGES.confirmed, 303);
+        }
+      }
+      return c.redirect(newsletterOutcomeUrl('linkExpired'), 303);
+    })
+    .get('/unsubscribe/:token', async (c) => {
+      const token = c.req.param('token');
+      const id = NewsletterLinks.unsubscribeTarget(token);
+      const subscriber = id === undefined ? undefined : await getSubscriber(c.get('db'), id);
+      // A well-formed link to an address no longer on file still gets its button: leaving twice is harmless.
+      const good = id !== undefined && (!subscriber || (await links(c)).unsubscribes(token, subscriber));
+      return unsubscribePage(c, good ? `${UNSUBSCRIBE_PATH}/${token}` : undefined, good ? 200 : 400);
+    })
+    .post('/unsubscribe/:token', validate('form', oneClickBody), async (c) => {
+      const token = c.req.param('token');
+      const id = NewsletterLinks.unsubscribeTarget(token);
+      if (id === undefined) throw errors.validation('This unsubscribe link is incomplete or not valid.');
+      const subscriber = await getSubscriber(c.get('db'), id);
+      if (subscriber) {
+        if (!(await links(c)).unsubscribes(token, subscriber)) throw errors.validation('This unsubscribe link is incomplete or not valid.');
+        await unsubscribe(c.get('db'), subscriber.id, nowIso());
+      }
+      c.header('Cache-Control', 'no-store');
+      return c.redirect(NEWSLETTER_PAGES.unsubscribed, 303);
     })
     .get('/subscribers', requireAdmin, async (c) => {
       c.header('Cache-Control', 'no-store');
@@ -50,8 +159,8 @@ export const newsletterRoutes = () => {
     .get('/subscribers/export', requireAdmin, async (c) => {
       const subscribers = await listSubscribers(c.get('db'));
       const csv = toCsv(
-        ['Email', 'Subscribed at'],
-        subscribers.map((s) => [s.email, s.subscribedAt]),
+        ['Email', 'Status', 'Subscribed at', 'Confirmed at', 'Unsubscribed at', 'Bounced at'],
+        subscribers.map((s) => [s.email, s.status, s.subscribedAt, s.confirmedAt ?? '', s.unsubscribedAt ?? '', s.bouncedAt ?? '']),
       );
       c.header('Content-Type', 'text/csv; charset=utf-8');
       c.header('Content-Disposition', 'attachment; filename="forkcast-subscribers.csv"');

@@ -89,11 +89,19 @@ export interface NewContentBlock {
   isOriginal: true;
 }
 
+/** Where a subscriber stands: signed up but not confirmed, receiving the letter, left, or undeliverable. */
+export type SubscriberStatus = 'pending' | 'confirmed' | 'unsubscribed' | 'bounced';
+
 /** A newsletter subscriber (GET /api/newsletter/subscribers). */
 export interface Subscriber {
   id: number;
   email: string;
+  status: SubscriberStatus;
   subscribedAt: string;
+  confirmationSentAt: string | null;
+  confirmedAt: string | null;
+  unsubscribedAt: string | null;
+  bouncedAt: string | null;
 }
 
 /** A message in the contact inbox (GET /api/admin/contact-messages). */

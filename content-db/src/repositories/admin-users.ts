@@ -11,6 +11,12 @@ export async function countAdmins(db: Db): Promise<number> {
   return Number(row.count);
 }
 
+/** Every admin's address, in the order they were added. */
+export async function listAdminEmails(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('adminUsers').select('email').orderBy('id').execute();
+  return rows.map((row) => row.email);
+}
+
 /** Looks an admin up by email, ignoring case. */
 export function getAdminByEmail(db: Db, email: string): Promise<AdminUser | undefined> {
   return db.selectFrom('adminUsers').selectAll().where('email', '=', email.trim()).executeTakeFirst();

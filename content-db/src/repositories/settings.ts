@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db.ts';
 import { TAG } from '../tags.ts';
 import { recordRead, recordWrite } from '../tracking.ts';
@@ -12,6 +12,8 @@ export const SETTING = {
   databaseId: 'database_id',
   /** When the seed content was first added; later starts leave the content to the editor. */
   seededAt: 'seeded_at',
+  /** The random key newsletter links (confirm, unsubscribe) are signed with; never leaves the server. */
+  newsletterSecret: 'newsletter_secret',
 } as const;
 
 export type SettingKey = (typeof SETTING)[keyof typeof SETTING];
@@ -29,6 +31,17 @@ export async function setSetting(db: Db, key: SettingKey, value: string, now: st
     .values({ key, value, updatedAt: now })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value, updatedAt: now }))
     .execute();
+}
+
+/** A random secret kept under `key`, created on first use; the same value ever after. */
+export async function ensureSecret(db: Db, key: SettingKey, now: string): Promise<string> {
+  await db
+    .insertInto('settings')
+    .values({ key, value: randomBytes(32).toString('base64url'), updatedAt: now })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirstOrThrow();
+  return row.value;
 }
 
 /** The database's id, created on first use. */

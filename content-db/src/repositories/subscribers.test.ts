@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../db.ts';
 import { useTempDb } from '../testing.ts';
-import { deleteSubscriber, listSubscribers, subscribe } from './subscribers.ts';
+import {
+  confirmSubscriber,
+  deleteSubscriber,
+  getSubscriber,
+  listSubscribers,
+  purgeUnconfirmed,
+  releaseConfirmation,
+  subscribe,
+  unsubscribe,
+} from './subscribers.ts';
 
 const T0 = '2025-01-01T00:00:00.000Z';
 const T1 = '2025-02-01T00:00:00.000Z';
@@ -16,23 +25,69 @@ describe('subscribers repository', () => {
   describe('subscribe', () => {
     it('creates a subscriber with the trimmed email', async () => {
       const result = await subscribe(db, '  reader@example.com \n', T0);
-      expect(result.created).toBe(true);
-      expect(result.subscriber).toEqual({ id: result.subscriber.id, email: 'reader@example.com', subscribedAt: T0 });
+      expect(result).toMatchObject({ created: true, sendConfirmation: true, previousConfirmationSentAt: null });
+      expect(result.subscriber).toEqual({
+        id: result.subscriber.id,
+        email: 'reader@example.com',
+        subscribedAt: T0,
+        status: 'pending',
+        confirmationSentAt: T0,
+        confirmedAt: null,
+        unsubscribedAt: null,
+        bouncedAt: null,
+      });
       expect(await listSubscribers(db)).toEqual([result.subscriber]);
     });
 
-    it('subscribing the same email twice returns created:false with the same, unchanged row', async () => {
+    it('subscribing a confirmed email again changes nothing and sends nothing', async () => {
       const first = await subscribe(db, 'reader@example.com', T0);
+      await confirmSubscriber(db, first.subscriber.id, T0);
+      const confirmed = (await getSubscriber(db, first.subscriber.id))!;
       const second = await subscribe(db, 'reader@example.com', T1);
-      expect(second).toEqual({ subscriber: first.subscriber, created: false });
-      expect(second.subscriber.subscribedAt).toBe(T0);
-      expect(await listSubscribers(db)).toHaveLength(1);
+      expect(second).toEqual({ subscriber: confirmed, created: false, sendConfirmation: false, previousConfirmationSentAt: T0 });
+      expect(await listSubscribers(db)).toEqual([confirmed]);
+    });
+
+    it('re-sends the confirmation of a pending email only once its last one is an hour old', async () => {
+      const first = await subscribe(db, 'reader@example.com', '2025-01-01T10:00:00.000Z');
+      const soon = await subscribe(db, 'reader@example.com', '2025-01-01T10:59:59.999Z');
+      expect(soon).toMatchObject({ created: false, sendConfirmation: false });
+      expect(soon.subscriber).toEqual(first.subscriber);
+      const later = await subscribe(db, 'reader@example.com', '2025-01-01T11:00:00.000Z');
+      expect(later).toMatchObject({ created: false, sendConfirmation: true, previousConfirmationSentAt: '2025-01-01T10:00:00.000Z' });
+      expect(later.subscriber).toEqual({ ...first.subscriber, confirmationSentAt: '2025-01-01T11:00:00.000Z' });
+      expect(await subscribe(db, 'reader@example.com', '2025-01-01T11:30:00.000Z')).toMatchObject({ sendConfirmation: false });
+    });
+
+    it('gives back a claimed confirmation that could not be sent, so the next sign-up sends it', async () => {
+      const first = await subscribe(db, 'reader@example.com', T0);
+      await releaseConfirmation(db, first);
+      expect((await getSubscriber(db, first.subscriber.id))!.confirmationSentAt).toBeNull();
+      expect(await subscribe(db, 'reader@example.com', T0)).toMatchObject({ sendConfirmation: true });
+    });
+
+    it('starts a new pending sign-up for an address that left or bounced', async () => {
+      const first = await subscribe(db, 'reader@example.com', T0);
+      await confirmSubscriber(db, first.subscriber.id, T0);
+      await unsubscribe(db, first.subscriber.id, T1);
+      const again = await subscribe(db, 'reader@example.com', T2);
+      expect(again).toMatchObject({ created: false, sendConfirmation: true });
+      expect(again.subscriber).toMatchObject({
+        id: first.subscriber.id,
+        status: 'pending',
+        subscribedAt: T2,
+        confirmationSentAt: T2,
+        confirmedAt: null,
+        unsubscribedAt: null,
+      });
+      await db.updateTable('newsletterSubscribers').set({ status: 'bounced', bouncedAt: T2 }).execute();
+      expect((await subscribe(db, 'reader@example.com', T2)).subscriber).toMatchObject({ status: 'pending', bouncedAt: null });
     });
 
     it('treats the email as unique ignoring case and surrounding whitespace', async () => {
       const first = await subscribe(db, 'Reader@Example.com', T0);
       for (const variant of ['reader@example.com', ' READER@EXAMPLE.COM ', '\treader@EXAMPLE.com']) {
-        const again = await subscribe(db, variant, T1);
+        const again = await subscribe(db, variant, T0);
         expect(again.created).toBe(false);
         expect(again.subscriber).toEqual(first.subscriber);
       }
@@ -45,6 +100,41 @@ describe('subscribers repository', () => {
       const b = await subscribe(db, 'b@example.com', T0);
       expect(a.created && b.created).toBe(true);
       expect(a.subscriber.id).not.toBe(b.subscriber.id);
+    });
+  });
+
+  describe('confirmSubscriber and unsubscribe', () => {
+    it('confirms a pending subscriber once, and not one that left', async () => {
+      const { subscriber } = await subscribe(db, 'reader@example.com', T0);
+      expect(await confirmSubscriber(db, subscriber.id, T1)).toBe(true);
+      expect(await confirmSubscriber(db, subscriber.id, T2)).toBe(false);
+      expect(await getSubscriber(db, subscriber.id)).toMatchObject({ status: 'confirmed', confirmedAt: T1 });
+      expect(await unsubscribe(db, subscriber.id, T2)).toBe(true);
+      expect(await unsubscribe(db, subscriber.id, T2)).toBe(false);
+      expect(await confirmSubscriber(db, subscriber.id, T2)).toBe(false);
+      expect(await getSubscriber(db, subscriber.id)).toMatchObject({ status: 'unsubscribed', confirmedAt: T1, unsubscribedAt: T2 });
+      expect(await unsubscribe(db, 9999, T2)).toBe(false);
+    });
+  });
+
+  describe('purgeUnconfirmed', () => {
+    it('deletes only pending sign-ups whose last confirmation went out before the cutoff', async () => {
+      const stale = await subscribe(db, 'stale@example.com', T0);
+      const resent = await subscribe(db, 'resent@example.com', T0);
+      await subscribe(db, 'resent@example.com', T2);
+      const confirmed = await subscribe(db, 'confirmed@example.com', T0);
+      await confirmSubscriber(db, confirmed.subscriber.id, T0);
+      const left = await subscribe(db, 'left@example.com', T0);
+      await unsubscribe(db, left.subscriber.id, T0);
+      expect(await purgeUnconfirmed(db, T1)).toBe(1);
+      expect(await getSubscriber(db, stale.subscriber.id)).toBeUndefined();
+      expect((await listSubscribers(db)).map((s) => s.email).sort()).toEqual([
+        'confirmed@example.com',
+        'left@example.com',
+        'resent@example.com',
+      ]);
+      expect(resent.created).toBe(true);
+      expect(await purgeUnconfirmed(db, T1)).toBe(0);
     });
   });
 

@@ -1,23 +1,115 @@
+import { sql } from 'kysely';
 import type { Db } from '../db.ts';
-import type { SubscriberRow } from '../schema.ts';
+import type { SubscriberRow, SubscriberStatus } from '../schema.ts';
 
 export type Subscriber = SubscriberRow;
 
+export const SUBSCRIBER_STATUSES: readonly SubscriberStatus[] = ['pending', 'confirmed', 'unsubscribed', 'bounced'];
+
+/** How long a sign-up waits for its confirmation email before another may be sent. */
+export const CONFIRMATION_RESEND_MS = 60 * 60 * 1000;
+
+export interface SignUp {
+  subscriber: Subscriber;
+  /** Whether this call added the address. */
+  created: boolean;
+  /**
+   * Whether a confirmation email is due now. It is claimed by this call (its time is stored), so
+   * two sign-ups at once send one email; `releaseConfirmation` gives the claim back if it could not be sent.
+   */
+  sendConfirmation: boolean;
+  /** The confirmation time stored before this call, for `releaseConfirmation`. */
+  previousConfirmationSentAt: string | null;
+}
+
 /**
- * Subscribes an email (trimmed; unique regardless of case). Returns the subscriber and whether this
- * call created it, so subscribing twice can be answered as a friendly success.
+ * A sign-up (email trimmed; unique regardless of case). A new address is added as pending; a
+ * pending one gets another confirmation only when the last went out at least an hour ago; one that
+ * left or bounced starts again as pending; a confirmed one is left as it is. Run it in a
+ * transaction with whatever records the sending.
  */
-export async function subscribe(db: Db, email: string, now: string): Promise<{ subscriber: Subscriber; created: boolean }> {
+export async function subscribe(db: Db, email: string, now: string): Promise<SignUp> {
   const address = email.trim();
   const inserted = await db
     .insertInto('newsletterSubscribers')
-    .values({ email: address, subscribedAt: now })
+    .values({ email: address, subscribedAt: now, status: 'pending', confirmationSentAt: now })
     .onConflict((oc) => oc.column('email').doNothing())
     .returningAll()
     .executeTakeFirst();
-  if (inserted) return { subscriber: inserted, created: true };
+  if (inserted) return { subscriber: inserted, created: true, sendConfirmation: true, previousConfirmationSentAt: null };
+
   const existing = await db.selectFrom('newsletterSubscribers').selectAll().where('email', '=', address).executeTakeFirstOrThrow();
-  return { subscriber: existing, created: false };
+  const unchanged = {
+    subscriber: existing,
+    created: false,
+    sendConfirmation: false,
+    previousConfirmationSentAt: existing.confirmationSentAt,
+  };
+  if (existing.status === 'confirmed') return unchanged;
+  if (existing.status === 'pending') {
+    const resendFrom = new Date(Date.parse(now) - CONFIRMATION_RESEND_MS).toISOString();
+    if (existing.confirmationSentAt !== null && existing.confirmationSentAt > resendFrom) return unchanged;
+    const updated = await db
+      .updateTable('newsletterSubscribers')
+      .set({ confirmationSentAt: now })
+      .where('id', '=', existing.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { ...unchanged, subscriber: updated, sendConfirmation: true };
+  }
+  const restarted = await db
+    .updateTable('newsletterSubscribers')
+    .set({ status: 'pending', subscribedAt: now, confirmationSentAt: now, confirmedAt: null, unsubscribedAt: null, bouncedAt: null })
+    .where('id', '=', existing.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { ...unchanged, subscriber: restarted, sendConfirmation: true };
+}
+
+/** Gives back a confirmation claimed by `subscribe` that could not be sent, so the next sign-up sends it. */
+export async function releaseConfirmation(db: Db, signUp: SignUp): Promise<void> {
+  await db
+    .updateTable('newsletterSubscribers')
+    .set({ confirmationSentAt: signUp.previousConfirmationSentAt })
+    .where('id', '=', signUp.subscriber.id)
+    .where('confirmationSentAt', '=', signUp.subscriber.confirmationSentAt)
+    .execute();
+}
+
+export function getSubscriber(db: Db, id: number): Promise<Subscriber | undefined> {
+  return db.selectFrom('newsletterSubscribers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Confirms a pending subscriber; false when it is not pending (already confirmed, left, gone). */
+export async function confirmSubscriber(db: Db, id: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('newsletterSubscribers')
+    .set({ status: 'confirmed', confirmedAt: now })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Takes a subscriber off the list (any status); false when already off or unknown. */
+export async function unsubscribe(db: Db, id: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('newsletterSubscribers')
+    .set({ status: 'unsubscribed', unsubscribedAt: now })
+    .where('id', '=', id)
+    .where('status', '!=', 'unsubscribed')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Deletes the sign-ups still pending whose last confirmation went out before `before`; returns how many. */
+export async function purgeUnconfirmed(db: Db, before: string): Promise<number> {
+  const result = await db
+    .deleteFrom('newsletterSubscribers')
+    .where('status', '=', 'pending')
+    .where(sql<string>`coalesce(confirmation_sent_at, subscribed_at)`, '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Newest first. */

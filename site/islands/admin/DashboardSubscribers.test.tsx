@@ -15,8 +15,10 @@ import {
 } from './Dashboard.test-utils';
 
 const LIST = 'GET /api/newsletter/subscribers';
-const ADA = { id: 7, email: 'ada@example.com', subscribedAt: '2025-03-05T10:00:00.000Z' };
-const GRACE = { id: 4, email: 'grace@example.com', subscribedAt: '2024-12-24T18:30:00.000Z' };
+const DATES = { confirmationSentAt: null, confirmedAt: null, unsubscribedAt: null, bouncedAt: null };
+const ADA = { ...DATES, id: 7, email: 'ada@example.com', status: 'confirmed', subscribedAt: '2025-03-05T10:00:00.000Z' };
+const GRACE = { ...DATES, id: 4, email: 'grace@example.com', status: 'pending', subscribedAt: '2024-12-24T18:30:00.000Z' };
+const ALAN = { ...DATES, id: 2, email: 'alan@example.com', status: 'unsubscribed', subscribedAt: '2024-11-01T08:00:00.000Z' };
 
 const deleteButtons = () => screen.getAllByRole<HTMLButtonElement>('button', { name: /^Delet/ });
 
@@ -43,7 +45,7 @@ describe('the subscribers table', () => {
     expect(screen.queryByRole('table')).toBeNull();
   });
 
-  it('lists each email with its long US subscription date', async () => {
+  it('lists each email with its status and long US subscription date', async () => {
     mockFetch({ [LIST]: json(200, [ADA, GRACE]) });
     renderInRoot(<DashboardSubscribers />);
     const table = await screen.findByRole('table');
@@ -53,13 +55,44 @@ describe('the subscribers table', () => {
         .map((th) => [th.textContent, th.getAttribute('scope')]),
     ).toEqual([
       ['Email', 'col'],
+      ['Status', 'col'],
       ['Subscribed', 'col'],
       ['Actions', 'col'],
     ]);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual(['ada@example.com', 'grace@example.com']);
-    expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['March 5, 2025', 'December 24, 2024']);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['Confirmed', 'Pending']);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual(['March 5, 2025', 'December 24, 2024']);
     expect(screen.getByText('2 subscribers')).toBeTruthy();
+  });
+
+  it('counts the subscribers of each status and filters the table by one', async () => {
+    mockFetch({ [LIST]: json(200, [ADA, GRACE, ALAN]) });
+    renderInRoot(<DashboardSubscribers />);
+    const table = await screen.findByRole('table');
+    const filters = screen.getByRole('group', { name: 'Show subscribers' });
+    expect(
+      within(filters)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')!.textContent),
+    ).toEqual(['All 3', 'Pending 1', 'Confirmed 1', 'Unsubscribed 1', 'Bounced 0']);
+    expect(within(filters).getByRole('radio', { name: 'All 3' })).toHaveProperty('checked', true);
+    const emails = () =>
+      within(table)
+        .queryAllByRole('rowheader')
+        .map((th) => th.textContent);
+    const statuses = () => [...table.querySelectorAll('td.fc-dash-status')].map((td) => td.textContent);
+    expect(emails()).toEqual(['ada@example.com', 'grace@example.com', 'alan@example.com']);
+    expect(statuses()).toEqual(['Confirmed', 'Pending', 'Unsubscribed']);
+
+    const user = userEvent.setup();
+    await user.click(within(filters).getByRole('radio', { name: 'Pending 1' }));
+    expect(emails()).toEqual(['grace@example.com']);
+    await user.click(within(filters).getByRole('radio', { name: 'Bounced 0' }));
+    expect(screen.getByText('No bounced subscribers')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    await user.click(within(filters).getByRole('radio', { name: 'All 3' }));
+    expect(within(screen.getByRole('table')).getAllByRole('rowheader')).toHaveLength(3);
   });
 
   it('offers the CSV export', async () => {

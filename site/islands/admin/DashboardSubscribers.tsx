@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId } from 'react';
-import type { Subscriber } from '@forkcast/content-db/contracts';
+import { useEffect, useId, useState } from 'react';
+import type { Subscriber, SubscriberStatus } from '@forkcast/content-db/contracts';
 import { longDate } from '../../lib/dates';
 import { apiRequest } from '../shared/api';
 import { toast } from '../shared/toast-store';
@@ -10,9 +10,21 @@ import { adminQuery, isUnauthorized, LOGIN_URL, scheduleRedirect, SUBSCRIBERS_EX
 
 const SKELETON_ROWS = 3;
 
-/** The newsletter subscribers, with delete and a CSV export. */
+/** The status filters, in the order a subscriber moves through them; each names its rows. */
+const STATUSES: { status: SubscriberStatus; label: string }[] = [
+  { status: 'pending', label: 'Pending' },
+  { status: 'confirmed', label: 'Confirmed' },
+  { status: 'unsubscribed', label: 'Unsubscribed' },
+  { status: 'bounced', label: 'Bounced' },
+];
+const labelOf = (status: SubscriberStatus) => STATUSES.find((entry) => entry.status === status)!.label;
+
+type Filter = SubscriberStatus | 'all';
+
+/** The newsletter subscribers with their status (counts and a filter), with delete and a CSV export. */
 export function DashboardSubscribers() {
   const id = useId();
+  const [filter, setFilter] = useState<Filter>('all');
   const queryClient = useQueryClient();
   const subscribers = useQuery({
     queryKey: [SUBSCRIBERS_URL],
@@ -38,14 +50,16 @@ export function DashboardSubscribers() {
     },
   });
 
-  const list = subscribers.data ?? [];
+  const all = subscribers.data ?? [];
+  const count = (status: SubscriberStatus) => all.filter((subscriber) => subscriber.status === status).length;
+  const list = filter === 'all' ? all : all.filter((subscriber) => subscriber.status === filter);
   return (
     <section className="fc-dash-card" aria-labelledby={`${id}-title`}>
       <div className="fc-dash-card__head">
         <div>
           <p className="kicker">Newsletter</p>
           <h2 id={`${id}-title`}>Subscribers</h2>
-          {subscribers.isSuccess && <p className="fc-dash-meta">{plural(list.length, 'subscriber')}</p>}
+          {subscribers.isSuccess && <p className="fc-dash-meta">{plural(all.length, 'subscriber')}</p>}
         </div>
         <a className="button button--ghost fc-dash-small-button" href={SUBSCRIBERS_EXPORT_URL} download>
           Export CSV
@@ -64,6 +78,9 @@ export function DashboardSubscribers() {
                   <tr key={index} className="fc-dash-skeleton-row">
                     <td className="fc-dash-email">
                       <span className="fc-dash-skeleton" />
+                    </td>
+                    <td className="fc-dash-status">
+                      <span className="fc-dash-skeleton fc-dash-skeleton--short" />
                     </td>
                     <td className="fc-dash-date">
                       <span className="fc-dash-skeleton fc-dash-skeleton--short" />
@@ -90,7 +107,31 @@ export function DashboardSubscribers() {
         />
       )}
 
-      {subscribers.isSuccess && list.length === 0 && <p className="fc-dash-empty">No subscribers yet</p>}
+      {subscribers.isSuccess && all.length > 0 && (
+        <fieldset className="fc-dash-filters">
+          <legend className="visually-hidden">Show subscribers</legend>
+          {[
+            { status: 'all' as const, label: 'All', count: all.length },
+            ...STATUSES.map((entry) => ({ ...entry, count: count(entry.status) })),
+          ].map((entry) => (
+            <label key={entry.status} className="fc-dash-filter">
+              <input
+                type="radio"
+                name={`${id}-status`}
+                value={entry.status}
+                checked={filter === entry.status}
+                onChange={() => setFilter(entry.status)}
+              />
+              {entry.label} <span className="fc-dash-filter__count">{entry.count}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+
+      {subscribers.isSuccess && all.length === 0 && <p className="fc-dash-empty">No subscribers yet</p>}
+      {subscribers.isSuccess && all.length > 0 && list.length === 0 && (
+        <p className="fc-dash-empty">No {labelOf(filter as SubscriberStatus).toLowerCase()} subscribers</p>
+      )}
 
       {subscribers.isSuccess && list.length > 0 && (
         <div className="fc-dash-table-wrap" role="region" aria-label="Subscribers table" tabIndex={0}>
@@ -99,6 +140,7 @@ export function DashboardSubscribers() {
             <thead>
               <tr>
                 <th scope="col">Email</th>
+                <th scope="col">Status</th>
                 <th scope="col">Subscribed</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
@@ -111,6 +153,7 @@ export function DashboardSubscribers() {
                   <th scope="row" className="fc-dash-email">
                     {subscriber.email}
                   </th>
+                  <td className={`fc-dash-status fc-dash-status--${subscriber.status}`}>{labelOf(subscriber.status)}</td>
                   <td className="fc-dash-date">
                     <time dateTime={subscriber.subscribedAt}>{longDate(subscriber.subscribedAt)}</time>
                   </td>

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
+import type { Logger } from 'pino';
+import type { MailConfig } from '../config.ts';
+
+/** One message to one reader. */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+  /**
+   * Where the reader leaves the list: an https link that unsubscribes with one POST (RFC 8058) and
+   * a mailbox. Given, the message carries List-Unsubscribe and List-Unsubscribe-Post.
+   */
+  unsubscribe?: { url: string; mailto: string };
+}
+
+export interface SentMail {
+  messageId: string;
+  /** The .eml file the message was written to, when no SMTP server is configured. */
+  file?: string;
+}
+
+/**
+ * Sends mail through the SMTP server in SMTP_URL, or, without one, writes each message as an .eml
+ * file to MAIL_DIR and logs its path, so a site without a mail server still works and a person can
+ * open what would have been sent. Both ways build the message with nodemailer's own composer
+ * (the file is the stream transport's output), so the file holds exactly what SMTP would carry.
+ */
+export class Mailer {
+  readonly #transport: Transporter;
+  readonly #dir: string | undefined;
+  readonly #logger: Logger;
+  readonly #inFlight = new Set<Promise<unknown>>();
+
+  constructor(config: MailConfig, logger: Logger) {
+    this.#logger = logger;
+    const defaults: SendMailOptions = { from: config.from };
+    if (config.smtpUrl) {
+      this.#transport = nodemailer.createTransport(config.smtpUrl, defaults);
+    } else {
+      this.#dir = resolve(config.dir);
+      this.#transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }, defaults);
+    }
+  }
+
+  /** Sends one message; rejects when the server refuses it or cannot be reached. */
+  async send(mail: OutgoingMail): Promise<SentMail> {
+    const options: SendMailOptions = {
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+      ...(mail.unsubscribe
+        ? {
+            // One header naming both ways out (RFC 2369), as mailbox providers read it.
+            list: { unsubscribe: [[mail.unsubscribe.url, mail.unsubscribe.mailto]] },
+            headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+          }
+        : {}),
+    };
+    const info = await this.#transport.sendMail(options);
+    const messageId = String(info.messageId);
+    if (this.#dir === undefined) return { messageId };
+    const file = await this.#writeFile(info.message as Buffer);
+    this.#logger.info({ file, to: mail.to, subject: mail.subject }, 'mail written to file (no SMTP_URL set)');
+    return { messageId, file };
+  }
+
+  /**
+   * Sends without making the caller wait; a failure is logged. `idle()` waits for these, so a
+   * graceful stop does not drop them.
+   */
+  sendInBackground(mail: OutgoingMail, what: string): void {
+    const sending = this.send(mail).then(
+      () => undefined,
+      (error: unknown) => this.#logger.error({ err: error, to: mail.to, what }, 'could not send mail'),
+    );
+    this.#inFlight.add(sending);
+    void sending.finally(() => this.#inFlight.delete(sending));
+  }
+
+  /** Resolves once every message sent in the background has been sent or has failed. */
+  async idle(): Promise<void> {
+    while (this.#inFlight.size > 0) await Promise.all(this.#inFlight);
+  }
+
+  close(): void {
+    this.#transport.close();
+  }
+
+  // Named by time, so a folder listing reads in sending order, plus random bytes so two messages
+  // in the same millisecond never share a name; written whole under a temporary name first.
+  async #writeFile(message: Buffer): Promise<string> {
+    const dir = this.#dir!;
+    await mkdir(dir, { recursive: true });
+    const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+    const file = join(dir, name);
+    await writeFile(`${file}.tmp`, message);
+    await rename(`${file}.tmp`, file);
+    return file;
+  }
+}
