@@ -17,7 +17,12 @@ const booted = await runOrExit(() =>
       console.log(`  email:    ${result.email}`);
       console.log(`  password: ${result.password}\n`);
     },
-    rendered: (result) => console.log(`Rendered ${result.pages} pages in ${result.ms} ms.`),
+    rendered: (result) => {
+      console.log(`Rendered ${result.pages} pages in ${result.ms} ms.`);
+      for (const { route, error } of result.failed) {
+        console.log(`${route} could not be rendered (${error}): it keeps its last good version and is retried in the background.`);
+      }
+    },
     ...(onPage ? { onPage } : {}),
   }),
 );

@@ -73,6 +73,7 @@ export async function bootServer(config: Config, dist: DistPaths, logger: Logger
   await publisher.removeStaleTempFiles();
   const repaired = await publisher.publishPending();
   if (repaired.pagesChanged > 0) logger.info({ pages: repaired.pagesChanged }, 'published changes left over from before the last stop');
+  await publisher.startRetrying();
   // Posts whose time came while the server was down go live before anyone can read the site.
   await scheduler.publishDue();
   scheduler.reschedule();
@@ -91,6 +92,7 @@ export async function bootServer(config: Config, dist: DistPaths, logger: Logger
     // and only then is the database closed.
     close: async () => {
       scheduler.stop();
+      publisher.stop();
       stopPurgingSessions();
       purge.stop();
       await server.close();

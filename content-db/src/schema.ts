@@ -151,6 +151,34 @@ export interface PageTagsTable {
   tag: string;
 }
 
+/** A list a page read, re-runnable by its name and arguments (see queries.ts). */
+export interface QueriesTable {
+  id: Generated<number>;
+  key: string;
+}
+
+/** A tag whose writes may change a query's result. */
+export interface QueryListensTable {
+  tag: string;
+  queryId: number;
+}
+
+/** A page's conditional read: the fingerprint of the result the page saw. */
+export interface PageQueriesTable {
+  path: string;
+  queryId: number;
+  fingerprint: string;
+}
+
+/** A route the publisher could not render or write, retried with backoff until it can. */
+export interface FailedRoutesTable {
+  path: string;
+  error: string;
+  attempts: number;
+  firstFailedAt: string;
+  retryAt: string;
+}
+
 export interface OutboxTable {
   id: Generated<number>;
   /** JSON array of tag strings. */
@@ -191,6 +219,10 @@ export interface Database {
   settings: SettingsTable;
   pages: PagesTable;
   pageTags: PageTagsTable;
+  queries: QueriesTable;
+  queryListens: QueryListensTable;
+  pageQueries: PageQueriesTable;
+  failedRoutes: FailedRoutesTable;
   outbox: OutboxTable;
   redirects: RedirectsTable;
   publishLog: PublishLogTable;

@@ -8,16 +8,20 @@ const cities = [
 ];
 
 describe('siteRoutes', () => {
-  it('lists fixed pages, listings, guides, itineraries, each post once at its card link, and a page per tag', () => {
+  it('lists fixed pages, listings, guides, itineraries, each post once at its card link, a page per tag and a sitemap per id range', () => {
     const routes = siteRoutes(
       cities,
       [
-        { slug: 'kyoto-food-guide', type: 'guide', cityId: 2 },
-        { slug: 'kyoto-ramen', type: 'post', cityId: 2 },
-        { slug: 'mission-district-burrito-field-notes', type: 'post', cityId: 1 },
-        { slug: 'eating-alone', type: 'post', cityId: null },
+        { id: 1, slug: 'kyoto-food-guide', type: 'guide', cityId: 2 },
+        { id: 2, slug: 'kyoto-ramen', type: 'post', cityId: 2 },
+        { id: 3, slug: 'mission-district-burrito-field-notes', type: 'post', cityId: 1 },
+        { id: 1001, slug: 'eating-alone', type: 'post', cityId: null },
       ],
-      ['kyoto', 'late-night', 'ramen'],
+      [
+        { slug: 'kyoto', count: 1 },
+        { slug: 'late-night', count: 2 },
+        { slug: 'ramen', count: 1 },
+      ],
     );
     expect(routes).toEqual(
       [
@@ -40,6 +44,9 @@ describe('siteRoutes', () => {
         '/_redirects',
         '/rss.xml',
         '/sitemap.xml',
+        '/sitemaps/pages.xml',
+        '/sitemaps/posts-1.xml',
+        '/sitemaps/posts-2.xml',
         '/robots.txt',
         '/posts',
         '/posts/guides',
@@ -65,11 +72,21 @@ describe('siteRoutes', () => {
     expect(siteRoutes(cities, [], []).some((route) => route.startsWith('/lima'))).toBe(false);
   });
 
-  it('adds listing pages once a listing passes 48 items', () => {
-    const posts = Array.from({ length: 97 }, (_, i) => ({ slug: `p${i}`, type: 'post' as const, cityId: null }));
-    const routes = siteRoutes(cities, posts, []);
-    expect(routes.filter((r) => r.startsWith('/posts'))).toEqual(
-      ['/posts', '/posts/page/2', '/posts/page/3', '/posts/guides', '/posts/dining', '/posts/dining/page/2', '/posts/dining/page/3'].sort(),
+  it('adds archive pages, counted from the oldest, once two pages of a listing are full', () => {
+    const posts = Array.from({ length: 150 }, (_, i) => ({ id: i + 1, slug: `p${i}`, type: 'post' as const, cityId: null }));
+    const routes = siteRoutes(cities, posts, [{ slug: 'wine', count: 96 }]);
+    expect(routes.filter((r) => r.startsWith('/posts') || r.startsWith('/tags'))).toEqual(
+      [
+        '/posts',
+        '/posts/page/1',
+        '/posts/page/2',
+        '/posts/guides',
+        '/posts/dining',
+        '/posts/dining/page/1',
+        '/posts/dining/page/2',
+        '/tags/wine',
+        '/tags/wine/page/1',
+      ].sort(),
     );
   });
 });

@@ -12,15 +12,3 @@ export function tagLink(tag: string): TagLink | undefined {
   const slug = slugify(tag);
   return slug ? { name: tag, path: tagPagePath(slug) } : undefined;
 }
-
-/**
- * The name a tag page goes by: the spelling its newest post gives the tag (posts come newest
- * first), so 'Wine' and 'wine' share one page under one name.
- */
-export function tagPageName(posts: readonly { tags: readonly string[] }[], slug: string): string | undefined {
-  for (const post of posts) {
-    const name = post.tags.find((tag) => slugify(tag) === slug);
-    if (name !== undefined) return name;
-  }
-  return undefined;
-}

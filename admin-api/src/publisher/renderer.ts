@@ -1,17 +1,19 @@
 import { pathToFileURL } from 'node:url';
-import { trackReads, type Db } from '@forkcast/content-db';
+import { trackReads, type Db, type QueryRead } from '@forkcast/content-db';
 
 export interface SiteSettings {
   siteName: string;
   publicHost: string;
 }
 
-export interface RenderedRoute {
+interface RenderedRoute {
   status: number;
   contentType: string;
   body: Uint8Array;
-  /** The tags of everything the page read from the database while rendering. */
+  /** The tags of what the page read plainly from the database while rendering. */
   tags: string[];
+  /** The queries the page read conditionally, with the fingerprint of what each answered. */
+  queries: QueryRead[];
 }
 
 /**
@@ -55,7 +57,7 @@ export async function loadRenderer(entryPath: string, db: Db, site: SiteSettings
   return {
     listRoutes: () => entry.listRoutes(locals),
     async render(route, request) {
-      const { result, tags } = await trackReads(async () => {
+      const { result, tags, queries } = await trackReads(async () => {
         const response = await entry.render(
           new Request(new URL(route, `${site.publicHost}/`)),
           request ? { ...locals, ...request } : locals,
@@ -67,6 +69,7 @@ export async function loadRenderer(entryPath: string, db: Db, site: SiteSettings
         contentType: result.response.headers.get('content-type') ?? 'text/html',
         body: result.body,
         tags,
+        queries,
       };
     },
   };

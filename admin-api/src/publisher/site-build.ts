@@ -1,9 +1,10 @@
-import { open, readFile, rm, writeFile } from 'node:fs/promises';
+import { open, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ensureDatabaseId, nowIso, type Db } from '@forkcast/content-db';
 import { loadRenderer, type SiteSettings } from './renderer.ts';
-import { renderWithPool } from './render-pool.ts';
+import { runWithPool } from './render-pool.ts';
 import { buildId, renderSite, type RenderSiteResult } from './render-site.ts';
+import { writeFileAtomic } from './site-folder.ts';
 
 /** Where `astro build` writes: dist/server (the render bundle) and dist/client (the site folder). */
 export interface DistPaths {
@@ -103,14 +104,17 @@ export async function ensureFullRender({
   if (upToDate && !force) return undefined;
   await forgetState(dist);
   const renderer = await loadRenderer(dist.serverEntry, db, site);
-  const pool = workers > 0 && databasePath ? { size: workers, serverEntry: dist.serverEntry, databasePath, site } : undefined;
+  const pool =
+    workers > 0 && databasePath ? { size: workers, serverEntry: dist.serverEntry, databasePath, site, siteDir: dist.siteDir } : undefined;
   const result = await renderSite({
     db,
     renderer,
     siteDir: dist.siteDir,
     onPage,
-    ...(pool ? { renderMany: (routes, store) => renderWithPool(pool, routes, store) } : {}),
+    ...(pool ? { runMany: (jobs, onOutcome) => runWithPool(pool, jobs, onOutcome) } : {}),
   });
-  await writeFile(dist.stateFile, `${JSON.stringify(wanted, null, 2)}\n`);
+  // Routes that failed keep their last good files and are retried by the publisher; the rest of
+  // the folder is this render, so the next start need not render it again.
+  await writeFileAtomic(dist.stateFile, `${JSON.stringify(wanted, null, 2)}\n`);
   return result;
 }

@@ -142,12 +142,23 @@ export interface PublishRun {
   error: string | null;
 }
 
+/** A page the publisher could not render or write: readers get its last good version until a retry succeeds. */
+export interface FailingRoute {
+  path: string;
+  error: string;
+  attempts: number;
+  firstFailedAt: string;
+  /** When it is tried again (in the background, with growing waits). */
+  retryAt: string;
+}
+
 /** GET /api/admin/publish-status: what the publisher is doing. */
 export interface PublishStatus {
   queueLength: number;
   lastPublish: (PublishRun & { at: string }) | null;
   failuresLastDay: number;
   lastFailure: (PublishRun & { startedAt: string }) | null;
+  failingRoutes: FailingRoute[];
 }
 
 /** One problem found in an uploaded itinerary: 1-based row (the header is row 1) and column. */

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../db.ts';
 import { useTempDb } from '../testing.ts';
 import { syncPostTags, tagSlugs } from './post-tags.ts';
-import { deletePost, insertPost, listPosts, listTagSlugs, updatePost } from './posts.ts';
+import { listTagPages } from './post-lists.ts';
+import { deletePost, insertPost, listPosts, updatePost } from './posts.ts';
 
 const T0 = '2025-01-01T00:00:00.000Z';
 
@@ -44,7 +45,7 @@ describe('post tags', () => {
     await post(db, 'live', ['Wine']);
     await post(db, 'older', ['wine'], true, '2024-06-01T00:00:00.000Z');
     await post(db, 'draft', ['Coffee'], false);
-    expect(await listTagSlugs(db)).toEqual(['wine']);
+    expect(await listTagPages(db, {})).toEqual([{ slug: 'wine', count: 2 }]);
     expect((await listPosts(db, { publishedOnly: true, tagSlug: 'wine' })).map((p) => p.slug)).toEqual(['live', 'older']);
     expect(await listPosts(db, { publishedOnly: true, tagSlug: 'coffee' })).toEqual([]);
   });

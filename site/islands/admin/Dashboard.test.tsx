@@ -9,7 +9,13 @@ const SIGNED_IN = {
   'GET /api/posts?sort=updated&limit=21&offset=0': json(200, []),
   'GET /api/cities': json(200, []),
   'GET /api/admin/contact-messages': json(200, []),
-  'GET /api/admin/publish-status': json(200, { queueLength: 0, lastPublish: null, failuresLastDay: 0, lastFailure: null }),
+  'GET /api/admin/publish-status': json(200, {
+    queueLength: 0,
+    lastPublish: null,
+    failuresLastDay: 0,
+    lastFailure: null,
+    failingRoutes: [],
+  }),
 };
 
 afterEach(() => {
