@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import TextareaAutosize from 'react-textarea-autosize';
 import { LIMITS, type CityOverview } from '@forkcast/content-db/contracts';
 import { slugify, uniqueSlug } from '@forkcast/content-db/slugs';
 import { messageOf } from '../../shared/api';
@@ -213,10 +214,11 @@ function EditorBody({ initialId }: { initialId: number | undefined }) {
           </div>
           <div className="fc-field">
             <label htmlFor={`${id}-description`}>Description</label>
-            <textarea
+            <TextareaAutosize
               ref={bind('description')}
               id={`${id}-description`}
-              rows={4}
+              minRows={3}
+              maxRows={12}
               value={draft.description}
               onChange={(event) => set('description', event.target.value)}
               maxLength={LIMITS.guide.description}

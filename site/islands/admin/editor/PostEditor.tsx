@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import TextareaAutosize from 'react-textarea-autosize';
 import { LIMITS, type City, type Post } from '@forkcast/content-db/contracts';
 import { apiRequest, getJson, messageOf } from '../../shared/api';
 import { IslandRoot } from '../../shared/IslandRoot';
@@ -329,8 +330,8 @@ function EditorBody({ initialId }: { initialId: number | undefined }) {
           <label className="fc-editor__title">
             <span className="visually-hidden">Title</span>
             {/* A textarea so a long title wraps in full; it stays one line, as the API requires. */}
-            <textarea
-              rows={1}
+            <TextareaAutosize
+              minRows={1}
               value={draft.title}
               onChange={(event) => setDraft((current) => ({ ...current, title: event.target.value.replace(/[\r\n]+/g, ' ') }))}
               onKeyDown={(event) => {
@@ -343,7 +344,7 @@ function EditorBody({ initialId }: { initialId: number | undefined }) {
           </label>
           <label className="fc-field">
             <span>Excerpt</span>
-            <textarea value={draft.excerpt} onChange={set('excerpt')} rows={2} maxLength={LIMITS.post.excerpt} />
+            <TextareaAutosize value={draft.excerpt} onChange={set('excerpt')} minRows={2} maxRows={8} maxLength={LIMITS.post.excerpt} />
           </label>
           <div className="fc-editor__body">
             <MarkdownField
