@@ -74,6 +74,7 @@ export const FIXED_ROUTES = [
   NEWSLETTER_PAGES.unsubscribed,
   '/admin',
   '/admin/editor',
+  '/admin/city',
   '/admin/sign-in',
   ...Object.values(NOT_FOUND_ROUTES),
   REDIRECTS_ROUTE,

@@ -37,6 +37,7 @@ describe('siteRoutes', () => {
         '/newsletter/unsubscribed',
         '/admin',
         '/admin/editor',
+        '/admin/city',
         '/admin/sign-in',
         '/404',
         '/404-post',

@@ -14,7 +14,7 @@ import {
 } from './support.ts';
 
 /** Modules only the signed-in admin may need; a visitor must never download them. */
-const ADMIN_MODULES = ['boot', 'Dashboard', 'HeroEditor', 'BlockEditor', 'AddContent', 'PostContentAdmin'];
+const ADMIN_MODULES = ['boot', 'Dashboard', 'HeroEditor', 'BlockEditor', 'AddContent', 'PostContentAdmin', 'PostEditor', 'CityEditor'];
 
 const gzipBytes = (data: Buffer | string) => gzipSync(data).length;
 

@@ -95,8 +95,10 @@ describe('the seeded site, rendered in full', () => {
         expect(d.querySelector('meta[property="og:image"]')?.getAttribute('content'), file).toMatch(/^https:\/\/forkcast\.test\/images\//);
         expect(d.querySelector('meta[name="twitter:card"]')?.getAttribute('content'), file).toBe('summary_large_image');
         expect(d.querySelector('link[rel=alternate][type="application/rss+xml"]'), file).not.toBeNull();
-        // The /admin dashboard and the editor are islands that render their own headings in the browser.
-        expect(d.querySelectorAll('h1').length, file).toBe(['admin/index.html', 'admin/editor/index.html'].includes(file) ? 0 : 1);
+        // The /admin dashboard and the editors are islands that render their own headings in the browser.
+        expect(d.querySelectorAll('h1').length, file).toBe(
+          ['admin/index.html', 'admin/editor/index.html', 'admin/city/index.html'].includes(file) ? 0 : 1,
+        );
       }
     });
 
@@ -349,10 +351,11 @@ describe('the seeded site, rendered in full', () => {
       expect(xml).not.toContain('/404');
       expect(xml).not.toContain('/newsletter');
       expect(xml).not.toContain('/admin/editor<');
-      // All but the three 404s, /newsletter and its three pages, /admin, /admin/editor and /admin/sign-in,
-      // and the sitemap files themselves (named in the index).
+      expect(xml).not.toContain('/admin/city<');
+      // All but the three 404s, /newsletter and its three pages, /admin, /admin/editor, /admin/city and
+      // /admin/sign-in, and the sitemap files themselves (named in the index).
       const files = (site.page('/sitemap.xml').match(/<loc>/g) ?? []).length;
-      expect((xml.match(/<loc>/g) ?? []).length - files).toBe(htmlFiles.length - 10);
+      expect((xml.match(/<loc>/g) ?? []).length - files).toBe(htmlFiles.length - 11);
       expect(xml.match(/<urlset /g)?.length).toBe(files);
     });
 

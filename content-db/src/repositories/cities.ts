@@ -49,6 +49,38 @@ export async function getCityById(db: Db, id: number): Promise<City | undefined>
   return recordCity(await db.selectFrom('cities').selectAll().where('id', '=', id).executeTakeFirst());
 }
 
+/** What belongs to a city: its posts and guides (any status) and its itinerary's places. */
+export interface CityContentCount {
+  posts: number;
+  restaurants: number;
+}
+
+/**
+ * How much belongs to each city, by city id (a city with nothing is absent): what the admin's
+ * cities list shows and what deleting a city would touch.
+ */
+export async function countCityContent(db: Db): Promise<Map<number, CityContentCount>> {
+  const [posts, restaurants] = await Promise.all([
+    db
+      .selectFrom('posts')
+      .select((eb) => ['cityId', eb.fn.countAll<number>().as('count')])
+      .where('cityId', 'is not', null)
+      .groupBy('cityId')
+      .execute(),
+    db
+      .selectFrom('restaurants')
+      .select((eb) => ['cityId', eb.fn.countAll<number>().as('count')])
+      .groupBy('cityId')
+      .execute(),
+  ]);
+  const counts = new Map<number, CityContentCount>();
+  const entry = (cityId: number) => counts.get(cityId) ?? counts.set(cityId, { posts: 0, restaurants: 0 }).get(cityId)!;
+  for (const row of posts) entry(row.cityId!).posts = Number(row.count);
+  for (const row of restaurants) entry(row.cityId).restaurants = Number(row.count);
+  recordRead(TAG.posts, ...[...counts.keys()].map(TAG.restaurants));
+  return counts;
+}
+
 /** Inserts a city and returns its id. */
 export async function insertCity(db: Db, city: NewCity): Promise<number> {
   const row = await db.insertInto('cities').values(city).returning('id').executeTakeFirstOrThrow();
