@@ -18,5 +18,6 @@ export * from './repositories/redirects.ts';
 export { TAG } from './tags.ts';
 export { recordRead, recordWrite, trackReads, trackWrites } from './tracking.ts';
 export { commitChange } from './changes.ts';
+export * from './search/index.ts';
 export { toCsv, unguardCsvCell, type CsvCell } from './csv.ts';
 export { splitParagraphs } from './paragraphs.ts';
