@@ -59,3 +59,20 @@ export interface SearchAnswer {
     cities: { slug: string; name: string; count: number }[];
   };
 }
+
+/** What the API passes the /search page when it renders it for a request. */
+export interface SearchPageState {
+  /** The query as typed ('' before any search). */
+  query: string;
+  type: SearchType | null;
+  /** A city's slug. */
+  city: string | null;
+  /** 1-based page of results. */
+  page: number;
+  /** The results, or null when there is no query or it was refused. */
+  answer: SearchAnswer | null;
+  /** Every city something can be found in, for the city filter. */
+  cities: { slug: string; name: string }[];
+  /** Why the query was refused, in words for the reader. */
+  problem: string | null;
+}

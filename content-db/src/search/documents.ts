@@ -307,3 +307,18 @@ export async function ensureSearchIndex(db: Db, now: string): Promise<boolean> {
   await db.transaction().execute((trx) => rebuildSearchIndex(trx, now));
   return true;
 }
+
+/** Empties the search rows and forgets the rules' version, so the next build starts from nothing (what a benchmark times). */
+export async function clearSearchIndex(db: Db): Promise<void> {
+  await db.deleteFrom('searchDocuments').execute();
+  await db.deleteFrom('searchState').execute();
+  await sql`insert into search_index (search_index) values ('optimize')`.execute(db);
+}
+
+/** Bytes of the database file the search takes: its rows, the FTS5 index and their indexes. */
+export async function searchIndexBytes(db: Db): Promise<number> {
+  const { rows } = await sql<{ bytes: number | null }>`
+    select sum(pgsize) as bytes from dbstat where name like 'search_index%' or name like 'search_documents%'
+  `.execute(db);
+  return Number(rows[0]?.bytes ?? 0);
+}

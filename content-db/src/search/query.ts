@@ -1,4 +1,6 @@
+import { distance } from 'fastest-levenshtein';
 import { sql } from 'kysely';
+import { stemmer } from 'stemmer';
 import type { SearchAnswer, SearchHit, SearchType } from '../contracts/search.ts';
 import { SEARCH_TYPES } from '../contracts/search.ts';
 import type { Db } from '../db.ts';
@@ -89,18 +91,58 @@ function toHit(row: HitRow): SearchHit {
   };
 }
 
-async function answerFor(
-  db: Db,
-  request: SearchRequest,
-  terms: readonly string[],
-): Promise<Omit<SearchAnswer, 'query' | 'correctedQuery'>> {
+/** How many matches each pair of filter values holds: every total and count of the answer comes from these. */
+async function matchCounts(db: Db, match: string) {
+  const rows = await filtered(db, match, {})
+    .select(['d.kind', 'd.citySlug', 'd.city', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy(['d.kind', 'd.citySlug'])
+    .execute();
+  return rows.map((row) => ({ ...row, count: Number(row.count) }));
+}
+
+function facetsOf(counts: Awaited<ReturnType<typeof matchCounts>>, request: SearchRequest): Pick<SearchAnswer, 'total' | 'facets'> {
+  const types = Object.fromEntries(SEARCH_TYPES.map((type) => [type, 0])) as Record<SearchType, number>;
+  const cities = new Map<string, { slug: string; name: string; count: number }>();
+  let total = 0;
+  for (const row of counts) {
+    const inType = !request.type || row.kind === request.type;
+    const inCity = !request.city || row.citySlug === request.city;
+    if (inCity) types[row.kind] += row.count;
+    if (inType && row.citySlug !== null) {
+      const city = cities.get(row.citySlug) ?? { slug: row.citySlug, name: row.city, count: 0 };
+      city.count += row.count;
+      cities.set(row.citySlug, city);
+    }
+    if (inType && inCity) total += row.count;
+  }
+  return { total, facets: { types, cities: [...cities.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)) } };
+}
+
+async function hitsFor(db: Db, request: SearchRequest, terms: readonly string[]): Promise<SearchHit[]> {
   const match = matchExpression(terms);
-  const { start, end } = HIGHLIGHT;
   const inColumn = (column: 'title' | 'excerpt') =>
     sql<boolean>`d.id in (select rowid from search_index where search_index match ${anyInColumn(column, terms)})`;
   const tier = sql<number>`case when ${inColumn('title')} then 2 when ${inColumn('excerpt')} then 1 else 0 end`;
-  const rows = await filtered(db, match, request)
+  const ranked = await filtered(db, match, request)
+    .select('d.id')
+    .orderBy(tier, 'desc')
+    .orderBy(RANK)
+    .orderBy('d.date', 'desc')
+    .orderBy('d.id', 'desc')
+    .limit(request.limit)
+    .offset(request.offset)
+    .execute();
+  if (ranked.length === 0) return [];
+  // Marking the words costs a pass over each row's text: only for the page of results shown.
+  const { start, end } = HIGHLIGHT;
+  const rows = await filtered(db, match, {})
+    .where(
+      'd.id',
+      'in',
+      ranked.map((row) => row.id),
+    )
     .select([
+      'd.id',
       'd.kind',
       'd.url',
       'd.title',
@@ -110,40 +152,72 @@ async function answerFor(
       sql<string>`snippet(search_index, 1, ${start}, ${end}, '…', ${SNIPPET_TOKENS})`.as('excerptMarked'),
       sql<string>`snippet(search_index, 2, ${start}, ${end}, '…', ${SNIPPET_TOKENS})`.as('bodyMarked'),
     ])
-    .orderBy(tier, 'desc')
-    .orderBy(RANK)
-    .orderBy('d.date', 'desc')
-    .orderBy('d.id', 'desc')
-    .limit(request.limit)
-    .offset(request.offset)
     .execute();
-  const typeCounts = await filtered(db, match, { city: request.city })
-    .select(['d.kind', (eb) => eb.fn.countAll<number>().as('count')])
-    .groupBy('d.kind')
-    .execute();
-  const cityCounts = await filtered(db, match, { type: request.type })
-    .where('d.citySlug', 'is not', null)
-    .select(['d.citySlug', 'd.city', (eb) => eb.fn.countAll<number>().as('count')])
-    .groupBy('d.citySlug')
-    .orderBy('count', 'desc')
-    .orderBy('d.city')
-    .execute();
-  const types = Object.fromEntries(SEARCH_TYPES.map((type) => [type, 0])) as Record<SearchType, number>;
-  for (const row of typeCounts) types[row.kind] = Number(row.count);
-  return {
-    total: request.type ? types[request.type] : SEARCH_TYPES.reduce((sum, type) => sum + types[type], 0),
-    hits: (rows as HitRow[]).map(toHit),
-    facets: {
-      types,
-      cities: cityCounts.map((row) => ({ slug: row.citySlug!, name: row.city, count: Number(row.count) })),
-    },
-  };
+  const byId = new Map(rows.map((row) => [row.id, row as HitRow]));
+  return ranked.map((row) => toHit(byId.get(row.id)!));
+}
+
+/** A word as the index keeps it before stemming: lower case, accents removed. */
+const folded = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * The index's word nearest to a word it does not hold, if one is near enough: one edit for a short
+ * word, two for a longer one, the commoner word among equals. Words are compared as the porter
+ * stemmer leaves them (the index holds stems), among the index's words that start with the same two
+ * letters, which keeps the look-up to a small range of its word list.
+ */
+async function nearestIndexedWord(db: Db, word: string): Promise<string | undefined> {
+  const stem = stemmer(folded(word));
+  if (stem.length < 4 || /\d/.test(stem)) return undefined;
+  const known = await sql<{ term: string }>`select term from search_terms where term = ${stem}`.execute(db);
+  if (known.rows.length > 0) return undefined;
+  const start = stem.slice(0, 2);
+  const after = start.slice(0, -1) + String.fromCodePoint(start.codePointAt(1)! + 1);
+  const { rows } = await sql<{ term: string; doc: number }>`
+    select term, doc from search_terms where term >= ${start} and term < ${after} and length(term) between ${stem.length - 2} and ${stem.length + 2}
+  `.execute(db);
+  const allowed = stem.length <= 5 ? 1 : 2;
+  let best: { term: string; edits: number; doc: number } | undefined;
+  for (const row of rows) {
+    const edits = distance(stem, row.term);
+    if (edits > allowed) continue;
+    if (!best || edits < best.edits || (edits === best.edits && row.doc > best.doc)) best = { term: row.term, edits, doc: row.doc };
+  }
+  return best?.term;
+}
+
+/** The query's words with each misspelt one replaced by the index's nearest word, or undefined when none is. */
+async function respelled(db: Db, terms: readonly string[]): Promise<string[] | undefined> {
+  let changed = false;
+  const words: string[] = [];
+  for (const term of terms) {
+    const nearest = await nearestIndexedWord(db, term);
+    changed ||= nearest !== undefined;
+    words.push(nearest ?? term);
+  }
+  return changed ? words : undefined;
+}
+
+/**
+ * How to show a respelt query: each replaced word as the first hit spells it where it matched (the
+ * index holds 'restaur', the page says 'restaurant'), else as the index holds it.
+ */
+function shownQuery(terms: readonly string[], original: readonly string[], hit: SearchHit | undefined): string {
+  const matched = [...(hit?.titleRuns ?? []), ...(hit?.snippet ?? [])].filter((run) => run.match).map((run) => run.text);
+  return terms
+    .map((term, index) => {
+      if (term === original[index]) return term;
+      return matched.find((word) => stemmer(folded(word)).startsWith(term))?.toLowerCase() ?? term;
+    })
+    .join(' ');
 }
 
 /**
  * Searches the published site: titles, excerpts, bodies as pages show them, city names and the
  * restaurants of every published guide, best match first (title over excerpt over body), with the
- * matched words marked in each title and passage. A query without a single word finds nothing.
+ * matched words marked in each title and passage. When the words as typed match nothing, the
+ * nearest words the index holds are searched instead and named in `correctedQuery`. A query
+ * without a single word finds nothing.
  */
 export async function searchSite(db: Db, request: SearchRequest): Promise<SearchAnswer> {
   const query = request.query.trim();
@@ -156,5 +230,30 @@ export async function searchSite(db: Db, request: SearchRequest): Promise<Search
     facets: { types: { guide: 0, post: 0, restaurant: 0 }, cities: [] },
   };
   if (terms.length === 0) return empty;
-  return { query, correctedQuery: null, ...(await answerFor(db, request, terms)) };
+  let searched = terms;
+  let counts = await matchCounts(db, matchExpression(terms));
+  let correctedQuery: string | null = null;
+  // Nothing at all for the words as typed: try them as the index spells them (typo tolerance).
+  if (counts.length === 0) {
+    const respelt = await respelled(db, terms);
+    if (respelt) {
+      searched = respelt;
+      counts = await matchCounts(db, matchExpression(respelt));
+    }
+  }
+  const hits = counts.length === 0 ? [] : await hitsFor(db, request, searched);
+  if (searched !== terms && counts.length > 0) correctedQuery = shownQuery(searched, terms, hits[0]);
+  return { query, correctedQuery, ...facetsOf(counts, request), hits };
+}
+
+/** Every city something can be found in, by name: the choices of the city filter. */
+export async function searchableCities(db: Db): Promise<{ slug: string; name: string }[]> {
+  const rows = await db
+    .selectFrom('searchDocuments')
+    .select(['citySlug', 'city'])
+    .where('citySlug', 'is not', null)
+    .groupBy('citySlug')
+    .orderBy('city')
+    .execute();
+  return rows.map((row) => ({ slug: row.citySlug!, name: row.city }));
 }

@@ -8,7 +8,7 @@ import { deletePost, insertPost, updatePost, type NewPost } from '../repositorie
 import { replaceRestaurants } from '../repositories/restaurants.ts';
 import { createTempDb, useTempDb } from '../testing.ts';
 import { rebuildSearchIndex, refreshSearchIndex, searchIndexDrift } from './documents.ts';
-import { searchSite, type SearchRequest } from './query.ts';
+import { searchableCities, searchSite, type SearchRequest } from './query.ts';
 
 const T0 = '2025-01-01T00:00:00.000Z';
 const T1 = '2025-02-01T00:00:00.000Z';
@@ -133,6 +133,19 @@ describe('site search', () => {
     const second = await searchSite(db, { query: 'kyoto', limit: 1, offset: 1 });
     expect(second.total).toBe(3);
     expect(second.hits.map((hit) => hit.url)).toEqual([all[1]]);
+  });
+
+  it('searches the nearest words the index holds when the words as typed find nothing, and says so', async () => {
+    const respelt = await searchSite(db, { query: 'ramne strete', limit: 5, offset: 0 });
+    expect(respelt.correctedQuery).toBe('ramen street');
+    expect(respelt.hits.map((hit) => hit.url)).toEqual(['/kyoto/ichijoji-ramen']);
+    expect((await searchSite(db, { query: 'ramen', limit: 5, offset: 0 })).correctedQuery).toBeNull();
+    const nothing = await searchSite(db, { query: 'zzyzx', limit: 5, offset: 0 });
+    expect(nothing).toMatchObject({ correctedQuery: null, total: 0, hits: [] });
+  });
+
+  it('lists the cities something can be found in', async () => {
+    expect(await searchableCities(db)).toEqual([{ slug: 'kyoto', name: 'Kyoto' }]);
   });
 
   it('reads nothing a reader types as FTS5 syntax, and finds nothing in a query without words', async () => {
