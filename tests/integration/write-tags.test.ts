@@ -2,7 +2,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeFile } from '@forkcast/admin-api';
-import { getCityBySlug, getGuideForCity, listBlocks, listCities, listPosts, SETTING, subscribe, type Post } from '@forkcast/content-db';
+import {
+  getCityBySlug,
+  getGuideForCity,
+  listBlocks,
+  listCities,
+  listPosts,
+  searchIndexDrift,
+  SETTING,
+  subscribe,
+  type Post,
+} from '@forkcast/content-db';
 import { seed } from '@forkcast/content-db/seed';
 import { fullBuildOf, readTree, treeDifferences } from './compare.ts';
 import { ADMIN, publishingSite, type PublishingSite } from './support.ts';
@@ -248,6 +258,8 @@ describe('the tags each write route enqueues', () => {
       const missed = pagesBefore.filter((file) => changed.has(file) && !reached.has(file));
       expect(missed, 'pages that changed but read none of the enqueued tags').toEqual([]);
       expect(treeDifferences(readTree(site.dist.siteDir), full)).toEqual([]);
+      // The site search followed the change in its own transaction: it equals a rebuild from scratch.
+      expect(await searchIndexDrift(site.handle.db)).toEqual({ missing: [], extra: [] });
     });
   }
 
