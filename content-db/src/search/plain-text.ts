@@ -56,7 +56,7 @@ export function tidyText(text: string): string {
 }
 
 /** The words a reader sees when `markdown` is rendered, as plain text. */
-export function markdownText(markdown: string): string {
+function markdownText(markdown: string): string {
   return tidyText(tokensText(new Lexer({ gfm: true }).lex(markdown)));
 }
 

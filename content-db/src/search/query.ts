@@ -27,7 +27,7 @@ const RANK = sql`bm25(search_index, 10.0, 5.0, 1.0, 2.0)`;
 const SNIPPET_TOKENS = 24;
 
 /** The words of a query, at most MAX_TERMS, as the index will compare them (case and accents aside). */
-export function queryTerms(query: string): string[] {
+function queryTerms(query: string): string[] {
   return (query.match(WORD) ?? []).slice(0, MAX_TERMS);
 }
 
@@ -41,7 +41,7 @@ function anyInColumn(column: 'title' | 'excerpt', terms: readonly string[]): str
  * reader types is read as FTS5 syntax (quotes, `*`, `NEAR`, `OR`, `-`, column names), and the last
  * also as the start of a longer word, since a reader may not have finished typing it.
  */
-export function matchExpression(terms: readonly string[]): string {
+function matchExpression(terms: readonly string[]): string {
   return terms.map((term, index) => quoted(term, index === terms.length - 1)).join(' ');
 }
 

@@ -43,7 +43,7 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 /** The /search page for the same search: where the whole list is, and where Enter goes without a pick. */
-export function searchPageUrl(query: string, type: SearchType | null, city: string | null): string {
+function searchPageUrl(query: string, type: SearchType | null, city: string | null): string {
   const params = new URLSearchParams({ q: query });
   if (type) params.set('type', type);
   if (city) params.set('city', city);
