@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, SqliteDialect, sql } from 'kysely';
 import { Migrator, type MigrationResultSet } from 'kysely/migration';
 import { migrationProvider } from './migrations/index.ts';
+import { syncPostTags } from './repositories/post-tags.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -25,13 +26,17 @@ export function createDb(path: string): Db {
   });
 }
 
-/** Applies every pending migration; throws if one fails (the failed one is rolled back). */
+/**
+ * Applies every pending migration, then refills the tables derived by application code when their
+ * rules changed; throws if a migration fails (the failed one is rolled back).
+ */
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
   const migrator = new Migrator({ db, provider: migrationProvider });
   const result = await migrator.migrateToLatest();
   if (result.error) {
     throw new Error(`Database migration failed: ${String(result.error)}`, { cause: result.error });
   }
+  await db.transaction().execute((trx) => syncPostTags(trx));
   return result;
 }
 
