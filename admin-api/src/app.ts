@@ -5,6 +5,7 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { pino } from 'pino';
+import { SEARCH_PAGE } from '@forkcast/content-db/contracts';
 import { isRenderedFile } from '@forkcast/content-db/urls';
 import { LoginThrottle } from './auth/login-throttle.ts';
 import { Mailer } from './mail/mailer.ts';
@@ -23,6 +24,7 @@ import { newsletterRoutes } from './routes/newsletter.ts';
 import { postBodyRoutes } from './routes/post-body.ts';
 import { postRoutes } from './routes/posts.ts';
 import { uploadRoutes } from './routes/uploads.ts';
+import { searchApiRoutes, searchPageRoutes } from './search/search-routes.ts';
 import { siteNotFound } from './site-not-found.ts';
 import { serveFiles } from './static/serve-files.ts';
 import { ImageQueue } from './uploads/image-queue.ts';
@@ -98,9 +100,14 @@ export function createApp(
   app.route('/api/contact', contactRoutes());
   app.route('/api/newsletter', newsletterRoutes());
   app.route('/api/admin', adminRoutes);
+  app.route('/api/search', searchApiRoutes());
   app.all('/api/*', () => {
     throw errors.notFound('No such API endpoint.');
   });
+
+  // Rendered for each request, so compressed as it is made, like the API's answers.
+  app.use(SEARCH_PAGE, compress());
+  app.route(SEARCH_PAGE, searchPageRoutes());
 
   app.use(
     '/uploads/*',

@@ -25,6 +25,15 @@ const TABLES = [
   'query_listens',
   'redirects',
   'restaurants',
+  // Site search: its rows, the FTS5 index and the tables FTS5 keeps for it, its word list, its state.
+  'search_documents',
+  'search_index',
+  'search_index_config',
+  'search_index_data',
+  'search_index_docsize',
+  'search_index_idx',
+  'search_state',
+  'search_terms',
   'sessions',
   'settings',
 ];

@@ -22,5 +22,6 @@ export { TAG } from './tags.ts';
 export { recordRead, recordWrite, trackReads, trackWrites, type QueryRead } from './tracking.ts';
 export { defineQuery, evaluateQueries } from './queries.ts';
 export { commitChange } from './changes.ts';
+export * from './search/index.ts';
 export { toCsv, unguardCsvCell, type CsvCell } from './csv.ts';
 export { splitParagraphs } from './paragraphs.ts';

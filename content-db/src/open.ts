@@ -1,4 +1,5 @@
-import { createDb, migrateToLatest, type Db } from './db.ts';
+import { createDb, migrateToLatest, nowIso, type Db } from './db.ts';
+import { ensureSearchIndex } from './search/documents.ts';
 import { seedIfNew, type SeedResult } from './seed/index.ts';
 
 // SQLite's result codes for a file this process cannot use, with what each means to an operator.
@@ -34,7 +35,8 @@ function sqliteCode(error: unknown): string | undefined {
 }
 
 /**
- * Opens the database file, applies pending migrations and seeds it if it was never seeded. A
+ * Opens the database file, applies pending migrations, seeds it if it was never seeded and builds
+ * its search index if it has none (or one built by older rules). A
  * module of its own so that the site bundle, which imports the repositories, never carries the
  * seed content. A file SQLite cannot use raises DatabaseUnusableError.
  */
@@ -44,6 +46,7 @@ export async function openContentDb(path: string): Promise<{ db: Db; seeded: See
     db = createDb(path);
     await migrateToLatest(db);
     const seeded = await seedIfNew(db);
+    await ensureSearchIndex(db, nowIso());
     return { db, seeded };
   } catch (error) {
     await db?.destroy().catch(() => undefined);

@@ -204,6 +204,33 @@ export interface PublishLogTable {
   error: string | null;
 }
 
+/** Something a reader can find with the site search: a published post or guide, or a restaurant of a city's published guide. */
+export interface SearchDocumentsTable {
+  id: Generated<number>;
+  kind: 'post' | 'guide' | 'restaurant';
+  /** The post, or for a restaurant the guide that lists it. */
+  postId: number | null;
+  cityId: number | null;
+  /** Where the result leads: the post's canonical path, or for a restaurant its city's guide. */
+  url: string;
+  title: string;
+  excerpt: string;
+  /** Plain text: the body as the page shows it, or a restaurant's notes and address. */
+  body: string;
+  /** The city's name ('' without one). */
+  city: string;
+  citySlug: string | null;
+  /** The reader date, newest first among equally good matches. */
+  date: string;
+}
+
+/** Which version of the document rules built the search rows, and when (one row). */
+export interface SearchStateTable {
+  id: number;
+  version: number;
+  builtAt: string;
+}
+
 export interface Database {
   cities: CitiesTable;
   posts: PostsTable;
@@ -226,6 +253,8 @@ export interface Database {
   outbox: OutboxTable;
   redirects: RedirectsTable;
   publishLog: PublishLogTable;
+  searchDocuments: SearchDocumentsTable;
+  searchState: SearchStateTable;
 }
 
 export type CityRow = Selectable<CitiesTable>;

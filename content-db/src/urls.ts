@@ -1,4 +1,5 @@
 import { NEWSLETTER_PAGES } from './contracts/forms.ts';
+import { SEARCH_PAGE } from './contracts/search.ts';
 
 /**
  * The one place that knows where a post lives and what a missing URL was aiming at. The site
@@ -125,8 +126,21 @@ export function cityPagePaths(city: UrlCity): string[] {
 }
 
 // First segments of routes whose rest varies (a post without a city, the /posts listings, the
-// itinerary files) and of what the server or the build serves beside the pages.
-const PREFIXES = ['post', 'posts', TAGS_FOLDER, ITINERARY_CSV_FOLDER, SITEMAPS_FOLDER, 'api', 'uploads', '_astro', 'images', 'samples'];
+// itinerary files) and of what the server or the build serves beside the pages (the search page is
+// rendered for each request, never into the site folder).
+const PREFIXES = [
+  'post',
+  'posts',
+  TAGS_FOLDER,
+  ITINERARY_CSV_FOLDER,
+  SITEMAPS_FOLDER,
+  'api',
+  'uploads',
+  '_astro',
+  'images',
+  'samples',
+  SEARCH_PAGE.slice(1),
+];
 
 /**
  * First path segments a city may not take as its slug: every fixed route's (without its file

@@ -8,6 +8,7 @@ import {
   listBlocks,
   listCities,
   listPosts,
+  searchIndexDrift,
   SETTING,
   subscribe,
   tagSlugs,
@@ -281,6 +282,8 @@ describe('the tags each write route enqueues', () => {
       const missed = pagesBefore.filter((file) => changed.has(file) && !reached.has(file));
       expect(missed, 'pages that changed but read none of the enqueued tags').toEqual([]);
       expect(treeDifferences(readTree(site.dist.siteDir), full)).toEqual([]);
+      // The site search followed the change in its own transaction: it equals a rebuild from scratch.
+      expect(await searchIndexDrift(site.handle.db)).toEqual({ missing: [], extra: [] });
     });
   }
 

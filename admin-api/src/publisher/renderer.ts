@@ -1,5 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { trackReads, type Db, type QueryRead } from '@forkcast/content-db';
+import type { SearchPageState } from '@forkcast/content-db/contracts';
 
 export interface SiteSettings {
   siteName: string;
@@ -18,13 +19,14 @@ interface RenderedRoute {
 
 /**
  * What a page rendered for one request is told besides the database and the site settings:
- * the sign-in page's failure message and where to go after signing in, or the post an admin
- * previews (which its page shows even while it is not published).
+ * the sign-in page's failure message and where to go after signing in, the post an admin
+ * previews (which its page shows even while it is not published), or a search and its results.
  */
 interface RequestLocals {
   signIn?: { message?: string; next: string };
   preview?: { postId: number };
   unsubscribe?: { action: string };
+  search?: SearchPageState;
 }
 
 export interface Renderer {

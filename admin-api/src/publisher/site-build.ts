@@ -1,6 +1,6 @@
 import { open, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ensureDatabaseId, nowIso, type Db } from '@forkcast/content-db';
+import { ensureDatabaseId, nowIso, rebuildSearchIndex, type Db } from '@forkcast/content-db';
 import { loadRenderer, type SiteSettings } from './renderer.ts';
 import { runWithPool } from './render-pool.ts';
 import { buildId, renderSite, type RenderSiteResult } from './render-site.ts';
@@ -80,8 +80,8 @@ export interface FullRenderOptions {
 }
 
 /**
- * Renders the whole site unless the folder already holds a full render of this very build,
- * database and site settings (then a restart is instant). Returns undefined when nothing was done.
+ * Renders the whole site, and brings its search index up to date, unless the folder already holds a
+ * full render of this very build, database and site settings (then a restart is instant). Returns undefined when nothing was done.
  */
 export async function ensureFullRender({
   db,
@@ -103,6 +103,8 @@ export async function ensureFullRender({
   const upToDate = (Object.keys(wanted) as (keyof RenderState)[]).every((key) => current[key] === wanted[key]);
   if (upToDate && !force) return undefined;
   await forgetState(dist);
+  // A full build builds the site search too (only rows that differ change, so a current one stays).
+  await db.transaction().execute((trx) => rebuildSearchIndex(trx, nowIso()));
   const renderer = await loadRenderer(dist.serverEntry, db, site);
   const pool =
     workers > 0 && databasePath ? { size: workers, serverEntry: dist.serverEntry, databasePath, site, siteDir: dist.siteDir } : undefined;
