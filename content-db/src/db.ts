@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, SqliteDialect, sql } from 'kysely';
 import { Migrator, type MigrationResultSet } from 'kysely/migration';
-import { migrationProvider } from './migrations/index.ts';
+import { migrationProvider, migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -25,8 +25,38 @@ export function createDb(path: string): Db {
   });
 }
 
-/** Applies every pending migration; throws if one fails (the failed one is rolled back). */
+/**
+ * The database was migrated by a newer release than this one: it holds migrations this code does
+ * not know, so its tables may not be what this code reads and writes.
+ */
+export class DatabaseTooNewError extends Error {
+  override name = 'DatabaseTooNewError';
+  readonly unknownMigrations: string[];
+  constructor(unknownMigrations: string[]) {
+    super(
+      `the database was upgraded by a newer release of Forkcast (migration ${unknownMigrations.join(', ')}), which this release does not know; run that release or a newer one, or restore a backup taken before the upgrade`,
+    );
+    this.unknownMigrations = unknownMigrations;
+  }
+}
+
+/** The migrations a database has had applied, by name (their numbers order them). */
+export async function appliedMigrations(db: Db): Promise<string[]> {
+  const table = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name = 'kysely_migration'`.execute(db);
+  if (table.rows.length === 0) return [];
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+  return rows.map((row) => row.name);
+}
+
+/**
+ * Applies every pending migration; throws if one fails (the failed one is rolled back). A database
+ * a newer release migrated is refused before anything is applied: an older release going on would
+ * write rows the newer schema does not expect (a downgrade is done by restoring a backup).
+ */
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
+  const known = new Set(Object.keys(migrations));
+  const unknown = (await appliedMigrations(db)).filter((name) => !known.has(name));
+  if (unknown.length > 0) throw new DatabaseTooNewError(unknown);
   const migrator = new Migrator({ db, provider: migrationProvider });
   const result = await migrator.migrateToLatest();
   if (result.error) {

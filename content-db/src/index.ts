@@ -1,5 +1,5 @@
 /** @forkcast/content-db: the SQLite schema, its migrations and typed repositories (db first). */
-export { createDb, migrateToLatest, nowIso, snapshotDb, type Db } from './db.ts';
+export { appliedMigrations, createDb, DatabaseTooNewError, migrateToLatest, nowIso, snapshotDb, type Db } from './db.ts';
 export type * from './schema.ts';
 export * from './repositories/cities.ts';
 export * from './repositories/posts.ts';
