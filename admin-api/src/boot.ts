@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { SitePublisher } from './publisher/publisher.ts';
 import { ensureFullRender, renderedDatabaseId, type DistPaths } from './publisher/site-build.ts';
 import type { RenderSiteResult } from './publisher/render-site.ts';
+import { Housekeeping } from './housekeeping/housekeeping.ts';
 import { UnconfirmedPurge } from './newsletter/purge.ts';
 import { createPublishingApp } from './publishing-app.ts';
 import { listen, type RunningServer } from './server.ts';
@@ -79,6 +80,9 @@ export async function bootServer(config: Config, dist: DistPaths, logger: Logger
   const purge = new UnconfirmedPurge({ db, logger });
   await purge.run();
   purge.start();
+  const housekeeping = new Housekeeping({ db, logger });
+  await housekeeping.run();
+  housekeeping.start();
 
   mkdirSync(config.uploadDir, { recursive: true });
   const server = await listen(app, config.host, config.port);
@@ -93,6 +97,7 @@ export async function bootServer(config: Config, dist: DistPaths, logger: Logger
       scheduler.stop();
       stopPurgingSessions();
       purge.stop();
+      housekeeping.stop();
       await server.close();
       await scheduler.idle();
       await publisher.publishPending();
