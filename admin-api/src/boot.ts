@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { SitePublisher } from './publisher/publisher.ts';
 import { ensureFullRender, renderedDatabaseId, type DistPaths } from './publisher/site-build.ts';
 import type { RenderSiteResult } from './publisher/render-site.ts';
+import { PeriodicBackups } from './backups/periodic-backups.ts';
 import { Housekeeping } from './housekeeping/housekeeping.ts';
 import { UnconfirmedPurge } from './newsletter/purge.ts';
 import { createPublishingApp } from './publishing-app.ts';
@@ -83,6 +84,17 @@ export async function bootServer(config: Config, dist: DistPaths, logger: Logger
   const housekeeping = new Housekeeping({ db, logger });
   await housekeeping.run();
   housekeeping.start();
+  const { intervalMs } = config.backup;
+  const backups =
+    intervalMs === undefined
+      ? undefined
+      : new PeriodicBackups({
+          databasePath: config.databasePath,
+          uploadDir: config.uploadDir,
+          backup: { ...config.backup, intervalMs },
+          logger,
+        });
+  await backups?.start();
 
   mkdirSync(config.uploadDir, { recursive: true });
   const server = await listen(app, config.host, config.port);
@@ -99,6 +111,7 @@ export async function bootServer(config: Config, dist: DistPaths, logger: Logger
       purge.stop();
       housekeeping.stop();
       await server.close();
+      await backups?.stop();
       await scheduler.idle();
       await publisher.publishPending();
       await mailer.idle();

@@ -14,3 +14,6 @@ export { createPublishingApp, type PublishingApp, type PublishingAppOptions } fr
 export { SitePublisher } from './publisher/publisher.ts';
 export { loadRenderer, type Renderer } from './publisher/renderer.ts';
 export { purgeWebhook } from './publisher/purge-webhook.ts';
+export { takeBackup, listBackups } from './backups/backups.ts';
+export { restoreBackup, RestoreRefused } from './backups/restore.ts';
+export { exportSite, ExportRefused } from './export/export-site.ts';

@@ -48,15 +48,19 @@ export async function appliedMigrations(db: Db): Promise<string[]> {
   return rows.map((row) => row.name);
 }
 
+/** Throws DatabaseTooNewError when `applied` names a migration this release does not have. */
+export function refuseUnknownMigrations(applied: string[]): void {
+  const unknown = applied.filter((name) => !Object.hasOwn(migrations, name));
+  if (unknown.length > 0) throw new DatabaseTooNewError(unknown);
+}
+
 /**
  * Applies every pending migration; throws if one fails (the failed one is rolled back). A database
  * a newer release migrated is refused before anything is applied: an older release going on would
  * write rows the newer schema does not expect (a downgrade is done by restoring a backup).
  */
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
-  const known = new Set(Object.keys(migrations));
-  const unknown = (await appliedMigrations(db)).filter((name) => !known.has(name));
-  if (unknown.length > 0) throw new DatabaseTooNewError(unknown);
+  refuseUnknownMigrations(await appliedMigrations(db));
   const migrator = new Migrator({ db, provider: migrationProvider });
   const result = await migrator.migrateToLatest();
   if (result.error) {
@@ -68,6 +72,12 @@ export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
 /** The current time as the ISO-8601 UTC string every timestamp column stores. */
 export function nowIso(): string {
   return new Date().toISOString();
+}
+
+/** SQLite's integrity check: 'ok', or the problems it found, joined. */
+export async function integrityCheck(db: Db): Promise<string> {
+  const { rows } = await sql<Record<string, string>>`pragma integrity_check`.execute(db);
+  return rows.map((row) => Object.values(row)[0]).join('; ');
 }
 
 /** Writes a consistent copy of the whole database to `path` (VACUUM INTO): a backup or a test snapshot. */
