@@ -51,3 +51,9 @@ export async function prunePublishLog(db: Db, options: { before: string; keep: n
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** The id of the newest publish record (0 when there is none): it changes whenever a publish finishes. */
+export async function latestPublishId(db: Db): Promise<number> {
+  const row = await db.selectFrom('publishLog').select('id').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return row?.id ?? 0;
+}
