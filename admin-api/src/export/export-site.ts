@@ -48,7 +48,9 @@ export async function exportSite(options: ExportOptions): Promise<{ files: numbe
   for (let attempt = 0; attempt < (options.attempts ?? 5); attempt++) {
     const pending = await countPendingOutbox(options.db);
     if (pending > 0) {
-      throw new ExportRefused(`${pending} changes are not published yet: start the server, which publishes them, or run make build`);
+      throw new ExportRefused(
+        `${pending === 1 ? 'a change is' : `${pending} changes are`} not published yet: start the server, which publishes them, or run make build`,
+      );
     }
     const before = await latestPublishId(options.db);
     await rm(options.to, { recursive: true, force: true });
