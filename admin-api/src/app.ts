@@ -17,7 +17,7 @@ import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { cityRoutes } from './routes/cities.ts';
 import { contactRoutes } from './routes/contact.ts';
-import { healthRoutes } from './routes/health.ts';
+import { healthRoutes, readyRoutes } from './routes/health.ts';
 import { heroRoutes } from './routes/hero.ts';
 import { newsletterRoutes } from './routes/newsletter.ts';
 import { postBodyRoutes } from './routes/post-body.ts';
@@ -89,6 +89,7 @@ export function createApp(
   app.use('/api/*', compress());
   app.use('/api/*', refuseCrossSite([new URL(deps.config.publicHost).origin]), limitSmallBodies, loadAdmin);
   app.route('/api/health', healthRoutes);
+  app.route('/api/ready', readyRoutes);
   app.route('/api', authRoutes);
   app.route('/api/cities', cityRoutes);
   app.route('/api/posts', postRoutes);

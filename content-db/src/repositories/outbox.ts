@@ -52,3 +52,9 @@ export async function deleteDoneOutbox(db: Db, before: string, limit: number): P
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** When the oldest change still waiting to be published was made, if any is waiting. */
+export async function oldestPendingOutbox(db: Db): Promise<string | undefined> {
+  const row = await db.selectFrom('outbox').select('createdAt').where('doneAt', 'is', null).orderBy('id').limit(1).executeTakeFirst();
+  return row?.createdAt;
+}
