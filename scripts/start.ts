@@ -11,7 +11,15 @@ const config = configOrExit();
 // Every request is logged, so lines are gathered and written 8 kB at a time (at least once a
 // second, and at exit) instead of one write per request on the path of the answer.
 const logger = pino(
-  { name: 'forkcast', level: config.logLevel },
+  {
+    name: 'forkcast',
+    level: config.logLevel,
+    // Nothing logs these today; a careless line tomorrow still prints no secret.
+    redact: {
+      paths: ['password', '*.password', 'secret', '*.secret', 'token', '*.token', 'cookie', '*.cookie', 'smtpUrl', '*.smtpUrl'],
+      censor: '[redacted]',
+    },
+  },
   pino.destination({ dest: 1, sync: false, minLength: 8192, periodicFlush: 1000 }),
 );
 const onPage = progressLine('Rendering pages');

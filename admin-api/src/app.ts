@@ -12,7 +12,7 @@ import type { AppDeps, AppEnv } from './context.ts';
 import { ApiError, errors } from './errors.ts';
 import { loadAdmin } from './middleware/auth.ts';
 import { refuseCrossSite } from './middleware/cross-site.ts';
-import { requestLog } from './middleware/request-log.ts';
+import { loggedPath, requestLog } from './middleware/request-log.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { cityRoutes } from './routes/cities.ts';
@@ -116,7 +116,7 @@ export function createApp(
     if (error instanceof ApiError) answer = error;
     else if (error instanceof HTTPException && error.status < 500) answer = errors.http(error.status, error.message);
     else {
-      deps.logger.error({ reqId: c.get('requestId'), method: c.req.method, path: c.req.path, err: error }, 'unhandled error');
+      deps.logger.error({ reqId: c.get('requestId'), method: c.req.method, path: loggedPath(c.req.path), err: error }, 'unhandled error');
       answer = errors.internal();
     }
     if (answer.retryAfter !== undefined) c.header('Retry-After', String(answer.retryAfter));

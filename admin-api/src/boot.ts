@@ -62,6 +62,9 @@ async function openDatabaseOfSite(config: Config, dist: DistPaths): Promise<Awai
  * here); only then listen, so the server never reports healthy over a stale site.
  */
 export async function bootServer(config: Config, dist: DistPaths, logger: Logger, events: BootEvents = {}): Promise<Booted> {
+  if (!existsSync(dist.serverEntry)) {
+    throw new StartupError(`${dist.serverEntry} is missing: build the site first (make start does it, or pnpm build).`);
+  }
   const { db, seeded } = await openDatabaseOfSite(config, dist);
   if (seeded.citiesAdded + seeded.postsAdded > 0) events.seeded?.(seeded);
   events.admin?.(await bootstrapAdmin(db, config));

@@ -88,13 +88,12 @@ export function runScript(script: string, args: string[], cwd: string, env: Reco
   return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
 }
 
-/** Signs the test admin in over HTTP; returns the Cookie header to send. */
-export async function signIn(url: string, init: RequestInit = {}): Promise<string> {
+/** Signs an admin (the test admin unless told) in over HTTP; returns the Cookie header to send. */
+export async function signIn(url: string, credentials: { email: string; password: string } = ADMIN): Promise<string> {
   const response = await fetch(`${url}/api/login`, {
-    ...init,
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...init.headers },
-    body: JSON.stringify(ADMIN),
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
     redirect: 'manual',
   });
   if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`);
