@@ -90,6 +90,9 @@ const envSchema = z
     }
   });
 
+/** Every environment variable the server reads. */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 /** One mailbox, with an optional display name. */
 interface MailAddress {
   name: string;

@@ -2,7 +2,7 @@
 export { createApp, type AppDeps, type AppEnv } from './app.ts';
 export type { Publisher, PublishReport } from './context.ts';
 export { listen, type RunningServer } from './server.ts';
-export { ConfigError, loadConfig, type Config } from './config.ts';
+export { CONFIG_VARIABLES, ConfigError, loadConfig, type Config } from './config.ts';
 export { ApiError, errors, type ErrorBody, type ErrorCode } from './errors.ts';
 export { LoginThrottle } from './auth/login-throttle.ts';
 export { bootstrapAdmin, type AdminBootstrap } from './auth/bootstrap-admin.ts';
