@@ -4,7 +4,7 @@
  * turns one route into a Response with the database handle and site settings passed in as locals
  * (no global db), and `listRoutes` says which routes exist for the current content.
  */
-import { listCities, listPosts, listRedirects } from '@forkcast/content-db';
+import { listCities, listPosts, listRedirects, listTagSlugs } from '@forkcast/content-db';
 import { REDIRECTS_ROUTE, redirectsText } from '@forkcast/content-db/urls';
 import { createApp } from 'astro/app/entrypoint';
 import { siteRedirects } from './lib/redirects';
@@ -25,8 +25,8 @@ async function published(locals: App.Locals) {
 }
 
 export async function listRoutes(locals: App.Locals): Promise<string[]> {
-  const { cities, posts } = await published(locals);
-  return siteRoutes(cities, posts);
+  const [{ cities, posts }, tagSlugs] = await Promise.all([published(locals), listTagSlugs(locals.db)]);
+  return siteRoutes(cities, posts, tagSlugs);
 }
 
 // Astro ignores page files whose names start with '_', so the redirects file is rendered here,

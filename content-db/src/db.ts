@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, SqliteDialect, sql } from 'kysely';
 import { Migrator, type MigrationResultSet } from 'kysely/migration';
 import { migrationProvider, migrations } from './migrations/index.ts';
+import { syncPostTags } from './repositories/post-tags.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -55,9 +56,10 @@ export function refuseUnknownMigrations(applied: string[]): void {
 }
 
 /**
- * Applies every pending migration; throws if one fails (the failed one is rolled back). A database
- * a newer release migrated is refused before anything is applied: an older release going on would
- * write rows the newer schema does not expect (a downgrade is done by restoring a backup).
+ * Applies every pending migration, then refills the tables derived by application code when their
+ * rules changed; throws if a migration fails (the failed one is rolled back). A database a newer
+ * release migrated is refused before anything is applied: an older release going on would write
+ * rows the newer schema does not expect (a downgrade is done by restoring a backup).
  */
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
   refuseUnknownMigrations(await appliedMigrations(db));
@@ -66,6 +68,7 @@ export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
   if (result.error) {
     throw new Error(`Database migration failed: ${String(result.error)}`, { cause: result.error });
   }
+  await db.transaction().execute((trx) => syncPostTags(trx));
   return result;
 }
 

@@ -13,6 +13,7 @@ export {
 export type * from './schema.ts';
 export * from './repositories/cities.ts';
 export * from './repositories/posts.ts';
+export { tagSlugs } from './repositories/post-tags.ts';
 export * from './repositories/restaurants.ts';
 export * from './repositories/content-blocks.ts';
 export * from './repositories/content-items.ts';

@@ -42,6 +42,19 @@ export interface PostsTable {
   updatedAt: string;
 }
 
+/** A post's tag by its slug (derived from posts.tags, kept by the posts repository). */
+export interface PostTagsTable {
+  postId: number;
+  slug: string;
+  name: string;
+}
+
+/** The version of the rules a table derived by application code (post_tags) was filled under. */
+export interface DerivedTablesTable {
+  name: string;
+  rules: string;
+}
+
 export interface ContentBlocksTable {
   id: Generated<number>;
   postId: number;
@@ -166,6 +179,8 @@ export interface PublishLogTable {
 export interface Database {
   cities: CitiesTable;
   posts: PostsTable;
+  postTags: PostTagsTable;
+  derivedTables: DerivedTablesTable;
   contentBlocks: ContentBlocksTable;
   postContentItems: PostContentItemsTable;
   restaurants: RestaurantsTable;

@@ -9,12 +9,16 @@ const cities = [
 
 describe('siteRoutes', () => {
   it('lists fixed pages, listings, guides, itineraries, each post once at its card link, and a page per tag', () => {
-    const routes = siteRoutes(cities, [
-      { slug: 'kyoto-food-guide', type: 'guide', cityId: 2, tags: ['Kyoto'] },
-      { slug: 'kyoto-ramen', type: 'post', cityId: 2, tags: ['ramen', 'Late Night', '東京'] },
-      { slug: 'mission-district-burrito-field-notes', type: 'post', cityId: 1, tags: ['late-night'] },
-      { slug: 'eating-alone', type: 'post', cityId: null, tags: [] },
-    ]);
+    const routes = siteRoutes(
+      cities,
+      [
+        { slug: 'kyoto-food-guide', type: 'guide', cityId: 2 },
+        { slug: 'kyoto-ramen', type: 'post', cityId: 2 },
+        { slug: 'mission-district-burrito-field-notes', type: 'post', cityId: 1 },
+        { slug: 'eating-alone', type: 'post', cityId: null },
+      ],
+      ['kyoto', 'late-night', 'ramen'],
+    );
     expect(routes).toEqual(
       [
         '/',
@@ -54,16 +58,16 @@ describe('siteRoutes', () => {
   });
 
   it('always has the three not-found pages and the redirects file', () => {
-    expect(siteRoutes([], [])).toEqual(expect.arrayContaining(['/404', '/404-post', '/404-guide', '/_redirects']));
+    expect(siteRoutes([], [], [])).toEqual(expect.arrayContaining(['/404', '/404-post', '/404-guide', '/_redirects']));
   });
 
   it('has no guide page for a city without a published guide', () => {
-    expect(siteRoutes(cities, []).some((route) => route.startsWith('/lima'))).toBe(false);
+    expect(siteRoutes(cities, [], []).some((route) => route.startsWith('/lima'))).toBe(false);
   });
 
   it('adds listing pages once a listing passes 48 items', () => {
-    const posts = Array.from({ length: 97 }, (_, i) => ({ slug: `p${i}`, type: 'post' as const, cityId: null, tags: [] }));
-    const routes = siteRoutes(cities, posts);
+    const posts = Array.from({ length: 97 }, (_, i) => ({ slug: `p${i}`, type: 'post' as const, cityId: null }));
+    const routes = siteRoutes(cities, posts, []);
     expect(routes.filter((r) => r.startsWith('/posts'))).toEqual(
       ['/posts', '/posts/page/2', '/posts/page/3', '/posts/guides', '/posts/dining', '/posts/dining/page/2', '/posts/dining/page/3'].sort(),
     );

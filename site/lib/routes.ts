@@ -2,19 +2,21 @@ import { canonicalPostPath, FIXED_ROUTES, itineraryCsvPath, tagPagePath } from '
 import { itineraryPagePath } from './itinerary';
 import { guidePath, type LinkableCity, type LinkablePost } from './links';
 import { pageCount, POST_FILTER_KEYS, POST_FILTERS, postsPagePath } from './listing';
-import { postsByTag } from './tags';
 
 export interface RoutableCity extends LinkableCity {}
-export interface RoutablePost extends LinkablePost {
-  tags: readonly string[];
-}
+export interface RoutablePost extends LinkablePost {}
 
 /**
  * Every route the site folder holds for this content (published posts only): the fixed pages, the
  * /posts listings and their pages, each city's guide, itinerary page and itinerary CSV, each
- * post at its one canonical path (its other URLs are redirects, not pages) and a page per tag.
+ * post at its one canonical path (its other URLs are redirects, not pages) and a page per tag slug
+ * that published posts carry.
  */
-export function siteRoutes(cities: readonly RoutableCity[], publishedPosts: readonly RoutablePost[]): string[] {
+export function siteRoutes(
+  cities: readonly RoutableCity[],
+  publishedPosts: readonly RoutablePost[],
+  tagSlugs: readonly string[],
+): string[] {
   const routes = new Set<string>(FIXED_ROUTES);
   for (const filter of POST_FILTER_KEYS) {
     const type = POST_FILTERS[filter].type;
@@ -32,6 +34,6 @@ export function siteRoutes(cities: readonly RoutableCity[], publishedPosts: read
     }
     routes.add(canonicalPostPath(post, city));
   }
-  for (const slug of postsByTag(publishedPosts).keys()) routes.add(tagPagePath(slug));
+  for (const slug of tagSlugs) routes.add(tagPagePath(slug));
   return [...routes].sort();
 }

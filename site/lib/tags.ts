@@ -14,21 +14,13 @@ export function tagLink(tag: string): TagLink | undefined {
 }
 
 /**
- * The published posts on each tag page, by the page's slug, in the order given. Tags that differ
- * only in case or punctuation ('Wine', 'wine') share one page, named by the first spelling met.
+ * The name a tag page goes by: the spelling its newest post gives the tag (posts come newest
+ * first), so 'Wine' and 'wine' share one page under one name.
  */
-export function postsByTag<P extends { tags: readonly string[] }>(posts: readonly P[]): Map<string, { name: string; posts: P[] }> {
-  const pages = new Map<string, { name: string; posts: P[] }>();
+export function tagPageName(posts: readonly { tags: readonly string[] }[], slug: string): string | undefined {
   for (const post of posts) {
-    const slugs = new Set<string>();
-    for (const tag of post.tags) {
-      const slug = slugify(tag);
-      if (!slug || slugs.has(slug)) continue;
-      slugs.add(slug);
-      const page = pages.get(slug) ?? { name: tag, posts: [] };
-      page.posts.push(post);
-      pages.set(slug, page);
-    }
+    const name = post.tags.find((tag) => slugify(tag) === slug);
+    if (name !== undefined) return name;
   }
-  return pages;
+  return undefined;
 }

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { listCities, listPosts } from '@forkcast/content-db';
+import { listCities, listPosts, listTagSlugs } from '@forkcast/content-db';
 import { citiesById, postPath } from '../lib/links';
 import { siteRoutes } from '../lib/routes';
 import { absoluteUrl } from '../lib/site-settings';
@@ -15,10 +15,10 @@ const EXCLUDED = /^\/(?:404(?:-[a-z]+)?|newsletter(?:\/.*)?|admin(?:\/.*)?|_redi
  */
 export const GET: APIRoute = async ({ locals }) => {
   const { db, site } = locals;
-  const [cities, posts] = await Promise.all([listCities(db), listPosts(db, { publishedOnly: true })]);
+  const [cities, posts, tagSlugs] = await Promise.all([listCities(db), listPosts(db, { publishedOnly: true }), listTagSlugs(db)]);
   const byId = citiesById(cities);
   const lastmod = new Map(posts.map((post) => [postPath(post, byId), post.updatedAt]));
-  const urls = siteRoutes(cities, posts)
+  const urls = siteRoutes(cities, posts, tagSlugs)
     .filter((route) => !EXCLUDED.test(route))
     .map((route) => {
       const modified = lastmod.get(route);

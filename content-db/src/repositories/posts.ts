@@ -3,6 +3,7 @@ import type { Db } from '../db.ts';
 import { TAG } from '../tags.ts';
 import { recordRead, recordWrite } from '../tracking.ts';
 import type { NewPostRow, PostRow, PostType } from '../schema.ts';
+import { replacePostTags } from './post-tags.ts';
 
 /** Where a post is in its life: written but not live, waiting for its publishAt time, or live. */
 export type PostStatus = 'draft' | 'scheduled' | 'published';
@@ -30,6 +31,8 @@ export interface PostFilter {
   titleContains?: string;
   /** Only posts carrying this tag (any case). */
   tag?: string;
+  /** Only posts on the page of this tag slug (see post-tags.ts). */
+  tagSlug?: string;
   /** Newest by reader date (the default), or most recently edited first (the admin's list). */
   order?: 'date' | 'updated';
   limit?: number;
@@ -65,6 +68,10 @@ function filtered(db: Db, filter: PostFilter) {
   if (filter.titleContains) query = query.where(sql<boolean>`instr(lower(title), lower(${filter.titleContains})) > 0`);
   if (filter.tag)
     query = query.where(sql<boolean>`exists (select 1 from json_each(posts.tags) where lower(json_each.value) = lower(${filter.tag}))`);
+  if (filter.tagSlug !== undefined) {
+    const slug = filter.tagSlug;
+    query = query.where('id', 'in', (eb) => eb.selectFrom('postTags').select('postId').where('slug', '=', slug));
+  }
   return query;
 }
 
@@ -138,6 +145,7 @@ export async function insertPost(db: Db, post: NewPost): Promise<number> {
     .values({ ...rest, tags: JSON.stringify(tags), published: published ? 1 : 0 })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await replacePostTags(db, row.id, tags);
   recordPostChange({ id: row.id, cityId: post.cityId ?? null }, true);
   return row.id;
 }
@@ -158,6 +166,7 @@ export async function updatePost(db: Db, id: number, changes: Partial<Omit<NewPo
     })
     .where('id', '=', id)
     .execute();
+  if (tags !== undefined) await replacePostTags(db, id, tags);
 }
 
 export async function deletePost(db: Db, id: number): Promise<void> {
@@ -177,6 +186,20 @@ export async function duePosts(db: Db, now: string): Promise<Post[]> {
     .orderBy('id')
     .execute();
   return rows.map(toPost);
+}
+
+/** The slugs of every tag page: each tag slug at least one published post carries. */
+export async function listTagSlugs(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('postTags')
+    .innerJoin('posts', 'posts.id', 'postTags.postId')
+    .select('postTags.slug')
+    .distinct()
+    .where('posts.published', '=', 1)
+    .orderBy('postTags.slug')
+    .execute();
+  recordRead(TAG.posts);
+  return rows.map((row) => row.slug);
 }
 
 /** The earliest publication time any scheduled post waits for. */
