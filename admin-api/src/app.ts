@@ -13,12 +13,12 @@ import type { AppDeps, AppEnv } from './context.ts';
 import { ApiError, errors } from './errors.ts';
 import { loadAdmin } from './middleware/auth.ts';
 import { refuseCrossSite } from './middleware/cross-site.ts';
-import { requestLog } from './middleware/request-log.ts';
+import { loggedPath, requestLog } from './middleware/request-log.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { cityRoutes } from './routes/cities.ts';
 import { contactRoutes } from './routes/contact.ts';
-import { healthRoutes } from './routes/health.ts';
+import { healthRoutes, readyRoutes } from './routes/health.ts';
 import { heroRoutes } from './routes/hero.ts';
 import { newsletterRoutes } from './routes/newsletter.ts';
 import { postBodyRoutes } from './routes/post-body.ts';
@@ -91,6 +91,7 @@ export function createApp(
   app.use('/api/*', compress());
   app.use('/api/*', refuseCrossSite([new URL(deps.config.publicHost).origin]), limitSmallBodies, loadAdmin);
   app.route('/api/health', healthRoutes);
+  app.route('/api/ready', readyRoutes);
   app.route('/api', authRoutes);
   app.route('/api/cities', cityRoutes);
   app.route('/api/posts', postRoutes);
@@ -122,7 +123,7 @@ export function createApp(
     if (error instanceof ApiError) answer = error;
     else if (error instanceof HTTPException && error.status < 500) answer = errors.http(error.status, error.message);
     else {
-      deps.logger.error({ reqId: c.get('requestId'), method: c.req.method, path: c.req.path, err: error }, 'unhandled error');
+      deps.logger.error({ reqId: c.get('requestId'), method: c.req.method, path: loggedPath(c.req.path), err: error }, 'unhandled error');
       answer = errors.internal();
     }
     if (answer.retryAfter !== undefined) c.header('Retry-After', String(answer.retryAfter));

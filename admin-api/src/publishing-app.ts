@@ -46,7 +46,14 @@ export async function createPublishingApp(options: PublishingAppOptions): Promis
   const routes = await renderer.listRoutes();
   await renderer.render(routes.find((route) => route.endsWith('/guide')) ?? '/');
 
-  const notify = config.purgeWebhookUrl ? purgeWebhook({ url: config.purgeWebhookUrl, publicHost: config.publicHost, logger }) : undefined;
+  const notify = config.purgeWebhookUrl
+    ? purgeWebhook({
+        url: config.purgeWebhookUrl,
+        publicHost: config.publicHost,
+        logger,
+        ...(config.purgeWebhookSecret ? { secret: config.purgeWebhookSecret } : {}),
+      })
+    : undefined;
   const listeners = [options.onPublished, notify && ((report: PublishReport) => void notify(report))].filter(
     (listener) => listener !== undefined,
   );

@@ -1,5 +1,15 @@
 /** @forkcast/content-db: the SQLite schema, its migrations and typed repositories (db first). */
-export { createDb, migrateToLatest, nowIso, snapshotDb, type Db } from './db.ts';
+export {
+  appliedMigrations,
+  createDb,
+  DatabaseTooNewError,
+  integrityCheck,
+  migrateToLatest,
+  nowIso,
+  refuseUnknownMigrations,
+  snapshotDb,
+  type Db,
+} from './db.ts';
 export type * from './schema.ts';
 export * from './repositories/cities.ts';
 export * from './repositories/posts.ts';

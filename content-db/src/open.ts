@@ -1,4 +1,4 @@
-import { createDb, migrateToLatest, nowIso, type Db } from './db.ts';
+import { createDb, DatabaseTooNewError, migrateToLatest, nowIso, type Db } from './db.ts';
 import { ensureSearchIndex } from './search/documents.ts';
 import { seedIfNew, type SeedResult } from './seed/index.ts';
 
@@ -14,13 +14,13 @@ const UNUSABLE: Record<string, string> = {
   SQLITE_FULL: 'the disk holding the database is full',
 };
 
-/** The database file cannot be used; `message` says why in words, `code` is SQLite's. */
+/** The database file cannot be used; `message` says why in words, `code` is SQLite's (or TOO_NEW for a downgrade). */
 export class DatabaseUnusableError extends Error {
   override name = 'DatabaseUnusableError';
   readonly path: string;
   readonly code: string;
-  constructor(path: string, code: string, options?: ErrorOptions) {
-    super(`${UNUSABLE[code.match(/^SQLITE_[A-Z]+/)?.[0] ?? ''] ?? 'SQLite refused the database'} (${code})`, options);
+  constructor(path: string, code: string, options?: ErrorOptions & { reason?: string }) {
+    super(options?.reason ?? `${UNUSABLE[code.match(/^SQLITE_[A-Z]+/)?.[0] ?? ''] ?? 'SQLite refused the database'} (${code})`, options);
     this.path = path;
     this.code = code;
   }
@@ -50,6 +50,7 @@ export async function openContentDb(path: string): Promise<{ db: Db; seeded: See
     return { db, seeded };
   } catch (error) {
     await db?.destroy().catch(() => undefined);
+    if (error instanceof DatabaseTooNewError) throw new DatabaseUnusableError(path, 'TOO_NEW', { cause: error, reason: error.message });
     const code = sqliteCode(error);
     if (code && Object.keys(UNUSABLE).some((known) => code.startsWith(known)))
       throw new DatabaseUnusableError(path, code, { cause: error });

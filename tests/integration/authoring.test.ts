@@ -71,7 +71,7 @@ describe('a post from draft to deletion', () => {
   it('previews the draft for the admin as the page it will become, with a Preview bar and noindex', async () => {
     const response = await site.request(`/api/posts/${post.id}/preview`);
     expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
     expect(response.headers.get('x-robots-tag')).toBe('noindex');
     const html = await response.text();
     expect(html).toContain(`The ${WORD} table seats twelve.`);
