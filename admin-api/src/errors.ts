@@ -12,6 +12,7 @@ const STATUS_OF = {
   invalid_credentials: 401,
   cross_site: 403,
   not_found: 404,
+  wrong_host: 421,
   conflict: 409,
   body_too_large: 413,
   file_too_large: 413,
@@ -100,6 +101,8 @@ export const errors = {
   /** 403: an unsafe request the browser marks as coming from another site. */
   crossSite: () => ApiError.of('cross_site', 'Cross-site requests are not allowed.'),
   notFound: (message: string) => ApiError.of('not_found', message),
+  /** 421: an unsafe request addressed to a host this server does not answer for. */
+  wrongHost: () => ApiError.of('wrong_host', 'This server does not answer for that host name.'),
   conflict: (message: string) => ApiError.of('conflict', message),
   tooLarge: (code: TooLargeCode, message: string) => ApiError.of(code, message),
   unsupportedMedia: (code: UnsupportedMediaCode, message: string) => ApiError.of(code, message),
