@@ -23,6 +23,7 @@ const STATUS_OF = {
   too_many_attempts: 429,
   internal_error: 500,
   unavailable: 503,
+  insufficient_storage: 507,
 } as const satisfies Record<string, ContentfulStatusCode>;
 
 type CatalogueCode = keyof typeof STATUS_OF;
@@ -121,5 +122,7 @@ export const errors = {
   unavailable: (message: string) => ApiError.of('unavailable', message),
   /** The server is at capacity for this kind of work; the client may retry after the given seconds. */
   busy: (message: string, retryAfter: number) => ApiError.of('unavailable', message, { retryAfter }),
+  /** 507: the disk is full; the write was not made. */
+  noRoom: (message: string) => ApiError.of('insufficient_storage', message),
   internal: () => ApiError.of('internal_error', 'Something went wrong on our side. Please try again.'),
 } as const;
