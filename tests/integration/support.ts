@@ -1,7 +1,7 @@
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import {
   createPublishingApp,
   distPaths,
@@ -76,7 +76,7 @@ export interface PublishingSite extends RenderedSite {
  */
 export async function publishingSite(
   fill: (handle: TempDb) => Promise<void>,
-  options: { onPublished?: (report: PublishReport) => void; env?: Record<string, string> } = {},
+  options: { onPublished?: (report: PublishReport) => void; env?: Record<string, string>; logger?: Logger } = {},
 ): Promise<PublishingSite> {
   const site = await renderFixtureSite(fill);
   const db = site.handle.db;
@@ -93,7 +93,7 @@ export async function publishingSite(
     db,
     config,
     dist: site.dist,
-    logger: pino({ level: 'silent' }),
+    logger: options.logger ?? pino({ level: 'silent' }),
     ...(options.onPublished ? { onPublished: options.onPublished } : {}),
   });
   const login = await app.request(`${SITE.publicHost}/api/login`, {
