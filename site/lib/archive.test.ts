@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { ARCHIVE_PAGE_SIZE, archiveLayout, listingNav, listingPagePath, listingPaths, listingWindow, parseListingPage } from './archive.ts';
+
+describe('stable archive pagination', () => {
+  it('keeps every post on the first page until two pages are full, then files full pages from the oldest', () => {
+    expect(ARCHIVE_PAGE_SIZE).toBe(48);
+    expect(archiveLayout(0)).toEqual({ total: 0, archivePages: 0, firstPageSize: 0 });
+    expect(archiveLayout(95)).toEqual({ total: 95, archivePages: 0, firstPageSize: 95 });
+    expect(archiveLayout(96)).toEqual({ total: 96, archivePages: 1, firstPageSize: 48 });
+    expect(archiveLayout(143)).toEqual({ total: 143, archivePages: 1, firstPageSize: 95 });
+    expect(archiveLayout(10_000)).toEqual({ total: 10_000, archivePages: 207, firstPageSize: 64 });
+  });
+
+  it('never moves an archived post when posts are added: only the first page changes, and a page is added', () => {
+    const windows = (total: number) => {
+      const layout = archiveLayout(total);
+      return Array.from({ length: layout.archivePages }, (_, i) => listingWindow(layout, i + 1));
+    };
+    for (let total = 0; total < 500; total++) {
+      const now = windows(total);
+      const next = windows(total + 1);
+      expect(next.slice(0, now.length)).toEqual(now);
+      expect(next.length - now.length).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('lists the newest posts first, and each archive page as a window counted from the oldest', () => {
+    const layout = archiveLayout(200);
+    expect(listingWindow(layout, 0)).toEqual({ order: 'newest', limit: 56 });
+    expect(listingWindow(layout, 1)).toEqual({ order: 'oldest', offset: 0, limit: 48 });
+    expect(listingWindow(layout, 3)).toEqual({ order: 'oldest', offset: 96, limit: 48 });
+    expect(listingWindow(layout, 4)).toBeUndefined();
+  });
+
+  it('links newer and older pages in reading order', () => {
+    const layout = archiveLayout(200);
+    expect(listingNav('/posts', layout, 0)).toEqual({ older: '/posts/page/3' });
+    expect(listingNav('/posts', layout, 3)).toEqual({ newer: '/posts', older: '/posts/page/2' });
+    expect(listingNav('/posts', layout, 1)).toEqual({ newer: '/posts/page/2' });
+    expect(listingNav('/posts', archiveLayout(20), 0)).toEqual({});
+  });
+
+  it('names and reads the pages’ paths', () => {
+    expect(listingPagePath('/tags/wine', 0)).toBe('/tags/wine');
+    expect(listingPagePath('/tags/wine', 2)).toBe('/tags/wine/page/2');
+    expect(listingPaths('/posts/dining', 150)).toEqual(['/posts/dining', '/posts/dining/page/1', '/posts/dining/page/2']);
+    expect(parseListingPage([])).toBe(0);
+    expect(parseListingPage(['page', '1'])).toBe(1);
+    for (const bad of [['page'], ['page', '0'], ['page', '01'], ['page', 'x'], ['other'], ['page', '2', 'x']])
+      expect(parseListingPage(bad)).toBeUndefined();
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * Stable pagination for every list of posts that grows at the top (/posts and its tabs, tag pages).
+ * Archive pages are numbered from the oldest post and hold ARCHIVE_PAGE_SIZE posts each, so a new
+ * post never moves a post from one archive page to another: it changes the listing's first page
+ * (the newest posts) and, once those fill a page, adds one archive page. Numbering from the newest
+ * would move every post down one place and change every page of the archive.
+ */
+
+/** Posts on each archive page. */
+export const ARCHIVE_PAGE_SIZE = 48;
+
+export interface ArchiveLayout {
+  total: number;
+  /** Full pages of the oldest posts, numbered 1 (the oldest) to archivePages. */
+  archivePages: number;
+  /** The newest posts, on the first page: every post newer than the archive (one to two pages' worth). */
+  firstPageSize: number;
+}
+
+export function archiveLayout(total: number, perPage: number = ARCHIVE_PAGE_SIZE): ArchiveLayout {
+  const archivePages = Math.max(0, Math.floor(total / perPage) - 1);
+  return { total, archivePages, firstPageSize: total - archivePages * perPage };
+}
+
+/** The path of a listing page: 0 is the first page (the listing's own path), n >= 1 archive page n. */
+export function listingPagePath(base: string, page: number): string {
+  return page === 0 ? base : `${base}/page/${page}`;
+}
+
+/** The page a path's segments after the listing's own path name: [] is the first page, ['page', 'n'] archive page n. */
+export function parseListingPage(segments: readonly string[]): number | undefined {
+  if (segments.length === 0) return 0;
+  if (segments.length === 2 && segments[0] === 'page' && /^[1-9]\d*$/.test(segments[1]!)) return Number(segments[1]);
+  return undefined;
+}
+
+/** Every page of a listing of `total` posts. */
+export function listingPaths(base: string, total: number): string[] {
+  const { archivePages } = archiveLayout(total);
+  return [base, ...Array.from({ length: archivePages }, (_, i) => listingPagePath(base, i + 1))];
+}
+
+/** Which posts a page lists, as a window of the list; undefined when the listing has no such page. */
+export function listingWindow(
+  layout: ArchiveLayout,
+  page: number,
+): { order: 'newest'; limit: number } | { order: 'oldest'; offset: number; limit: number } | undefined {
+  if (page === 0) return { order: 'newest', limit: layout.firstPageSize };
+  if (page > layout.archivePages) return undefined;
+  return { order: 'oldest', offset: (page - 1) * ARCHIVE_PAGE_SIZE, limit: ARCHIVE_PAGE_SIZE };
+}
+
+/** Links to the pages of newer and older posts than this one. */
+export function listingNav(base: string, layout: ArchiveLayout, page: number): { newer?: string; older?: string } {
+  if (page === 0) return layout.archivePages > 0 ? { older: listingPagePath(base, layout.archivePages) } : {};
+  return {
+    newer: page === layout.archivePages ? base : listingPagePath(base, page + 1),
+    ...(page > 1 ? { older: listingPagePath(base, page - 1) } : {}),
+  };
+}
