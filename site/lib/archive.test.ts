@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { ARCHIVE_PAGE_SIZE, archiveLayout, listingNav, listingPagePath, listingPaths, listingWindow, parseListingPage } from './archive.ts';
+import {
+  ARCHIVE_PAGE_SIZE,
+  archiveLayout,
+  archivePageBounds,
+  archivePageNav,
+  archivePageWindow,
+  firstPageNav,
+  firstPageWindow,
+  listingPagePath,
+  listingPaths,
+  parseListingPage,
+} from './archive.ts';
 
 describe('stable archive pagination', () => {
   it('keeps every post on the first page until two pages are full, then files full pages from the oldest', () => {
@@ -12,10 +23,7 @@ describe('stable archive pagination', () => {
   });
 
   it('never moves an archived post when posts are added: only the first page changes, and a page is added', () => {
-    const windows = (total: number) => {
-      const layout = archiveLayout(total);
-      return Array.from({ length: layout.archivePages }, (_, i) => listingWindow(layout, i + 1));
-    };
+    const windows = (total: number) => Array.from({ length: archiveLayout(total).archivePages }, (_, i) => archivePageWindow(i + 1));
     for (let total = 0; total < 500; total++) {
       const now = windows(total);
       const next = windows(total + 1);
@@ -25,19 +33,28 @@ describe('stable archive pagination', () => {
   });
 
   it('lists the newest posts first, and each archive page as a window counted from the oldest', () => {
-    const layout = archiveLayout(200);
-    expect(listingWindow(layout, 0)).toEqual({ order: 'newest', limit: 56 });
-    expect(listingWindow(layout, 1)).toEqual({ order: 'oldest', offset: 0, limit: 48 });
-    expect(listingWindow(layout, 3)).toEqual({ order: 'oldest', offset: 96, limit: 48 });
-    expect(listingWindow(layout, 4)).toBeUndefined();
+    expect(firstPageWindow(archiveLayout(200))).toEqual({ order: 'newest', limit: 56 });
+    expect(archivePageWindow(1)).toEqual({ order: 'oldest', offset: 0, limit: 48 });
+    expect(archivePageWindow(3)).toEqual({ order: 'oldest', offset: 96, limit: 48 });
+  });
+
+  it('bounds the counts between which an archive page exists and is the newest, as the layout has it', () => {
+    for (let total = 0; total < 500; total++) {
+      const { archivePages } = archiveLayout(total);
+      for (let page = 1; page <= archivePages + 1; page++) {
+        const { from, to } = archivePageBounds(page);
+        expect(total >= from, `${total} posts, page ${page} exists`).toBe(page <= archivePages);
+        expect(total >= from && total < to, `${total} posts, page ${page} is the newest`).toBe(page === archivePages);
+      }
+    }
   });
 
   it('links newer and older pages in reading order', () => {
-    const layout = archiveLayout(200);
-    expect(listingNav('/posts', layout, 0)).toEqual({ older: '/posts/page/3' });
-    expect(listingNav('/posts', layout, 3)).toEqual({ newer: '/posts', older: '/posts/page/2' });
-    expect(listingNav('/posts', layout, 1)).toEqual({ newer: '/posts/page/2' });
-    expect(listingNav('/posts', archiveLayout(20), 0)).toEqual({});
+    expect(firstPageNav('/posts', archiveLayout(200))).toEqual({ older: '/posts/page/3' });
+    expect(firstPageNav('/posts', archiveLayout(20))).toEqual({});
+    expect(archivePageNav('/posts', 3, true)).toEqual({ newer: '/posts', older: '/posts/page/2' });
+    expect(archivePageNav('/posts', 2, false)).toEqual({ newer: '/posts/page/3', older: '/posts/page/1' });
+    expect(archivePageNav('/posts', 1, false)).toEqual({ newer: '/posts/page/2' });
   });
 
   it('names and reads the pages’ paths', () => {

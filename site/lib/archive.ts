@@ -40,21 +40,34 @@ export function listingPaths(base: string, total: number): string[] {
   return [base, ...Array.from({ length: archivePages }, (_, i) => listingPagePath(base, i + 1))];
 }
 
-/** Which posts a page lists, as a window of the list; undefined when the listing has no such page. */
-export function listingWindow(
-  layout: ArchiveLayout,
-  page: number,
-): { order: 'newest'; limit: number } | { order: 'oldest'; offset: number; limit: number } | undefined {
-  if (page === 0) return { order: 'newest', limit: layout.firstPageSize };
-  if (page > layout.archivePages) return undefined;
+/** The posts the first page lists: the newest, as many as the archive leaves. */
+export function firstPageWindow(layout: ArchiveLayout): { order: 'newest'; limit: number } {
+  return { order: 'newest', limit: layout.firstPageSize };
+}
+
+/** The posts archive page n lists: a window counted from the oldest. */
+export function archivePageWindow(page: number): { order: 'oldest'; offset: number; limit: number } {
   return { order: 'oldest', offset: (page - 1) * ARCHIVE_PAGE_SIZE, limit: ARCHIVE_PAGE_SIZE };
 }
 
-/** Links to the pages of newer and older posts than this one. */
-export function listingNav(base: string, layout: ArchiveLayout, page: number): { newer?: string; older?: string } {
-  if (page === 0) return layout.archivePages > 0 ? { older: listingPagePath(base, layout.archivePages) } : {};
+/**
+ * The counts between which archive page n is the newest one: below `from` posts it does not exist,
+ * from `to` on a newer archive page follows it. An archive page reads only where the count stands
+ * against these, so it does not change with each new post.
+ */
+export function archivePageBounds(page: number): { from: number; to: number } {
+  return { from: (page + 1) * ARCHIVE_PAGE_SIZE, to: (page + 2) * ARCHIVE_PAGE_SIZE };
+}
+
+/** Links from the first page to the newest archive page, if there is one. */
+export function firstPageNav(base: string, layout: ArchiveLayout): { older?: string } {
+  return layout.archivePages > 0 ? { older: listingPagePath(base, layout.archivePages) } : {};
+}
+
+/** Links from archive page n to the pages of newer and older posts. */
+export function archivePageNav(base: string, page: number, newest: boolean): { newer: string; older?: string } {
   return {
-    newer: page === layout.archivePages ? base : listingPagePath(base, page + 1),
+    newer: newest ? base : listingPagePath(base, page + 1),
     ...(page > 1 ? { older: listingPagePath(base, page - 1) } : {}),
   };
 }

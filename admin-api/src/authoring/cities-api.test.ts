@@ -147,7 +147,7 @@ describe('authoring cities through the API', () => {
     const overviews = async () => {
       const response = await t.request('/api/admin/cities', { cookie });
       expect(response.status).toBe(200);
-      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('cache-control')).toBe('private, no-store');
       return (await response.json()) as Overview[];
     };
 

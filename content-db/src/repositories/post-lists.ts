@@ -135,6 +135,25 @@ export const countPublishedPosts = defineQuery({
   listen: (args) => [scopeTag(args)],
 });
 
+/**
+ * Where the number of published posts (of a type, a city, a tag) stands against two bounds: 'below'
+ * `from`, 'within' [from, to), or 'above' (at least `to`). A page that depends on the count only that
+ * far (an archive page: does it exist, is it the newest) re-renders when the answer moves, not with
+ * every post.
+ */
+export const comparePublishedCount = defineQuery({
+  name: 'posts.countWithin',
+  run: async (
+    db: Db,
+    args: Pick<PostListArgs, 'type' | 'cityId' | 'tagSlug'> & { from: number; to: number },
+  ): Promise<'below' | 'within' | 'above'> => {
+    const { from, to, ...filter } = args;
+    const count = await countPublishedPosts(db, filter);
+    return count < from ? 'below' : count < to ? 'within' : 'above';
+  },
+  listen: (args) => [scopeTag(args)],
+});
+
 /** How many cities published posts cover. */
 export const countCoveredCities = defineQuery({
   name: 'posts.citiesCovered',
