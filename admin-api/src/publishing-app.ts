@@ -12,8 +12,10 @@ import { SitePublisher } from './publisher/publisher.ts';
 import { loadRenderer, type Renderer } from './publisher/renderer.ts';
 import type { DistPaths } from './publisher/site-build.ts';
 
-// A publish of this many pages renders on worker threads, one per core: starting them costs about
-// as much as rendering this many pages in the server.
+// A publish of this many pages also renders on worker threads, one per core besides the server's:
+// starting them costs about as much as rendering this many pages in the server. One fewer worker
+// than cores, since the server renders too, keeps the memory a worker costs (about 120 MB) to one
+// on two cores.
 const POOL_THRESHOLD = 150;
 
 export interface PublishingAppOptions {
@@ -23,6 +25,8 @@ export interface PublishingAppOptions {
   logger: Logger;
   /** Called after each publish, besides the purge webhook when PURGE_WEBHOOK_URL is set. */
   onPublished?: (report: PublishReport) => void;
+  /** From how many pages a publish also renders on worker threads (150 unless told). */
+  poolThreshold?: number;
 }
 
 export interface PublishingApp {
@@ -63,11 +67,11 @@ export async function createPublishingApp(options: PublishingAppOptions): Promis
     siteDir: dist.siteDir,
     logger,
     pool: {
-      size: availableParallelism(),
+      size: Math.max(1, availableParallelism() - 1),
       serverEntry: dist.serverEntry,
       databasePath: config.databasePath,
       site: { siteName: config.siteName, publicHost: config.publicHost },
-      threshold: POOL_THRESHOLD,
+      threshold: options.poolThreshold ?? POOL_THRESHOLD,
     },
     ...(listeners.length > 0 ? { onPublished: (report: PublishReport) => listeners.forEach((listener) => listener(report)) } : {}),
   });

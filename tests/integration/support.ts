@@ -76,7 +76,7 @@ export interface PublishingSite extends RenderedSite {
  */
 export async function publishingSite(
   fill: (handle: TempDb) => Promise<void>,
-  options: { onPublished?: (report: PublishReport) => void; env?: Record<string, string>; logger?: Logger } = {},
+  options: { onPublished?: (report: PublishReport) => void; env?: Record<string, string>; logger?: Logger; poolThreshold?: number } = {},
 ): Promise<PublishingSite> {
   const site = await renderFixtureSite(fill);
   const db = site.handle.db;
@@ -95,6 +95,7 @@ export async function publishingSite(
     dist: site.dist,
     logger: options.logger ?? pino({ level: 'silent' }),
     ...(options.onPublished ? { onPublished: options.onPublished } : {}),
+    ...(options.poolThreshold === undefined ? {} : { poolThreshold: options.poolThreshold }),
   });
   const login = await app.request(`${SITE.publicHost}/api/login`, {
     method: 'POST',

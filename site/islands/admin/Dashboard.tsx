@@ -10,8 +10,7 @@ import { DashboardPosts } from './DashboardPosts';
 import { DashboardPublishStatus } from './DashboardPublishStatus';
 import { ADMIN_LOGIN_URL, scheduleRedirect } from './DashboardQueries';
 import { DashboardSubscribers } from './DashboardSubscribers';
-import './dashboard.css';
-import './editor/editor.css';
+import './admin-page-styles';
 
 type Session = { state: 'loading' } | { state: 'signed-out' } | { state: 'signed-in'; user: CurrentUser };
 

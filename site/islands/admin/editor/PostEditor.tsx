@@ -9,8 +9,7 @@ import { AdminDialog, CancelButton } from '../AdminDialog';
 import { cityEditorUrl } from '../admin-urls';
 import { announceWrite } from '../publish';
 import { MarkdownField } from './MarkdownField';
-import '../dashboard.css';
-import './editor.css';
+import '../admin-page-styles';
 
 /** A post as the authoring API answers with it. */
 type AuthoredPost = Post & { url: string };
