@@ -10,6 +10,8 @@ const TABLES = [
   'cities',
   'contact_messages',
   'content_blocks',
+  'newsletter_deliveries',
+  'newsletter_sends',
   'newsletter_subscribers',
   'outbox',
   'page_tags',

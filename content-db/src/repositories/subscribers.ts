@@ -59,7 +59,15 @@ export async function subscribe(db: Db, email: string, now: string): Promise<Sig
   }
   const restarted = await db
     .updateTable('newsletterSubscribers')
-    .set({ status: 'pending', subscribedAt: now, confirmationSentAt: now, confirmedAt: null, unsubscribedAt: null, bouncedAt: null })
+    .set({
+      status: 'pending',
+      subscribedAt: now,
+      confirmationSentAt: now,
+      confirmedAt: null,
+      unsubscribedAt: null,
+      bouncedAt: null,
+      hardBounces: 0,
+    })
     .where('id', '=', existing.id)
     .returningAll()
     .executeTakeFirstOrThrow();
