@@ -23,6 +23,7 @@ import { newsletterRoutes } from './routes/newsletter.ts';
 import { postBodyRoutes } from './routes/post-body.ts';
 import { postRoutes } from './routes/posts.ts';
 import { uploadRoutes } from './routes/uploads.ts';
+import { sendRoutes } from './sends/routes.ts';
 import { siteNotFound } from './site-not-found.ts';
 import { serveFiles } from './static/serve-files.ts';
 import { ImageQueue } from './uploads/image-queue.ts';
@@ -96,6 +97,7 @@ export function createApp(
   app.route('/api/hero', heroRoutes);
   app.route('/api/upload', uploadRoutes);
   app.route('/api/contact', contactRoutes());
+  app.route('/api/newsletter/sends', sendRoutes());
   app.route('/api/newsletter', newsletterRoutes());
   app.route('/api/admin', adminRoutes);
   app.all('/api/*', () => {

@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       siteName: 'Forkcast',
       mail: { from: { name: 'Forkcast', address: 'newsletter@localhost' }, dir: 'data/mail' },
       contactNotify: true,
+      newsletter: { rate: 50, bounceLimit: 3 },
     });
   });
 
@@ -31,6 +32,8 @@ describe('loadConfig', () => {
       MAIL_FROM: '"Forkcast, the letter" <letter@forkcast.example>',
       MAIL_DIR: '/srv/mail',
       CONTACT_NOTIFY: 'false',
+      NEWSLETTER_RATE: '400',
+      NEWSLETTER_BOUNCE_LIMIT: '1',
       HOSTNAME: '',
     });
     expect(config).toEqual({
@@ -48,6 +51,7 @@ describe('loadConfig', () => {
         dir: '/srv/mail',
       },
       contactNotify: false,
+      newsletter: { rate: 400, bounceLimit: 1 },
     });
     expect(loadConfig({ PORT: '' }).port).toBe(4321);
     expect(loadConfig({ MAIL_FROM: 'letter@forkcast.example' }).mail.from).toEqual({ name: '', address: 'letter@forkcast.example' });
@@ -79,6 +83,9 @@ describe('loadConfig', () => {
     ],
     [{ MAIL_FROM: 'a@forkcast.example, b@forkcast.example' }, 'Invalid configuration: MAIL_FROM must be one address'],
     [{ CONTACT_NOTIFY: 'no' }, 'Invalid configuration: CONTACT_NOTIFY must be true or false (got "no")'],
+    [{ NEWSLETTER_RATE: 'fast' }, 'Invalid configuration: NEWSLETTER_RATE must be a number of messages per second (got "fast")'],
+    [{ NEWSLETTER_RATE: '0' }, 'Invalid configuration: NEWSLETTER_RATE'],
+    [{ NEWSLETTER_BOUNCE_LIMIT: '2.5' }, 'Invalid configuration: NEWSLETTER_BOUNCE_LIMIT must be a whole number'],
   ])('refuses %o with one line naming the variable', (env, message) => {
     const attempt = () => loadConfig(env);
     expect(attempt).toThrow(ConfigError);

@@ -21,6 +21,7 @@ const STATUS_OF = {
   rate_limited: 429,
   too_many_attempts: 429,
   internal_error: 500,
+  mail_refused: 502,
   unavailable: 503,
 } as const satisfies Record<string, ContentfulStatusCode>;
 
@@ -119,4 +120,6 @@ export const errors = {
   /** The server is at capacity for this kind of work; the client may retry after the given seconds. */
   busy: (message: string, retryAfter: number) => ApiError.of('unavailable', message, { retryAfter }),
   internal: () => ApiError.of('internal_error', 'Something went wrong on our side. Please try again.'),
+  /** 502: the mail server refused a message, or could not be reached; the message says which. */
+  mailRefused: (message: string) => ApiError.of('mail_refused', message),
 } as const;

@@ -76,6 +76,14 @@ export const FIXED_ROUTES = [
   '/robots.txt',
 ] as const;
 
+/**
+ * The email a published post is sent as, rendered by the site for the API when a send starts. It
+ * is never written to the site folder: it is no page of the site, only the letter's source.
+ */
+export function letterRoute(postId: number): string {
+  return `/newsletter/letter/${postId}`;
+}
+
 /** Where a city's itinerary spreadsheets live: `/itineraries/{citySlug}.csv`. */
 const ITINERARY_CSV_FOLDER = 'itineraries';
 

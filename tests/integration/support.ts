@@ -12,6 +12,7 @@ import {
   type DistPaths,
   type PublishingApp,
   type PublishReport,
+  type RetryPolicy,
   type SitePublisher,
 } from '@forkcast/admin-api';
 import { nowIso, upsertAdmin } from '@forkcast/content-db';
@@ -64,6 +65,7 @@ export interface PublishingSite extends RenderedSite {
   app: PublishingApp['app'];
   publisher: SitePublisher;
   scheduler: PublishingApp['scheduler'];
+  sends: PublishingApp['sends'];
   /** app.request on the real app (with the publisher wired in), as the signed-in admin when `admin`. */
   request: (path: string, init?: RequestInit & { admin?: boolean }) => Promise<Response>;
 }
@@ -74,7 +76,7 @@ export interface PublishingSite extends RenderedSite {
  */
 export async function publishingSite(
   fill: (handle: TempDb) => Promise<void>,
-  options: { onPublished?: (report: PublishReport) => void; env?: Record<string, string> } = {},
+  options: { onPublished?: (report: PublishReport) => void; env?: Record<string, string>; retry?: RetryPolicy } = {},
 ): Promise<PublishingSite> {
   const site = await renderFixtureSite(fill);
   const db = site.handle.db;
@@ -87,12 +89,13 @@ export async function publishingSite(
     MAIL_DIR: join(site.dist.distDir, 'mail'),
     ...options.env,
   });
-  const { app, publisher, scheduler, mailer } = await createPublishingApp({
+  const { app, publisher, scheduler, mailer, sends } = await createPublishingApp({
     db,
     config,
     dist: site.dist,
     logger: pino({ level: 'silent' }),
     ...(options.onPublished ? { onPublished: options.onPublished } : {}),
+    ...(options.retry ? { retry: options.retry } : {}),
   });
   const login = await app.request(`${SITE.publicHost}/api/login`, {
     method: 'POST',
@@ -108,9 +111,13 @@ export async function publishingSite(
     app,
     publisher,
     scheduler,
+    sends,
     cleanup: async () => {
       scheduler.stop();
       await scheduler.idle();
+      sends.endStreams();
+      await sends.idle();
+      await sends.delivery.stop();
       await mailer.idle();
       mailer.close();
       await site.cleanup();

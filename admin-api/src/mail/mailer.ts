@@ -17,6 +17,12 @@ export interface OutgoingMail {
    * a mailbox. Given, the message carries List-Unsubscribe and List-Unsubscribe-Post.
    */
   unsubscribe?: { url: string; mailto: string };
+  /**
+   * The Message-ID to send under, `<unique@domain>`; without it nodemailer makes a random one.
+   * A newsletter delivery gives the same one on every attempt, so a reader's mail system can tell
+   * a message sent again after a crash from a new one.
+   */
+  messageId?: string;
 }
 
 export interface SentMail {
@@ -37,11 +43,15 @@ export class Mailer {
   readonly #logger: Logger;
   readonly #inFlight = new Set<Promise<unknown>>();
 
-  constructor(config: MailConfig, logger: Logger) {
+  /**
+   * With `pool`, SMTP messages share a few long-lived connections (what a newsletter send needs)
+   * instead of one connection each; SMTP_URL's own `maxConnections` and `maxMessages` still apply.
+   */
+  constructor(config: MailConfig, logger: Logger, options: { pool?: boolean } = {}) {
     this.#logger = logger;
     const defaults: SendMailOptions = { from: config.from };
     if (config.smtpUrl) {
-      this.#transport = nodemailer.createTransport(config.smtpUrl, defaults);
+      this.#transport = nodemailer.createTransport(options.pool ? { url: config.smtpUrl, pool: true } : config.smtpUrl, defaults);
     } else {
       this.#dir = resolve(config.dir);
       this.#transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }, defaults);
@@ -56,6 +66,7 @@ export class Mailer {
       text: mail.text,
       html: mail.html,
       ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+      ...(mail.messageId ? { messageId: mail.messageId } : {}),
       ...(mail.unsubscribe
         ? {
             // One header naming both ways out (RFC 2369), as mailbox providers read it.

@@ -15,7 +15,7 @@ import {
   recordHardBounce,
   scheduleRetry,
   startSend,
-  waitingSendOfPost,
+  listWaitingSends,
 } from './newsletter-sends.ts';
 import { confirmSubscriber, deleteSubscriber, getSubscriber, subscribe, unsubscribe } from './subscribers.ts';
 
@@ -96,12 +96,12 @@ describe('newsletter sends repository', () => {
 
   it('starts a waiting send when its post goes live, with the subscribers of that moment', async () => {
     const waiting = await createWaitingSend(db, { postId, subject: 'Ramen', messageKey: 'k', now: T0 });
-    expect(await waitingSendOfPost(db, postId)).toMatchObject({ id: waiting.id, status: 'waiting' });
+    expect(await listWaitingSends(db)).toEqual([{ id: waiting.id, postId }]);
     await confirmed(db, 'later@example.com');
     const { send, recipients } = await startSend(db, { sendId: waiting.id, postId, ...LETTER, now: T1 });
     expect(send).toMatchObject({ id: waiting.id, status: 'sending', createdAt: T0, startedAt: T1, subject: LETTER.subject });
     expect(recipients).toBe(1);
-    expect(await waitingSendOfPost(db, postId)).toBeUndefined();
+    expect(await listWaitingSends(db)).toEqual([]);
   });
 
   it('cancels a send: what is queued is skipped, what went out stays sent', async () => {

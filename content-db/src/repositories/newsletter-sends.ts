@@ -81,9 +81,9 @@ export function getSend(db: Db, id: number): Promise<Send | undefined> {
   return db.selectFrom('newsletterSends').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The waiting send of a post, if one waits for it to go live. */
-export function waitingSendOfPost(db: Db, postId: number): Promise<Send | undefined> {
-  return db.selectFrom('newsletterSends').selectAll().where('postId', '=', postId).where('status', '=', 'waiting').executeTakeFirst();
+/** The sends waiting for their post to go live, oldest first. */
+export function listWaitingSends(db: Db): Promise<Pick<Send, 'id' | 'postId'>[]> {
+  return db.selectFrom('newsletterSends').select(['id', 'postId']).where('status', '=', 'waiting').orderBy('id').execute();
 }
 
 /**

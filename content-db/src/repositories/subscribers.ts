@@ -88,6 +88,11 @@ export function getSubscriber(db: Db, id: number): Promise<Subscriber | undefine
   return db.selectFrom('newsletterSubscribers').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The subscriber with this address (ignoring case), if any. */
+export function getSubscriberByEmail(db: Db, email: string): Promise<Subscriber | undefined> {
+  return db.selectFrom('newsletterSubscribers').selectAll().where('email', '=', email.trim()).executeTakeFirst();
+}
+
 /** Confirms a pending subscriber; false when it is not pending (already confirmed, left, gone). */
 export async function confirmSubscriber(db: Db, id: number, now: string): Promise<boolean> {
   const result = await db
