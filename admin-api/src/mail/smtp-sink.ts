@@ -95,6 +95,9 @@ export async function startSmtpSink(options: { port?: number; keep?: boolean } =
       });
     },
   });
+  // A client that vanishes mid-conversation (a sender killed on purpose) resets its connection; that
+  // message simply never arrived, which is the sender's business, not an error of the sink.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
