@@ -9,8 +9,10 @@ import { DashboardPosts } from './DashboardPosts';
 import { DashboardPublishStatus } from './DashboardPublishStatus';
 import { ADMIN_LOGIN_URL, scheduleRedirect } from './DashboardQueries';
 import { DashboardSubscribers } from './DashboardSubscribers';
+import { DashboardSends } from './newsletter/DashboardSends';
 import './dashboard.css';
 import './editor/editor.css';
+import './newsletter/newsletter.css';
 
 type Session = { state: 'loading' } | { state: 'signed-out' } | { state: 'signed-in'; user: CurrentUser };
 
@@ -92,8 +94,9 @@ function DashboardBody() {
       <div className="fc-dash-grid">
         <div className="fc-dash-main">
           <DashboardPosts />
-          <DashboardGuideForm />
+          <DashboardSends />
           <DashboardSubscribers />
+          <DashboardGuideForm />
         </div>
         <div className="fc-dash-side">
           <DashboardPublishStatus />

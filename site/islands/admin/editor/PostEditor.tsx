@@ -6,8 +6,10 @@ import { IslandRoot } from '../../shared/IslandRoot';
 import { toast } from '../../shared/toast-store';
 import { AdminDialog, CancelButton } from '../AdminDialog';
 import { announceWrite } from '../publish';
+import { LetterControls } from '../newsletter/LetterControls';
 import { MarkdownField } from './MarkdownField';
 import '../dashboard.css';
+import '../newsletter/newsletter.css';
 import './editor.css';
 
 /** A post as the authoring API answers with it. */
@@ -385,6 +387,8 @@ function EditorBody({ initialId }: { initialId: number | undefined }) {
               </button>
             </fieldset>
           )}
+
+          {post && <LetterControls post={post} />}
 
           {postId !== undefined && (
             <div className="fc-editor__danger">
