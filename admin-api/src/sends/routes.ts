@@ -48,15 +48,15 @@ export const sendRoutes = () =>
       c.header('Cache-Control', 'no-store');
       return streamSSE(c, async (stream) => {
         let changed = true;
-        let wake: (() => void) | undefined;
+        let wake = () => {};
         const stop = sends.delivery.onProgress(() => {
           changed = true;
-          wake?.();
+          wake();
         });
-        const ended = new Promise<void>((resolve) => {
-          stream.onAbort(resolve);
-          sends.closing.addEventListener('abort', () => resolve(), { once: true });
-        });
+        const heartbeat = setInterval(() => wake(), HEARTBEAT_MS);
+        const end = () => wake();
+        stream.onAbort(end);
+        sends.closing.addEventListener('abort', end);
         try {
           while (!stream.aborted && !sends.closing.aborted) {
             if (changed) {
@@ -65,10 +65,16 @@ export const sendRoutes = () =>
             } else {
               await stream.write(': still here\n\n');
             }
-            await Promise.race([ended, new Promise<void>((resolve) => (wake = resolve)), stream.sleep(HEARTBEAT_MS)]);
+            // A change that came while the last event was being written is sent at once, not lost.
+            await new Promise<void>((resolve) => {
+              wake = resolve;
+              if (changed || stream.aborted || sends.closing.aborted) resolve();
+            });
           }
         } finally {
           stop();
+          clearInterval(heartbeat);
+          sends.closing.removeEventListener('abort', end);
         }
       });
     })
