@@ -12,6 +12,7 @@ export { routeFile } from './publisher/site-folder.ts';
 export { bootServer, StartupError, type Booted } from './boot.ts';
 export { createPublishingApp, type PublishingApp, type PublishingAppOptions } from './publishing-app.ts';
 export type { RetryPolicy } from './sends/delivery.ts';
+export { createNewsletterSends } from './sends/sends.ts';
 export { SitePublisher } from './publisher/publisher.ts';
 export { loadRenderer, type Renderer } from './publisher/renderer.ts';
 export { purgeWebhook } from './publisher/purge-webhook.ts';

@@ -53,6 +53,9 @@ export interface DeliveryState {
 
 // Deliveries read from the database at a time; the memory a send needs does not grow with its size.
 const BATCH = 200;
+// Accepted messages are recorded together: as soon as this many wait, or this long after the first.
+const GROUP_SIZE = 32;
+const GROUP_MS = 10;
 // Progress is announced at most this often while messages go out.
 const PROGRESS_EVERY_MS = 250;
 
@@ -95,6 +98,10 @@ export class NewsletterDelivery {
   #announce: NodeJS.Timeout | undefined;
   #outage = 0;
   #state: DeliveryState = {};
+  #links: NewsletterLinks | undefined;
+  #groupTimer: NodeJS.Timeout | undefined;
+  // Messages the server accepted, waiting to be written together on the next turn of the event loop.
+  #accepted: { row: DueDelivery; written: () => void; failed: (error: unknown) => void }[] = [];
 
   constructor(options: DeliveryOptions) {
     this.#options = options;
@@ -166,6 +173,7 @@ export class NewsletterDelivery {
 
   async #run(): Promise<void> {
     const { db } = this.#options;
+    this.#links = await this.#options.links();
     do {
       this.#again = false;
       await this.#drain();
@@ -205,7 +213,7 @@ export class NewsletterDelivery {
         cursor = rows.at(-1)!.id;
         for (const row of rows) {
           if (this.#stopped || this.#waiting()) break;
-          await queue.onSizeLessThan(concurrency);
+          if (queue.size >= concurrency) await queue.onSizeLessThan(concurrency);
           void queue.add(() => this.#deliver(row));
         }
       }
@@ -241,7 +249,7 @@ export class NewsletterDelivery {
         if (!this.#waiting()) await markSkipped(db, row.id);
         return;
       }
-      const unsubscribeUrl = (await this.#options.links()).unsubscribeUrl({ id: row.subscriberId, email: row.email });
+      const unsubscribeUrl = this.#links!.unsubscribeUrl({ id: row.subscriberId, email: row.email });
       const addressed = addressLetter(letter, unsubscribeUrl);
       try {
         await mailer.send({
@@ -254,13 +262,43 @@ export class NewsletterDelivery {
         await this.#failed(row, error);
         return;
       }
-      await markDelivered(db, row, nowIso());
+      await this.#recordDelivered(row);
       this.#outage = 0;
       if (this.#state.problem !== undefined && !this.#waiting()) this.#state = {};
     } catch (error) {
       logger.error({ err: error, delivery: row.id }, 'could not record a newsletter delivery');
     } finally {
       this.#changed();
+    }
+  }
+
+  /**
+   * Records an accepted message. Those accepted within GROUP_MS of each other are written in one
+   * statement (a group commit): a few milliseconds later than alone, at a fraction of the cost per
+   * message. The message counts as delivered only once written.
+   */
+  #recordDelivered(row: DueDelivery): Promise<void> {
+    return new Promise((written, failed) => {
+      this.#accepted.push({ row, written, failed });
+      if (this.#accepted.length >= GROUP_SIZE) void this.#writeAccepted();
+      else this.#groupTimer ??= setTimeout(() => void this.#writeAccepted(), GROUP_MS);
+    });
+  }
+
+  async #writeAccepted(): Promise<void> {
+    clearTimeout(this.#groupTimer);
+    this.#groupTimer = undefined;
+    const group = this.#accepted.splice(0);
+    if (group.length === 0) return;
+    try {
+      await markDelivered(
+        this.#options.db,
+        group.map((entry) => entry.row),
+        nowIso(),
+      );
+      for (const entry of group) entry.written();
+    } catch (error) {
+      for (const entry of group) entry.failed(error);
     }
   }
 

@@ -62,7 +62,7 @@ describe('newsletter sends repository', () => {
     for (const email of ['a@example.com', 'b@example.com', 'c@example.com', 'd@example.com']) await confirmed(db, email);
     const { send } = await startSend(db, { postId, ...LETTER, now: T0 });
     const [a, b, c, d] = await dueDeliveries(db, { now: T0, afterId: 0, limit: 10 });
-    await markDelivered(db, a!, T1);
+    await markDelivered(db, [a!], T1);
     await markFailed(db, b!.id, { attempts: 1, error: '550 no such user' });
     await markSkipped(db, c!.id);
     await scheduleRetry(db, d!.id, { attempts: 1, nextAttemptAt: T2, error: '451 try later' });
@@ -75,7 +75,7 @@ describe('newsletter sends repository', () => {
     expect(await nextDeliveryAt(db)).toBe(T2);
     expect(await finishSends(db, T1)).toEqual([]);
 
-    await markDelivered(db, d!, T2);
+    await markDelivered(db, [d!], T2);
     expect(await nextDeliveryAt(db)).toBeUndefined();
     expect(await finishSends(db, T2)).toEqual([send.id]);
     expect(await listSends(db)).toEqual([expect.objectContaining({ status: 'done', finishedAt: T2, sent: 2, remaining: 0 })]);
@@ -108,7 +108,7 @@ describe('newsletter sends repository', () => {
     for (const email of ['a@example.com', 'b@example.com']) await confirmed(db, email);
     const { send } = await startSend(db, { postId, ...LETTER, now: T0 });
     const [a] = await dueDeliveries(db, { now: T0, afterId: 0, limit: 10 });
-    await markDelivered(db, a!, T1);
+    await markDelivered(db, [a!], T1);
     expect(await cancelSend(db, send.id, T1)).toBe(true);
     expect(await cancelSend(db, send.id, T1)).toBe(false);
     expect(await listSends(db)).toEqual([expect.objectContaining({ status: 'cancelled', sent: 1, skipped: 1, remaining: 0 })]);
@@ -120,7 +120,8 @@ describe('newsletter sends repository', () => {
     expect(await recordHardBounce(db, ana, 2, T0)).toBe(false);
     await startSend(db, { postId, ...LETTER, now: T0 });
     const [delivery] = await dueDeliveries(db, { now: T0, afterId: 0, limit: 1 });
-    await markDelivered(db, delivery!, T1);
+    expect(delivery!.hardBounces).toBe(1);
+    await markDelivered(db, [delivery!], T1);
     expect((await getSubscriber(db, ana))!.hardBounces).toBe(0);
 
     expect(await recordHardBounce(db, ana, 2, T1)).toBe(false);

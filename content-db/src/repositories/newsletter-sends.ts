@@ -17,6 +17,8 @@ export interface DueDelivery {
   attempts: number;
   /** The subscriber's status now; null when the subscriber was deleted. */
   subscriberStatus: string | null;
+  /** The subscriber's run of hard bounces now. */
+  hardBounces: number | null;
 }
 
 /** Whether the post has a send that is waiting, sending or done (a cancelled one does not count). */
@@ -94,7 +96,7 @@ export function dueDeliveries(db: Db, options: { now: string; afterId: number; l
   return db
     .selectFrom('newsletterDeliveries as d')
     .leftJoin('newsletterSubscribers as s', 's.id', 'd.subscriberId')
-    .select(['d.id', 'd.sendId', 'd.subscriberId', 'd.email', 'd.attempts', 's.status as subscriberStatus'])
+    .select(['d.id', 'd.sendId', 'd.subscriberId', 'd.email', 'd.attempts', 's.status as subscriberStatus', 's.hardBounces'])
     .where('d.status', '=', 'queued')
     .where('d.id', '>', options.afterId)
     .where('d.nextAttemptAt', '<=', options.now)
@@ -113,19 +115,35 @@ export async function nextDeliveryAt(db: Db): Promise<string | undefined> {
   return row?.next ?? undefined;
 }
 
-/** The server accepted the message. Clears the subscriber's run of hard bounces: the address works. */
-export async function markDelivered(db: Db, delivery: { id: number; subscriberId: number | null }, now: string): Promise<void> {
+/**
+ * The server accepted these messages (one statement for many, as the worker records them in
+ * groups). Clears the run of hard bounces of those subscribers who had one: their address works.
+ */
+export async function markDelivered(
+  db: Db,
+  deliveries: readonly Pick<DueDelivery, 'id' | 'subscriberId' | 'hardBounces'>[],
+  now: string,
+): Promise<void> {
+  if (deliveries.length === 0) return;
   await db
     .updateTable('newsletterDeliveries')
     .set((eb) => ({ status: 'sent', sentAt: now, attempts: eb('attempts', '+', 1), lastError: null }))
-    .where('id', '=', delivery.id)
+    .where(
+      'id',
+      'in',
+      deliveries.map((delivery) => delivery.id),
+    )
     .execute();
-  if (delivery.subscriberId !== null) {
+  const bounced = deliveries.filter((delivery) => delivery.subscriberId !== null && (delivery.hardBounces ?? 0) > 0);
+  if (bounced.length > 0) {
     await db
       .updateTable('newsletterSubscribers')
       .set({ hardBounces: 0 })
-      .where('id', '=', delivery.subscriberId)
-      .where('hardBounces', '>', 0)
+      .where(
+        'id',
+        'in',
+        bounced.map((delivery) => delivery.subscriberId!),
+      )
       .execute();
   }
 }
