@@ -8,6 +8,8 @@ import type { Config } from './config.ts';
 import type { SitePublisher } from './publisher/publisher.ts';
 import { ensureFullRender, renderedDatabaseId, type DistPaths } from './publisher/site-build.ts';
 import type { RenderSiteResult } from './publisher/render-site.ts';
+import { PeriodicBackups } from './backups/periodic-backups.ts';
+import { Housekeeping } from './housekeeping/housekeeping.ts';
 import { UnconfirmedPurge } from './newsletter/purge.ts';
 import { createPublishingApp } from './publishing-app.ts';
 import { listen, type RunningServer } from './server.ts';
@@ -60,6 +62,9 @@ async function openDatabaseOfSite(config: Config, dist: DistPaths): Promise<Awai
  * here); resume newsletter sends; only then listen, so the server never reports healthy over a stale site.
  */
 export async function bootServer(config: Config, dist: DistPaths, logger: Logger, events: BootEvents = {}): Promise<Booted> {
+  if (!existsSync(dist.serverEntry)) {
+    throw new StartupError(`${dist.serverEntry} is missing: build the site first (make start does it, or pnpm build).`);
+  }
   const { db, seeded } = await openDatabaseOfSite(config, dist);
   if (seeded.citiesAdded + seeded.postsAdded > 0) events.seeded?.(seeded);
   events.admin?.(await bootstrapAdmin(db, config));
@@ -73,12 +78,27 @@ export async function bootServer(config: Config, dist: DistPaths, logger: Logger
   await publisher.removeStaleTempFiles();
   const repaired = await publisher.publishPending();
   if (repaired.pagesChanged > 0) logger.info({ pages: repaired.pagesChanged }, 'published changes left over from before the last stop');
+  await publisher.startRetrying();
   // Posts whose time came while the server was down go live before anyone can read the site.
   await scheduler.publishDue();
   scheduler.reschedule();
   const purge = new UnconfirmedPurge({ db, logger });
   await purge.run();
   purge.start();
+  const housekeeping = new Housekeeping({ db, logger });
+  await housekeeping.run();
+  housekeeping.start();
+  const { intervalMs } = config.backup;
+  const backups =
+    intervalMs === undefined
+      ? undefined
+      : new PeriodicBackups({
+          databasePath: config.databasePath,
+          uploadDir: config.uploadDir,
+          backup: { ...config.backup, intervalMs },
+          logger,
+        });
+  await backups?.start();
   // Newsletter sends resume where their rows say (a stop or a crash left them there), and a send
   // whose post went live while the server was down starts now.
   sends.startWaiting();
@@ -96,10 +116,13 @@ export async function bootServer(config: Config, dist: DistPaths, logger: Logger
     // and only then is the database closed.
     close: async () => {
       scheduler.stop();
+      publisher.stop();
       stopPurgingSessions();
       purge.stop();
+      housekeeping.stop();
       sends.endStreams();
       await server.close();
+      await backups?.stop();
       await scheduler.idle();
       await publisher.publishPending();
       await sends.idle();

@@ -14,6 +14,8 @@ describe('loadConfig', () => {
       mail: { from: { name: 'Forkcast', address: 'newsletter@localhost' }, dir: 'data/mail' },
       contactNotify: true,
       newsletter: { rate: 50, bounceLimit: 3 },
+      backup: { dir: 'data/backups', keep: 7 },
+      logLevel: 'info',
     });
   });
 
@@ -28,12 +30,17 @@ describe('loadConfig', () => {
       ADMIN_EMAIL: 'editor@forkcast.example',
       ADMIN_PASSWORD: 'correct horse battery',
       PURGE_WEBHOOK_URL: 'https://cdn.example/purge',
+      PURGE_WEBHOOK_SECRET: 'a long shared secret',
       SMTP_URL: 'smtps://letter:secret@smtp.forkcast.example:465',
       MAIL_FROM: '"Forkcast, the letter" <letter@forkcast.example>',
       MAIL_DIR: '/srv/mail',
       CONTACT_NOTIFY: 'false',
       NEWSLETTER_RATE: '400',
       NEWSLETTER_BOUNCE_LIMIT: '1',
+      BACKUP_DIR: '/srv/backups',
+      BACKUP_INTERVAL: '6h',
+      BACKUP_KEEP: '14',
+      LOG_LEVEL: 'warn',
       HOSTNAME: '',
     });
     expect(config).toEqual({
@@ -45,6 +52,7 @@ describe('loadConfig', () => {
       siteName: 'Forkcast Weekly',
       admin: { email: 'editor@forkcast.example', password: 'correct horse battery' },
       purgeWebhookUrl: 'https://cdn.example/purge',
+      purgeWebhookSecret: 'a long shared secret',
       mail: {
         smtpUrl: 'smtps://letter:secret@smtp.forkcast.example:465',
         from: { name: 'Forkcast, the letter', address: 'letter@forkcast.example' },
@@ -52,8 +60,12 @@ describe('loadConfig', () => {
       },
       contactNotify: false,
       newsletter: { rate: 400, bounceLimit: 1 },
+      backup: { dir: '/srv/backups', intervalMs: 6 * 60 * 60 * 1000, keep: 14 },
+      logLevel: 'warn',
     });
     expect(loadConfig({ PORT: '' }).port).toBe(4321);
+    expect(loadConfig({ BACKUP_INTERVAL: '30m' }).backup.intervalMs).toBe(30 * 60 * 1000);
+    expect(loadConfig({ BACKUP_INTERVAL: ' 1d ' }).backup.intervalMs).toBe(24 * 60 * 60 * 1000);
     expect(loadConfig({ MAIL_FROM: 'letter@forkcast.example' }).mail.from).toEqual({ name: '', address: 'letter@forkcast.example' });
   });
 
@@ -86,6 +98,20 @@ describe('loadConfig', () => {
     [{ NEWSLETTER_RATE: 'fast' }, 'Invalid configuration: NEWSLETTER_RATE must be a number of messages per second (got "fast")'],
     [{ NEWSLETTER_RATE: '0' }, 'Invalid configuration: NEWSLETTER_RATE'],
     [{ NEWSLETTER_BOUNCE_LIMIT: '2.5' }, 'Invalid configuration: NEWSLETTER_BOUNCE_LIMIT must be a whole number'],
+    [
+      { BACKUP_INTERVAL: '6' },
+      'Invalid configuration: BACKUP_INTERVAL must be a duration of at least a minute, like 30m, 6h or 1d (got "6")',
+    ],
+    [{ BACKUP_INTERVAL: '0h' }, 'Invalid configuration: BACKUP_INTERVAL must be a duration of at least a minute'],
+    [{ BACKUP_INTERVAL: '90s' }, 'Invalid configuration: BACKUP_INTERVAL must be a duration of at least a minute'],
+    [{ BACKUP_KEEP: '0' }, 'Invalid configuration: BACKUP_KEEP must be at least 1 (got "0")'],
+    [{ BACKUP_KEEP: 'all' }, 'Invalid configuration: BACKUP_KEEP must be a whole number (got "all")'],
+    [{ LOG_LEVEL: 'loud' }, 'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
+    [
+      { PURGE_WEBHOOK_URL: 'https://cdn.example/purge', PURGE_WEBHOOK_SECRET: 'short' },
+      'Invalid configuration: PURGE_WEBHOOK_SECRET must be at least 16 characters',
+    ],
+    [{ PURGE_WEBHOOK_SECRET: 'a long shared secret' }, 'Invalid configuration: PURGE_WEBHOOK_URL must be set when PURGE_WEBHOOK_SECRET is'],
   ])('refuses %o with one line naming the variable', (env, message) => {
     const attempt = () => loadConfig(env);
     expect(attempt).toThrow(ConfigError);
@@ -101,6 +127,12 @@ describe('loadConfig', () => {
   it('never shows the SMTP_URL it refuses, which may carry a password', () => {
     expect(() => loadConfig({ SMTP_URL: 'imap://letter:hunter2@mail.example' })).toThrow(
       /^Invalid configuration: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL$/,
+    );
+  });
+
+  it('never shows the PURGE_WEBHOOK_SECRET it refuses', () => {
+    expect(() => loadConfig({ PURGE_WEBHOOK_URL: 'https://cdn.example/purge', PURGE_WEBHOOK_SECRET: 'hunter2' })).toThrow(
+      /^Invalid configuration: PURGE_WEBHOOK_SECRET must be at least 16 characters$/,
     );
   });
 });

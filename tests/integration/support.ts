@@ -114,6 +114,7 @@ export async function publishingSite(
     sends,
     cleanup: async () => {
       scheduler.stop();
+      publisher.stop();
       await scheduler.idle();
       sends.endStreams();
       await sends.idle();
