@@ -26,7 +26,9 @@ export function useSendsOverview() {
     if (typeof EventSource === 'undefined') return;
     const source = new EventSource(SENDS_EVENTS_URL, { withCredentials: true });
     source.addEventListener('sends', (event) => {
-      queryClient.setQueryData([SENDS_URL], JSON.parse((event as MessageEvent<string>).data) as SendsOverview);
+      const pushed = JSON.parse((event as MessageEvent<string>).data) as SendsOverview;
+      // A read still under way was asked before this push, so its answer may be older: it is dropped.
+      void queryClient.cancelQueries({ queryKey: [SENDS_URL] }).then(() => queryClient.setQueryData([SENDS_URL], pushed));
     });
     return () => source.close();
   }, [queryClient]);
