@@ -13,6 +13,7 @@ import { Housekeeping } from './housekeeping/housekeeping.ts';
 import { UnconfirmedPurge } from './newsletter/purge.ts';
 import { createPublishingApp } from './publishing-app.ts';
 import { listen, type RunningServer } from './server.ts';
+import { removeStaleUploadTemps } from './uploads/storage.ts';
 
 export interface BootEvents {
   seeded?: (counts: { citiesAdded: number; postsAdded: number }) => void;
@@ -106,6 +107,8 @@ export async function bootServer(config: Config, dist: DistPaths, logger: Logger
   sends.delivery.start();
 
   mkdirSync(config.uploadDir, { recursive: true });
+  const staleUploads = await removeStaleUploadTemps(config.uploadDir);
+  if (staleUploads > 0) logger.info({ files: staleUploads }, 'removed the temporary files of uploads cut short before the last stop');
   const server = await listen(app, config.host, config.port);
   return {
     db,

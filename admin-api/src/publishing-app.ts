@@ -7,7 +7,6 @@ import type { Config } from './config.ts';
 import type { PublishReport } from './context.ts';
 import { PublicationScheduler } from './authoring/scheduler.ts';
 import { Mailer } from './mail/mailer.ts';
-import type { RetryPolicy } from './sends/delivery.ts';
 import { createNewsletterSends, type NewsletterSends } from './sends/sends.ts';
 import { purgeWebhook } from './publisher/purge-webhook.ts';
 import { SitePublisher } from './publisher/publisher.ts';
@@ -25,8 +24,6 @@ export interface PublishingAppOptions {
   logger: Logger;
   /** Called after each publish, besides the purge webhook when PURGE_WEBHOOK_URL is set. */
   onPublished?: (report: PublishReport) => void;
-  /** How newsletter deliveries retry temporary failures (tests shorten the waits). */
-  retry?: RetryPolicy;
 }
 
 export interface PublishingApp {
@@ -77,7 +74,7 @@ export async function createPublishingApp(options: PublishingAppOptions): Promis
     ...(listeners.length > 0 ? { onPublished: (report: PublishReport) => listeners.forEach((listener) => listener(report)) } : {}),
   });
   const mailer = new Mailer(config.mail, logger);
-  const sends = createNewsletterSends({ db, config, logger, pages: renderer, ...(options.retry ? { retry: options.retry } : {}) });
+  const sends = createNewsletterSends({ db, config, logger, pages: renderer });
   const scheduler = new PublicationScheduler({ db, publisher, logger, wentLive: () => sends.startWaiting() });
   const app = createApp({ db, config, siteDir: dist.siteDir, logger, publisher, scheduler, mailer, sends, pages: renderer });
   return { app, publisher, renderer, scheduler, mailer, sends };

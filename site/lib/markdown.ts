@@ -1,5 +1,6 @@
 import DOMPurify, { type WindowLike } from 'dompurify';
 import { JSDOM } from 'jsdom';
+import { LRUCache } from 'lru-cache';
 import { Marked } from 'marked';
 
 // Links may use http, https, irc, ircs, mailto or xmpp, or be relative; anything else is
@@ -61,6 +62,11 @@ function getPurifier(): ReturnType<typeof DOMPurify> {
   return instance;
 }
 
+// Sanitizing builds a document for every call, a fifth of a millisecond each; a page re-rendered
+// because a list on it changed shows the same paragraphs as before, so their HTML is kept. The
+// answer depends on nothing but the Markdown.
+const rendered = new LRUCache<string, string>({ max: 5000 });
+
 /**
  * Markdown to HTML that is safe to put in a page: rendered with marked, then sanitized with
  * DOMPurify (HTML profile only: no SVG, MathML, forms, frames, styles or event handlers), with
@@ -68,8 +74,18 @@ function getPurifier(): ReturnType<typeof DOMPurify> {
  * every link and image is made absolute against it (an email has no page address to resolve from).
  */
 export function renderMarkdown(markdown: string, options: { baseUrl?: string } = {}): string {
+  // With a base the answer depends on it too; such renders (a newsletter letter, once per send) are not kept.
+  if (options.baseUrl !== undefined) return renderAgainst(markdown, options.baseUrl);
+  const known = rendered.get(markdown);
+  if (known !== undefined) return known;
+  const html = sanitize(marked.parse(markdown) as string);
+  rendered.set(markdown, html);
+  return html;
+}
+
+function renderAgainst(markdown: string, baseUrl: string): string {
   const html = marked.parse(markdown) as string;
-  resolveAgainst = options.baseUrl;
+  resolveAgainst = baseUrl;
   try {
     return sanitize(html);
   } finally {

@@ -20,7 +20,7 @@ import { errors } from '../errors.ts';
 import { Mailer } from '../mail/mailer.ts';
 import { newsletterLinks } from '../newsletter/links.ts';
 import type { Renderer } from '../publisher/renderer.ts';
-import { NewsletterDelivery, type DeliveryState, type RetryPolicy } from './delivery.ts';
+import { NewsletterDelivery, type DeliveryState } from './delivery.ts';
 import { renderLetter } from './letter.ts';
 
 export interface NewsletterSendsOptions {
@@ -188,7 +188,6 @@ export function createNewsletterSends(options: {
   config: Config;
   logger: Logger;
   pages: Pick<Renderer, 'render'> | undefined;
-  retry?: RetryPolicy;
 }): NewsletterSends {
   const { db, config, logger } = options;
   const delivery = new NewsletterDelivery({
@@ -199,7 +198,6 @@ export function createNewsletterSends(options: {
     logger,
     rate: config.newsletter.rate,
     bounceLimit: config.newsletter.bounceLimit,
-    ...(options.retry ? { retry: options.retry } : {}),
   });
   return new NewsletterSends({ db, delivery, pages: options.pages, logger });
 }
