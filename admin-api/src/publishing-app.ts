@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { PublishReport } from './context.ts';
 import { PublicationScheduler } from './authoring/scheduler.ts';
 import { Mailer } from './mail/mailer.ts';
+import { createNewsletterSends, type NewsletterSends } from './sends/sends.ts';
 import { purgeWebhook } from './publisher/purge-webhook.ts';
 import { SitePublisher } from './publisher/publisher.ts';
 import { loadRenderer, type Renderer } from './publisher/renderer.ts';
@@ -35,6 +36,7 @@ export interface PublishingApp {
   renderer: Renderer;
   scheduler: PublicationScheduler;
   mailer: Mailer;
+  sends: NewsletterSends;
 }
 
 /**
@@ -75,8 +77,9 @@ export async function createPublishingApp(options: PublishingAppOptions): Promis
     },
     ...(listeners.length > 0 ? { onPublished: (report: PublishReport) => listeners.forEach((listener) => listener(report)) } : {}),
   });
-  const scheduler = new PublicationScheduler({ db, publisher, logger });
   const mailer = new Mailer(config.mail, logger);
-  const app = createApp({ db, config, siteDir: dist.siteDir, logger, publisher, scheduler, mailer, pages: renderer });
-  return { app, publisher, renderer, scheduler, mailer };
+  const sends = createNewsletterSends({ db, config, logger, pages: renderer });
+  const scheduler = new PublicationScheduler({ db, publisher, logger, wentLive: () => sends.startWaiting() });
+  const app = createApp({ db, config, siteDir: dist.siteDir, logger, publisher, scheduler, mailer, sends, pages: renderer });
+  return { app, publisher, renderer, scheduler, mailer, sends };
 }

@@ -6,7 +6,8 @@ import type { AppEnv } from './context.ts';
 /**
  * Runs a write in one transaction together with its outbox record (the tags its repository writes
  * changed; see commitChange), then tells the scheduler the publication times may have moved. When a publisher is wired in, the response waits until the affected
- * pages are published and reports how many changed and how long it took.
+ * pages are published and reports how many changed and how long it took. Then the newsletter
+ * starts any send that waited for a post this write put live.
  */
 export async function commitWrite<T>(c: Context<AppEnv>, work: (trx: Db) => Promise<T>): Promise<T> {
   const { result } = await commitChange(c.get('db'), work);
@@ -28,5 +29,7 @@ export async function commitWrite<T>(c: Context<AppEnv>, work: (trx: Db) => Prom
       c.header(PUBLISH_HEADER, formatPublishFailure(error instanceof Error ? error.message : String(error)));
     }
   }
+  // A post set to be sent when it goes live may just have gone live (its page is published by now).
+  c.get('sends')?.startWaiting();
   return result;
 }

@@ -66,6 +66,7 @@ export interface PublishingSite extends RenderedSite {
   app: PublishingApp['app'];
   publisher: SitePublisher;
   scheduler: PublishingApp['scheduler'];
+  sends: PublishingApp['sends'];
   /** app.request on the real app (with the publisher wired in), as the signed-in admin when `admin`. */
   request: (path: string, init?: RequestInit & { admin?: boolean }) => Promise<Response>;
 }
@@ -89,7 +90,7 @@ export async function publishingSite(
     MAIL_DIR: join(site.dist.distDir, 'mail'),
     ...options.env,
   });
-  const { app, publisher, scheduler, mailer } = await createPublishingApp({
+  const { app, publisher, scheduler, mailer, sends } = await createPublishingApp({
     db,
     config,
     dist: site.dist,
@@ -111,10 +112,14 @@ export async function publishingSite(
     app,
     publisher,
     scheduler,
+    sends,
     cleanup: async () => {
       scheduler.stop();
       publisher.stop();
       await scheduler.idle();
+      sends.endStreams();
+      await sends.idle();
+      await sends.delivery.stop();
       await mailer.idle();
       mailer.close();
       await site.cleanup();

@@ -10,6 +10,7 @@ import { DashboardPosts } from './DashboardPosts';
 import { DashboardPublishStatus } from './DashboardPublishStatus';
 import { ADMIN_LOGIN_URL, scheduleRedirect } from './DashboardQueries';
 import { DashboardSubscribers } from './DashboardSubscribers';
+import { DashboardSends } from './newsletter/DashboardSends';
 import './admin-page-styles';
 
 type Session = { state: 'loading' } | { state: 'signed-out' } | { state: 'signed-in'; user: CurrentUser };
@@ -94,6 +95,7 @@ function DashboardBody() {
           <DashboardPosts />
           <DashboardCities />
           <DashboardGuideForm />
+          <DashboardSends />
           <DashboardSubscribers />
         </div>
         <div className="fc-dash-side">

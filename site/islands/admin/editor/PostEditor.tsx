@@ -8,6 +8,7 @@ import { toast } from '../../shared/toast-store';
 import { AdminDialog, CancelButton } from '../AdminDialog';
 import { cityEditorUrl } from '../admin-urls';
 import { announceWrite } from '../publish';
+import { LetterControls } from '../newsletter/LetterControls';
 import { MarkdownField } from './MarkdownField';
 import '../admin-page-styles';
 
@@ -414,6 +415,8 @@ function EditorBody({ initialId }: { initialId: number | undefined }) {
               </button>
             </fieldset>
           )}
+
+          {post && <LetterControls post={post} />}
 
           {postId !== undefined && (
             <div className="fc-editor__danger">
