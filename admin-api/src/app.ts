@@ -22,6 +22,7 @@ import { heroRoutes } from './routes/hero.ts';
 import { newsletterRoutes } from './routes/newsletter.ts';
 import { postBodyRoutes } from './routes/post-body.ts';
 import { postRoutes } from './routes/posts.ts';
+import { changeRoutes, revisionRoutes, trashRoutes } from './revisions/routes.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { siteNotFound } from './site-not-found.ts';
 import { serveFiles } from './static/serve-files.ts';
@@ -98,6 +99,9 @@ export function createApp(
   app.route('/api/contact', contactRoutes());
   app.route('/api/newsletter', newsletterRoutes());
   app.route('/api/admin', adminRoutes);
+  app.route('/api/revisions', revisionRoutes);
+  app.route('/api/changes', changeRoutes);
+  app.route('/api/trash', trashRoutes);
   app.all('/api/*', () => {
     throw errors.notFound('No such API endpoint.');
   });

@@ -10,6 +10,7 @@ import { ensureFullRender, renderedDatabaseId, type DistPaths } from './publishe
 import type { RenderSiteResult } from './publisher/render-site.ts';
 import { UnconfirmedPurge } from './newsletter/purge.ts';
 import { createPublishingApp } from './publishing-app.ts';
+import { RetentionSweep } from './revisions/sweep.ts';
 import { listen, type RunningServer } from './server.ts';
 
 export interface BootEvents {
@@ -79,6 +80,9 @@ export async function bootServer(config: Config, dist: DistPaths, logger: Logger
   const purge = new UnconfirmedPurge({ db, logger });
   await purge.run();
   purge.start();
+  const sweep = new RetentionSweep({ db, logger });
+  await sweep.run();
+  sweep.start();
 
   mkdirSync(config.uploadDir, { recursive: true });
   const server = await listen(app, config.host, config.port);
@@ -93,6 +97,7 @@ export async function bootServer(config: Config, dist: DistPaths, logger: Logger
       scheduler.stop();
       stopPurgingSessions();
       purge.stop();
+      sweep.stop();
       await server.close();
       await scheduler.idle();
       await publisher.publishPending();

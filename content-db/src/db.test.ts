@@ -7,6 +7,7 @@ import { createTempDb, type TempDb } from './testing.ts';
 
 const TABLES = [
   'admin_users',
+  'changes',
   'cities',
   'contact_messages',
   'content_blocks',
@@ -19,8 +20,10 @@ const TABLES = [
   'publish_log',
   'redirects',
   'restaurants',
+  'revisions',
   'sessions',
   'settings',
+  'trash',
 ];
 
 async function tableNames(handle: TempDb): Promise<string[]> {

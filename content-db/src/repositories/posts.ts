@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db.ts';
 import { TAG } from '../tags.ts';
 import { recordRead, recordWrite } from '../tracking.ts';
+import { recordBefore, recordCreated, recordTrashed } from '../revisions/capture.ts';
 import type { NewPostRow, PostRow, PostType } from '../schema.ts';
 
 /** Where a post is in its life: written but not live, waiting for its publishAt time, or live. */
@@ -139,6 +140,7 @@ export async function insertPost(db: Db, post: NewPost): Promise<number> {
     .returning('id')
     .executeTakeFirstOrThrow();
   recordPostChange({ id: row.id, cityId: post.cityId ?? null }, true);
+  recordCreated({ entity: 'post', id: row.id });
   return row.id;
 }
 
@@ -146,6 +148,7 @@ export async function updatePost(db: Db, id: number, changes: Partial<Omit<NewPo
   const { tags, published, ...rest } = changes;
   const before = await db.selectFrom('posts').select(['id', 'cityId']).where('id', '=', id).executeTakeFirst();
   if (!before) return;
+  await recordBefore(db, { entity: 'post', id });
   const listsChange = LIST_FIELDS.some((field) => changes[field] !== undefined);
   recordPostChange(before, listsChange);
   if (changes.cityId !== undefined) recordPostChange({ id, cityId: changes.cityId }, listsChange);
@@ -161,6 +164,8 @@ export async function updatePost(db: Db, id: number, changes: Partial<Omit<NewPo
 }
 
 export async function deletePost(db: Db, id: number): Promise<void> {
+  await recordBefore(db, { entity: 'post', id });
+  await recordTrashed(db, 'post', id);
   const deleted = await db.deleteFrom('posts').where('id', '=', id).returning(['id', 'cityId']).executeTakeFirst();
   if (deleted) recordPostChange(deleted, true);
 }
