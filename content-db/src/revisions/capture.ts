@@ -5,7 +5,7 @@ import { entityKey, loadState, type EntityRef } from './entities.ts';
 import { trashSnapshot, type TrashSnapshot } from './trash-snapshots.ts';
 
 /** An entity a change touched, with its state (as stored JSON) from before the change's first write to it. */
-export interface Touched {
+interface Touched {
   ref: EntityRef;
   before: string | null;
 }

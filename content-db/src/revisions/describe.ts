@@ -38,7 +38,7 @@ export function diffItinerary(before: readonly ItineraryRow[], after: readonly I
   return { added, removed, changed };
 }
 
-export function itineraryPhrase(diff: ItineraryDiff): string | undefined {
+function itineraryPhrase(diff: ItineraryDiff): string | undefined {
   const parts = [
     diff.added.length > 0 ? `${diff.added.length} added` : '',
     diff.removed.length > 0 ? `${diff.removed.length} removed` : '',

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { chunks } from '../chunks.ts';
 import type { Db } from '../db.ts';
 import type { RevisionEntity, TrashKind } from '../schema.ts';
 import type { Captured } from './capture.ts';
@@ -65,13 +66,24 @@ async function prune(db: Db, ref: EntityRef, now: string): Promise<void> {
     .limit(1)
     .executeTakeFirst();
   if (!floor) return;
-  await db
+  const gone = await db
     .deleteFrom('revisions')
     .where('entity', '=', ref.entity)
     .where('entityId', '=', ref.id)
     .where('id', '<', floor.id)
     .where('createdAt', '<', daysBefore(now, KEEP_DAYS))
+    .returning('changeId')
     .execute();
+  // Their changes go with them unless something else still belongs to them.
+  const changeIds = [...new Set(gone.map((row) => row.changeId))];
+  for (const slice of chunks(changeIds)) {
+    await db
+      .deleteFrom('changes')
+      .where('id', 'in', slice)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('revisions').select('id').whereRef('revisions.changeId', '=', 'changes.id'))))
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('trash').select('id').whereRef('trash.changeId', '=', 'changes.id'))))
+      .execute();
+  }
 }
 
 /**
@@ -291,7 +303,8 @@ export interface PurgeResult {
 /**
  * The retention sweep: empties the trash of what was deleted more than TRASH_DAYS ago, forgets the
  * history of posts and cities that are gone for good (neither stored nor in the trash), trims every
- * entity's revisions to what is kept, and drops change rows nothing refers to any more.
+ * entity's revisions to what is kept, and drops change rows nothing refers to any more and outbox
+ * entries published more than KEEP_DAYS ago.
  */
 export async function purgeExpired(db: Db, now: string): Promise<PurgeResult> {
   return db.transaction().execute(async (trx) => {
@@ -320,6 +333,8 @@ export async function purgeExpired(db: Db, now: string): Promise<PurgeResult> {
           select id, created_at, row_number() over (partition by entity, entity_id order by id desc) as rank from revisions
         ) where rank > ${KEEP_REVISIONS} and created_at < ${daysBefore(now, KEEP_DAYS)}
       )`.execute(trx);
+    // Published outbox entries are done with; pending ones stay whatever their age.
+    await trx.deleteFrom('outbox').where('doneAt', 'is not', null).where('doneAt', '<', daysBefore(now, KEEP_DAYS)).execute();
     await sql`
       delete from changes where created_at < ${daysBefore(now, KEEP_DAYS)}
         and not exists (select 1 from revisions where change_id = changes.id)
