@@ -2,7 +2,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeFile } from '@forkcast/admin-api';
-import { getCityBySlug, getGuideForCity, listBlocks, listCities, listPosts, SETTING, subscribe, type Post } from '@forkcast/content-db';
+import {
+  getCityBySlug,
+  getGuideForCity,
+  getPostById,
+  listBlocks,
+  listCities,
+  listPosts,
+  SETTING,
+  subscribe,
+  type Post,
+} from '@forkcast/content-db';
 import { seed } from '@forkcast/content-db/seed';
 import { fullBuildOf, readTree, treeDifferences } from './compare.ts';
 import { ADMIN, publishingSite, type PublishingSite } from './support.ts';
@@ -156,7 +166,69 @@ const PAGE_WRITES: Record<string, (site: PublishingSite) => Promise<Walk>> = {
       },
     };
   },
+  // Going back: restoring a version, undoing a change and restoring from the trash publish like any write.
+  async 'POST /api/revisions/:id/restore'(site) {
+    // The first post the walks above changed, back to how it was before them: live again, its old hero.
+    const earliest = await site.handle.db
+      .selectFrom('revisions')
+      .select(['id', 'entityId'])
+      .where('entity', '=', 'post')
+      .where('kind', '=', 'earlier')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const post = (await getPostById(site.handle.db, earliest.entityId))!;
+    const redirects = await redirectRows(site);
+    const response = await site.request(`/api/revisions/${earliest.id}/restore`, { method: 'POST' });
+    return {
+      response,
+      expected: async () => [
+        `body:${post.id}`,
+        `post:${post.id}`,
+        'posts',
+        `posts:city:${post.cityId}`,
+        ...((await redirectRows(site)) === redirects ? [] : ['redirects']),
+      ],
+    };
+  },
+  async 'POST /api/changes/:id/undo'(site) {
+    const hero = await site.handle.db
+      .selectFrom('revisions')
+      .select('changeId')
+      .where('entity', '=', 'hero')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const response = await site.request(`/api/changes/${hero.changeId}/undo`, { method: 'POST' });
+    return { response, expected: async () => [`setting:${SETTING.homepageHeroAlt}`, `setting:${SETTING.homepageHeroImage}`] };
+  },
+  async 'POST /api/trash/:kind/:id/restore'(site) {
+    const trashed = await site.handle.db
+      .selectFrom('trash')
+      .select('entityId')
+      .where('kind', '=', 'post')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const redirects = await redirectRows(site);
+    const response = await site.request(`/api/trash/post/${trashed.entityId}/restore`, { method: 'POST' });
+    return {
+      response,
+      expected: async () => {
+        const post = (await getPostById(site.handle.db, trashed.entityId))!;
+        return [
+          `body:${post.id}`,
+          `post:${post.id}`,
+          'posts',
+          `posts:city:${post.cityId}`,
+          ...((await redirectRows(site)) === redirects ? [] : ['redirects']),
+        ];
+      },
+    };
+  },
 };
+
+/** The stored redirects, as one string to compare before and after a write. */
+async function redirectRows(site: PublishingSite): Promise<string> {
+  return JSON.stringify(await site.handle.db.selectFrom('redirects').selectAll().orderBy('fromPath').execute());
+}
 
 /** Writes that change what the editor or a mailbox sees, but no published page. */
 const OTHER_WRITES: Record<string, (site: PublishingSite) => Promise<Response>> = {
