@@ -22,7 +22,6 @@ export { toCsv, unguardCsvCell, type CsvCell } from './csv.ts';
 export { splitParagraphs } from './paragraphs.ts';
 export {
   HOME_HERO,
-  HOME_HERO_ID,
   loadState,
   type CityState,
   type EntityRef,

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import {
   getRevision,
+  HOME_HERO,
   isLatestRevision,
   listRevisions,
   listTrash,
@@ -75,7 +76,7 @@ export const revisionRoutes = new Hono<AppEnv>()
     const db = c.get('db');
     c.header('Cache-Control', 'no-store');
     if (entity === undefined) return c.json(await summaries(db, await recentRevisions(db, limit ?? RECENT_LIMIT), false));
-    const revisions = await listRevisions(db, { entity, id: entity === 'hero' ? 0 : id! });
+    const revisions = await listRevisions(db, entity === 'hero' ? HOME_HERO : { entity, id: id! });
     return c.json(await summaries(db, revisions, true));
   })
   .get('/:id', async (c) => {

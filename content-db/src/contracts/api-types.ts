@@ -170,8 +170,11 @@ export interface ApiErrorBody {
   problems?: CsvProblem[];
 }
 
-/** What has a history: a post (with its body), a city (with its itinerary), the homepage hero (id 0). */
+/** What has a history: a post (with its body), a city (with its itinerary), the homepage hero. */
 export type HistoryEntity = 'post' | 'city' | 'hero';
+
+/** The homepage hero is one entity; its revisions carry this id. */
+export const HOME_HERO_ENTITY_ID = 0;
 
 /** GET /api/revisions: one version of an entity, the state it had after one change. */
 export interface RevisionSummary {

@@ -1,3 +1,4 @@
+import { HOME_HERO_ENTITY_ID } from '../contracts/api-types.ts';
 import type { Db } from '../db.ts';
 import { SETTING } from '../repositories/setting-keys.ts';
 import type { CityRow, ContentBlockRow, ContentItemRow, PostRow, RestaurantRow, RevisionEntity } from '../schema.ts';
@@ -8,9 +9,7 @@ export interface EntityRef {
   id: number;
 }
 
-/** The homepage hero is one entity; its revisions carry this id. */
-export const HOME_HERO_ID = 0;
-export const HOME_HERO: EntityRef = { entity: 'hero', id: HOME_HERO_ID };
+export const HOME_HERO: EntityRef = { entity: 'hero', id: HOME_HERO_ENTITY_ID };
 
 /** A post as it is stored, with the blocks and inline items of its body: restoring it brings all of them back. */
 export interface PostState {

@@ -9,7 +9,10 @@ import { DashboardPosts } from './DashboardPosts';
 import { DashboardPublishStatus } from './DashboardPublishStatus';
 import { ADMIN_LOGIN_URL, scheduleRedirect } from './DashboardQueries';
 import { DashboardSubscribers } from './DashboardSubscribers';
+import { DashboardHistory, DashboardTrash } from './history/DashboardHistory';
+import { restoreAfterRepublish } from './publish';
 import './dashboard.css';
+import './history/history.css';
 import './editor/editor.css';
 
 type Session = { state: 'loading' } | { state: 'signed-out' } | { state: 'signed-in'; user: CurrentUser };
@@ -27,6 +30,8 @@ function useAdminSession(): Session {
         if (!active) return;
         if (user) {
           setSession({ state: 'signed-in', user });
+          // A message carried over from the page before (an undo, a deletion in the editor) shows here.
+          restoreAfterRepublish({ showMessage: true });
           return;
         }
         setSession({ state: 'signed-out' });
@@ -96,6 +101,8 @@ function DashboardBody() {
           <DashboardSubscribers />
         </div>
         <div className="fc-dash-side">
+          <DashboardHistory />
+          <DashboardTrash />
           <DashboardPublishStatus />
           <DashboardInbox />
         </div>
