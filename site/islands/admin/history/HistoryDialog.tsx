@@ -24,7 +24,7 @@ export const KIND_LABEL: Record<string, string> = {
   earlier: 'Earlier',
 };
 
-export const historyUrl = (entity: HistoryEntity, id: number) => `/api/revisions?entity=${entity}${entity === 'hero' ? '' : `&id=${id}`}`;
+const historyUrl = (entity: HistoryEntity, id: number) => `/api/revisions?entity=${entity}${entity === 'hero' ? '' : `&id=${id}`}`;
 
 function DiffText({ parts }: { parts: RevisionDetail['changes'][number]['parts'] }) {
   return (
