@@ -200,6 +200,11 @@ describe('the safety net: undo, trash and history in the browser', () => {
       await shown(first.locator('.fc-diff'));
       await page.screenshot({ path: join(REPO, 'screenshots', `history-${width}.png`) });
       await page.keyboard.press('Escape');
+      await page.goto('/admin');
+      const recent = await shown(page.getByRole('region', { name: 'Recent changes' }));
+      await shown(recent.getByRole('listitem').first());
+      await recent.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(REPO, 'screenshots', `history-dashboard-${width}.png`), fullPage: true });
     }
   });
 });

@@ -9,7 +9,7 @@ import { DashboardQueryError } from '../DashboardQueryError';
 import { announceWrite, showRepublishedPage } from '../publish';
 import { HistoryDialog, KIND_LABEL } from './HistoryDialog';
 
-const RECENT_URL = '/api/revisions?limit=12';
+const RECENT_URL = '/api/revisions?limit=8';
 const TRASH_URL = '/api/trash';
 
 const expiredNote = (
@@ -62,8 +62,8 @@ export function DashboardHistory() {
         <ul className="fc-recent">
           {recent.data.map((revision) => (
             <li key={revision.id} className="fc-recent__item">
-              <span className={`fc-kind fc-kind--${revision.kind}`}>{KIND_LABEL[revision.kind] ?? revision.kind}</span>
               <div className="fc-recent__text">
+                <span className={`fc-kind fc-kind--${revision.kind}`}>{KIND_LABEL[revision.kind] ?? revision.kind}</span>
                 <p className="fc-recent__title">
                   <span className="fc-dash-meta">{ENTITY_LABEL[revision.entity]} · </span>
                   {revision.title}
@@ -148,8 +148,8 @@ export function DashboardTrash() {
         <ul className="fc-recent">
           {trash.data.map((item) => (
             <li key={`${item.kind}-${item.id}`} className="fc-recent__item">
-              <span className="fc-kind fc-kind--deleted">{TRASH_KIND_LABEL[item.kind]}</span>
               <div className="fc-recent__text">
+                <span className="fc-kind fc-kind--deleted">{TRASH_KIND_LABEL[item.kind]}</span>
                 <p className="fc-recent__title">{item.title}</p>
                 <p className="fc-dash-meta">
                   Deleted{' '}
