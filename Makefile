@@ -32,7 +32,7 @@ export ASTRO_TELEMETRY_DISABLED := 1
 SOURCES := $(shell find site content-db/src admin-api/src public -type f 2>/dev/null) astro.config.mjs tsconfig.json
 BUILD_STAMP := dist/server/entry.mjs
 
-.PHONY: help toolchain install build compile start dev test typecheck lint format bench seed admin-password clean
+.PHONY: help toolchain install build compile start dev test typecheck lint format bench seed admin-password backup restore export nginx-config clean
 
 help:
 	@echo "make start           install, create + seed the database, build and serve http://localhost:4321"
@@ -45,6 +45,10 @@ help:
 	@echo "make bench           benchmark the publisher against Astro's own builds (bench-results/)"
 	@echo "make seed            create, migrate and seed the database without serving"
 	@echo "make admin-password  set a new admin password from the terminal"
+	@echo "make backup          back up the database and uploads into BACKUP_DIR, online (the server may run)"
+	@echo "make restore FROM=d  restore a backup folder into a stopped deployment"
+	@echo "make export TO=d     copy the published site and its uploads into one folder any static host serves (default dist/export)"
+	@echo "make nginx-config    the nginx site config for this deployment (TO=file writes it, LISTEN=port or address:port)"
 	@echo "make clean           remove build output (keeps data/)"
 	@echo
 	@echo "Node: $(if $(SYSTEM_NODE_OK),the system node $$(node --version),a pinned Node $(NODE_PIN) in .toolchain/ (system node is older than $(NODE_MIN)))"
@@ -84,6 +88,18 @@ seed: install
 
 admin-password: install
 	node scripts/admin-password.ts
+
+backup: install
+	node scripts/backup.ts
+
+restore: install
+	node scripts/restore.ts "$(FROM)"
+
+export: install
+	node scripts/export.ts "$(TO)"
+
+nginx-config: install
+	@node scripts/nginx-config.ts "$(TO)" "$(LISTEN)"
 
 test: compile typecheck lint
 	pnpm exec vitest run

@@ -23,3 +23,6 @@ await db.destroy();
 console.log(
   `Rendered ${result?.pages} pages into dist/client in ${result?.ms} ms on ${workers} threads (${result?.removed} stale files removed).`,
 );
+// A build is an artefact to ship: one with a page missing is a failed build.
+for (const { route, error } of result?.failed ?? []) console.error(`${route} could not be rendered: ${error}`);
+if (result && result.failed.length > 0) process.exit(1);

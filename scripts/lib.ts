@@ -1,9 +1,18 @@
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { ConfigError, loadConfig, StartupError, type Config } from '@forkcast/admin-api';
 import { DatabaseUnusableError } from '@forkcast/content-db/open';
 
-/** Loads the configuration or stops the process with the one line that says what is wrong. */
+/** The settings file every entry point reads from the folder it runs in; the environment wins over it. */
+const ENV_FILE = '.env';
+
+/**
+ * Loads the configuration (the environment, then `.env` for what the environment leaves unset) or
+ * stops the process with the one line that says what is wrong.
+ */
 export function configOrExit(): Config {
   try {
+    if (existsSync(ENV_FILE)) process.loadEnvFile(ENV_FILE);
     return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -37,4 +46,29 @@ export function progressLine(label: string): ((done: number, total: number) => v
     process.stdout.write(`\r${label} ${done}/${total}`);
     if (done === total) process.stdout.write('\n');
   };
+}
+
+/** Where a generated first admin password is kept when no terminal is there to show it. */
+function generatedPasswordFile(config: Config): string {
+  return join(dirname(config.databasePath), 'first-admin-password.txt');
+}
+
+/**
+ * Hands over the password of an admin created at the first start. On a terminal it is printed
+ * once. Anywhere else (systemd, a pipe, CI) standard output ends up in a log that is kept and read
+ * by others, so the password goes into a file only this user can read, and only its path is printed.
+ */
+export function showGeneratedAdmin(config: Config, admin: { email: string; password: string }): void {
+  if (process.stdout.isTTY) {
+    console.log('\nCreated the admin account (shown only this once; `make admin-password` changes it):');
+    console.log(`  email:    ${admin.email}`);
+    console.log(`  password: ${admin.password}\n`);
+    return;
+  }
+  const file = generatedPasswordFile(config);
+  rmSync(file, { force: true });
+  writeFileSync(file, `email:    ${admin.email}\npassword: ${admin.password}\n`, { mode: 0o600, flag: 'wx' });
+  console.log(
+    `Created the admin account ${admin.email}; its password is in ${file}, readable only by this user. Sign in, change it with \`make admin-password\`, then delete the file.`,
+  );
 }

@@ -1,23 +1,40 @@
-/** `make start`: prepares the database and the site folder, then serves both on one port. */
+/**
+ * `make start`, `pnpm start` and the systemd unit: prepares the database and the site folder, then
+ * serves both on one port. It never compiles: `make start` runs `astro build` first when the sources
+ * changed, a production host runs it once per release.
+ */
 import { pino } from 'pino';
 import { bootServer, distPaths } from '@forkcast/admin-api';
-import { configOrExit, progressLine, runOrExit } from './lib.ts';
+import { configOrExit, progressLine, runOrExit, showGeneratedAdmin } from './lib.ts';
 
 const config = configOrExit();
 // Every request is logged, so lines are gathered and written 8 kB at a time (at least once a
 // second, and at exit) instead of one write per request on the path of the answer.
-const logger = pino({ name: 'forkcast' }, pino.destination({ dest: 1, sync: false, minLength: 8192, periodicFlush: 1000 }));
+const logger = pino(
+  {
+    name: 'forkcast',
+    level: config.logLevel,
+    // Nothing logs these today; a careless line tomorrow still prints no secret.
+    redact: {
+      paths: ['password', '*.password', 'secret', '*.secret', 'token', '*.token', 'cookie', '*.cookie', 'smtpUrl', '*.smtpUrl'],
+      censor: '[redacted]',
+    },
+  },
+  pino.destination({ dest: 1, sync: false, minLength: 8192, periodicFlush: 1000 }),
+);
 const onPage = progressLine('Rendering pages');
 const booted = await runOrExit(() =>
   bootServer(config, distPaths('dist'), logger, {
     seeded: (counts) => console.log(`Seeded ${config.databasePath}: ${counts.citiesAdded} cities, ${counts.postsAdded} posts.`),
     admin: (result) => {
-      if (result.action !== 'generated') return;
-      console.log('\nCreated the admin account (shown only this once; `make admin-password` changes it):');
-      console.log(`  email:    ${result.email}`);
-      console.log(`  password: ${result.password}\n`);
+      if (result.action === 'generated') showGeneratedAdmin(config, result);
     },
-    rendered: (result) => console.log(`Rendered ${result.pages} pages in ${result.ms} ms.`),
+    rendered: (result) => {
+      console.log(`Rendered ${result.pages} pages in ${result.ms} ms.`);
+      for (const { route, error } of result.failed) {
+        console.log(`${route} could not be rendered (${error}): it keeps its last good version and is retried in the background.`);
+      }
+    },
     ...(onPage ? { onPage } : {}),
   }),
 );

@@ -10,6 +10,8 @@ declare namespace App {
     preview?: { postId: number };
     /** Given only when the API renders the unsubscribe page for an email's link: where its button posts. */
     unsubscribe?: { action: string };
+    /** Given only when the API renders the search page for a request: the search and its results. */
+    search?: import('@forkcast/content-db/contracts').SearchPageState;
   }
 }
 

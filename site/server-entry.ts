@@ -4,7 +4,7 @@
  * turns one route into a Response with the database handle and site settings passed in as locals
  * (no global db), and `listRoutes` says which routes exist for the current content.
  */
-import { listCities, listPosts, listRedirects } from '@forkcast/content-db';
+import { listCityLinks, listPostLinks, listRedirects, listTagPages } from '@forkcast/content-db';
 import { REDIRECTS_ROUTE, redirectsText } from '@forkcast/content-db/urls';
 import { createApp } from 'astro/app/entrypoint';
 import { siteRedirects } from './lib/redirects';
@@ -20,13 +20,13 @@ export function render(request: Request, locals: App.Locals): Promise<Response> 
 }
 
 async function published(locals: App.Locals) {
-  const [cities, posts] = await Promise.all([listCities(locals.db), listPosts(locals.db, { publishedOnly: true })]);
+  const [cities, posts] = await Promise.all([listCityLinks(locals.db), listPostLinks(locals.db, {})]);
   return { cities, posts };
 }
 
 export async function listRoutes(locals: App.Locals): Promise<string[]> {
-  const { cities, posts } = await published(locals);
-  return siteRoutes(cities, posts);
+  const [{ cities, posts }, tagPages] = await Promise.all([published(locals), listTagPages(locals.db, {})]);
+  return siteRoutes(cities, posts, tagPages);
 }
 
 // Astro ignores page files whose names start with '_', so the redirects file is rendered here,

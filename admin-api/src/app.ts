@@ -5,6 +5,7 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { pino } from 'pino';
+import { SEARCH_PAGE } from '@forkcast/content-db/contracts';
 import { isRenderedFile } from '@forkcast/content-db/urls';
 import { LoginThrottle } from './auth/login-throttle.ts';
 import { Mailer } from './mail/mailer.ts';
@@ -12,18 +13,19 @@ import type { AppDeps, AppEnv } from './context.ts';
 import { ApiError, errors } from './errors.ts';
 import { loadAdmin } from './middleware/auth.ts';
 import { refuseCrossSite } from './middleware/cross-site.ts';
-import { requestLog } from './middleware/request-log.ts';
+import { loggedPath, requestLog } from './middleware/request-log.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { cityRoutes } from './routes/cities.ts';
 import { contactRoutes } from './routes/contact.ts';
-import { healthRoutes } from './routes/health.ts';
+import { healthRoutes, readyRoutes } from './routes/health.ts';
 import { heroRoutes } from './routes/hero.ts';
 import { newsletterRoutes } from './routes/newsletter.ts';
 import { postBodyRoutes } from './routes/post-body.ts';
 import { postRoutes } from './routes/posts.ts';
 import { changeRoutes, revisionRoutes, trashRoutes } from './revisions/routes.ts';
 import { uploadRoutes } from './routes/uploads.ts';
+import { searchApiRoutes, searchPageRoutes } from './search/search-routes.ts';
 import { siteNotFound } from './site-not-found.ts';
 import { serveFiles } from './static/serve-files.ts';
 import { ImageQueue } from './uploads/image-queue.ts';
@@ -90,6 +92,7 @@ export function createApp(
   app.use('/api/*', compress());
   app.use('/api/*', refuseCrossSite([new URL(deps.config.publicHost).origin]), limitSmallBodies, loadAdmin);
   app.route('/api/health', healthRoutes);
+  app.route('/api/ready', readyRoutes);
   app.route('/api', authRoutes);
   app.route('/api/cities', cityRoutes);
   app.route('/api/posts', postRoutes);
@@ -102,9 +105,14 @@ export function createApp(
   app.route('/api/revisions', revisionRoutes);
   app.route('/api/changes', changeRoutes);
   app.route('/api/trash', trashRoutes);
+  app.route('/api/search', searchApiRoutes());
   app.all('/api/*', () => {
     throw errors.notFound('No such API endpoint.');
   });
+
+  // Rendered for each request, so compressed as it is made, like the API's answers.
+  app.use(SEARCH_PAGE, compress());
+  app.route(SEARCH_PAGE, searchPageRoutes());
 
   app.use(
     '/uploads/*',
@@ -119,7 +127,7 @@ export function createApp(
     if (error instanceof ApiError) answer = error;
     else if (error instanceof HTTPException && error.status < 500) answer = errors.http(error.status, error.message);
     else {
-      deps.logger.error({ reqId: c.get('requestId'), method: c.req.method, path: c.req.path, err: error }, 'unhandled error');
+      deps.logger.error({ reqId: c.get('requestId'), method: c.req.method, path: loggedPath(c.req.path), err: error }, 'unhandled error');
       answer = errors.internal();
     }
     if (answer.retryAfter !== undefined) c.header('Retry-After', String(answer.retryAfter));

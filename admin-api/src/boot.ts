@@ -8,6 +8,8 @@ import type { Config } from './config.ts';
 import type { SitePublisher } from './publisher/publisher.ts';
 import { ensureFullRender, renderedDatabaseId, type DistPaths } from './publisher/site-build.ts';
 import type { RenderSiteResult } from './publisher/render-site.ts';
+import { PeriodicBackups } from './backups/periodic-backups.ts';
+import { Housekeeping } from './housekeeping/housekeeping.ts';
 import { UnconfirmedPurge } from './newsletter/purge.ts';
 import { createPublishingApp } from './publishing-app.ts';
 import { RetentionSweep } from './revisions/sweep.ts';
@@ -61,6 +63,9 @@ async function openDatabaseOfSite(config: Config, dist: DistPaths): Promise<Awai
  * here); only then listen, so the server never reports healthy over a stale site.
  */
 export async function bootServer(config: Config, dist: DistPaths, logger: Logger, events: BootEvents = {}): Promise<Booted> {
+  if (!existsSync(dist.serverEntry)) {
+    throw new StartupError(`${dist.serverEntry} is missing: build the site first (make start does it, or pnpm build).`);
+  }
   const { db, seeded } = await openDatabaseOfSite(config, dist);
   if (seeded.citiesAdded + seeded.postsAdded > 0) events.seeded?.(seeded);
   events.admin?.(await bootstrapAdmin(db, config));
@@ -74,6 +79,7 @@ export async function bootServer(config: Config, dist: DistPaths, logger: Logger
   await publisher.removeStaleTempFiles();
   const repaired = await publisher.publishPending();
   if (repaired.pagesChanged > 0) logger.info({ pages: repaired.pagesChanged }, 'published changes left over from before the last stop');
+  await publisher.startRetrying();
   // Posts whose time came while the server was down go live before anyone can read the site.
   await scheduler.publishDue();
   scheduler.reschedule();
@@ -83,6 +89,20 @@ export async function bootServer(config: Config, dist: DistPaths, logger: Logger
   const sweep = new RetentionSweep({ db, logger });
   await sweep.run();
   sweep.start();
+  const housekeeping = new Housekeeping({ db, logger });
+  await housekeeping.run();
+  housekeeping.start();
+  const { intervalMs } = config.backup;
+  const backups =
+    intervalMs === undefined
+      ? undefined
+      : new PeriodicBackups({
+          databasePath: config.databasePath,
+          uploadDir: config.uploadDir,
+          backup: { ...config.backup, intervalMs },
+          logger,
+        });
+  await backups?.start();
 
   mkdirSync(config.uploadDir, { recursive: true });
   const server = await listen(app, config.host, config.port);
@@ -95,10 +115,13 @@ export async function bootServer(config: Config, dist: DistPaths, logger: Logger
     // and only then is the database closed.
     close: async () => {
       scheduler.stop();
+      publisher.stop();
       stopPurgingSessions();
       purge.stop();
       sweep.stop();
+      housekeeping.stop();
       await server.close();
+      await backups?.stop();
       await scheduler.idle();
       await publisher.publishPending();
       await mailer.idle();

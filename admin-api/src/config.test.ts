@@ -13,6 +13,8 @@ describe('loadConfig', () => {
       siteName: 'Forkcast',
       mail: { from: { name: 'Forkcast', address: 'newsletter@localhost' }, dir: 'data/mail' },
       contactNotify: true,
+      backup: { dir: 'data/backups', keep: 7 },
+      logLevel: 'info',
     });
   });
 
@@ -27,10 +29,15 @@ describe('loadConfig', () => {
       ADMIN_EMAIL: 'editor@forkcast.example',
       ADMIN_PASSWORD: 'correct horse battery',
       PURGE_WEBHOOK_URL: 'https://cdn.example/purge',
+      PURGE_WEBHOOK_SECRET: 'a long shared secret',
       SMTP_URL: 'smtps://letter:secret@smtp.forkcast.example:465',
       MAIL_FROM: '"Forkcast, the letter" <letter@forkcast.example>',
       MAIL_DIR: '/srv/mail',
       CONTACT_NOTIFY: 'false',
+      BACKUP_DIR: '/srv/backups',
+      BACKUP_INTERVAL: '6h',
+      BACKUP_KEEP: '14',
+      LOG_LEVEL: 'warn',
       HOSTNAME: '',
     });
     expect(config).toEqual({
@@ -42,14 +49,19 @@ describe('loadConfig', () => {
       siteName: 'Forkcast Weekly',
       admin: { email: 'editor@forkcast.example', password: 'correct horse battery' },
       purgeWebhookUrl: 'https://cdn.example/purge',
+      purgeWebhookSecret: 'a long shared secret',
       mail: {
         smtpUrl: 'smtps://letter:secret@smtp.forkcast.example:465',
         from: { name: 'Forkcast, the letter', address: 'letter@forkcast.example' },
         dir: '/srv/mail',
       },
       contactNotify: false,
+      backup: { dir: '/srv/backups', intervalMs: 6 * 60 * 60 * 1000, keep: 14 },
+      logLevel: 'warn',
     });
     expect(loadConfig({ PORT: '' }).port).toBe(4321);
+    expect(loadConfig({ BACKUP_INTERVAL: '30m' }).backup.intervalMs).toBe(30 * 60 * 1000);
+    expect(loadConfig({ BACKUP_INTERVAL: ' 1d ' }).backup.intervalMs).toBe(24 * 60 * 60 * 1000);
     expect(loadConfig({ MAIL_FROM: 'letter@forkcast.example' }).mail.from).toEqual({ name: '', address: 'letter@forkcast.example' });
   });
 
@@ -79,6 +91,20 @@ describe('loadConfig', () => {
     ],
     [{ MAIL_FROM: 'a@forkcast.example, b@forkcast.example' }, 'Invalid configuration: MAIL_FROM must be one address'],
     [{ CONTACT_NOTIFY: 'no' }, 'Invalid configuration: CONTACT_NOTIFY must be true or false (got "no")'],
+    [
+      { BACKUP_INTERVAL: '6' },
+      'Invalid configuration: BACKUP_INTERVAL must be a duration of at least a minute, like 30m, 6h or 1d (got "6")',
+    ],
+    [{ BACKUP_INTERVAL: '0h' }, 'Invalid configuration: BACKUP_INTERVAL must be a duration of at least a minute'],
+    [{ BACKUP_INTERVAL: '90s' }, 'Invalid configuration: BACKUP_INTERVAL must be a duration of at least a minute'],
+    [{ BACKUP_KEEP: '0' }, 'Invalid configuration: BACKUP_KEEP must be at least 1 (got "0")'],
+    [{ BACKUP_KEEP: 'all' }, 'Invalid configuration: BACKUP_KEEP must be a whole number (got "all")'],
+    [{ LOG_LEVEL: 'loud' }, 'Invalid configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
+    [
+      { PURGE_WEBHOOK_URL: 'https://cdn.example/purge', PURGE_WEBHOOK_SECRET: 'short' },
+      'Invalid configuration: PURGE_WEBHOOK_SECRET must be at least 16 characters',
+    ],
+    [{ PURGE_WEBHOOK_SECRET: 'a long shared secret' }, 'Invalid configuration: PURGE_WEBHOOK_URL must be set when PURGE_WEBHOOK_SECRET is'],
   ])('refuses %o with one line naming the variable', (env, message) => {
     const attempt = () => loadConfig(env);
     expect(attempt).toThrow(ConfigError);
@@ -94,6 +120,12 @@ describe('loadConfig', () => {
   it('never shows the SMTP_URL it refuses, which may carry a password', () => {
     expect(() => loadConfig({ SMTP_URL: 'imap://letter:hunter2@mail.example' })).toThrow(
       /^Invalid configuration: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL$/,
+    );
+  });
+
+  it('never shows the PURGE_WEBHOOK_SECRET it refuses', () => {
+    expect(() => loadConfig({ PURGE_WEBHOOK_URL: 'https://cdn.example/purge', PURGE_WEBHOOK_SECRET: 'hunter2' })).toThrow(
+      /^Invalid configuration: PURGE_WEBHOOK_SECRET must be at least 16 characters$/,
     );
   });
 });

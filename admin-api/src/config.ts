@@ -1,4 +1,5 @@
 import { compile as compileTrust } from 'proxy-addr';
+import type { LevelWithSilent } from 'pino';
 import addressparser from 'nodemailer/lib/addressparser';
 import { z } from 'zod';
 import { configProblem, httpUrlEnv as httpUrl, optionalEnv as optional, siteEnvShape } from '@forkcast/content-db/site-config';
@@ -26,6 +27,21 @@ const trustProxyEnv = z.string().transform((value, ctx): TrustProxy | undefined 
   return list;
 });
 
+const DURATION_UNITS_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** A duration such as `30m`, `6h` or `1d`, in milliseconds; at least a minute. */
+const durationEnv = z.string().transform((value, ctx) => {
+  const match = /^\s*(\d+)\s*([mhd])\s*$/.exec(value);
+  const ms = match ? Number(match[1]) * DURATION_UNITS_MS[match[2] as keyof typeof DURATION_UNITS_MS] : 0;
+  if (ms < DURATION_UNITS_MS.m) {
+    ctx.addIssue({ code: 'custom', message: 'must be a duration of at least a minute, like 30m, 6h or 1d' });
+    return z.NEVER;
+  }
+  return ms;
+});
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const satisfies readonly LevelWithSilent[];
+
 const envSchema = z
   .object({
     PORT: optional(z.coerce.number({ error: 'must be a port number' }).int('must be a whole number').min(0).max(65535).default(4321)),
@@ -35,6 +51,7 @@ const envSchema = z
     ADMIN_EMAIL: optional(z.email({ error: 'must be an email address' }).optional()),
     ADMIN_PASSWORD: optional(z.string().min(12, 'must be at least 12 characters').optional()),
     PURGE_WEBHOOK_URL: optional(httpUrl.optional()),
+    PURGE_WEBHOOK_SECRET: optional(z.string().min(16, 'must be at least 16 characters').optional()),
     TRUST_PROXY: optional(trustProxyEnv.optional()),
     SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
     MAIL_FROM: optional(
@@ -54,6 +71,12 @@ const envSchema = z
         .default('true')
         .transform((value) => value === 'true'),
     ),
+    BACKUP_DIR: optional(z.string().default('data/backups')),
+    BACKUP_INTERVAL: optional(durationEnv.optional()),
+    BACKUP_KEEP: optional(
+      z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').default(7),
+    ),
+    LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info')),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_EMAIL !== undefined && env.ADMIN_PASSWORD === undefined) {
@@ -62,7 +85,13 @@ const envSchema = z
     if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_EMAIL === undefined) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'must be set when ADMIN_PASSWORD is' });
     }
+    if (env.PURGE_WEBHOOK_SECRET !== undefined && env.PURGE_WEBHOOK_URL === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['PURGE_WEBHOOK_URL'], message: 'must be set when PURGE_WEBHOOK_SECRET is' });
+    }
   });
+
+/** Every environment variable the server reads. */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
 
 /** One mailbox, with an optional display name. */
 interface MailAddress {
@@ -96,11 +125,22 @@ export interface Config {
   siteName: string;
   admin?: { email: string; password: string };
   purgeWebhookUrl?: string;
+  /** Signs each purge POST (HMAC-SHA256) so the receiver can tell it came from this server. */
+  purgeWebhookSecret?: string;
   /** Which proxies' X-Forwarded-For to believe: a number of hops, or their addresses and ranges. */
   trustProxy?: TrustProxy;
   mail: MailConfig;
   /** Whether each contact message is also emailed to the admins. */
   contactNotify: boolean;
+  backup: BackupConfig;
+  logLevel: LevelWithSilent;
+}
+
+/** Where backups go, how often the server takes one (never without an interval), and how many are kept. */
+export interface BackupConfig {
+  dir: string;
+  intervalMs?: number;
+  keep: number;
 }
 
 export type TrustProxy = number | string[];
@@ -113,7 +153,7 @@ export class ConfigError extends Error {
 /** Reads the configuration from environment variables; throws a ConfigError naming the bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) throw new ConfigError(configProblem(parsed.error, env, ['ADMIN_PASSWORD', 'SMTP_URL']));
+  if (!parsed.success) throw new ConfigError(configProblem(parsed.error, env, ['ADMIN_PASSWORD', 'SMTP_URL', 'PURGE_WEBHOOK_SECRET']));
   const e = parsed.data;
   return {
     port: e.PORT,
@@ -124,6 +164,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     siteName: e.SITE_NAME,
     ...(e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } } : {}),
     ...(e.PURGE_WEBHOOK_URL ? { purgeWebhookUrl: e.PURGE_WEBHOOK_URL } : {}),
+    ...(e.PURGE_WEBHOOK_SECRET ? { purgeWebhookSecret: e.PURGE_WEBHOOK_SECRET } : {}),
     ...(e.TRUST_PROXY !== undefined ? { trustProxy: e.TRUST_PROXY } : {}),
     mail: {
       ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),
@@ -132,5 +173,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       dir: e.MAIL_DIR,
     },
     contactNotify: e.CONTACT_NOTIFY,
+    backup: { dir: e.BACKUP_DIR, ...(e.BACKUP_INTERVAL ? { intervalMs: e.BACKUP_INTERVAL } : {}), keep: e.BACKUP_KEEP },
+    logLevel: e.LOG_LEVEL,
   };
 }

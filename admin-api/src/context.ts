@@ -9,9 +9,13 @@ import type { Renderer } from './publisher/renderer.ts';
 /** What runs after a write commits: publishes the outbox (the publisher issue) and reports. */
 export interface PublishReport {
   pagesChanged: number;
+  /** Pages rendered to find those that changed. */
+  rendered: number;
   ms: number;
   /** The site paths written or removed. */
   urls: string[];
+  /** Routes that could not be rendered or written: they keep their last good file and are retried. */
+  failed: { route: string; error: string }[];
 }
 
 export interface Publisher {

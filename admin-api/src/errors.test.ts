@@ -45,10 +45,13 @@ describe('errors: one factory per kind', () => {
     expect(errors.internal().message).toBe('Something went wrong on our side. Please try again.');
   });
 
-  it('answers { message, code }, with problems only when the error has them', () => {
+  it('answers { message, code }, with problems or the field at fault only when the error has them', () => {
     expect(errors.notFound('Post not found.').body).toEqual({ message: 'Post not found.', code: 'not_found' });
     const problems = [{ row: 3, column: 'day', message: "expected a day number from 1 to 30, found 'x'." }];
     expect(errors.validation('Row 3.', problems).body).toEqual({ message: 'Row 3.', code: 'validation', problems });
+    expect(errors.invalidField('slug', 'Taken.').body).toEqual({ message: 'Taken.', code: 'validation', field: 'slug' });
+    expect(errors.conflict('Taken.', 'slug').body).toEqual({ message: 'Taken.', code: 'conflict', field: 'slug' });
+    expect(errors.conflict('Taken.').body).toEqual({ message: 'Taken.', code: 'conflict' });
   });
 });
 

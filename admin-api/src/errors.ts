@@ -43,11 +43,14 @@ export interface ErrorBody {
   message: string;
   code: ErrorCode;
   problems?: readonly CsvProblem[];
+  field?: string;
 }
 
 interface ApiErrorOptions {
   /** Itemised problems (an itinerary's rows and columns), sent beside the summary message. */
   problems?: readonly CsvProblem[];
+  /** The one body field at fault, so an editor can show the message beside it. */
+  field?: string | undefined;
   /** Seconds until a refused client may try again, sent as Retry-After. */
   retryAfter?: number;
 }
@@ -62,6 +65,7 @@ export class ApiError extends Error {
   readonly status: ContentfulStatusCode;
   readonly code: ErrorCode;
   readonly problems: readonly CsvProblem[] | undefined;
+  readonly field: string | undefined;
   readonly retryAfter: number | undefined;
 
   private constructor(status: ContentfulStatusCode, code: ErrorCode, message: string, options: ApiErrorOptions = {}) {
@@ -69,6 +73,7 @@ export class ApiError extends Error {
     this.status = status;
     this.code = code;
     this.problems = options.problems;
+    this.field = options.field;
     this.retryAfter = options.retryAfter;
   }
 
@@ -83,7 +88,12 @@ export class ApiError extends Error {
   }
 
   get body(): ErrorBody {
-    return { message: this.message, code: this.code, ...(this.problems ? { problems: this.problems } : {}) };
+    return {
+      message: this.message,
+      code: this.code,
+      ...(this.problems ? { problems: this.problems } : {}),
+      ...(this.field === undefined ? {} : { field: this.field }),
+    };
   }
 }
 
@@ -91,6 +101,8 @@ export class ApiError extends Error {
 export const errors = {
   /** 400: the request breaks a rule; `problems` itemises an itinerary's refused cells. */
   validation: (message: string, problems?: readonly CsvProblem[]) => ApiError.of('validation', message, problems ? { problems } : {}),
+  /** 400: one field of the body breaks a rule; the answer names it beside the message. */
+  invalidField: (field: string, message: string) => ApiError.of('validation', message, { field }),
   /** 422: a well-formed upload whose itinerary does not hold up. */
   invalidCsv: (message: string, problems: readonly CsvProblem[]) => ApiError.of('invalid_csv', message, { problems }),
   /** 401: no admin session. */
@@ -100,7 +112,8 @@ export const errors = {
   /** 403: an unsafe request the browser marks as coming from another site. */
   crossSite: () => ApiError.of('cross_site', 'Cross-site requests are not allowed.'),
   notFound: (message: string) => ApiError.of('not_found', message),
-  conflict: (message: string) => ApiError.of('conflict', message),
+  /** 409; `field` names the body field whose value clashes, when one does. */
+  conflict: (message: string, field?: string) => ApiError.of('conflict', message, { field }),
   tooLarge: (code: TooLargeCode, message: string) => ApiError.of(code, message),
   unsupportedMedia: (code: UnsupportedMediaCode, message: string) => ApiError.of(code, message),
   /** 429 from a request allowance; the client may try again after `retryAfter` seconds. */

@@ -2,7 +2,7 @@
 export { createApp, type AppDeps, type AppEnv } from './app.ts';
 export type { Publisher, PublishReport } from './context.ts';
 export { listen, type RunningServer } from './server.ts';
-export { ConfigError, loadConfig, type Config } from './config.ts';
+export { CONFIG_VARIABLES, ConfigError, loadConfig, type Config } from './config.ts';
 export { ApiError, errors, type ErrorBody, type ErrorCode } from './errors.ts';
 export { LoginThrottle } from './auth/login-throttle.ts';
 export { bootstrapAdmin, type AdminBootstrap } from './auth/bootstrap-admin.ts';
@@ -14,3 +14,6 @@ export { createPublishingApp, type PublishingApp, type PublishingAppOptions } fr
 export { SitePublisher } from './publisher/publisher.ts';
 export { loadRenderer, type Renderer } from './publisher/renderer.ts';
 export { purgeWebhook } from './publisher/purge-webhook.ts';
+export { takeBackup, listBackups } from './backups/backups.ts';
+export { restoreBackup, RestoreRefused } from './backups/restore.ts';
+export { exportSite, ExportRefused } from './export/export-site.ts';

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 import type { Db } from '@forkcast/content-db';
@@ -10,6 +11,10 @@ import { purgeWebhook } from './publisher/purge-webhook.ts';
 import { SitePublisher } from './publisher/publisher.ts';
 import { loadRenderer, type Renderer } from './publisher/renderer.ts';
 import type { DistPaths } from './publisher/site-build.ts';
+
+// A publish of this many pages renders on worker threads, one per core: starting them costs about
+// as much as rendering this many pages in the server.
+const POOL_THRESHOLD = 150;
 
 export interface PublishingAppOptions {
   db: Db;
@@ -41,7 +46,14 @@ export async function createPublishingApp(options: PublishingAppOptions): Promis
   const routes = await renderer.listRoutes();
   await renderer.render(routes.find((route) => route.endsWith('/guide')) ?? '/');
 
-  const notify = config.purgeWebhookUrl ? purgeWebhook({ url: config.purgeWebhookUrl, publicHost: config.publicHost, logger }) : undefined;
+  const notify = config.purgeWebhookUrl
+    ? purgeWebhook({
+        url: config.purgeWebhookUrl,
+        publicHost: config.publicHost,
+        logger,
+        ...(config.purgeWebhookSecret ? { secret: config.purgeWebhookSecret } : {}),
+      })
+    : undefined;
   const listeners = [options.onPublished, notify && ((report: PublishReport) => void notify(report))].filter(
     (listener) => listener !== undefined,
   );
@@ -50,6 +62,13 @@ export async function createPublishingApp(options: PublishingAppOptions): Promis
     renderer,
     siteDir: dist.siteDir,
     logger,
+    pool: {
+      size: availableParallelism(),
+      serverEntry: dist.serverEntry,
+      databasePath: config.databasePath,
+      site: { siteName: config.siteName, publicHost: config.publicHost },
+      threshold: POOL_THRESHOLD,
+    },
     ...(listeners.length > 0 ? { onPublished: (report: PublishReport) => listeners.forEach((listener) => listener(report)) } : {}),
   });
   const scheduler = new PublicationScheduler({ db, publisher, logger });

@@ -56,6 +56,7 @@ export async function createTestApp(
     DATABASE_PATH: handle.path,
     UPLOAD_DIR: uploadDir,
     MAIL_DIR: mailDir,
+    BACKUP_DIR: join(dir, 'backups'),
     PUBLIC_HOST: options.publicHost ?? ORIGIN,
     ...options.env,
   });

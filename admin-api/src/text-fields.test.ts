@@ -17,8 +17,11 @@ const FORBIDDEN = ['\u0000', '\u0007'];
 const codePoint = (ch: string) => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
 type Encoding = 'json' | 'urlencoded' | 'multipart';
-/** How the route answers a refusal: JSON 400, the sign-in page with a 400, or a form's 303 to its failure page. */
-type Refusal = 'json' | 'page' | 'redirect';
+/**
+ * How the route answers a refusal: JSON 400 (naming the field in `field` too, for the city editor's
+ * routes), the sign-in page with a 400, or a form's 303 to its failure page.
+ */
+type Refusal = 'json' | 'json-field' | 'page' | 'redirect';
 
 interface TextField {
   name: string;
@@ -142,7 +145,7 @@ const ROUTES: Record<string, Variant[]> = {
         { name: 'country', label: 'The country' },
         { name: 'heroAlt', label: 'The alt text' },
       ],
-      refusal: 'json',
+      refusal: 'json-field',
     },
   ],
   'DELETE /api/cities/:id': [],
@@ -151,7 +154,7 @@ const ROUTES: Record<string, Variant[]> = {
       encoding: 'json',
       valid: { spreadsheetUrl: 'https://sheets.example/lisbon' },
       fields: [{ name: 'spreadsheetUrl', label: 'The spreadsheet address' }],
-      refusal: 'json',
+      refusal: 'json-field',
     },
   ],
   'POST /api/posts/:postId/content': [
@@ -328,7 +331,8 @@ describe('text fields refuse control characters', () => {
               expected.push(`${where} -> 400 names the field`);
             } else {
               got.push(`${where} -> ${res.status} ${JSON.stringify(await res.json())}`);
-              expected.push(`${where} -> 400 ${JSON.stringify({ message, code: 'validation' })}`);
+              const named = variant.refusal === 'json-field' ? { field: field.name } : {};
+              expected.push(`${where} -> 400 ${JSON.stringify({ message, code: 'validation', ...named })}`);
             }
           }
         }

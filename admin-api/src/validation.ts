@@ -5,13 +5,20 @@ import { errors } from './errors.ts';
 
 /**
  * Validates one part of the request with zod; a failure becomes a 400 whose message is the first
- * problem's own message (schemas carry the user-facing wording).
+ * problem's own message (schemas carry the user-facing wording). With `nameField`, a problem with
+ * one top-level field also names that field, for editors that show each message beside its field.
  */
-export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
+export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(
+  target: Target,
+  schema: T,
+  { nameField = false }: { nameField?: boolean } = {},
+) {
   return zValidator(target, schema, (result) => {
     if (!result.success) {
       const issue = result.error.issues[0];
-      throw errors.validation(issue?.message ?? 'The request is not valid.');
+      const message = issue?.message ?? 'The request is not valid.';
+      const field = issue?.path.length === 1 && typeof issue.path[0] === 'string' ? issue.path[0] : undefined;
+      throw nameField && field !== undefined ? errors.invalidField(field, message) : errors.validation(message);
     }
   });
 }

@@ -19,10 +19,16 @@ export async function commitWrite<T>(c: Context<AppEnv>, work: (trx: Db) => Prom
   if (publisher) {
     try {
       const report = await publisher.publishPending();
-      c.header(PUBLISH_HEADER, formatPublishReport({ pages: report.pagesChanged, ms: report.ms }));
+      const [first, ...more] = report.failed;
+      c.header(
+        PUBLISH_HEADER,
+        first
+          ? formatPublishFailure(`${more.length > 0 ? `${more.length + 1} pages, among them ` : ''}${first.route}: ${first.error}`)
+          : formatPublishReport({ pages: report.pagesChanged, ms: report.ms }),
+      );
     } catch (error) {
-      // The change itself is saved and stays in the outbox; the publisher logged why and the next
-      // publish (or the next start) retries it. The editor is told the pages are not live yet, and why.
+      // The change itself is saved and stays in the outbox; the publisher logged why and tries
+      // again on its own. The editor is told the pages are not live yet, and why.
       c.header(PUBLISH_HEADER, formatPublishFailure(error instanceof Error ? error.message : String(error)));
     }
   }

@@ -44,6 +44,7 @@ describe('commitChange: each repository write names the tags it changes', () => 
       title: 'Tofu',
       type: 'post',
       cityId: kyoto,
+      tags: ['Tofu'],
       published: true,
       publishedAt: T0,
       createdAt: T0,
@@ -60,43 +61,80 @@ describe('commitChange: each repository write names the tags it changes', () => 
     return tags;
   }
 
-  it('a new post changes itself and the lists it joins', async () => {
+  it('a new post changes itself, its card and the lists it joins: every post’s, its city’s, its tags’', async () => {
     const tags = await tagsOf((trx) =>
-      insertPost(trx, { slug: 'ramen', title: 'Ramen', type: 'post', cityId: osaka, publishedAt: null, createdAt: T0, updatedAt: T0 }),
+      insertPost(trx, {
+        slug: 'ramen',
+        title: 'Ramen',
+        type: 'post',
+        cityId: osaka,
+        tags: ['Noodles', 'Late Night'],
+        publishedAt: null,
+        createdAt: T0,
+        updatedAt: T0,
+      }),
     );
-    expect(tags).toEqual([`post:${post + 1}`, 'posts', `posts:city:${osaka}`]);
+    expect(tags).toEqual([
+      `post-card:${post + 1}`,
+      `post:${post + 1}`,
+      'posts',
+      `posts:city:${osaka}`,
+      'posts:tag:late-night',
+      'posts:tag:noodles',
+    ]);
   });
 
-  it('a post edit that moves nothing changes only the post', async () => {
-    expect(await tagsOf((trx) => updatePost(trx, post, { title: 'Silken tofu', heroImage: '/x.jpg', updatedAt: T0 }))).toEqual([
+  it('a post edit that moves nothing changes the post and its card, a body edit only the post', async () => {
+    expect(await tagsOf((trx) => updatePost(trx, post, { heroImage: '/x.jpg', heroAlt: 'A bowl', updatedAt: T0 }))).toEqual([
+      `post-card:${post}`,
       `post:${post}`,
+    ]);
+    expect(await tagsOf((trx) => updatePost(trx, post, { content: 'New body.', updatedAt: T0 }))).toEqual([`post:${post}`]);
+  });
+
+  it('a retitled or retagged post changes the lists that name it, its old tags’ and its new ones’', async () => {
+    expect(await tagsOf((trx) => updatePost(trx, post, { title: 'Silken tofu', updatedAt: T0 }))).toEqual([
+      `post-card:${post}`,
+      `post:${post}`,
+      'posts',
+      `posts:city:${kyoto}`,
+      'posts:tag:tofu',
+    ]);
+    expect(await tagsOf((trx) => updatePost(trx, post, { tags: ['Soy'], updatedAt: T0 }))).toEqual([
+      `post-card:${post}`,
+      `post:${post}`,
+      'posts',
+      `posts:city:${kyoto}`,
+      'posts:tag:soy',
+      'posts:tag:tofu',
     ]);
   });
 
   it('publishing or re-dating a post changes the lists it is in', async () => {
-    expect(await tagsOf((trx) => updatePost(trx, post, { published: false, updatedAt: T0 }))).toEqual([
-      `post:${post}`,
-      'posts',
-      `posts:city:${kyoto}`,
-    ]);
-    expect(await tagsOf((trx) => updatePost(trx, post, { publishedAt: '2025-02-01T00:00:00.000Z', updatedAt: T0 }))).toEqual([
-      `post:${post}`,
-      'posts',
-      `posts:city:${kyoto}`,
-    ]);
+    const lists = [`post-card:${post}`, `post:${post}`, 'posts', `posts:city:${kyoto}`, 'posts:tag:tofu'];
+    expect(await tagsOf((trx) => updatePost(trx, post, { published: false, updatedAt: T0 }))).toEqual(lists);
+    expect(await tagsOf((trx) => updatePost(trx, post, { publishedAt: '2025-02-01T00:00:00.000Z', updatedAt: T0 }))).toEqual(lists);
   });
 
   it('moving a post to another city changes both cities’ lists', async () => {
     expect(await tagsOf((trx) => updatePost(trx, post, { cityId: osaka, updatedAt: T0 }))).toEqual([
+      `post-card:${post}`,
       `post:${post}`,
       'posts',
       `posts:city:${kyoto}`,
       `posts:city:${osaka}`,
+      'posts:tag:tofu',
     ]);
   });
 
   it('deleting a post changes its lists; a missing post changes nothing', async () => {
-    expect(await tagsOf((trx) => deletePost(trx, post))).toEqual([`post:${post}`, 'posts', `posts:city:${kyoto}`]);
+    expect(await tagsOf((trx) => deletePost(trx, post))).toEqual([
+      `post-card:${post}`,
+      `post:${post}`,
+      'posts',
+      `posts:city:${kyoto}`,
+      'posts:tag:tofu',
+    ]);
     expect(await tagsOf((trx) => deletePost(trx, post))).toEqual([]);
     expect(await tagsOf((trx) => updatePost(trx, post, { title: 'Gone', updatedAt: T0 }))).toEqual([]);
   });
@@ -123,7 +161,11 @@ describe('commitChange: each repository write names the tags it changes', () => 
     expect(await tagsOf((trx) => updateCity(trx, kyoto, { spreadsheetUrl: 'https://sheets.example/k', updatedAt: T0 }))).toEqual([
       `city:${kyoto}`,
     ]);
-    expect(await tagsOf((trx) => updateCity(trx, kyoto, { name: 'Kyōto', updatedAt: T0 }))).toEqual(['cities', `city:${kyoto}`]);
+    expect(await tagsOf((trx) => updateCity(trx, kyoto, { name: 'Kyōto', updatedAt: T0 }))).toEqual([
+      'cities',
+      `city-link:${kyoto}`,
+      `city:${kyoto}`,
+    ]);
     expect(await tagsOf((trx) => updateCity(trx, 999, { name: 'Nowhere', updatedAt: T0 }))).toEqual([]);
     const added = await commitChange(db, (trx) =>
       insertCity(trx, {
@@ -137,7 +179,7 @@ describe('commitChange: each repository write names the tags it changes', () => 
         updatedAt: T0,
       }),
     );
-    expect(added.tags).toEqual(['cities', `city:${added.result}`]);
+    expect(added.tags).toEqual(['cities', `city-link:${added.result}`, `city:${added.result}`]);
   });
 
   it('an itinerary and a setting change their own tags', async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { Migrator, NO_MIGRATIONS } from 'kysely/migration';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDb, migrateToLatest, snapshotDb } from './db.ts';
+import { appliedMigrations, createDb, DatabaseTooNewError, migrateToLatest, snapshotDb } from './db.ts';
 import { migrationProvider, migrations } from './migrations/index.ts';
 import { createTempDb, type TempDb } from './testing.ts';
 
@@ -11,16 +11,31 @@ const TABLES = [
   'cities',
   'contact_messages',
   'content_blocks',
+  'derived_tables',
+  'failed_routes',
   'newsletter_subscribers',
   'outbox',
+  'page_queries',
   'page_tags',
   'pages',
   'post_content_items',
+  'post_tags',
   'posts',
   'publish_log',
+  'queries',
+  'query_listens',
   'redirects',
   'restaurants',
   'revisions',
+  // Site search: its rows, the FTS5 index and the tables FTS5 keeps for it, its word list, its state.
+  'search_documents',
+  'search_index',
+  'search_index_config',
+  'search_index_data',
+  'search_index_docsize',
+  'search_index_idx',
+  'search_state',
+  'search_terms',
   'sessions',
   'settings',
   'trash',
@@ -68,6 +83,26 @@ describe('createDb and migrations', () => {
     expect(await tableNames(handle)).toEqual([]);
     await migrateToLatest(handle.db);
     expect(await tableNames(handle)).toEqual(TABLES);
+  });
+
+  it('refuses, changing nothing, a database a newer release migrated', async () => {
+    handle = await createTempDb();
+    await sql`insert into kysely_migration (name, timestamp) values ('9999-from-a-newer-release', ${new Date().toISOString()})`.execute(
+      handle.db,
+    );
+    const before = await appliedMigrations(handle.db);
+    expect(before).toEqual([...Object.keys(migrations), '9999-from-a-newer-release']);
+    const attempt = migrateToLatest(handle.db);
+    await expect(attempt).rejects.toBeInstanceOf(DatabaseTooNewError);
+    await expect(attempt).rejects.toThrow(
+      'the database was upgraded by a newer release of Forkcast (migration 9999-from-a-newer-release), which this release does not know',
+    );
+    expect(await appliedMigrations(handle.db)).toEqual(before);
+  });
+
+  it('lists no migrations for a database never migrated', async () => {
+    handle = await createTempDb({ migrate: false });
+    expect(await appliedMigrations(handle.db)).toEqual([]);
   });
 
   it('snapshots the whole database into a new file', async () => {

@@ -3,7 +3,8 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, SqliteDialect, sql } from 'kysely';
 import { Migrator, type MigrationResultSet } from 'kysely/migration';
-import { migrationProvider } from './migrations/index.ts';
+import { migrationProvider, migrations } from './migrations/index.ts';
+import { syncPostTags } from './repositories/post-tags.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -25,19 +26,61 @@ export function createDb(path: string): Db {
   });
 }
 
-/** Applies every pending migration; throws if one fails (the failed one is rolled back). */
+/**
+ * The database was migrated by a newer release than this one: it holds migrations this code does
+ * not know, so its tables may not be what this code reads and writes.
+ */
+export class DatabaseTooNewError extends Error {
+  override name = 'DatabaseTooNewError';
+  readonly unknownMigrations: string[];
+  constructor(unknownMigrations: string[]) {
+    super(
+      `the database was upgraded by a newer release of Forkcast (migration ${unknownMigrations.join(', ')}), which this release does not know; run that release or a newer one, or restore a backup taken before the upgrade`,
+    );
+    this.unknownMigrations = unknownMigrations;
+  }
+}
+
+/** The migrations a database has had applied, by name (their numbers order them). */
+export async function appliedMigrations(db: Db): Promise<string[]> {
+  const table = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name = 'kysely_migration'`.execute(db);
+  if (table.rows.length === 0) return [];
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+  return rows.map((row) => row.name);
+}
+
+/** Throws DatabaseTooNewError when `applied` names a migration this release does not have. */
+export function refuseUnknownMigrations(applied: string[]): void {
+  const unknown = applied.filter((name) => !Object.hasOwn(migrations, name));
+  if (unknown.length > 0) throw new DatabaseTooNewError(unknown);
+}
+
+/**
+ * Applies every pending migration, then refills the tables derived by application code when their
+ * rules changed; throws if a migration fails (the failed one is rolled back). A database a newer
+ * release migrated is refused before anything is applied: an older release going on would write
+ * rows the newer schema does not expect (a downgrade is done by restoring a backup).
+ */
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
+  refuseUnknownMigrations(await appliedMigrations(db));
   const migrator = new Migrator({ db, provider: migrationProvider });
   const result = await migrator.migrateToLatest();
   if (result.error) {
     throw new Error(`Database migration failed: ${String(result.error)}`, { cause: result.error });
   }
+  await db.transaction().execute((trx) => syncPostTags(trx));
   return result;
 }
 
 /** The current time as the ISO-8601 UTC string every timestamp column stores. */
 export function nowIso(): string {
   return new Date().toISOString();
+}
+
+/** SQLite's integrity check: 'ok', or the problems it found, joined. */
+export async function integrityCheck(db: Db): Promise<string> {
+  const { rows } = await sql<Record<string, string>>`pragma integrity_check`.execute(db);
+  return rows.map((row) => Object.values(row)[0]).join('; ');
 }
 
 /** Writes a consistent copy of the whole database to `path` (VACUUM INTO): a backup or a test snapshot. */

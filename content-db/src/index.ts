@@ -1,8 +1,20 @@
 /** @forkcast/content-db: the SQLite schema, its migrations and typed repositories (db first). */
-export { createDb, migrateToLatest, nowIso, snapshotDb, type Db } from './db.ts';
+export {
+  appliedMigrations,
+  createDb,
+  DatabaseTooNewError,
+  integrityCheck,
+  migrateToLatest,
+  nowIso,
+  refuseUnknownMigrations,
+  snapshotDb,
+  type Db,
+} from './db.ts';
 export type * from './schema.ts';
 export * from './repositories/cities.ts';
 export * from './repositories/posts.ts';
+export * from './repositories/post-lists.ts';
+export { tagSlugs } from './repositories/post-tags.ts';
 export * from './repositories/restaurants.ts';
 export * from './repositories/content-blocks.ts';
 export * from './repositories/content-items.ts';
@@ -13,11 +25,14 @@ export * from './repositories/admin-users.ts';
 export * from './repositories/sessions.ts';
 export * from './repositories/outbox.ts';
 export * from './repositories/pages.ts';
+export * from './repositories/failed-routes.ts';
 export * from './repositories/publish-log.ts';
 export * from './repositories/redirects.ts';
 export { TAG } from './tags.ts';
-export { recordRead, recordWrite, trackReads, trackWrites } from './tracking.ts';
+export { recordRead, recordWrite, trackReads, trackWrites, type QueryRead } from './tracking.ts';
+export { defineQuery, evaluateQueries } from './queries.ts';
 export { commitChange, type CommittedChange } from './changes.ts';
+export * from './search/index.ts';
 export { toCsv, unguardCsvCell, type CsvCell } from './csv.ts';
 export { splitParagraphs } from './paragraphs.ts';
 export {

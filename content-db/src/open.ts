@@ -1,4 +1,5 @@
-import { createDb, migrateToLatest, type Db } from './db.ts';
+import { createDb, DatabaseTooNewError, migrateToLatest, nowIso, type Db } from './db.ts';
+import { ensureSearchIndex } from './search/documents.ts';
 import { seedIfNew, type SeedResult } from './seed/index.ts';
 
 // SQLite's result codes for a file this process cannot use, with what each means to an operator.
@@ -13,13 +14,13 @@ const UNUSABLE: Record<string, string> = {
   SQLITE_FULL: 'the disk holding the database is full',
 };
 
-/** The database file cannot be used; `message` says why in words, `code` is SQLite's. */
+/** The database file cannot be used; `message` says why in words, `code` is SQLite's (or TOO_NEW for a downgrade). */
 export class DatabaseUnusableError extends Error {
   override name = 'DatabaseUnusableError';
   readonly path: string;
   readonly code: string;
-  constructor(path: string, code: string, options?: ErrorOptions) {
-    super(`${UNUSABLE[code.match(/^SQLITE_[A-Z]+/)?.[0] ?? ''] ?? 'SQLite refused the database'} (${code})`, options);
+  constructor(path: string, code: string, options?: ErrorOptions & { reason?: string }) {
+    super(options?.reason ?? `${UNUSABLE[code.match(/^SQLITE_[A-Z]+/)?.[0] ?? ''] ?? 'SQLite refused the database'} (${code})`, options);
     this.path = path;
     this.code = code;
   }
@@ -34,7 +35,8 @@ function sqliteCode(error: unknown): string | undefined {
 }
 
 /**
- * Opens the database file, applies pending migrations and seeds it if it was never seeded. A
+ * Opens the database file, applies pending migrations, seeds it if it was never seeded and builds
+ * its search index if it has none (or one built by older rules). A
  * module of its own so that the site bundle, which imports the repositories, never carries the
  * seed content. A file SQLite cannot use raises DatabaseUnusableError.
  */
@@ -44,9 +46,11 @@ export async function openContentDb(path: string): Promise<{ db: Db; seeded: See
     db = createDb(path);
     await migrateToLatest(db);
     const seeded = await seedIfNew(db);
+    await ensureSearchIndex(db, nowIso());
     return { db, seeded };
   } catch (error) {
     await db?.destroy().catch(() => undefined);
+    if (error instanceof DatabaseTooNewError) throw new DatabaseUnusableError(path, 'TOO_NEW', { cause: error, reason: error.message });
     const code = sqliteCode(error);
     if (code && Object.keys(UNUSABLE).some((known) => code.startsWith(known)))
       throw new DatabaseUnusableError(path, code, { cause: error });

@@ -42,6 +42,19 @@ export interface PostsTable {
   updatedAt: string;
 }
 
+/** A post's tag by its slug (derived from posts.tags, kept by the posts repository). */
+export interface PostTagsTable {
+  postId: number;
+  slug: string;
+  name: string;
+}
+
+/** The version of the rules a table derived by application code (post_tags) was filled under. */
+export interface DerivedTablesTable {
+  name: string;
+  rules: string;
+}
+
 export interface ContentBlocksTable {
   id: Generated<number>;
   postId: number;
@@ -138,6 +151,34 @@ export interface PageTagsTable {
   tag: string;
 }
 
+/** A list a page read, re-runnable by its name and arguments (see queries.ts). */
+export interface QueriesTable {
+  id: Generated<number>;
+  key: string;
+}
+
+/** A tag whose writes may change a query's result. */
+export interface QueryListensTable {
+  tag: string;
+  queryId: number;
+}
+
+/** A page's conditional read: the fingerprint of the result the page saw. */
+export interface PageQueriesTable {
+  path: string;
+  queryId: number;
+  fingerprint: string;
+}
+
+/** A route the publisher could not render or write, retried with backoff until it can. */
+export interface FailedRoutesTable {
+  path: string;
+  error: string;
+  attempts: number;
+  firstFailedAt: string;
+  retryAt: string;
+}
+
 export interface OutboxTable {
   id: Generated<number>;
   /** JSON array of tag strings. */
@@ -201,9 +242,38 @@ export interface TrashTable {
   changeId: number | null;
 }
 
+/** Something a reader can find with the site search: a published post or guide, or a restaurant of a city's published guide. */
+export interface SearchDocumentsTable {
+  id: Generated<number>;
+  kind: 'post' | 'guide' | 'restaurant';
+  /** The post, or for a restaurant the guide that lists it. */
+  postId: number | null;
+  cityId: number | null;
+  /** Where the result leads: the post's canonical path, or for a restaurant its city's guide. */
+  url: string;
+  title: string;
+  excerpt: string;
+  /** Plain text: the body as the page shows it, or a restaurant's notes and address. */
+  body: string;
+  /** The city's name ('' without one). */
+  city: string;
+  citySlug: string | null;
+  /** The reader date, newest first among equally good matches. */
+  date: string;
+}
+
+/** Which version of the document rules built the search rows, and when (one row). */
+export interface SearchStateTable {
+  id: number;
+  version: number;
+  builtAt: string;
+}
+
 export interface Database {
   cities: CitiesTable;
   posts: PostsTable;
+  postTags: PostTagsTable;
+  derivedTables: DerivedTablesTable;
   contentBlocks: ContentBlocksTable;
   postContentItems: PostContentItemsTable;
   restaurants: RestaurantsTable;
@@ -214,12 +284,18 @@ export interface Database {
   settings: SettingsTable;
   pages: PagesTable;
   pageTags: PageTagsTable;
+  queries: QueriesTable;
+  queryListens: QueryListensTable;
+  pageQueries: PageQueriesTable;
+  failedRoutes: FailedRoutesTable;
   outbox: OutboxTable;
   redirects: RedirectsTable;
   publishLog: PublishLogTable;
   changes: ChangesTable;
   revisions: RevisionsTable;
   trash: TrashTable;
+  searchDocuments: SearchDocumentsTable;
+  searchState: SearchStateTable;
 }
 
 export type CityRow = Selectable<CitiesTable>;

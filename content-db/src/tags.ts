@@ -4,12 +4,22 @@
  * Entity tags name one row; list tags name "which rows exist, and in what order".
  */
 export const TAG = {
+  /** Anything of one post: its own page shows every field. */
   post: (id: number) => `post:${id}`,
+  /** What a card, a feed item or a link shows of one post: every field but its body. */
+  postCard: (id: number) => `post-card:${id}`,
   city: (id: number) => `city:${id}`,
-  /** The set and order of posts (any post added, removed, published, unpublished or re-dated). */
+  /** What a link to one city's pages shows: its name and slug. */
+  cityLink: (id: number) => `city-link:${id}`,
+  /**
+   * The set, order and names of posts: any post added, removed, published, unpublished, re-dated,
+   * re-typed, moved, re-slugged, re-tagged or retitled.
+   */
   posts: 'posts',
-  /** The set and order of one city's posts. */
+  /** The same for one city's posts... */
   cityPosts: (cityId: number) => `posts:city:${cityId}`,
+  /** ...and for the posts of one tag (by the tag's slug). */
+  tagPosts: (tagSlug: string) => `posts:tag:${tagSlug}`,
   /** The set and order of cities. */
   cities: 'cities',
   /** A city's itinerary rows. */

@@ -1,4 +1,5 @@
 import { NEWSLETTER_PAGES } from './contracts/forms.ts';
+import { SEARCH_PAGE } from './contracts/search.ts';
 
 /**
  * The one place that knows where a post lives and what a missing URL was aiming at. The site
@@ -51,6 +52,12 @@ export function isNotFoundRoute(route: string): boolean {
 /** The redirects file for static hosts and CDNs (Netlify and Cloudflare Pages read `_redirects`). */
 export const REDIRECTS_ROUTE = '/_redirects';
 
+/** Where the sitemap files sitemap.xml indexes live. */
+const SITEMAPS_FOLDER = 'sitemaps';
+
+/** The sitemap of every URL that is not a post's own page (listings, tag pages, the fixed pages). */
+export const SITEMAP_PAGES_PATH = `/${SITEMAPS_FOLDER}/pages.xml`;
+
 /**
  * Pages and files that exist whatever the content. The not-found pages are written as 404.html,
  * 404-post.html and 404-guide.html; '/_redirects' is the redirects file for static hosts.
@@ -68,13 +75,31 @@ export const FIXED_ROUTES = [
   NEWSLETTER_PAGES.unsubscribed,
   '/admin',
   '/admin/editor',
+  '/admin/city',
   '/admin/sign-in',
   ...Object.values(NOT_FOUND_ROUTES),
   REDIRECTS_ROUTE,
   '/rss.xml',
   '/sitemap.xml',
+  SITEMAP_PAGES_PATH,
   '/robots.txt',
 ] as const;
+
+/**
+ * Posts are listed in sitemap files by id, this many ids each, so an edited post changes one small
+ * file and a new post the newest one, not one file of every URL.
+ */
+export const SITEMAP_POSTS_PER_FILE = 1000;
+
+/** The sitemap file of the posts with ids in range n: ids from (n - 1) * SITEMAP_POSTS_PER_FILE + 1 up. */
+export function sitemapPostsPath(range: number): string {
+  return `/${SITEMAPS_FOLDER}/posts-${range}.xml`;
+}
+
+/** The id range (1, 2, ...) whose sitemap file lists a post. */
+export function sitemapRange(postId: number): number {
+  return Math.floor((postId - 1) / SITEMAP_POSTS_PER_FILE) + 1;
+}
 
 /** Where a city's itinerary spreadsheets live: `/itineraries/{citySlug}.csv`. */
 const ITINERARY_CSV_FOLDER = 'itineraries';
@@ -101,8 +126,21 @@ export function cityPagePaths(city: UrlCity): string[] {
 }
 
 // First segments of routes whose rest varies (a post without a city, the /posts listings, the
-// itinerary files) and of what the server or the build serves beside the pages.
-const PREFIXES = ['post', 'posts', TAGS_FOLDER, ITINERARY_CSV_FOLDER, 'api', 'uploads', '_astro', 'images', 'samples'];
+// itinerary files) and of what the server or the build serves beside the pages (the search page is
+// rendered for each request, never into the site folder).
+const PREFIXES = [
+  'post',
+  'posts',
+  TAGS_FOLDER,
+  ITINERARY_CSV_FOLDER,
+  SITEMAPS_FOLDER,
+  'api',
+  'uploads',
+  '_astro',
+  'images',
+  'samples',
+  SEARCH_PAGE.slice(1),
+];
 
 /**
  * First path segments a city may not take as its slug: every fixed route's (without its file
@@ -153,11 +191,23 @@ export function isRenderedFile(file: string): boolean {
   if (file === REDIRECTS_ROUTE.slice(1) || FIXED_FILES.has(file)) return true;
   if ((Object.values(NOT_FOUND_ROUTES) as string[]).some((route) => file === `${route.slice(1)}.html`)) return true;
   const [folder, name, ...rest] = file.split('/');
+  if (folder === SITEMAPS_FOLDER && rest.length === 0) return /^[^/]+\.xml$/.test(name ?? '');
   return folder === ITINERARY_CSV_FOLDER && rest.length === 0 && /^[^/]+\.csv$/.test(name ?? '');
 }
 
 // First segments of two-segment paths the site uses for things other than cities.
-const NOT_A_CITY = new Set(['_astro', 'admin', 'api', 'images', 'itineraries', 'posts', 'samples', TAGS_FOLDER, 'uploads']);
+const NOT_A_CITY = new Set([
+  '_astro',
+  'admin',
+  'api',
+  'images',
+  'itineraries',
+  'posts',
+  'samples',
+  SITEMAPS_FOLDER,
+  TAGS_FOLDER,
+  'uploads',
+]);
 
 /** What a URL that no file answers was aiming at: a post (by slug), a city's guide, or any page. */
 export type MissingTarget = { kind: 'post'; slug: string } | { kind: 'guide' } | { kind: 'page' };

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { longDate, relativeDate } from './dates.ts';
+import { archiveDates, longDate, relativeDate } from './dates.ts';
 
 describe('longDate', () => {
   it('formats the long US date in UTC', () => {
@@ -54,5 +54,15 @@ describe('relativeDate', () => {
     vi.useFakeTimers();
     vi.setSystemTime(noon);
     expect(relativeDate('2026-11-20T20:00:00.000Z')).toBe('Yesterday');
+  });
+});
+
+describe('archiveDates', () => {
+  it('spans an archive page from its oldest post to its newest, by the date readers see', () => {
+    const newest = { publishedAt: '2025-04-18T10:00:00.000Z', createdAt: '2025-04-01T00:00:00.000Z' };
+    const oldest = { publishedAt: null, createdAt: '2025-03-03T08:00:00.000Z' };
+    expect(archiveDates([newest, oldest])).toBe('Posts from March 3, 2025 to April 18, 2025.');
+    expect(archiveDates([oldest])).toBe('Posts from March 3, 2025.');
+    expect(archiveDates([])).toBe('');
   });
 });

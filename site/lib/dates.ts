@@ -7,6 +7,18 @@ export function longDate(iso: string): string {
   return LONG_US.format(new Date(iso));
 }
 
+/**
+ * What an archive page of posts spans: 'Posts from March 3, 2025 to April 18, 2025.' for posts
+ * newest first (one date when they share a day), by the date a reader sees on each.
+ */
+export function archiveDates(posts: readonly { publishedAt: string | null; createdAt: string }[]): string {
+  const newest = posts[0];
+  const oldest = posts[posts.length - 1];
+  if (!newest || !oldest) return '';
+  const [from, to] = [longDate(oldest.publishedAt ?? oldest.createdAt), longDate(newest.publishedAt ?? newest.createdAt)];
+  return from === to ? `Posts from ${from}.` : `Posts from ${from} to ${to}.`;
+}
+
 const DATE_TIME_US = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
 
 /** 'December 1, 2026 at 9:00 AM': a moment to the minute, in UTC. */

@@ -1,5 +1,4 @@
-/** Listings split into pages once they pass this many items. */
-export const POSTS_PER_PAGE = 48;
+import { listingPagePath, parseListingPage } from './archive';
 
 export type PostFilterKey = 'all' | 'guides' | 'dining';
 
@@ -29,35 +28,27 @@ export const POST_FILTERS: Record<PostFilterKey, { label: string; heading: strin
 
 export const POST_FILTER_KEYS = Object.keys(POST_FILTERS) as PostFilterKey[];
 
-export function pageCount(total: number, perPage: number = POSTS_PER_PAGE): number {
-  return Math.max(1, Math.ceil(total / perPage));
-}
-
-/** /posts, /posts/page/2, /posts/guides, /posts/guides/page/2, ... */
+/** /posts, /posts/page/2, /posts/guides, /posts/guides/page/2, ...: page 0 is the tab's first page (see archive.ts). */
 export function postsPagePath(filter: PostFilterKey, page: number): string {
-  const base = POST_FILTERS[filter].base;
-  return page <= 1 ? base : `${base}/page/${page}`;
+  return listingPagePath(POST_FILTERS[filter].base, page);
 }
 
 /**
- * Reads the part of a /posts URL after '/posts/' (undefined or '' for /posts itself). Returns
- * undefined for anything that is not a listing page, including '/posts/page/1' (which is /posts).
+ * Reads the part of a /posts URL after '/posts/' (undefined or '' for /posts itself): the tab, and
+ * its page (0 for the first, n for archive page n). Undefined for anything that is not a listing page.
  */
 export function parsePostsPath(rest: string | undefined): { filter: PostFilterKey; page: number } | undefined {
   const parts = (rest ?? '').split('/').filter(Boolean);
   let filter: PostFilterKey = 'all';
   if (parts[0] === 'guides' || parts[0] === 'dining') filter = parts.shift() as PostFilterKey;
-  if (parts.length === 0) return { filter, page: 1 };
-  if (parts.length === 2 && parts[0] === 'page' && /^[1-9]\d*$/.test(parts[1]!) && parts[1] !== '1') {
-    return { filter, page: Number(parts[1]) };
-  }
-  return undefined;
+  const page = parseListingPage(parts);
+  return page === undefined ? undefined : { filter, page };
 }
 
-/** The h1 and title of one listing page: the tab's heading, and the page number after page 1. */
+/** The h1 and title of one listing page: the tab's heading, and the number of an archive page. */
 export function listingHeading(filter: PostFilterKey, page: number): string {
   const heading = POST_FILTERS[filter].heading;
-  return page <= 1 ? heading : `${heading}, Page ${page}`;
+  return page === 0 ? heading : `${heading}, Page ${page}`;
 }
 
 /** Home's Latest Posts reads this many published posts, newest first. */

@@ -8,13 +8,21 @@ const cities = [
 ];
 
 describe('siteRoutes', () => {
-  it('lists fixed pages, listings, guides, itineraries, each post once at its card link, and a page per tag', () => {
-    const routes = siteRoutes(cities, [
-      { slug: 'kyoto-food-guide', type: 'guide', cityId: 2, tags: ['Kyoto'] },
-      { slug: 'kyoto-ramen', type: 'post', cityId: 2, tags: ['ramen', 'Late Night', '東京'] },
-      { slug: 'mission-district-burrito-field-notes', type: 'post', cityId: 1, tags: ['late-night'] },
-      { slug: 'eating-alone', type: 'post', cityId: null, tags: [] },
-    ]);
+  it('lists fixed pages, listings, guides, itineraries, each post once at its card link, a page per tag and a sitemap per id range', () => {
+    const routes = siteRoutes(
+      cities,
+      [
+        { id: 1, slug: 'kyoto-food-guide', type: 'guide', cityId: 2 },
+        { id: 2, slug: 'kyoto-ramen', type: 'post', cityId: 2 },
+        { id: 3, slug: 'mission-district-burrito-field-notes', type: 'post', cityId: 1 },
+        { id: 1001, slug: 'eating-alone', type: 'post', cityId: null },
+      ],
+      [
+        { slug: 'kyoto', count: 1 },
+        { slug: 'late-night', count: 2 },
+        { slug: 'ramen', count: 1 },
+      ],
+    );
     expect(routes).toEqual(
       [
         '/',
@@ -29,6 +37,7 @@ describe('siteRoutes', () => {
         '/newsletter/unsubscribed',
         '/admin',
         '/admin/editor',
+        '/admin/city',
         '/admin/sign-in',
         '/404',
         '/404-post',
@@ -36,6 +45,9 @@ describe('siteRoutes', () => {
         '/_redirects',
         '/rss.xml',
         '/sitemap.xml',
+        '/sitemaps/pages.xml',
+        '/sitemaps/posts-1.xml',
+        '/sitemaps/posts-2.xml',
         '/robots.txt',
         '/posts',
         '/posts/guides',
@@ -54,18 +66,28 @@ describe('siteRoutes', () => {
   });
 
   it('always has the three not-found pages and the redirects file', () => {
-    expect(siteRoutes([], [])).toEqual(expect.arrayContaining(['/404', '/404-post', '/404-guide', '/_redirects']));
+    expect(siteRoutes([], [], [])).toEqual(expect.arrayContaining(['/404', '/404-post', '/404-guide', '/_redirects']));
   });
 
   it('has no guide page for a city without a published guide', () => {
-    expect(siteRoutes(cities, []).some((route) => route.startsWith('/lima'))).toBe(false);
+    expect(siteRoutes(cities, [], []).some((route) => route.startsWith('/lima'))).toBe(false);
   });
 
-  it('adds listing pages once a listing passes 48 items', () => {
-    const posts = Array.from({ length: 97 }, (_, i) => ({ slug: `p${i}`, type: 'post' as const, cityId: null, tags: [] }));
-    const routes = siteRoutes(cities, posts);
-    expect(routes.filter((r) => r.startsWith('/posts'))).toEqual(
-      ['/posts', '/posts/page/2', '/posts/page/3', '/posts/guides', '/posts/dining', '/posts/dining/page/2', '/posts/dining/page/3'].sort(),
+  it('adds archive pages, counted from the oldest, once two pages of a listing are full', () => {
+    const posts = Array.from({ length: 150 }, (_, i) => ({ id: i + 1, slug: `p${i}`, type: 'post' as const, cityId: null }));
+    const routes = siteRoutes(cities, posts, [{ slug: 'wine', count: 96 }]);
+    expect(routes.filter((r) => r.startsWith('/posts') || r.startsWith('/tags'))).toEqual(
+      [
+        '/posts',
+        '/posts/page/1',
+        '/posts/page/2',
+        '/posts/guides',
+        '/posts/dining',
+        '/posts/dining/page/1',
+        '/posts/dining/page/2',
+        '/tags/wine',
+        '/tags/wine/page/1',
+      ].sort(),
     );
   });
 });

@@ -1,28 +1,41 @@
-import { canonicalPostPath, FIXED_ROUTES, itineraryCsvPath, tagPagePath } from '@forkcast/content-db/urls';
+import { canonicalPostPath, FIXED_ROUTES, itineraryCsvPath, sitemapPostsPath, sitemapRange, tagPagePath } from '@forkcast/content-db/urls';
+import { listingPaths } from './archive';
 import { itineraryPagePath } from './itinerary';
 import { guidePath, type LinkableCity, type LinkablePost } from './links';
-import { pageCount, POST_FILTER_KEYS, POST_FILTERS, postsPagePath } from './listing';
-import { postsByTag } from './tags';
+import { POST_FILTER_KEYS, POST_FILTERS, type PostFilterKey } from './listing';
 
 export interface RoutableCity extends LinkableCity {}
 export interface RoutablePost extends LinkablePost {
-  tags: readonly string[];
+  id: number;
+}
+
+/** A tag page and how many published posts it lists. */
+export interface TagPage {
+  slug: string;
+  count: number;
 }
 
 /**
  * Every route the site folder holds for this content (published posts only): the fixed pages, the
- * /posts listings and their pages, each city's guide, itinerary page and itinerary CSV, each
- * post at its one canonical path (its other URLs are redirects, not pages) and a page per tag.
+ * /posts listings and their archive pages, each city's guide, itinerary page and itinerary CSV,
+ * each post at its one canonical path (its other URLs are redirects, not pages), each tag's page
+ * and its archive pages, and a sitemap file per range of post ids.
  */
-export function siteRoutes(cities: readonly RoutableCity[], publishedPosts: readonly RoutablePost[]): string[] {
-  const routes = new Set<string>(FIXED_ROUTES);
-  for (const filter of POST_FILTER_KEYS) {
-    const type = POST_FILTERS[filter].type;
-    const total = publishedPosts.filter((post) => !type || post.type === type).length;
-    for (let page = 1; page <= pageCount(total); page++) routes.add(postsPagePath(filter, page));
-  }
+export function siteRoutes(
+  cities: readonly RoutableCity[],
+  publishedPosts: readonly RoutablePost[],
+  tagPages: readonly TagPage[],
+): string[] {
+  const totals = Object.fromEntries(
+    POST_FILTER_KEYS.map((filter) => {
+      const type = POST_FILTERS[filter].type;
+      return [filter, publishedPosts.filter((post) => !type || post.type === type).length];
+    }),
+  ) as Record<PostFilterKey, number>;
+  const routes = new Set<string>([...FIXED_ROUTES, ...listingRoutes(totals, tagPages)]);
   const byId = new Map(cities.map((city) => [city.id, city]));
   for (const post of publishedPosts) {
+    routes.add(sitemapPostsPath(sitemapRange(post.id)));
     const city = post.cityId === null ? undefined : byId.get(post.cityId);
     if (post.type === 'guide' && city) {
       routes.add(guidePath(city));
@@ -32,6 +45,13 @@ export function siteRoutes(cities: readonly RoutableCity[], publishedPosts: read
     }
     routes.add(canonicalPostPath(post, city));
   }
-  for (const slug of postsByTag(publishedPosts).keys()) routes.add(tagPagePath(slug));
   return [...routes].sort();
+}
+
+/** The pages of the /posts tabs, given how many published posts each lists, and of every tag. */
+export function listingRoutes(totals: Record<PostFilterKey, number>, tagPages: readonly TagPage[]): string[] {
+  return [
+    ...POST_FILTER_KEYS.flatMap((filter) => listingPaths(POST_FILTERS[filter].base, totals[filter])),
+    ...tagPages.flatMap(({ slug, count }) => listingPaths(tagPagePath(slug), count)),
+  ];
 }

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { listCities, listPosts } from '@forkcast/content-db';
+import { listCityLinks, listPostSummaries } from '@forkcast/content-db';
 import { citiesById, postPath } from '../lib/links';
 import { absoluteUrl } from '../lib/site-settings';
 import { escapeXml } from '../lib/xml';
@@ -10,8 +10,8 @@ const FEED_SIZE = 30;
 /** rss.xml: the newest published guides and posts. */
 export const GET: APIRoute = async ({ locals }) => {
   const { db, site } = locals;
-  const [cities, posts] = await Promise.all([listCities(db), listPosts(db, { publishedOnly: true, limit: FEED_SIZE })]);
-  const byId = citiesById(cities);
+  const posts = await listPostSummaries(db, { limit: FEED_SIZE });
+  const byId = citiesById(await listCityLinks(db, [...new Set(posts.flatMap((post) => (post.cityId === null ? [] : [post.cityId])))]));
   const items = posts.map((post) => {
     const link = absoluteUrl(site, postPath(post, byId));
     const date = new Date(post.publishedAt ?? post.createdAt).toUTCString();

@@ -1,29 +1,15 @@
 import type { APIRoute } from 'astro';
-import { listCities, listPosts } from '@forkcast/content-db';
-import { citiesById, postPath } from '../lib/links';
-import { siteRoutes } from '../lib/routes';
+import { listPostIdRanges } from '@forkcast/content-db';
+import { SITEMAP_PAGES_PATH, SITEMAP_POSTS_PER_FILE, sitemapPostsPath } from '@forkcast/content-db/urls';
 import { absoluteUrl } from '../lib/site-settings';
-import { escapeXml } from '../lib/xml';
-
-// Pages a search engine should not index: the not-found pages, the page a sign-up without
-// JavaScript lands on, the editor's dashboard, the redirects file and other non-HTML files.
-const EXCLUDED = /^\/(?:404(?:-[a-z]+)?|newsletter(?:\/.*)?|admin(?:\/.*)?|_redirects)$|\.[a-z]+$/;
+import { sitemapIndexXml, XML_HEADERS } from '../lib/sitemap-xml';
 
 /**
- * sitemap.xml: every public HTML page, each post once at its canonical URL, with the last change
- * of the content behind it where known.
+ * sitemap.xml: the index of the site's sitemap files, one of every page but posts' own and one per
+ * range of post ids, so a new or edited post changes one small file rather than one of every URL.
  */
 export const GET: APIRoute = async ({ locals }) => {
-  const { db, site } = locals;
-  const [cities, posts] = await Promise.all([listCities(db), listPosts(db, { publishedOnly: true })]);
-  const byId = citiesById(cities);
-  const lastmod = new Map(posts.map((post) => [postPath(post, byId), post.updatedAt]));
-  const urls = siteRoutes(cities, posts)
-    .filter((route) => !EXCLUDED.test(route))
-    .map((route) => {
-      const modified = lastmod.get(route);
-      return `  <url><loc>${escapeXml(absoluteUrl(site, route))}</loc>${modified ? `<lastmod>${modified}</lastmod>` : ''}</url>`;
-    });
-  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
-  return new Response(xml, { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
+  const ranges = await listPostIdRanges(locals.db, { size: SITEMAP_POSTS_PER_FILE });
+  const files = [SITEMAP_PAGES_PATH, ...ranges.map(sitemapPostsPath)].map((path) => absoluteUrl(locals.site, path));
+  return new Response(sitemapIndexXml(files), { headers: XML_HEADERS });
 };

@@ -14,7 +14,9 @@ import {
 } from './support.ts';
 
 /** Modules only the signed-in admin may need; a visitor must never download them. */
-const ADMIN_MODULES = ['boot', 'Dashboard', 'HeroEditor', 'BlockEditor', 'AddContent', 'PostContentAdmin'];
+const ADMIN_MODULES = ['boot', 'Dashboard', 'HeroEditor', 'BlockEditor', 'AddContent', 'PostContentAdmin', 'PostEditor', 'CityEditor'];
+/** The search dialog's modules: downloaded only once a reader opens search. */
+const SEARCH_MODULES = ['open-search', 'SearchDialog'];
 
 const gzipBytes = (data: Buffer | string) => gzipSync(data).length;
 
@@ -100,7 +102,7 @@ describe('JavaScript a signed-out visitor downloads', () => {
     );
   });
 
-  const check = (m: Measured) => {
+  const check = (m: Measured, { allowedApi = [] as string[] } = {}) => {
     results.push(m);
     const admin = m.files.filter((f) => ADMIN_MODULES.some((name) => new URL(f.url).pathname.includes(name)));
     expect(
@@ -111,16 +113,19 @@ describe('JavaScript a signed-out visitor downloads', () => {
     expect(m.css.repeated, `rules written twice in the CSS of ${m.page}`).toEqual([]);
     // Nor does the page ask who is signed in: only the admin's UI hint loads that code.
     expect(
-      m.requests.filter((url) => new URL(url).pathname.startsWith('/api/')),
+      m.requests.filter((url) => new URL(url).pathname.startsWith('/api/') && !allowedApi.includes(new URL(url).pathname)),
       `API calls on ${m.page}`,
     ).toEqual([]);
   };
+
+  const loadsSearch = (m: Measured) => m.files.some((f) => SEARCH_MODULES.some((name) => new URL(f.url).pathname.includes(name)));
 
   const loadsNewsletter = (m: Measured) => m.files.some((f) => new URL(f.url).pathname.includes('NewsletterForm'));
 
   it('home, read to the bottom: the newsletter island stays plain HTML', async () => {
     const m = await measure(browser, server, paths.home, scrollThrough);
     expect(loadsNewsletter(m), 'the newsletter island loaded without being touched').toBe(false);
+    expect(loadsSearch(m), 'the search dialog loaded without being opened').toBe(false);
     check({ ...m, page: `${m.page} (read)` });
   });
 
@@ -134,11 +139,28 @@ describe('JavaScript a signed-out visitor downloads', () => {
     check({ ...m, page: `${m.page} (newsletter)` });
   });
 
+  it('home, after opening search with / and typing (its dialog loads)', async () => {
+    const m = await measure(browser, server, paths.home, async (page) => {
+      await page.locator('body').press('/');
+      await page
+        .getByRole('dialog', { name: 'Search' })
+        .getByRole('combobox', { name: /^Search/ })
+        .pressSequentially('ramen');
+      await shown(page.getByRole('listbox', { name: 'Results' }).getByRole('option'));
+    });
+    expect(loadsSearch(m), 'the search dialog loaded').toBe(true);
+    check({ ...m, page: `${m.page} (search)` }, { allowedApi: ['/api/search'] });
+  });
+
   it('a guide', async () => {
-    check(await measure(browser, server, paths.guide, scrollThrough));
+    const m = await measure(browser, server, paths.guide, scrollThrough);
+    expect(loadsSearch(m), 'the search dialog loaded without being opened').toBe(false);
+    check(m);
   });
 
   it('a post', async () => {
-    check(await measure(browser, server, paths.post, scrollThrough));
+    const m = await measure(browser, server, paths.post, scrollThrough);
+    expect(loadsSearch(m), 'the search dialog loaded without being opened').toBe(false);
+    check(m);
   });
 });

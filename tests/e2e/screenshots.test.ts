@@ -51,6 +51,7 @@ describe('screenshots', () => {
   let browser: Browser;
   let guidePath: string;
   let postPath: string;
+  let cityName: string;
   const written: string[] = [];
 
   beforeAll(async () => {
@@ -59,6 +60,7 @@ describe('screenshots', () => {
     browser = await launchBrowser();
     const cities = await getJson<SeedCity[]>(server, '/api/cities');
     guidePath = `/${cities[0]!.slug}/guide`;
+    cityName = cities[0]!.name;
     postPath = (await cityPost(server, 3)).path;
   });
   afterAll(async () => {
@@ -125,6 +127,33 @@ describe('screenshots', () => {
         await shown(page.getByRole('button', { name: 'Add content after section 1' }));
         await settle(page);
         written.push(await shoot(page, `${width}-post-admin`));
+
+        // The dashboard's lists on their own, and the editors they open.
+        await page.goto('/admin', { waitUntil: 'load' });
+        const posts = page.getByRole('region', { name: 'Posts', exact: true });
+        const cities = page.getByRole('region', { name: 'Cities', exact: true });
+        await shown(cities.getByRole('table'));
+        await shown(posts.getByRole('table'));
+        await page.waitForLoadState('networkidle');
+        await settle(page);
+        for (const [name, list] of [
+          ['posts-list', posts],
+          ['cities-list', cities],
+        ] as const) {
+          const file = join(OUT, `${width}-${name}.png`);
+          await list.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
+          written.push(file);
+        }
+        await cities.getByRole('link', { name: cityName }).click();
+        await shown(page.getByRole('region', { name: 'Guide and posts' }));
+        await page.waitForLoadState('networkidle');
+        await settle(page);
+        written.push(await shoot(page, `${width}-city-editor`));
+        await page.getByRole('link', { name: 'Edit the guide' }).click();
+        await shown(page.getByText('All changes saved'));
+        await page.waitForLoadState('networkidle');
+        await settle(page);
+        written.push(await shoot(page, `${width}-post-editor`));
       } finally {
         await context.close();
       }

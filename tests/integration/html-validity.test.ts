@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import vnuJar from 'vnu-jar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '@forkcast/content-db/seed';
-import { renderFixtureSite, type RenderedSite } from './support.ts';
+import { publishingSite, renderFixtureSite, type PublishingSite, type RenderedSite } from './support.ts';
 
 interface VnuMessage {
   type: string;
@@ -42,6 +42,37 @@ describe('every rendered page of the seeded site', () => {
     const errors = (await checkHtml(pages)).map(
       (m) => `${m.url.slice(m.url.indexOf(site.dist.siteDir) + site.dist.siteDir.length)}: ${m.message} ${m.extract ?? ''}`,
     );
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the search page, rendered for each request', () => {
+  let site: PublishingSite;
+
+  beforeAll(async () => {
+    site = await publishingSite((handle) => seed(handle.db).then(() => undefined));
+  });
+  afterAll(() => site.cleanup());
+
+  it('passes the W3C Nu HTML checker with results, without, with none found and with a refused query', async () => {
+    const searches = [
+      '',
+      '?q=ramen',
+      '?q=noodles&type=post&city=singapore',
+      '?q=zzyzx',
+      '?q=ramne',
+      `?q=${'a'.repeat(300)}`,
+      '?q=%3Cscript%3E%00',
+    ];
+    const files = await Promise.all(
+      searches.map(async (search, index) => {
+        const response = await site.request(`/search${search}`, { admin: false });
+        const file = join(site.dist.distDir, `search-${index}.html`);
+        writeFileSync(file, await response.text());
+        return file;
+      }),
+    );
+    const errors = (await checkHtml(files)).map((m) => `${m.url.slice(m.url.lastIndexOf('/'))}: ${m.message} ${m.extract ?? ''}`);
     expect(errors).toEqual([]);
   });
 });

@@ -6,9 +6,9 @@ import { renderFixtureSite, SITE, type RenderedSite } from './support.ts';
 
 const doc = (html: string) => new JSDOM(html).window.document;
 
-// 20 dining posts newer than anything seeded: the newest 6 hold no guide, and both /posts and the
-// dining tab pass 48 posts and get a second page.
-const EXTRA_DINING = 20;
+// 70 dining posts newer than anything seeded: the newest 6 hold no guide, and both /posts and the
+// dining tab pass two pages' worth of posts, so the oldest 48 of each go to archive page 1.
+const EXTRA_DINING = 70;
 
 describe('listings over a site whose newest posts are all dining posts and two guides are gone', () => {
   let site: RenderedSite;
@@ -21,7 +21,7 @@ describe('listings over a site whose newest posts are all dining posts and two g
       await updatePost(db, (await guideOf('kyoto')).id, { published: false, updatedAt: now });
       await deletePost(db, (await guideOf('naples')).id);
       for (let i = 1; i <= EXTRA_DINING; i += 1) {
-        const day = `2027-01-${String(i).padStart(2, '0')}T09:00:00.000Z`;
+        const day = new Date(Date.UTC(2027, 0, 1, i)).toISOString();
         await insertPost(db, {
           slug: `late-supper-notes-${i}`,
           title: `Late Supper Notes, Evening ${i}`,
@@ -48,7 +48,7 @@ describe('listings over a site whose newest posts are all dining posts and two g
       const items = [...d.querySelectorAll('.latest__list > li')];
       expect(items.length).toBe(6);
       expect(items.map((li) => li.querySelector('a')!.getAttribute('href'))).toEqual(
-        [20, 19, 18, 17, 16, 15].map((i) => `/post/late-supper-notes-${i}`),
+        [70, 69, 68, 67, 66, 65].map((i) => `/post/late-supper-notes-${i}`),
       );
       expect(items.every((li) => li.getAttribute('data-in') === 'all dining')).toBe(true);
       const empty = [...d.querySelectorAll('.latest__empty')];
@@ -75,15 +75,40 @@ describe('listings over a site whose newest posts are all dining posts and two g
   describe('/posts tabs and pages', () => {
     it.each([
       ['/posts', 'All Posts'],
-      ['/posts/page/2', 'All Posts, Page 2'],
+      ['/posts/page/1', 'All Posts, Page 1'],
       ['/posts/guides', 'City Guide Posts'],
       ['/posts/dining', 'Dining Posts'],
-      ['/posts/dining/page/2', 'Dining Posts, Page 2'],
+      ['/posts/dining/page/1', 'Dining Posts, Page 1'],
     ])('%s has its own h1 "%s", title and canonical', (route, heading) => {
       const d = page(route);
       expect([...d.querySelectorAll('h1')].map((h) => h.textContent)).toEqual([heading]);
       expect(d.title).toBe(`${heading} | ${SITE.siteName}`);
       expect(d.querySelector('link[rel=canonical]')?.getAttribute('href')).toBe(`${SITE.publicHost}${route}`);
+    });
+
+    it.each([
+      ['/posts', undefined],
+      ['/posts/dining', 'post'],
+    ] as const)('%s lists its newest posts first and archives the oldest 48 on page 1, each post once', async (base, type) => {
+      const all = await listPosts(site.handle.db, { publishedOnly: true, ...(type ? { type } : {}) });
+      const hrefs = (d: Document) => [...d.querySelectorAll('.post-card__title a')].map((a) => a.getAttribute('href'));
+      const first = page(base);
+      const archive = page(`${base}/page/1`);
+      expect(hrefs(first).length).toBe(all.length - 48);
+      expect(hrefs(archive).length).toBe(48);
+      expect(new Set([...hrefs(first), ...hrefs(archive)]).size).toBe(all.length);
+      // Both read newest first, and the archive holds the oldest posts.
+      const titles = (d: Document) => [...d.querySelectorAll('.post-card__title a')].map((a) => a.textContent);
+      expect(titles(archive)).toEqual(all.slice(-48).map((post) => post.title));
+      expect(titles(first)).toEqual(all.slice(0, -48).map((post) => post.title));
+      const pager = (d: Document) =>
+        Object.fromEntries([...d.querySelectorAll('.pager a')].map((a) => [a.textContent, a.getAttribute('href')]));
+      expect(pager(first)).toEqual({ 'Older posts': `${base}/page/1` });
+      expect(pager(archive)).toEqual({ 'Newer posts': base });
+      // Only the first page counts: an archive page that did would change with every new post.
+      expect(first.querySelector('.stats')).not.toBeNull();
+      expect(archive.querySelector('.stats')).toBeNull();
+      expect(archive.querySelector('.page-intro h1 + p')?.textContent).toMatch(/Posts from \w+ \d+, \d{4} to \w+ \d+, \d{4}\./);
     });
 
     it('titles no tab like /city-guides', () => {

@@ -1,3 +1,4 @@
+import { readSitemaps } from './sitemaps.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -128,7 +129,7 @@ describe('the incremental publisher', () => {
     expect((await site.request('/api/posts/osaka-kushikatsu-night-crawl/published', json('PATCH', { published: false }))).status).toBe(200);
     expect(existsSync(file)).toBe(false);
     expect(site.page('/posts')).not.toContain('osaka-kushikatsu-night-crawl');
-    expect(site.page('/sitemap.xml')).not.toContain('osaka-kushikatsu-night-crawl');
+    expect(await readSitemaps(site.page)).not.toContain('osaka-kushikatsu-night-crawl');
     await expectSameAsFullBuild(site);
     expect((await site.request('/api/posts/osaka-kushikatsu-night-crawl/published', json('PATCH', { published: true }))).status).toBe(200);
     expect(existsSync(file)).toBe(true);
@@ -178,6 +179,7 @@ describe('the incremental publisher', () => {
       queueLength: 0,
       failuresLastDay: 0,
       lastFailure: null,
+      failingRoutes: [],
       lastPublish: { pagesChanged: 1, urls: ['/'], error: null },
     });
     expect(typeof status.lastPublish.durationMs).toBe('number');
@@ -210,7 +212,7 @@ describe('the purge webhook', () => {
       response.writeHead(received.length < 3 ? 503 : 204).end();
     });
     const notify = purgeWebhook({ url, publicHost: SITE.publicHost, logger: pino({ level: 'silent' }), retryDelaysMs: [1, 1, 1] });
-    const report: PublishReport = { pagesChanged: 2, ms: 5, urls: ['/', '/kyoto/guide'] };
+    const report: PublishReport = { pagesChanged: 2, rendered: 2, ms: 5, urls: ['/', '/kyoto/guide'], failed: [] };
     expect(await notify(report)).toBe(true);
     expect(received.length).toBe(3);
     expect(JSON.parse(received[2]!)).toMatchObject({ urls: ['https://forkcast.test/', 'https://forkcast.test/kyoto/guide'] });
@@ -223,7 +225,7 @@ describe('the purge webhook', () => {
       response.writeHead(500).end();
     });
     const notify = purgeWebhook({ url, publicHost: SITE.publicHost, logger: pino({ level: 'silent' }), retryDelaysMs: [1, 1] });
-    expect(await notify({ pagesChanged: 1, ms: 1, urls: ['/'] })).toBe(false);
+    expect(await notify({ pagesChanged: 1, rendered: 1, ms: 1, urls: ['/'], failed: [] })).toBe(false);
     expect(calls).toBe(3);
   });
 

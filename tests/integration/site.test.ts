@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBlock, getPostBySlug, listCities, listPosts, type Db } from '@forkcast/content-db';
 import { seed } from '@forkcast/content-db/seed';
 import { NEWSLETTER_FORM_OUTCOME } from '@forkcast/content-db/contracts';
+import { readSitemaps } from './sitemaps.ts';
 import { renderFixtureSite, SITE, type RenderedSite } from './support.ts';
 
 // Payloads an editor (or someone who stole the editor's session) might put into a block.
@@ -94,8 +95,10 @@ describe('the seeded site, rendered in full', () => {
         expect(d.querySelector('meta[property="og:image"]')?.getAttribute('content'), file).toMatch(/^https:\/\/forkcast\.test\/images\//);
         expect(d.querySelector('meta[name="twitter:card"]')?.getAttribute('content'), file).toBe('summary_large_image');
         expect(d.querySelector('link[rel=alternate][type="application/rss+xml"]'), file).not.toBeNull();
-        // The /admin dashboard and the editor are islands that render their own headings in the browser.
-        expect(d.querySelectorAll('h1').length, file).toBe(['admin/index.html', 'admin/editor/index.html'].includes(file) ? 0 : 1);
+        // The /admin dashboard and the editors are islands that render their own headings in the browser.
+        expect(d.querySelectorAll('h1').length, file).toBe(
+          ['admin/index.html', 'admin/editor/index.html', 'admin/city/index.html'].includes(file) ? 0 : 1,
+        );
       }
     });
 
@@ -341,19 +344,23 @@ describe('the seeded site, rendered in full', () => {
   });
 
   describe('machine-readable files', () => {
-    it('lists every public page in sitemap.xml and none of the drafts', async () => {
-      const xml = site.page('/sitemap.xml');
+    it('lists every public page in the sitemaps and none of the drafts', async () => {
+      const xml = await readSitemaps(site.page);
       expect(xml).toContain('<loc>https://forkcast.test/kyoto/guide</loc>');
       expect(xml).not.toContain('/admin<');
       expect(xml).not.toContain('/404');
       expect(xml).not.toContain('/newsletter');
       expect(xml).not.toContain('/admin/editor<');
-      // All but the three 404s, /newsletter and its three pages, /admin, /admin/editor and /admin/sign-in.
-      expect((xml.match(/<loc>/g) ?? []).length).toBe(htmlFiles.length - 10);
+      expect(xml).not.toContain('/admin/city<');
+      // All but the three 404s, /newsletter and its three pages, /admin, /admin/editor, /admin/city and
+      // /admin/sign-in, and the sitemap files themselves (named in the index).
+      const files = (site.page('/sitemap.xml').match(/<loc>/g) ?? []).length;
+      expect((xml.match(/<loc>/g) ?? []).length - files).toBe(htmlFiles.length - 11);
+      expect(xml.match(/<urlset /g)?.length).toBe(files);
     });
 
-    it('publishes every post at exactly one URL, its canonical one, in sitemap.xml and the site folder', async () => {
-      const xml = site.page('/sitemap.xml');
+    it('publishes every post at exactly one URL, its canonical one, in the sitemaps and the site folder', async () => {
+      const xml = await readSitemaps(site.page);
       const locs = [...xml.matchAll(/<loc>https:\/\/forkcast\.test([^<]*)<\/loc>/g)].map((m) => m[1]!);
       const cities = new Map((await listCities(site.handle.db)).map((city) => [city.id, city.slug]));
       const published = (await listPosts(site.handle.db, { publishedOnly: true })).filter((post) => post.type === 'post');

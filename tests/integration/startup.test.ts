@@ -21,11 +21,12 @@ interface Exit {
  * Runs scripts/start.ts (what `make start` runs) in `workDir` with DATABASE_PATH, and stops it with
  * SIGTERM as soon as it serves; resolves with how it ended and what it printed.
  */
-function start(workDir: string, databasePath: string): Promise<Exit> {
+function start(workDir: string, databasePath: string, env: Record<string, string> = {}): Promise<Exit> {
   const child = spawn(process.execPath, [START], {
     cwd: workDir,
     env: {
       ...process.env,
+      ...env,
       PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_PATH: databasePath,
@@ -93,6 +94,26 @@ describe('starting the server', () => {
 
     const again = await start(workDir, join(workDir, 'content.db'));
     expect(again.served, again.stderr).toBe(true);
+  });
+
+  it('serves the last good version of a page its full render cannot render, and keeps the page to retry', async () => {
+    const path = join(workDir, 'content.db');
+    expect((await start(workDir, path)).served).toBe(true);
+    const page = join(workDir, 'dist', 'client', 'lisbon', 'lisbon-bica-coffee-ritual', 'index.html');
+    const lastGood = readFileSync(page, 'utf8');
+    // Tags that are JSON but not a list make the post's page throw while rendering.
+    const db = createDb(path);
+    await db.updateTable('posts').set({ tags: '{"length":1}' }).where('slug', '=', 'lisbon-bica-coffee-ritual').execute();
+
+    // A new site name makes the next start render every page again.
+    const renamed = await start(workDir, path, { SITE_NAME: 'Test Kitchen' });
+    expect(renamed.served, renamed.stderr).toBe(true);
+    expect(renamed.stdout).toMatch(/could not be rendered/);
+    expect(readFileSync(page, 'utf8')).toBe(lastGood);
+    expect(readFileSync(join(workDir, 'dist', 'client', 'about', 'index.html'), 'utf8')).toContain('Test Kitchen');
+    const failing = await db.selectFrom('failedRoutes').select('path').execute();
+    await db.destroy();
+    expect(failing.map((row) => row.path)).toContain('/lisbon/lisbon-bica-coffee-ritual');
   });
 });
 

@@ -110,6 +110,7 @@ export async function publishingSite(
     scheduler,
     cleanup: async () => {
       scheduler.stop();
+      publisher.stop();
       await scheduler.idle();
       await mailer.idle();
       mailer.close();

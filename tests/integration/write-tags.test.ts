@@ -9,8 +9,10 @@ import {
   listBlocks,
   listCities,
   listPosts,
+  searchIndexDrift,
   SETTING,
   subscribe,
+  tagSlugs,
   type Post,
 } from '@forkcast/content-db';
 import { seed } from '@forkcast/content-db/seed';
@@ -52,6 +54,13 @@ async function cityPost(site: PublishingSite): Promise<Post> {
   return post!;
 }
 
+/** The tags of every list a post is in: every post's, its city's and each of its tags'. */
+const listsOf = (post: { cityId: number | null; tags: readonly string[] }) => [
+  'posts',
+  ...(post.cityId === null ? [] : [`posts:city:${post.cityId}`]),
+  ...tagSlugs(post.tags).map(({ slug }) => `posts:tag:${slug}`),
+];
+
 const PAGE_WRITES: Record<string, (site: PublishingSite) => Promise<Walk>> = {
   async 'PATCH /api/posts/:slug/hero-image'(site) {
     const post = await cityPost(site);
@@ -59,12 +68,12 @@ const PAGE_WRITES: Record<string, (site: PublishingSite) => Promise<Walk>> = {
       `/api/posts/${post.slug}/hero-image`,
       json('PATCH', { heroImage: '/images/posts/bakery-640.webp' }),
     );
-    return { response, expected: async () => [`post:${post.id}`] };
+    return { response, expected: async () => [`post:${post.id}`, `post-card:${post.id}`] };
   },
   async 'PATCH /api/posts/:slug/published'(site) {
     const post = await cityPost(site);
     const response = await site.request(`/api/posts/${post.slug}/published`, json('PATCH', { published: false }));
-    return { response, expected: async () => [`post:${post.id}`, 'posts', `posts:city:${post.cityId}`] };
+    return { response, expected: async () => [`post:${post.id}`, `post-card:${post.id}`, ...listsOf(post)] };
   },
   async 'POST /api/posts/:postId/content'(site) {
     const post = await cityPost(site);
@@ -113,12 +122,12 @@ const PAGE_WRITES: Record<string, (site: PublishingSite) => Promise<Walk>> = {
       }),
     );
     const created = (await response.clone().json()) as Post;
-    return { response, expected: async () => [`post:${created.id}`, 'posts', `posts:city:${post.cityId}`] };
+    return { response, expected: async () => [`post:${created.id}`, `post-card:${created.id}`, ...listsOf(created)] };
   },
   async 'PATCH /api/posts/:id{[0-9]+}'(site) {
     const post = await cityPost(site);
     const response = await site.request(`/api/posts/${post.id}`, json('PATCH', { slug: `${post.slug}-revisited` }));
-    return { response, expected: async () => [`post:${post.id}`, 'posts', `posts:city:${post.cityId}`, 'redirects'] };
+    return { response, expected: async () => [`post:${post.id}`, `post-card:${post.id}`, ...listsOf(post), 'redirects'] };
   },
   async 'DELETE /api/posts/:id{[0-9]+}'(site) {
     const post = await cityPost(site);
@@ -127,7 +136,7 @@ const PAGE_WRITES: Record<string, (site: PublishingSite) => Promise<Walk>> = {
     const response = await site.request(`/api/posts/${post.id}`, { method: 'DELETE' });
     // Redirects that led to the deleted post go with it.
     const redirectsGone = async () => ((await redirects()) < before ? ['redirects'] : []);
-    return { response, expected: async () => [`post:${post.id}`, 'posts', `posts:city:${post.cityId}`, ...(await redirectsGone())] };
+    return { response, expected: async () => [`post:${post.id}`, `post-card:${post.id}`, ...listsOf(post), ...(await redirectsGone())] };
   },
   async 'POST /api/hero/update-image'(site) {
     const response = await site.request(
@@ -144,12 +153,12 @@ const PAGE_WRITES: Record<string, (site: PublishingSite) => Promise<Walk>> = {
   async 'POST /api/cities'(site) {
     const response = await site.request('/api/cities', json('POST', { name: 'Nagoya', description: 'Miso katsu and tebasaki.' }));
     const created = (await response.clone().json()) as { id: number };
-    return { response, expected: async () => ['cities', `city:${created.id}`] };
+    return { response, expected: async () => ['cities', `city:${created.id}`, `city-link:${created.id}`] };
   },
   async 'DELETE /api/cities/:id'(site) {
     const city = (await listCities(site.handle.db)).find((candidate) => candidate.slug === 'nagoya')!;
     const response = await site.request(`/api/cities/${city.id}`, { method: 'DELETE' });
-    return { response, expected: async () => ['cities', `city:${city.id}`, `restaurants:${city.id}`] };
+    return { response, expected: async () => ['cities', `city:${city.id}`, `city-link:${city.id}`, `restaurants:${city.id}`] };
   },
   async 'POST /api/admin/generate-guide'(site) {
     const form = new FormData();
@@ -162,7 +171,15 @@ const PAGE_WRITES: Record<string, (site: PublishingSite) => Promise<Walk>> = {
       expected: async () => {
         const city = (await getCityBySlug(site.handle.db, 'nara'))!;
         const guide = (await getGuideForCity(site.handle.db, city.id))!;
-        return ['cities', `city:${city.id}`, `post:${guide.id}`, 'posts', `posts:city:${city.id}`, `restaurants:${city.id}`];
+        return [
+          'cities',
+          `city:${city.id}`,
+          `city-link:${city.id}`,
+          `post:${guide.id}`,
+          `post-card:${guide.id}`,
+          ...listsOf(guide),
+          `restaurants:${city.id}`,
+        ];
       },
     };
   },
@@ -303,7 +320,15 @@ describe('the tags each write route enqueues', () => {
   for (const [route, walk] of Object.entries(PAGE_WRITES)) {
     it(`${route} enqueues the tags of what it changed, and they reach every page that changed`, async () => {
       const pagesBefore = (await site.handle.db.selectFrom('pages').select('path').execute()).map((page) => routeFile(page.path));
-      const readsBefore = await site.handle.db.selectFrom('pageTags').select(['path', 'tag']).execute();
+      // A page reads a tag plainly, or through a query that listens to it (and may not have changed).
+      const readsBefore = [
+        ...(await site.handle.db.selectFrom('pageTags').select(['path', 'tag']).execute()),
+        ...(await site.handle.db
+          .selectFrom('pageQueries')
+          .innerJoin('queryListens', 'queryListens.queryId', 'pageQueries.queryId')
+          .select(['pageQueries.path', 'queryListens.tag'])
+          .execute()),
+      ];
       const treeBefore = readTree(site.dist.siteDir);
       const since = await lastOutboxId();
 
@@ -320,6 +345,8 @@ describe('the tags each write route enqueues', () => {
       const missed = pagesBefore.filter((file) => changed.has(file) && !reached.has(file));
       expect(missed, 'pages that changed but read none of the enqueued tags').toEqual([]);
       expect(treeDifferences(readTree(site.dist.siteDir), full)).toEqual([]);
+      // The site search followed the change in its own transaction: it equals a rebuild from scratch.
+      expect(await searchIndexDrift(site.handle.db)).toEqual({ missing: [], extra: [] });
     });
   }
 

@@ -77,6 +77,19 @@ describe('authoring cities through the API', () => {
     it('is for the admin only', async () => {
       expect((await t.request('/api/cities', json('POST', { name: 'Sneaky' }))).status).toBe(401);
     });
+
+    it('names the field a refusal is about, so the editor can show the message beside it', async () => {
+      await created({ name: 'Porto' });
+      const body = async (response: Response) => (await response.json()) as { field?: string; code: string };
+      expect(await body(await create({ name: 'Oporto', slug: 'porto' }))).toMatchObject({ code: 'conflict', field: 'slug' });
+      expect(await body(await create({ name: 'Posts', slug: 'posts' }))).toMatchObject({ code: 'validation', field: 'slug' });
+      expect(await body(await create({ name: '  ' }))).toMatchObject({ code: 'validation', field: 'name' });
+      expect(await body(await create({ name: 'X', spreadsheetUrl: 'ftp://x' }))).toMatchObject({ field: 'spreadsheetUrl' });
+      expect(await body(await create({ name: 'X', displayOrder: 1.5 }))).toMatchObject({ field: 'displayOrder' });
+      expect(await body(await create({ name: 'X', heroAlt: 'a'.repeat(301) }))).toMatchObject({ field: 'heroAlt' });
+      // A problem with no one field names none.
+      expect(await body(await create({ name: 'X', colour: 'red' }))).not.toHaveProperty('field');
+    });
   });
 
   describe('PATCH /api/cities/:id', () => {
@@ -124,6 +137,42 @@ describe('authoring cities through the API', () => {
       await created({ name: 'Porto' });
       const other = await created({ name: 'Braga' });
       expect(await refusal(await change(other.id, { slug: 'porto' }), 409)).toBe('Another city (Porto) already uses that slug.');
+    });
+  });
+
+  describe('GET /api/admin/cities and /api/admin/cities/:id', () => {
+    type Overview = Answer & { postCount: number; restaurantCount: number; guide: { id: number; status: string } | null };
+    const overviews = async () => {
+      const response = await t.request('/api/admin/cities', { cookie });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('private, no-store');
+      return (await response.json()) as Overview[];
+    };
+
+    it('lists every city in display order with its posts, places and guide state', async () => {
+      const porto = await created({ name: 'Porto', displayOrder: 2 });
+      const braga = await created({ name: 'Braga', displayOrder: 1 });
+      const guide = await post(porto.id, 'porto-guide', 'guide', false);
+      await post(porto.id, 'francesinha');
+      await t.handle.db.insertInto('restaurants').values({ cityId: porto.id, name: 'Café Santiago', position: 0 }).execute();
+
+      const list = await overviews();
+      expect(list.map((city) => [city.name, city.postCount, city.restaurantCount, city.guide])).toEqual([
+        ['Braga', 0, 0, null],
+        ['Porto', 2, 1, { id: guide, title: 'porto-guide', status: 'draft', publishAt: null }],
+      ]);
+      expect(list[1]).toMatchObject({ slug: 'porto', url: '/porto/guide', heroAlt: 'Porto' });
+
+      const one = await t.request(`/api/admin/cities/${braga.id}`, { cookie });
+      expect(await one.json()).toMatchObject({ id: braga.id, name: 'Braga', postCount: 0, restaurantCount: 0, guide: null });
+    });
+
+    it('answers 404 for a city that does not exist, and 401 to visitors', async () => {
+      expect((await t.request('/api/admin/cities/999', { cookie })).status).toBe(404);
+      expect((await t.request('/api/admin/cities/porto', { cookie })).status).toBe(404);
+      expect((await t.request('/api/admin/cities')).status).toBe(401);
+      const city = await created({ name: 'Porto' });
+      expect((await t.request(`/api/admin/cities/${city.id}`)).status).toBe(401);
     });
   });
 

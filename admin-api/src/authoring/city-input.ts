@@ -35,10 +35,10 @@ const fields = {
   // Only web addresses: the itinerary button opens it in a new tab for every visitor.
   spreadsheetUrl: webAddress('The spreadsheet address', SPREADSHEET_MESSAGE, /^https?:\/\/[^\s]+$/i),
   displayOrder: z
-    .number({ error: 'displayOrder must be a whole number.' })
-    .int('displayOrder must be a whole number.')
-    .min(0, 'displayOrder must be 0 or more.')
-    .max(1_000_000, 'displayOrder must be at most 1000000.'),
+    .number({ error: 'The display order must be a whole number.' })
+    .int('The display order must be a whole number.')
+    .min(0, 'The display order must be 0 or more.')
+    .max(1_000_000, 'The display order must be at most 1,000,000.'),
 };
 
 // Strict, so a misspelt field is a 400 instead of a silent no-op.

@@ -39,9 +39,10 @@ export async function livePaths(db: Db, city: City): Promise<Map<string, string>
 
 /** A slug an editor chose: URL-safe (the schema checked), not a reserved segment, not another city's. */
 async function checkSlug(db: Db, slug: string, cityId?: number): Promise<void> {
-  if (RESERVED_FIRST_SEGMENTS.has(slug)) throw errors.validation(`'${slug}' is the name of a page of the site; choose another slug.`);
+  if (RESERVED_FIRST_SEGMENTS.has(slug))
+    throw errors.invalidField('slug', `'${slug}' is the name of a page of the site; choose another slug.`);
   const other = (await listCities(db)).find((city) => city.slug === slug && city.id !== cityId);
-  if (other) throw errors.conflict(`Another city (${other.name}) already uses that slug.`);
+  if (other) throw errors.conflict(`Another city (${other.name}) already uses that slug.`, 'slug');
 }
 
 /** Creates a city (run it inside commitWrite); its pages appear once it has a published guide. */

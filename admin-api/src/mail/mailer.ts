@@ -85,6 +85,16 @@ export class Mailer {
     void sending.finally(() => this.#inFlight.delete(sending));
   }
 
+  /** How mail leaves: through SMTP_URL, or as files in MAIL_DIR. */
+  get transport(): 'smtp' | 'files' {
+    return this.#dir === undefined ? 'smtp' : 'files';
+  }
+
+  /** Messages sent in the background and not yet sent or failed. */
+  get sending(): number {
+    return this.#inFlight.size;
+  }
+
   /** Resolves once every message sent in the background has been sent or has failed. */
   async idle(): Promise<void> {
     while (this.#inFlight.size > 0) await Promise.all(this.#inFlight);

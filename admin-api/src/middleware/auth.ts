@@ -3,10 +3,15 @@ import { currentAdmin } from '../auth/sessions.ts';
 import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
 
-/** Puts the signed-in admin (or undefined) on the context for every /api request. */
+/**
+ * Puts the signed-in admin (or undefined) on the context for every /api request. Whatever the
+ * admin is answered (drafts, subscribers, details) is theirs alone: no shared cache (a CDN, a proxy)
+ * may keep it, nor the browser store it.
+ */
 export const loadAdmin = createMiddleware<AppEnv>(async (c, next) => {
   c.set('admin', await currentAdmin(c, c.get('db')));
   await next();
+  if (c.get('admin')) c.header('Cache-Control', 'private, no-store');
 });
 
 /** Refuses the request with 401 unless an admin is signed in. */

@@ -1,9 +1,17 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Logger } from 'pino';
 
+// Paths that carry a secret of their own: an unsubscribe link works for whoever holds it.
+const SECRET_SEGMENTS: [RegExp, string][] = [[/^(\/api\/newsletter\/unsubscribe\/)[^/]+/, '$1:token']];
+
+/** A request path as it may be logged: without the query string (which can carry tokens) or a secret segment. */
+export function loggedPath(path: string): string {
+  return SECRET_SEGMENTS.reduce((logged, [pattern, replacement]) => logged.replace(pattern, replacement), path);
+}
+
 /**
- * One structured line per request: id, method, path (no query string, which can carry tokens),
- * status and duration. Bodies, cookies and authorization headers are never logged.
+ * One structured line per request: id, method, path (no query string and no token), status and
+ * duration. Bodies, cookies and authorization headers are never logged.
  */
 export function requestLog(logger: Logger): MiddlewareHandler {
   return async (c, next) => {
@@ -13,7 +21,7 @@ export function requestLog(logger: Logger): MiddlewareHandler {
     const entry = {
       reqId: c.get('requestId'),
       method: c.req.method,
-      path: c.req.path,
+      path: loggedPath(c.req.path),
       status,
       ms: Math.round(performance.now() - started),
     };

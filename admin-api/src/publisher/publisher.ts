@@ -1,10 +1,31 @@
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { markOutboxDone, nowIso, pageHashes, pagesReadingTags, pendingOutbox, recordPublish, TAG, type Db } from '@forkcast/content-db';
+import {
+  clearRouteFailures,
+  dueRouteFailures,
+  evaluateQueries,
+  forgetPages,
+  markOutboxDone,
+  nextRouteRetry,
+  nowIso,
+  pageHashes,
+  pagesReadingTags,
+  pagesWithStaleQueries,
+  pendingOutbox,
+  queriesListeningTo,
+  recordPages,
+  recordPublish,
+  recordRouteFailures,
+  TAG,
+  type Db,
+} from '@forkcast/content-db';
 import type { Publisher, PublishReport } from '../context.ts';
-import { putPage, removePage } from './page-writer.ts';
+import { runPageJob, type PageJob, type PageOutcome } from './page-job.ts';
+import { runWithPool, type RenderPoolOptions } from './render-pool.ts';
 import type { Renderer } from './renderer.ts';
+import { retryTime } from './retry.ts';
+import { removeSiteFile, routeFile } from './site-folder.ts';
 
 export interface SitePublisherOptions {
   db: Db;
@@ -13,23 +34,38 @@ export interface SitePublisherOptions {
   logger: Logger;
   /** Told about every publish that changed something (e.g. to purge a CDN); never awaited. */
   onPublished?: (report: PublishReport) => void;
+  /** Publishes of at least `threshold` pages render on worker threads, one per core. */
+  pool?: Omit<RenderPoolOptions, 'siteDir'> & { threshold: number };
 }
 
 // Only these tags can change which routes exist; anything else only changes existing pages.
 const ROUTE_TAGS = new Set<string>([TAG.posts, TAG.cities]);
+// Pages rendered at once in the server: one renders while the others' files are compressed and
+// written off the main thread.
+const IN_PROCESS_CONCURRENCY = 4;
 
 /**
- * The incremental publisher. It reads the outbox, re-renders every page whose recorded tags
- * intersect the changed tags, renders routes that now exist and were never rendered, removes
- * pages of routes that are gone, and only then marks the outbox entries done, so a crash at any
- * point is repaired by the next publish. Publishes never overlap: a call made while one runs waits
- * for the next run, and all calls made meanwhile share that run (coalescing), which starts after
- * their writes committed, so every write is published and the last one wins on every page.
+ * The incremental publisher. It reads the outbox, re-renders every page that read a changed tag
+ * plainly, or conditionally through a query whose answer changed, renders routes that now exist and
+ * were never rendered, removes pages of routes that are gone, and only then, in one transaction,
+ * records the pages and marks the outbox entries done, so a crash at any point is repaired by the
+ * next publish. A page that fails to render or to be written does not stop the others: it keeps
+ * its last good file, is recorded with its error and tried again with backoff, in the background.
+ * Publishes never overlap: a call made while one runs waits for the next run, and all calls made
+ * meanwhile share that run (coalescing), which starts after their writes committed, so every write
+ * is published and the last one wins on every page.
  */
 export class SitePublisher implements Publisher {
   private readonly options: SitePublisherOptions;
   private tail: Promise<unknown> = Promise.resolve();
   private queued: Promise<PublishReport> | undefined;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private stopped = false;
+  // Publishes that failed as a whole in a row (the database or the disk refused): the outbox keeps
+  // their changes, and they are tried again with the same growing waits as a failed page.
+  private failedRuns = 0;
+  /** The report of the last publish that ran (for the benchmark and the status page). */
+  lastReport: PublishReport | undefined;
 
   constructor(options: SitePublisherOptions) {
     this.options = options;
@@ -46,6 +82,18 @@ export class SitePublisher implements Publisher {
     return run;
   }
 
+  /** Retries failed routes in the background from now on (as long as any is failing). */
+  async startRetrying(): Promise<void> {
+    this.stopped = false;
+    await this.scheduleRetry();
+  }
+
+  /** Stops retrying in the background (a running publish finishes). */
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+  }
+
   /** Removes temporary files a crash may have left half-written in the site folder. */
   async removeStaleTempFiles(): Promise<number> {
     const entries = await readdir(this.options.siteDir, { recursive: true, withFileTypes: true }).catch(() => []);
@@ -54,21 +102,64 @@ export class SitePublisher implements Publisher {
     return stale.length;
   }
 
+  private async scheduleRetry(): Promise<void> {
+    clearTimeout(this.retryTimer);
+    if (this.stopped) return;
+    const times = [this.failedRuns > 0 ? retryTime(nowIso())(this.failedRuns) : undefined, await nextRouteRetry(this.options.db)];
+    const next = times.filter((time) => time !== undefined).sort()[0];
+    if (next === undefined) return;
+    this.retryTimer = setTimeout(
+      () => {
+        this.publishPending().catch(() => undefined);
+      },
+      Math.max(0, Date.parse(next) - Date.now()),
+    );
+    this.retryTimer.unref();
+  }
+
+  /** Pages whose conditional reads answer differently now that these tags changed. */
+  private async staleReaders(changedTags: string[]): Promise<string[]> {
+    const { db } = this.options;
+    const queries = await queriesListeningTo(db, changedTags);
+    if (queries.length === 0) return [];
+    const fingerprints = await evaluateQueries(
+      db,
+      queries.map((query) => query.key),
+    );
+    return pagesWithStaleQueries(db, new Map(queries.map((query) => [query.id, fingerprints.get(query.key)])));
+  }
+
+  private async runJobs(jobs: PageJob[]): Promise<PageOutcome[]> {
+    const { renderer, siteDir, pool } = this.options;
+    const outcomes: PageOutcome[] = [];
+    if (pool && jobs.length >= pool.threshold) {
+      await runWithPool({ ...pool, siteDir }, jobs, (outcome) => {
+        outcomes.push(outcome);
+      });
+      return outcomes;
+    }
+    let next = 0;
+    const lane = async () => {
+      while (next < jobs.length) outcomes.push(await runPageJob(renderer, siteDir, jobs[next++]!));
+    };
+    await Promise.all(Array.from({ length: Math.min(IN_PROCESS_CONCURRENCY, jobs.length) }, lane));
+    return outcomes;
+  }
+
   private async run(): Promise<PublishReport> {
     const { db, renderer, siteDir, logger } = this.options;
     const startedAt = nowIso();
     const started = performance.now();
-    const entries = await pendingOutbox(db);
-    if (entries.length === 0) return { pagesChanged: 0, ms: 0, urls: [] };
-    const changedTags = [...new Set(entries.flatMap((entry) => entry.tags))];
-    const urls: string[] = [];
     try {
-      const affected = await pagesReadingTags(db, changedTags);
+      const entries = await pendingOutbox(db);
+      const retrying = await dueRouteFailures(db, startedAt);
+      if (entries.length === 0 && retrying.length === 0) return { pagesChanged: 0, rendered: 0, ms: 0, urls: [], failed: [] };
+      const changedTags = [...new Set(entries.flatMap((entry) => entry.tags))];
+      const toRender = new Set([...(await pagesReadingTags(db, changedTags)), ...(await this.staleReaders(changedTags)), ...retrying]);
       const routesMayChange = changedTags.some((tag) => ROUTE_TAGS.has(tag));
       // Only a change to which posts or cities exist needs every page's record (to find routes
       // that appeared or went); otherwise the affected pages' hashes are all a publish reads.
-      const hashes = await pageHashes(db, routesMayChange ? undefined : affected);
-      const toRender = new Set(affected);
+      const hashes = await pageHashes(db, routesMayChange ? undefined : [...toRender]);
       const gone: string[] = [];
       if (routesMayChange) {
         const routes = new Set(await renderer.listRoutes());
@@ -76,27 +167,55 @@ export class SitePublisher implements Publisher {
         for (const route of hashes.keys()) if (!routes.has(route)) gone.push(route);
         for (const route of gone) toRender.delete(route);
       }
-      for (const route of [...toRender].sort()) {
-        if (await putPage(db, siteDir, route, await renderer.render(route), hashes.get(route))) urls.push(route);
-      }
-      for (const route of gone) {
-        await removePage(db, siteDir, route);
-        urls.push(route);
-      }
-      await markOutboxDone(
-        db,
-        entries.map((entry) => entry.id),
-        nowIso(),
-      );
-      const report = { pagesChanged: urls.length, ms: Math.round(performance.now() - started), urls };
-      await recordPublish(db, { startedAt, durationMs: report.ms, pagesChanged: report.pagesChanged, urls, error: null });
+      const outcomes = await this.runJobs([...toRender].sort().map((route) => ({ route, previousHash: hashes.get(route), durable: true })));
+      // Files first, records after: a crash in between leaves the outbox entries pending, and the
+      // next publish finds the same routes gone and removes them again.
+      for (const route of gone) await removeSiteFile(siteDir, routeFile(route));
+      const published = outcomes.filter((outcome) => outcome.ok);
+      const failed = outcomes
+        .filter((outcome) => !outcome.ok)
+        .map(({ route, error }) => ({ route, error }))
+        .sort((a, b) => (a.route < b.route ? -1 : 1));
+      const now = nowIso();
+      await db.transaction().execute(async (trx) => {
+        await recordPages(
+          trx,
+          published.map((page) => ({ path: page.route, contentHash: page.hash, tags: page.tags, queries: page.queries })),
+          now,
+        );
+        await forgetPages(trx, gone);
+        await clearRouteFailures(trx, [...published.map((page) => page.route), ...gone]);
+        await recordRouteFailures(
+          trx,
+          failed.map(({ route, error }) => ({ path: route, error })),
+          now,
+          retryTime(now),
+        );
+        await markOutboxDone(
+          trx,
+          entries.map((entry) => entry.id),
+          now,
+        );
+      });
+      const urls = [...published.filter((page) => page.changed).map((page) => page.route), ...gone].sort();
+      const report = { pagesChanged: urls.length, rendered: outcomes.length, ms: Math.round(performance.now() - started), urls, failed };
+      this.lastReport = report;
+      const error = failed.length === 0 ? null : failed.map(({ route, error }) => `${route}: ${error}`).join('\n');
+      await recordPublish(db, { startedAt, durationMs: report.ms, pagesChanged: urls.length, urls, error });
+      if (failed.length > 0)
+        logger.error({ failed }, 'some pages could not be published; they keep their last good version and are retried');
+      logger.info({ pages: report.pagesChanged, rendered: outcomes.length, ms: report.ms, failed: failed.length }, 'published');
       if (urls.length > 0) this.options.onPublished?.(report);
+      this.failedRuns = 0;
       return report;
     } catch (error) {
+      this.failedRuns++;
       const ms = Math.round(performance.now() - started);
-      await recordPublish(db, { startedAt, durationMs: ms, pagesChanged: urls.length, urls, error: String(error) }).catch(() => undefined);
-      logger.error({ err: error, pagesWritten: urls.length }, 'publish failed; the outbox keeps its entries for the next publish');
+      await recordPublish(db, { startedAt, durationMs: ms, pagesChanged: 0, urls: [], error: String(error) }).catch(() => undefined);
+      logger.error({ err: error }, 'publish failed; the outbox keeps its entries for the next publish');
       throw error;
+    } finally {
+      await this.scheduleRetry().catch(() => undefined);
     }
   }
 }

@@ -1,58 +1,57 @@
 import { Worker } from 'node:worker_threads';
-import type { RenderedRoute, SiteSettings } from './renderer.ts';
+import type { PageJob, PageOutcome } from './page-job.ts';
+import type { SiteSettings } from './renderer.ts';
 
 export interface RenderPoolOptions {
   size: number;
   serverEntry: string;
   databasePath: string;
   site: SiteSettings;
+  siteDir: string;
 }
 
-type Reply = { ready: true } | { id: number; page: RenderedRoute } | { id: number; error: string };
+type Reply = { ready: true } | { id: number; outcome: PageOutcome };
 
 /**
- * Renders routes on `size` worker threads (one per core makes a full build use the whole machine).
- * Results are handed to `onPage` one at a time on the calling thread, which does all the writing.
+ * Runs page jobs on `size` worker threads (one per core uses the whole machine): each renders,
+ * compresses and writes its pages itself. Outcomes are handed to `onOutcome` one at a time on the
+ * calling thread, which keeps the books. Rejects only if a worker itself dies (it could not load the
+ * built site, or ran out of memory); a page that fails is an outcome like any other.
  */
-export async function renderWithPool(
+export async function runWithPool(
   options: RenderPoolOptions,
-  routes: string[],
-  onPage: (route: string, page: RenderedRoute) => Promise<void>,
+  jobs: readonly PageJob[],
+  onOutcome: (outcome: PageOutcome) => void | Promise<void>,
 ): Promise<void> {
+  if (jobs.length === 0) return;
   const workerUrl = new URL('./render-worker.ts', import.meta.url);
-  const workers = Array.from(
-    { length: Math.max(1, Math.min(options.size, routes.length)) },
-    () =>
-      new Worker(workerUrl, { workerData: { serverEntry: options.serverEntry, databasePath: options.databasePath, site: options.site } }),
-  );
+  const { size, ...workerData } = options;
+  const workers = Array.from({ length: Math.max(1, Math.min(size, jobs.length)) }, () => new Worker(workerUrl, { workerData }));
   let next = 0;
-  let writing = Promise.resolve();
+  let handled: Promise<void> = Promise.resolve();
   try {
     await Promise.all(
       workers.map(
         (worker) =>
           new Promise<void>((resolve, reject) => {
             const send = () => {
-              if (next >= routes.length) {
-                resolve();
-                return;
-              }
+              if (next >= jobs.length) return resolve();
               const id = next++;
-              worker.postMessage({ id, route: routes[id] });
+              worker.postMessage({ id, job: jobs[id] });
             };
             worker.on('error', reject);
+            worker.on('exit', (code) => reject(new Error(`A render worker stopped (exit code ${code})`)));
             worker.on('message', (reply: Reply) => {
               if ('ready' in reply) return send();
-              if ('error' in reply) return reject(new Error(`Rendering ${routes[reply.id]} failed: ${reply.error}`));
-              const route = routes[reply.id]!;
-              writing = writing.then(() => onPage(route, { ...reply.page, body: new Uint8Array(reply.page.body) }));
-              writing.catch(reject);
+              const { outcome } = reply;
+              handled = handled.then(() => onOutcome(outcome));
+              handled.catch(reject);
               send();
             });
           }),
       ),
     );
-    await writing;
+    await handled;
   } finally {
     await Promise.all(workers.map((worker) => worker.terminate()));
   }

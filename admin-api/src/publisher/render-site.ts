@@ -1,14 +1,28 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { markOutboxDone, nowIso, pageHashes, pendingOutbox, type Db } from '@forkcast/content-db';
-import { putPage, removePage } from './page-writer.ts';
-import type { RenderedRoute, Renderer } from './renderer.ts';
-import { compressBuildFiles, compressedCopyFiles, listRenderedFiles, routeFile } from './site-folder.ts';
+import {
+  clearRouteFailures,
+  forgetPages,
+  markOutboxDone,
+  nowIso,
+  pageHashes,
+  pendingOutbox,
+  recordPages,
+  recordRouteFailures,
+  type Db,
+  type RenderedPage,
+} from '@forkcast/content-db';
+import { runPageJob, type PageJob, type PageOutcome } from './page-job.ts';
+import type { Renderer } from './renderer.ts';
+import { retryTime } from './retry.ts';
+import { compressBuildFiles, compressedCopyFiles, listRenderedFiles, routeFile, syncFileSystem } from './site-folder.ts';
 
 export interface RenderSiteResult {
   pages: number;
   removed: number;
+  /** Routes that could not be rendered or written: their last good file stays, and they are retried. */
+  failed: { route: string; error: string }[];
   ms: number;
 }
 
@@ -16,45 +30,83 @@ export interface RenderSiteOptions {
   db: Db;
   renderer: Renderer;
   siteDir: string;
-  /** Renders many routes at once (e.g. on worker threads); defaults to one by one with `renderer`. */
-  renderMany?: (routes: string[], onPage: (route: string, page: RenderedRoute) => Promise<void>) => Promise<void>;
+  /** Runs many page jobs at once (on worker threads); defaults to one by one with `renderer`. */
+  runMany?: (jobs: readonly PageJob[], onOutcome: (outcome: PageOutcome) => Promise<void>) => Promise<void>;
   /** Called after each page, for progress output. */
   onPage?: (done: number, total: number) => void;
 }
+
+// Pages recorded per transaction: one commit per page was a tenth of a full render's time.
+const RECORD_BATCH = 500;
 
 /**
  * Renders every route of the current database into the site folder, records what each page read,
  * removes pages (and rendered files) of routes that no longer exist, and compresses the build's
  * own text files once. Outbox entries that were pending when it started are covered by this
- * render, so they are marked done at the end.
+ * render, so they are marked done at the end. Files are written without an fsync each; the whole
+ * file system is synced once at the end, before the caller records the render as complete.
  */
-export async function renderSite({ db, renderer, siteDir, renderMany, onPage }: RenderSiteOptions): Promise<RenderSiteResult> {
+export async function renderSite({ db, renderer, siteDir, runMany, onPage }: RenderSiteOptions): Promise<RenderSiteResult> {
   const started = performance.now();
   const pending = await pendingOutbox(db);
   const routes = await renderer.listRoutes();
   const hashes = await pageHashes(db);
   const written = new Set<string>();
+  const failed: { route: string; error: string }[] = [];
+  let batch: RenderedPage[] = [];
   let done = 0;
-  const store = async (route: string, page: RenderedRoute) => {
-    // Always written: a new build empties the site folder, whatever the index remembers.
-    await putPage(db, siteDir, route, page, undefined);
-    for (const file of [routeFile(route), ...compressedCopyFiles(routeFile(route))]) written.add(file);
-    onPage?.(++done, routes.length);
+  const flush = async () => {
+    const pages = batch;
+    batch = [];
+    await db.transaction().execute(async (trx) => {
+      await recordPages(trx, pages, nowIso());
+      await clearRouteFailures(
+        trx,
+        pages.map((page) => page.path),
+      );
+    });
   };
-  if (renderMany) await renderMany(routes, store);
-  else for (const route of routes) await store(route, await renderer.render(route));
+  const onOutcome = async (outcome: PageOutcome) => {
+    onPage?.(++done, routes.length);
+    if (!outcome.ok) {
+      failed.push({ route: outcome.route, error: outcome.error });
+      return;
+    }
+    for (const file of [routeFile(outcome.route), ...compressedCopyFiles(routeFile(outcome.route))]) written.add(file);
+    batch.push({ path: outcome.route, contentHash: outcome.hash, tags: outcome.tags, queries: outcome.queries });
+    if (batch.length >= RECORD_BATCH) await flush();
+  };
+  // Every page is written: a new build empties the site folder, whatever the index remembers.
+  const jobs = routes.map((route) => ({ route, previousHash: undefined, durable: false }));
+  if (runMany) await runMany(jobs, onOutcome);
+  else for (const job of jobs) await onOutcome(await runPageJob(renderer, siteDir, job));
+  await flush();
 
   const current = new Set(routes);
-  for (const route of hashes.keys()) if (!current.has(route)) await removePage(db, siteDir, route);
+  const gone = [...hashes.keys()].filter((route) => !current.has(route));
+  // A page that failed keeps the files it had, if any: the last good version beats a hole.
+  for (const { route } of failed) for (const file of [routeFile(route), ...compressedCopyFiles(routeFile(route))]) written.add(file);
   const stray = (await listRenderedFiles(siteDir)).filter((file) => !written.has(file));
   await Promise.all(stray.map((file) => rm(join(siteDir, file), { force: true })));
-  await compressBuildFiles(siteDir);
-  await markOutboxDone(
-    db,
-    pending.map((entry) => entry.id),
-    nowIso(),
-  );
-  return { pages: routes.length, removed: stray.length, ms: Math.round(performance.now() - started) };
+  await compressBuildFiles(siteDir, { durable: false });
+  await syncFileSystem(siteDir);
+  const now = nowIso();
+  await db.transaction().execute(async (trx) => {
+    await forgetPages(trx, gone);
+    await clearRouteFailures(trx, gone);
+    await recordRouteFailures(
+      trx,
+      failed.map(({ route, error }) => ({ path: route, error })),
+      now,
+      retryTime(now),
+    );
+    await markOutboxDone(
+      trx,
+      pending.map((entry) => entry.id),
+      now,
+    );
+  });
+  return { pages: routes.length - failed.length, removed: stray.length, failed, ms: Math.round(performance.now() - started) };
 }
 
 /** A fingerprint of the compiled server bundle: it changes whenever `astro build` output changes. */

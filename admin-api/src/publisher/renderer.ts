@@ -1,28 +1,32 @@
 import { pathToFileURL } from 'node:url';
-import { trackReads, type Db } from '@forkcast/content-db';
+import { trackReads, type Db, type QueryRead } from '@forkcast/content-db';
+import type { SearchPageState } from '@forkcast/content-db/contracts';
 
 export interface SiteSettings {
   siteName: string;
   publicHost: string;
 }
 
-export interface RenderedRoute {
+interface RenderedRoute {
   status: number;
   contentType: string;
   body: Uint8Array;
-  /** The tags of everything the page read from the database while rendering. */
+  /** The tags of what the page read plainly from the database while rendering. */
   tags: string[];
+  /** The queries the page read conditionally, with the fingerprint of what each answered. */
+  queries: QueryRead[];
 }
 
 /**
  * What a page rendered for one request is told besides the database and the site settings:
- * the sign-in page's failure message and where to go after signing in, or the post an admin
- * previews (which its page shows even while it is not published).
+ * the sign-in page's failure message and where to go after signing in, the post an admin
+ * previews (which its page shows even while it is not published), or a search and its results.
  */
 interface RequestLocals {
   signIn?: { message?: string; next: string };
   preview?: { postId: number };
   unsubscribe?: { action: string };
+  search?: SearchPageState;
 }
 
 export interface Renderer {
@@ -55,7 +59,7 @@ export async function loadRenderer(entryPath: string, db: Db, site: SiteSettings
   return {
     listRoutes: () => entry.listRoutes(locals),
     async render(route, request) {
-      const { result, tags } = await trackReads(async () => {
+      const { result, tags, queries } = await trackReads(async () => {
         const response = await entry.render(
           new Request(new URL(route, `${site.publicHost}/`)),
           request ? { ...locals, ...request } : locals,
@@ -67,6 +71,7 @@ export async function loadRenderer(entryPath: string, db: Db, site: SiteSettings
         contentType: result.response.headers.get('content-type') ?? 'text/html',
         body: result.body,
         tags,
+        queries,
       };
     },
   };

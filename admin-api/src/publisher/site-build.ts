@@ -1,9 +1,10 @@
-import { open, readFile, rm, writeFile } from 'node:fs/promises';
+import { open, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ensureDatabaseId, nowIso, type Db } from '@forkcast/content-db';
+import { ensureDatabaseId, nowIso, rebuildSearchIndex, type Db } from '@forkcast/content-db';
 import { loadRenderer, type SiteSettings } from './renderer.ts';
-import { renderWithPool } from './render-pool.ts';
+import { runWithPool } from './render-pool.ts';
 import { buildId, renderSite, type RenderSiteResult } from './render-site.ts';
+import { writeFileAtomic } from './site-folder.ts';
 
 /** Where `astro build` writes: dist/server (the render bundle) and dist/client (the site folder). */
 export interface DistPaths {
@@ -79,8 +80,8 @@ export interface FullRenderOptions {
 }
 
 /**
- * Renders the whole site unless the folder already holds a full render of this very build,
- * database and site settings (then a restart is instant). Returns undefined when nothing was done.
+ * Renders the whole site, and brings its search index up to date, unless the folder already holds a
+ * full render of this very build, database and site settings (then a restart is instant). Returns undefined when nothing was done.
  */
 export async function ensureFullRender({
   db,
@@ -102,15 +103,20 @@ export async function ensureFullRender({
   const upToDate = (Object.keys(wanted) as (keyof RenderState)[]).every((key) => current[key] === wanted[key]);
   if (upToDate && !force) return undefined;
   await forgetState(dist);
+  // A full build builds the site search too (only rows that differ change, so a current one stays).
+  await db.transaction().execute((trx) => rebuildSearchIndex(trx, nowIso()));
   const renderer = await loadRenderer(dist.serverEntry, db, site);
-  const pool = workers > 0 && databasePath ? { size: workers, serverEntry: dist.serverEntry, databasePath, site } : undefined;
+  const pool =
+    workers > 0 && databasePath ? { size: workers, serverEntry: dist.serverEntry, databasePath, site, siteDir: dist.siteDir } : undefined;
   const result = await renderSite({
     db,
     renderer,
     siteDir: dist.siteDir,
     onPage,
-    ...(pool ? { renderMany: (routes, store) => renderWithPool(pool, routes, store) } : {}),
+    ...(pool ? { runMany: (jobs, onOutcome) => runWithPool(pool, jobs, onOutcome) } : {}),
   });
-  await writeFile(dist.stateFile, `${JSON.stringify(wanted, null, 2)}\n`);
+  // Routes that failed keep their last good files and are retried by the publisher; the rest of
+  // the folder is this render, so the next start need not render it again.
+  await writeFileAtomic(dist.stateFile, `${JSON.stringify(wanted, null, 2)}\n`);
   return result;
 }

@@ -11,6 +11,7 @@ import { requireAdmin } from '../middleware/auth.ts';
 import { altText, imageSource, text } from '../schemas.ts';
 import { readForm } from '../validation.ts';
 import { commitWrite } from '../write.ts';
+import { cityOverviewRoutes } from './cities.ts';
 import { contactInboxRoutes } from './contact.ts';
 import { publishStatusRoutes } from './publish-status.ts';
 
@@ -30,7 +31,7 @@ const formText = z.object({
 });
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
-/** /api/admin: the guide generator and the contact inbox. Admin only. */
+/** /api/admin: the guide generator, the cities overview, the contact inbox and the publish status. Admin only. */
 export const adminRoutes = new Hono<AppEnv>()
   .use(requireAdmin)
   .post(
@@ -94,5 +95,6 @@ export const adminRoutes = new Hono<AppEnv>()
       return c.json<GenerateGuideResult>({ cityName: result.cityName, citySlug: result.citySlug }, result.created ? 201 : 200);
     },
   )
+  .route('/cities', cityOverviewRoutes)
   .route('/contact-messages', contactInboxRoutes)
   .route('/publish-status', publishStatusRoutes);

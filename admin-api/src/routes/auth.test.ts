@@ -435,7 +435,7 @@ describe('auth routes', () => {
       const { id } = await login.json();
       const res = await t.request('/api/auth/user', { cookie: cookieHeader(login) });
       expect(res.status).toBe(200);
-      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
       const body = await res.json();
       expect(body).toEqual({ id, email: ADMIN_EMAIL });
       expect(JSON.stringify(body)).not.toMatch(/hash|password|argon/i);
@@ -480,7 +480,7 @@ describe('auth routes', () => {
       const res = await t.request('/api/logout', { cookie, headers });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
       expect(res.headers.getSetCookie()).toEqual([]);
       const html = await res.text();
       expect(html).toMatch(/<form[^>]*method="post"[^>]*action="\/api\/logout"/);

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { getCityBySlug, getGuideForCity, listCities, listPosts, nowIso } from '@forkcast/content-db';
 import { cityChangeBody, newCityBody } from '../authoring/city-input.ts';
+import { cityOverview, cityOverviews } from '../authoring/city-overview.ts';
 import { changeCity, createCity, removeCity } from '../authoring/city-writes.ts';
 import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
@@ -37,11 +38,11 @@ export const cityRoutes = new Hono<AppEnv>()
     if (type !== undefined && type !== 'post' && type !== 'guide') throw errors.validation("type must be 'post' or 'guide'.");
     return c.json(await listPosts(db, { cityId: city.id, type, publishedOnly: !c.get('admin') }));
   })
-  .post('/', requireAdmin, validate('json', newCityBody), async (c) => {
+  .post('/', requireAdmin, validate('json', newCityBody, { nameField: true }), async (c) => {
     const input = c.req.valid('json');
     return c.json(await commitWrite(c, (trx) => createCity(trx, input, nowIso())), 201);
   })
-  .patch('/:id', requireAdmin, validate('json', cityChangeBody), async (c) => {
+  .patch('/:id', requireAdmin, validate('json', cityChangeBody, { nameField: true }), async (c) => {
     const id = parseId(c.req.param('id'), 'City not found.');
     const change = c.req.valid('json');
     return c.json(await commitWrite(c, (trx) => changeCity(trx, id, change, nowIso())));
@@ -50,4 +51,20 @@ export const cityRoutes = new Hono<AppEnv>()
     const id = parseId(c.req.param('id'), 'City not found.');
     await commitWrite(c, (trx) => removeCity(trx, id));
     return c.body(null, 204);
+  });
+
+/**
+ * GET /api/admin/cities and /api/admin/cities/:id: every city, or one, with the number of its
+ * posts and places and its guide's state, for the admin's cities list and city editor.
+ */
+export const cityOverviewRoutes = new Hono<AppEnv>()
+  .use(requireAdmin)
+  .get('/', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await cityOverviews(c.get('db')));
+  })
+  .get('/:id', async (c) => {
+    const id = parseId(c.req.param('id'), 'City not found.');
+    c.header('Cache-Control', 'no-store');
+    return c.json(await cityOverview(c.get('db'), id));
   });

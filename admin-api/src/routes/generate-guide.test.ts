@@ -515,9 +515,20 @@ describe('POST /api/admin/generate-guide', () => {
       const outbox = await pendingOutbox(db);
       expect(outbox).toHaveLength(outboxBefore + 1);
       // The city keeps its name and place, so the list of cities is untouched; pages that list
-      // cities read each city's own tag as well.
+      // cities read each city's own tag as well. The regenerated guide is retitled and retagged.
       expect(outbox.at(-1)!.tags).toEqual(
-        [`body:${guide!.id}`, `city:${city!.id}`, `post:${guide!.id}`, 'posts', `posts:city:${city!.id}`, `restaurants:${city!.id}`].sort(),
+        [
+          `body:${guide!.id}`,
+          `city:${city!.id}`,
+          `post-card:${guide!.id}`,
+          `post:${guide!.id}`,
+          'posts',
+          `posts:city:${city!.id}`,
+          'posts:tag:city-guide',
+          'posts:tag:itinerary',
+          'posts:tag:lisbon',
+          `restaurants:${city!.id}`,
+        ].sort(),
       );
     });
 

@@ -184,7 +184,7 @@ describe('/api/newsletter', () => {
       const cookie = await t.signIn();
       const res = await t.request('/api/newsletter/subscribers', { cookie });
       expect(res.status).toBe(200);
-      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
       const rows = (await res.json()) as Record<string, unknown>[];
       const dates = { confirmationSentAt: null, confirmedAt: null, unsubscribedAt: null, bouncedAt: null };
       expect(rows).toEqual([
@@ -274,7 +274,7 @@ describe('/api/newsletter', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
       expect(res.headers.get('content-disposition')).toBe('attachment; filename="forkcast-subscribers.csv"');
-      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
       const bytes = new Uint8Array(await res.clone().arrayBuffer());
       expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       expect(await rawText(res)).toBe(

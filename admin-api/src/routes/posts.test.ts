@@ -257,7 +257,7 @@ describe('/api/posts', () => {
         heroImage: '/uploads/fresh.jpg',
         heroAlt: 'Lanterns over a night market',
       });
-      expect(await outboxTags()).toEqual([[`post:${postId}`]]);
+      expect(await outboxTags()).toEqual([[`post-card:${postId}`, `post:${postId}`]]);
     });
 
     it.each([
@@ -301,10 +301,10 @@ describe('/api/posts', () => {
       expect((await getPostById(t.handle.db, postId))?.heroAlt).toBe(alt);
     });
 
-    it("records exactly the post's tag in the outbox", async () => {
+    it("records exactly the post's tags in the outbox: its page's and its card's", async () => {
       expect(await outboxTags()).toEqual([]);
       expect((await patch('https://cdn.example/new.jpg')).status).toBe(200);
-      expect(await outboxTags()).toEqual([[`post:${postId}`]]);
+      expect(await outboxTags()).toEqual([[`post-card:${postId}`, `post:${postId}`]]);
     });
 
     it('updates a draft too (the admin edits drafts)', async () => {
@@ -312,7 +312,7 @@ describe('/api/posts', () => {
       const res = await patch('/images/draft.jpg', cookie, 'draft');
       expect(res.status).toBe(200);
       expect((await getPostById(t.handle.db, draftId))?.heroImage).toBe('/images/draft.jpg');
-      expect(await outboxTags()).toEqual([[`post:${draftId}`]]);
+      expect(await outboxTags()).toEqual([[`post-card:${draftId}`, `post:${draftId}`]]);
     });
 
     it.each([
@@ -380,7 +380,7 @@ describe('/api/posts', () => {
       expect(body).toMatchObject({ slug: 'rome-draft', published: true });
       expect(body.publishedAt).not.toBeNull();
       expect((await pendingOutbox(t.handle.db)).map((entry) => entry.tags)).toEqual([
-        [`post:${id}`, 'posts', `posts:city:${cityId}`].sort(),
+        [`post-card:${id}`, `post:${id}`, 'posts', `posts:city:${cityId}`].sort(),
       ]);
     });
 

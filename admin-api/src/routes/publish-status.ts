@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { countFailedPublishes, countPendingOutbox, recentPublishes } from '@forkcast/content-db';
+import { countFailedPublishes, countPendingOutbox, listRouteFailures, recentPublishes } from '@forkcast/content-db';
 import type { PublishStatus } from '@forkcast/content-db/contracts';
 import type { AppEnv } from '../context.ts';
 import { requireAdmin } from '../middleware/auth.ts';
@@ -9,10 +9,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** GET /api/admin/publish-status: what the publisher is doing, for the dashboard. */
 export const publishStatusRoutes = new Hono<AppEnv>().get('/', requireAdmin, async (c) => {
   const db = c.get('db');
-  const [queueLength, recent, failuresLastDay] = await Promise.all([
+  const [queueLength, recent, failuresLastDay, failingRoutes] = await Promise.all([
     countPendingOutbox(db),
     recentPublishes(db, 10),
     countFailedPublishes(db, new Date(Date.now() - DAY_MS).toISOString()),
+    listRouteFailures(db),
   ]);
   const last = recent[0];
   c.header('Cache-Control', 'no-store');
@@ -23,5 +24,6 @@ export const publishStatusRoutes = new Hono<AppEnv>().get('/', requireAdmin, asy
       : null,
     failuresLastDay,
     lastFailure: recent.find((publish) => publish.error !== null) ?? null,
+    failingRoutes,
   });
 });

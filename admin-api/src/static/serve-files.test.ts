@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedEncodings, candidateFiles, FileCache, matchesEtag } from './serve-files.ts';
+import { acceptedEncodings, candidateFiles, contentTypeOf, FileCache, matchesEtag } from './serve-files.ts';
 
 describe('candidateFiles', () => {
   it('maps pages to their index.html, and a path without an extension to a file of that name after it', () => {
@@ -24,6 +24,16 @@ describe('candidateFiles', () => {
       'relative',
     ])
       expect(candidateFiles(path), path).toBeUndefined();
+  });
+});
+
+describe('contentTypeOf', () => {
+  it('types the feed as RSS, everything else by its extension', () => {
+    expect(contentTypeOf('rss.xml')).toBe('application/rss+xml; charset=utf-8');
+    expect(contentTypeOf('sitemap.xml')).toBe('application/xml; charset=utf-8');
+    expect(contentTypeOf('kyoto/guide/index.html')).toBe('text/html; charset=utf-8');
+    expect(contentTypeOf('itineraries/kyoto.csv')).toBe('text/csv; charset=utf-8');
+    expect(contentTypeOf('_redirects')).toBe('application/octet-stream');
   });
 });
 

@@ -39,6 +39,15 @@ export function candidateFiles(path: string): string[] | undefined {
   return last.includes('.') ? [`${folder}${last}`] : [`${folder}${last}/index.html`, `${folder}${last}`];
 }
 
+// Files whose name says more than their extension: the feed is XML, but feed readers and browsers
+// recognise it by its own type.
+const TYPE_BY_NAME: Record<string, string> = { 'rss.xml': 'application/rss+xml; charset=utf-8' };
+
+/** The Content-Type of a file of the folder, by its path relative to the folder. */
+export function contentTypeOf(file: string): string {
+  return TYPE_BY_NAME[file] ?? getMimeType(file) ?? 'application/octet-stream';
+}
+
 /** The content codings an Accept-Encoding header accepts (q > 0), `*` standing for any not named. */
 export function acceptedEncodings(header: string | undefined): (encoding: string) => boolean {
   const weights = new Map<string, number>();
@@ -226,7 +235,7 @@ export async function sendFile(c: Context, files: string[], options: SendFileOpt
       setValidators(c, version);
       if (notModified(c, version)) return c.body(null, 304);
     }
-    c.header('Content-Type', getMimeType(file) ?? 'application/octet-stream');
+    c.header('Content-Type', contentTypeOf(file));
     if (encoding) c.header('Content-Encoding', encoding);
     // Hono answers HEAD by running the GET handlers and dropping the body; the raw request still says HEAD.
     if (c.req.raw.method === 'HEAD') {

@@ -23,9 +23,29 @@ export interface City {
   updatedAt: string;
 }
 
-/** The settings PATCH /api/cities/:id changes; `null` removes the spreadsheet. */
+/** What POST /api/cities (which needs a name) and PATCH /api/cities/:id take; `null` removes a hero, map or spreadsheet. */
 export interface CityChanges {
+  name?: string;
+  slug?: string;
+  country?: string;
+  description?: string;
+  heroImage?: string | null;
+  heroAlt?: string;
+  mapEmbedUrl?: string | null;
   spreadsheetUrl?: string | null;
+  displayOrder?: number;
+}
+
+/** A city as the admin's cities list and city editor see it (GET /api/admin/cities, /api/admin/cities/:id). */
+export interface CityOverview extends City {
+  /** Its guide's address, live while the guide is published. */
+  url: string;
+  /** Its posts and guides of every status: while any belong to it, it cannot be deleted. */
+  postCount: number;
+  /** The places of its itinerary, deleted with it. */
+  restaurantCount: number;
+  /** Its guide, whatever its status, or null while it has none. */
+  guide: { id: number; title: string; status: Post['status']; publishAt: string | null } | null;
 }
 
 /** A post or a guide (GET /api/posts, /api/posts/:slug, /api/cities/:slug/guide). */
@@ -142,12 +162,23 @@ export interface PublishRun {
   error: string | null;
 }
 
+/** A page the publisher could not render or write: readers get its last good version until a retry succeeds. */
+export interface FailingRoute {
+  path: string;
+  error: string;
+  attempts: number;
+  firstFailedAt: string;
+  /** When it is tried again (in the background, with growing waits). */
+  retryAt: string;
+}
+
 /** GET /api/admin/publish-status: what the publisher is doing. */
 export interface PublishStatus {
   queueLength: number;
   lastPublish: (PublishRun & { at: string }) | null;
   failuresLastDay: number;
   lastFailure: (PublishRun & { startedAt: string }) | null;
+  failingRoutes: FailingRoute[];
 }
 
 /** One problem found in an uploaded itinerary: 1-based row (the header is row 1) and column. */
@@ -163,11 +194,15 @@ export interface GenerateGuideResult {
   citySlug: string;
 }
 
-/** The body of every error answer; an itinerary refused cell by cell also lists its problems. */
+/**
+ * The body of every error answer; an itinerary refused cell by cell also lists its problems, and a
+ * city write refused for one field names it.
+ */
 export interface ApiErrorBody {
   message: string;
   code: string;
   problems?: CsvProblem[];
+  field?: string;
 }
 
 /** What has a history: a post (with its body), a city (with its itinerary), the homepage hero. */

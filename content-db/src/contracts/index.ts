@@ -6,3 +6,4 @@ export * from './api-types.ts';
 export * from './forms.ts';
 export * from './http.ts';
 export * from './limits.ts';
+export * from './search.ts';

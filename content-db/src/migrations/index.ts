@@ -5,6 +5,8 @@ import * as m0003 from './0003-reader-order-index.ts';
 import * as m0004 from './0004-pins-spreadsheets-alt.ts';
 import * as m0005 from './0005-authoring.ts';
 import * as m0006 from './0006-newsletter.ts';
+import * as m0007 from './0007-finer-publishing.ts';
+import * as m0009 from './0009-search.ts';
 import * as m0010 from './0010-revisions.ts';
 
 /** Every migration in the order it runs. Append only: a landed migration is never edited. */
@@ -15,6 +17,8 @@ export const migrations: Record<string, Migration> = {
   '0004-pins-spreadsheets-alt': m0004,
   '0005-authoring': m0005,
   '0006-newsletter': m0006,
+  '0007-finer-publishing': m0007,
+  '0009-search': m0009,
   '0010-revisions': m0010,
 };
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../db.ts';
 import type { NewCity } from '../schema.ts';
 import { useTempDb } from '../testing.ts';
-import { getCityById, getCityBySlug, insertCity, listCities, updateCity } from './cities.ts';
+import { countCityContent, getCityById, getCityBySlug, insertCity, listCities, updateCity } from './cities.ts';
 import { getPostById, insertPost } from './posts.ts';
 import { listRestaurants, replaceRestaurants } from './restaurants.ts';
 
@@ -81,6 +81,27 @@ describe('cities repository', () => {
 
     it('is empty without cities', async () => {
       expect(await listCities(db)).toEqual([]);
+    });
+  });
+
+  describe('countCityContent', () => {
+    it('counts the posts of every status and the itinerary places of each city, leaving out empty cities', async () => {
+      const lisbon = await insertCity(db, makeCity('lisbon'));
+      const porto = await insertCity(db, makeCity('porto'));
+      const empty = await insertCity(db, makeCity('empty'));
+      await replaceRestaurants(db, lisbon, [{ name: 'A' }, { name: 'B' }, { name: 'C' }]);
+      const post = (slug: string, cityId: number | null, published: boolean) =>
+        insertPost(db, { slug, title: slug, type: 'post', cityId, published, publishedAt: null, createdAt: T0, updatedAt: T0 });
+      await post('live', lisbon, true);
+      await post('draft', lisbon, false);
+      await post('porto-draft', porto, false);
+      await post('nowhere', null, true);
+      const counts = await countCityContent(db);
+      expect(Object.fromEntries(counts)).toEqual({
+        [lisbon]: { posts: 2, restaurants: 3 },
+        [porto]: { posts: 1, restaurants: 0 },
+      });
+      expect(counts.has(empty)).toBe(false);
     });
   });
 

@@ -38,3 +38,23 @@ export async function countPendingOutbox(db: Db): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/**
+ * Deletes up to `limit` published entries marked done before `before`, oldest first; returns how
+ * many. Entries still pending are never touched.
+ */
+export async function deleteDoneOutbox(db: Db, before: string, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('outbox')
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('outbox').select('id').where('doneAt', 'is not', null).where('doneAt', '<', before).orderBy('id').limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** When the oldest change still waiting to be published was made, if any is waiting. */
+export async function oldestPendingOutbox(db: Db): Promise<string | undefined> {
+  const row = await db.selectFrom('outbox').select('createdAt').where('doneAt', 'is', null).orderBy('id').limit(1).executeTakeFirst();
+  return row?.createdAt;
+}

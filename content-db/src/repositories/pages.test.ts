@@ -1,13 +1,22 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db.ts';
 import { useTempDb } from '../testing.ts';
-import { forgetPage, pageHashes, pagesReadingTags, recordPage, type RenderedPage } from './pages.ts';
+import type { QueryRead } from '../tracking.ts';
+import {
+  forgetPages,
+  pageHashes,
+  pagesReadingTags,
+  pagesWithStaleQueries,
+  queriesListeningTo,
+  recordPages,
+  type RenderedPage,
+} from './pages.ts';
 
 const T0 = '2025-01-01T00:00:00.000Z';
 const T1 = '2025-01-02T00:00:00.000Z';
 
-function makePage(path: string, tags: string[], contentHash = `hash-of-${path}`): RenderedPage {
-  return { path, contentHash, tags };
+function makePage(path: string, tags: string[], contentHash = `hash-of-${path}`, queries: QueryRead[] = []): RenderedPage {
+  return { path, contentHash, tags, queries };
 }
 
 describe('pages repository', () => {
@@ -30,9 +39,9 @@ describe('pages repository', () => {
     return db.selectFrom('pageTags').selectAll().orderBy('path').orderBy('tag').execute();
   }
 
-  describe('recordPage', () => {
+  describe('recordPages', () => {
     it('records the page with its hash and time, and the tags it read', async () => {
-      await recordPage(db, makePage('/cities/kyoto/', ['city:kyoto', 'posts']), T0);
+      await recordPages(db, [makePage('/cities/kyoto/', ['city:kyoto', 'posts'])], T0);
       expect(await db.selectFrom('pages').selectAll().execute()).toEqual([
         { path: '/cities/kyoto/', contentHash: 'hash-of-/cities/kyoto/', renderedAt: T0 },
       ]);
@@ -40,14 +49,14 @@ describe('pages repository', () => {
     });
 
     it('re-recording updates hash and time and replaces the tags instead of adding to them', async () => {
-      await recordPage(db, makePage('/', ['home', 'posts', 'cities']), T0);
-      await recordPage(db, makePage('/', ['settings', 'posts'], 'new-hash'), T1);
+      await recordPages(db, [makePage('/', ['home', 'posts', 'cities'])], T0);
+      await recordPages(db, [makePage('/', ['settings', 'posts'], 'new-hash')], T1);
       expect(await db.selectFrom('pages').selectAll().execute()).toEqual([{ path: '/', contentHash: 'new-hash', renderedAt: T1 }]);
       expect(await getPageTags('/')).toEqual(['posts', 'settings']);
     });
 
     it('deduplicates tags', async () => {
-      await recordPage(db, makePage('/a/', ['x', 'y', 'x', 'x']), T0);
+      await recordPages(db, [makePage('/a/', ['x', 'y', 'x', 'x'])], T0);
       expect(await pageTagRows()).toEqual([
         { path: '/a/', tag: 'x' },
         { path: '/a/', tag: 'y' },
@@ -55,25 +64,25 @@ describe('pages repository', () => {
     });
 
     it('records a page that read no tags, clearing any it read before', async () => {
-      await recordPage(db, makePage('/about/', ['settings']), T0);
-      await recordPage(db, makePage('/about/', []), T1);
+      await recordPages(db, [makePage('/about/', ['settings'])], T0);
+      await recordPages(db, [makePage('/about/', [])], T1);
       expect(await listPagePaths()).toEqual(['/about/']);
       expect(await getPageTags('/about/')).toEqual([]);
     });
 
     it('does not touch the tags of other pages', async () => {
-      await recordPage(db, makePage('/a/', ['shared', 'a-only']), T0);
-      await recordPage(db, makePage('/b/', ['shared']), T0);
-      await recordPage(db, makePage('/a/', ['other']), T1);
+      await recordPages(db, [makePage('/a/', ['shared', 'a-only'])], T0);
+      await recordPages(db, [makePage('/b/', ['shared'])], T0);
+      await recordPages(db, [makePage('/a/', ['other'])], T1);
       expect(await getPageTags('/b/')).toEqual(['shared']);
     });
   });
 
   describe('listPagePaths and getPageTags', () => {
     it('lists paths sorted, and tags of a page sorted', async () => {
-      await recordPage(db, makePage('/posts/b/', ['zeta', 'alpha', 'mu']), T0);
-      await recordPage(db, makePage('/', []), T0);
-      await recordPage(db, makePage('/posts/a/', ['alpha']), T0);
+      await recordPages(db, [makePage('/posts/b/', ['zeta', 'alpha', 'mu'])], T0);
+      await recordPages(db, [makePage('/', [])], T0);
+      await recordPages(db, [makePage('/posts/a/', ['alpha'])], T0);
       expect(await listPagePaths()).toEqual(['/', '/posts/a/', '/posts/b/']);
       expect(await getPageTags('/posts/b/')).toEqual(['alpha', 'mu', 'zeta']);
     });
@@ -84,29 +93,80 @@ describe('pages repository', () => {
     });
   });
 
-  describe('forgetPage', () => {
+  describe('forgetPages', () => {
     it('removes the page and its page_tags rows, leaving other pages alone', async () => {
-      await recordPage(db, makePage('/gone/', ['a', 'b']), T0);
-      await recordPage(db, makePage('/kept/', ['a']), T0);
-      await forgetPage(db, '/gone/');
+      await recordPages(db, [makePage('/gone/', ['a', 'b'])], T0);
+      await recordPages(db, [makePage('/kept/', ['a'])], T0);
+      await forgetPages(db, ['/gone/']);
       expect(await listPagePaths()).toEqual(['/kept/']);
       expect(await pageTagRows()).toEqual([{ path: '/kept/', tag: 'a' }]);
       expect(await pagesReadingTags(db, ['a', 'b'])).toEqual(['/kept/']);
     });
 
     it('is a no-op for an unknown path', async () => {
-      await recordPage(db, makePage('/kept/', ['a']), T0);
-      await forgetPage(db, '/unknown/');
+      await recordPages(db, [makePage('/kept/', ['a'])], T0);
+      await forgetPages(db, ['/unknown/']);
       expect(await listPagePaths()).toEqual(['/kept/']);
+    });
+  });
+
+  describe('conditional reads', () => {
+    const latest = (fingerprint: string, listen = ['posts']): QueryRead => ({ key: 'latest {"limit":6}', listen, fingerprint });
+    const related = (fingerprint: string): QueryRead => ({ key: 'related {"city":3}', listen: ['posts:city:3', 'post:9'], fingerprint });
+    const queryKeys = async () => (await db.selectFrom('queries').select('key').orderBy('key').execute()).map((row) => row.key);
+    const idOf = async (key: string) => (await db.selectFrom('queries').select('id').where('key', '=', key).executeTakeFirstOrThrow()).id;
+
+    it('stores each query once with the tags it listens to, and each page’s fingerprint', async () => {
+      await recordPages(db, [makePage('/', [], 'h', [latest('f1')]), makePage('/posts', [], 'h', [latest('f1'), related('r1')])], T0);
+      expect(await queryKeys()).toEqual(['latest {"limit":6}', 'related {"city":3}']);
+      expect((await queriesListeningTo(db, ['post:9', 'cities'])).map((query) => query.key)).toEqual(['related {"city":3}']);
+      expect((await queriesListeningTo(db, ['posts', 'posts:city:3'])).map((query) => query.key).sort()).toEqual([
+        'latest {"limit":6}',
+        'related {"city":3}',
+      ]);
+      expect(await pagesReadingTags(db, ['posts'])).toEqual([]);
+    });
+
+    it('finds the readers that saw another answer than the one a query gives now', async () => {
+      await recordPages(db, [makePage('/', [], 'h', [latest('old')]), makePage('/a', [], 'h', [latest('new')])], T0);
+      const id = await idOf('latest {"limit":6}');
+      expect(await pagesWithStaleQueries(db, new Map([[id, 'new']]))).toEqual(['/']);
+      expect(await pagesWithStaleQueries(db, new Map([[id, 'old']]))).toEqual(['/a']);
+      // A query that no longer exists cannot be checked: every reader renders again.
+      expect(await pagesWithStaleQueries(db, new Map([[id, undefined]]))).toEqual(['/', '/a']);
+    });
+
+    it('replaces what a query listens to with what it listened to last', async () => {
+      await recordPages(db, [makePage('/', [], 'h', [latest('f1', ['posts', 'post:1'])])], T0);
+      await recordPages(db, [makePage('/', [], 'h', [latest('f2', ['posts', 'post:2'])])], T1);
+      expect(await queriesListeningTo(db, ['post:1'])).toEqual([]);
+      expect(await queriesListeningTo(db, ['post:2'])).toHaveLength(1);
+    });
+
+    it('drops a query once no page reads it, after a re-render or when its pages are gone', async () => {
+      await recordPages(db, [makePage('/', [], 'h', [latest('f1'), related('r1')]), makePage('/b', [], 'h', [related('r1')])], T0);
+      await recordPages(db, [makePage('/', [], 'h', [])], T1);
+      expect(await queryKeys()).toEqual(['related {"city":3}']);
+      await forgetPages(db, ['/b']);
+      expect(await queryKeys()).toEqual([]);
+      expect(await db.selectFrom('queryListens').selectAll().execute()).toEqual([]);
+    });
+
+    it('records many pages in one call', async () => {
+      const pages = Array.from({ length: 3000 }, (_, i) => makePage(`/p/${i}`, ['cities', `post:${i}`], `h${i}`, [latest('f')]));
+      await recordPages(db, pages, T0);
+      expect((await pageHashes(db)).size).toBe(3000);
+      expect(await pagesReadingTags(db, ['post:2999'])).toEqual(['/p/2999']);
+      expect(await pagesWithStaleQueries(db, new Map([[await idOf('latest {"limit":6}'), 'g']]))).toHaveLength(3000);
     });
   });
 
   describe('pagesReadingTags', () => {
     beforeEach(async () => {
-      await recordPage(db, makePage('/', ['home', 'posts', 'cities']), T0);
-      await recordPage(db, makePage('/cities/kyoto/', ['city:kyoto', 'cities']), T0);
-      await recordPage(db, makePage('/posts/ramen/', ['post:1', 'city:kyoto']), T0);
-      await recordPage(db, makePage('/about/', ['settings']), T0);
+      await recordPages(db, [makePage('/', ['home', 'posts', 'cities'])], T0);
+      await recordPages(db, [makePage('/cities/kyoto/', ['city:kyoto', 'cities'])], T0);
+      await recordPages(db, [makePage('/posts/ramen/', ['post:1', 'city:kyoto'])], T0);
+      await recordPages(db, [makePage('/about/', ['settings'])], T0);
     });
 
     it('returns each page that read any of the tags once, sorted by path', async () => {
@@ -121,16 +181,16 @@ describe('pages repository', () => {
     });
 
     it('follows re-recorded tags', async () => {
-      await recordPage(db, makePage('/posts/ramen/', ['post:1']), T1);
+      await recordPages(db, [makePage('/posts/ramen/', ['post:1'])], T1);
       expect(await pagesReadingTags(db, ['city:kyoto'])).toEqual(['/cities/kyoto/']);
     });
   });
 
   describe('pageHashes', () => {
     it('maps every recorded page, or just the ones asked for, to its hash', async () => {
-      await recordPage(db, makePage('/', []), T0);
-      await recordPage(db, makePage('/about', [], 'h-about'), T0);
-      await recordPage(db, makePage('/posts', []), T0);
+      await recordPages(db, [makePage('/', [])], T0);
+      await recordPages(db, [makePage('/about', [], 'h-about')], T0);
+      await recordPages(db, [makePage('/posts', [])], T0);
       expect(await pageHashes(db)).toEqual(
         new Map([
           ['/', 'hash-of-/'],
@@ -151,7 +211,7 @@ describe('pages repository', () => {
 
     it('records and finds a page that read 40,000 tags', async () => {
       const tags = many('post:');
-      await recordPage(db, makePage('/sitemap.xml', tags), T0);
+      await recordPages(db, [makePage('/sitemap.xml', tags)], T0);
       expect((await getPageTags('/sitemap.xml')).length).toBe(MANY);
       expect(await pagesReadingTags(db, tags)).toEqual(['/sitemap.xml']);
     });

@@ -1,35 +1,107 @@
 import { chunks, MAX_PARAMETERS_PER_STATEMENT } from '../chunks.ts';
 import type { Db } from '../db.ts';
+import type { QueryRead } from '../tracking.ts';
 
+/** A rendered page as the publisher keeps track of it: what it wrote, and what it read. */
 export interface RenderedPage {
   path: string;
   contentHash: string;
+  /** Plain reads: a write of any of these re-renders the page. */
   tags: string[];
+  /** Conditional reads: a write of a listened tag re-renders the page only if the fingerprint changed. */
+  queries?: QueryRead[];
 }
 
-/** Records a rendered page and replaces the tags it read. Run it inside a transaction. */
-export async function recordPage(db: Db, page: RenderedPage, now: string): Promise<void> {
-  await db
-    .insertInto('pages')
-    .values({ path: page.path, contentHash: page.contentHash, renderedAt: now })
-    .onConflict((oc) => oc.column('path').doUpdateSet({ contentHash: page.contentHash, renderedAt: now }))
-    .execute();
-  await db.deleteFrom('pageTags').where('path', '=', page.path).execute();
-  // Two parameters per row.
-  for (const slice of chunks([...new Set(page.tags)], MAX_PARAMETERS_PER_STATEMENT / 2)) {
+// Rows of `columns` parameters each, as many per statement as SQLite allows.
+const rowsPerStatement = (columns: number) => Math.floor(MAX_PARAMETERS_PER_STATEMENT / columns);
+
+/** The ids of these query keys, adding the keys not stored yet. */
+async function queryIds(db: Db, keys: string[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const slice of chunks(keys)) {
+    const rows = await db.selectFrom('queries').select(['id', 'key']).where('key', 'in', slice).execute();
+    for (const row of rows) ids.set(row.key, row.id);
+  }
+  const missing = keys.filter((key) => !ids.has(key));
+  for (const slice of chunks(missing)) {
+    const rows = await db
+      .insertInto('queries')
+      .values(slice.map((key) => ({ key })))
+      .returning(['id', 'key'])
+      .execute();
+    for (const row of rows) ids.set(row.key, row.id);
+  }
+  return ids;
+}
+
+/** The queries these pages read. */
+async function queriesReadBy(db: Db, paths: readonly string[]): Promise<number[]> {
+  const ids = new Set<number>();
+  for (const slice of chunks(paths)) {
+    for (const row of await db.selectFrom('pageQueries').select('queryId').distinct().where('path', 'in', slice).execute())
+      ids.add(row.queryId);
+  }
+  return [...ids];
+}
+
+/** Deletes those of these queries that no page reads any more. */
+async function dropUnreadQueries(db: Db, ids: readonly number[]): Promise<void> {
+  for (const slice of chunks(ids)) {
     await db
-      .insertInto('pageTags')
-      .values(slice.map((tag) => ({ path: page.path, tag })))
+      .deleteFrom('queries')
+      .where('id', 'in', slice)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('pageQueries').select('pageQueries.path').whereRef('pageQueries.queryId', '=', 'queries.id'))),
+      )
       .execute();
   }
 }
 
-export async function forgetPage(db: Db, path: string): Promise<void> {
-  await db.deleteFrom('pages').where('path', '=', path).execute();
+/**
+ * Records rendered pages: each one's hash and the reads it made, replacing what it read before,
+ * and for each query read the tags it now listens to; a query no page reads any more is dropped.
+ * Many pages at once cost a few statements, not a few per page. Run it inside a transaction.
+ */
+export async function recordPages(db: Db, pages: readonly RenderedPage[], now: string): Promise<void> {
+  if (pages.length === 0) return;
+  const paths = pages.map((page) => page.path);
+  const readBefore = await queriesReadBy(db, paths);
+  for (const slice of chunks(pages, rowsPerStatement(3))) {
+    await db
+      .insertInto('pages')
+      .values(slice.map((page) => ({ path: page.path, contentHash: page.contentHash, renderedAt: now })))
+      .onConflict((oc) => oc.column('path').doUpdateSet((eb) => ({ contentHash: eb.ref('excluded.contentHash'), renderedAt: now })))
+      .execute();
+  }
+  for (const slice of chunks(paths)) {
+    await db.deleteFrom('pageTags').where('path', 'in', slice).execute();
+    await db.deleteFrom('pageQueries').where('path', 'in', slice).execute();
+  }
+  const tagRows = pages.flatMap((page) => [...new Set(page.tags)].map((tag) => ({ path: page.path, tag })));
+  for (const slice of chunks(tagRows, rowsPerStatement(2))) await db.insertInto('pageTags').values(slice).execute();
+
+  const reads = new Map<string, QueryRead>();
+  for (const page of pages) for (const read of page.queries ?? []) reads.set(read.key, read);
+  const ids = await queryIds(db, [...reads.keys()]);
+  for (const slice of chunks([...ids.values()])) await db.deleteFrom('queryListens').where('queryId', 'in', slice).execute();
+  const listenRows = [...reads.values()].flatMap((read) => [...new Set(read.listen)].map((tag) => ({ tag, queryId: ids.get(read.key)! })));
+  for (const slice of chunks(listenRows, rowsPerStatement(2))) await db.insertInto('queryListens').values(slice).execute();
+  const pageQueryRows = pages.flatMap((page) =>
+    (page.queries ?? []).map((read) => ({ path: page.path, queryId: ids.get(read.key)!, fingerprint: read.fingerprint })),
+  );
+  for (const slice of chunks(pageQueryRows, rowsPerStatement(3))) await db.insertInto('pageQueries').values(slice).execute();
+  await dropUnreadQueries(db, readBefore);
+}
+
+/** Forgets pages whose routes are gone: their reads go with them, and queries nobody reads any more. */
+export async function forgetPages(db: Db, paths: readonly string[]): Promise<void> {
+  const readBefore = await queriesReadBy(db, paths);
+  for (const slice of chunks(paths)) await db.deleteFrom('pages').where('path', 'in', slice).execute();
+  await dropUnreadQueries(db, readBefore);
 }
 
 /** Recorded pages (all, or just `paths`) with the hash of what was last written for each. */
-export async function pageHashes(db: Db, paths?: string[]): Promise<Map<string, string>> {
+export async function pageHashes(db: Db, paths?: readonly string[]): Promise<Map<string, string>> {
   const query = db.selectFrom('pages').select(['path', 'contentHash']);
   const rows = [];
   if (paths) for (const slice of chunks(paths)) rows.push(...(await query.where('path', 'in', slice).execute()));
@@ -37,12 +109,42 @@ export async function pageHashes(db: Db, paths?: string[]): Promise<Map<string, 
   return new Map(rows.map((row) => [row.path, row.contentHash]));
 }
 
-/** Paths of the pages that read any of the given tags. */
-export async function pagesReadingTags(db: Db, tags: string[]): Promise<string[]> {
+/** Paths of the pages that read any of the given tags plainly. */
+export async function pagesReadingTags(db: Db, tags: readonly string[]): Promise<string[]> {
   const paths = new Set<string>();
   for (const slice of chunks(tags)) {
     const rows = await db.selectFrom('pageTags').select('path').distinct().where('tag', 'in', slice).execute();
     for (const row of rows) paths.add(row.path);
+  }
+  return [...paths].sort();
+}
+
+/** The stored queries that listen to any of the given tags: what a write of them makes the publisher re-run. */
+export async function queriesListeningTo(db: Db, tags: readonly string[]): Promise<{ id: number; key: string }[]> {
+  const found = new Map<number, string>();
+  for (const slice of chunks(tags)) {
+    const rows = await db
+      .selectFrom('queryListens')
+      .innerJoin('queries', 'queries.id', 'queryListens.queryId')
+      .select(['queries.id', 'queries.key'])
+      .distinct()
+      .where('queryListens.tag', 'in', slice)
+      .execute();
+    for (const row of rows) found.set(row.id, row.key);
+  }
+  return [...found].map(([id, key]) => ({ id, key }));
+}
+
+/**
+ * Paths of the pages that read one of these queries and saw another result than its fingerprint
+ * now (every reader of a query whose fingerprint is undefined: it no longer exists).
+ */
+export async function pagesWithStaleQueries(db: Db, fingerprints: ReadonlyMap<number, string | undefined>): Promise<string[]> {
+  const paths = new Set<string>();
+  for (const [queryId, fingerprint] of fingerprints) {
+    let query = db.selectFrom('pageQueries').select('path').where('queryId', '=', queryId);
+    if (fingerprint !== undefined) query = query.where('fingerprint', '!=', fingerprint);
+    for (const row of await query.execute()) paths.add(row.path);
   }
   return [...paths].sort();
 }

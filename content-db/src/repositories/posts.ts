@@ -4,6 +4,7 @@ import { TAG } from '../tags.ts';
 import { recordRead, recordWrite } from '../tracking.ts';
 import { recordBefore, recordCreated, recordTrashed } from '../revisions/capture.ts';
 import type { NewPostRow, PostRow, PostType } from '../schema.ts';
+import { replacePostTags, tagSlugs } from './post-tags.ts';
 
 /** Where a post is in its life: written but not live, waiting for its publishAt time, or live. */
 export type PostStatus = 'draft' | 'scheduled' | 'published';
@@ -31,13 +32,16 @@ export interface PostFilter {
   titleContains?: string;
   /** Only posts carrying this tag (any case). */
   tag?: string;
+  /** Only posts on the page of this tag slug (see post-tags.ts). */
+  tagSlug?: string;
   /** Newest by reader date (the default), or most recently edited first (the admin's list). */
   order?: 'date' | 'updated';
   limit?: number;
   offset?: number;
 }
 
-function toPost(row: PostRow): Post {
+/** A stored row as the repositories answer it: tags parsed, `published` a boolean, the status spelled out. */
+export function toPost(row: PostRow): Post {
   const status: PostStatus = row.published === 1 ? 'published' : row.publishAt === null ? 'draft' : 'scheduled';
   return { ...row, tags: JSON.parse(row.tags) as string[], published: row.published === 1, status };
 }
@@ -66,6 +70,10 @@ function filtered(db: Db, filter: PostFilter) {
   if (filter.titleContains) query = query.where(sql<boolean>`instr(lower(title), lower(${filter.titleContains})) > 0`);
   if (filter.tag)
     query = query.where(sql<boolean>`exists (select 1 from json_each(posts.tags) where lower(json_each.value) = lower(${filter.tag}))`);
+  if (filter.tagSlug !== undefined) {
+    const slug = filter.tagSlug;
+    query = query.where('id', 'in', (eb) => eb.selectFrom('postTags').select('postId').where('slug', '=', slug));
+  }
   return query;
 }
 
@@ -117,19 +125,30 @@ export async function getGuideForCity(db: Db, cityId: number, options: { publish
   return guide;
 }
 
-// A post's own page and cards change with any of its fields; the lists it sits in change when it
-// joins or leaves them or moves within them.
-function recordPostChange(post: { id: number; cityId: number | null }, listsChange: boolean): void {
-  recordWrite(TAG.post(post.id));
-  if (listsChange) recordWrite(TAG.posts, ...(post.cityId === null ? [] : [TAG.cityPosts(post.cityId)]));
-}
+/**
+ * The fields that decide which lists a post is in, where, and under what name: its filters, its
+ * reader date, its title, and which routes it has (its slug, and its tags: each tag has a page).
+ */
+const LIST_FIELDS = ['published', 'publishedAt', 'type', 'cityId', 'slug', 'tags', 'title'] as const;
+/** The fields nothing outside the post's own page shows (its body, and when it is due if unpublished). */
+const PAGE_ONLY_FIELDS = new Set(['content', 'publishAt', 'updatedAt']);
 
 /**
- * The fields that decide which lists a post is in and where (its filters and its reader date) and
- * which routes it has (its slug, and its tags: each tag has a page), so a change to one may add or
- * remove a page.
+ * A post's own page changes with any of its fields, its cards with any but its body, and the
+ * lists it sits in (every post's, its city's, its tags') when it joins or leaves them, moves
+ * within them or is renamed. `tags` are its tags before and after the change.
  */
-const LIST_FIELDS = ['published', 'publishedAt', 'type', 'cityId', 'slug', 'tags'] as const;
+function recordPostChange(
+  post: { id: number; cityIds: (number | null)[]; tags: string[] },
+  change: { card: boolean; lists: boolean },
+): void {
+  recordWrite(TAG.post(post.id));
+  if (change.card) recordWrite(TAG.postCard(post.id));
+  if (!change.lists) return;
+  recordWrite(TAG.posts);
+  for (const cityId of post.cityIds) if (cityId !== null) recordWrite(TAG.cityPosts(cityId));
+  for (const { slug } of tagSlugs(post.tags)) recordWrite(TAG.tagPosts(slug));
+}
 
 /** Inserts a post and returns its id. */
 export async function insertPost(db: Db, post: NewPost): Promise<number> {
@@ -139,19 +158,28 @@ export async function insertPost(db: Db, post: NewPost): Promise<number> {
     .values({ ...rest, tags: JSON.stringify(tags), published: published ? 1 : 0 })
     .returning('id')
     .executeTakeFirstOrThrow();
-  recordPostChange({ id: row.id, cityId: post.cityId ?? null }, true);
+  await replacePostTags(db, row.id, tags);
+  recordPostChange({ id: row.id, cityIds: [post.cityId ?? null], tags }, { card: true, lists: true });
   recordCreated({ entity: 'post', id: row.id });
   return row.id;
 }
 
 export async function updatePost(db: Db, id: number, changes: Partial<Omit<NewPost, 'createdAt'>> & { updatedAt: string }): Promise<void> {
   const { tags, published, ...rest } = changes;
-  const before = await db.selectFrom('posts').select(['id', 'cityId']).where('id', '=', id).executeTakeFirst();
+  const before = await db.selectFrom('posts').select(['id', 'cityId', 'tags']).where('id', '=', id).executeTakeFirst();
   if (!before) return;
   await recordBefore(db, { entity: 'post', id });
-  const listsChange = LIST_FIELDS.some((field) => changes[field] !== undefined);
-  recordPostChange(before, listsChange);
-  if (changes.cityId !== undefined) recordPostChange({ id, cityId: changes.cityId }, listsChange);
+  const changed = Object.keys(changes).filter((field) => changes[field as keyof typeof changes] !== undefined);
+  const lists = LIST_FIELDS.some((field) => changed.includes(field));
+  recordPostChange(
+    {
+      id,
+      cityIds: [before.cityId, ...(changes.cityId === undefined ? [] : [changes.cityId])],
+      // The tag pages it leaves and the ones it joins; only a change of its lists needs them.
+      tags: lists ? [...(JSON.parse(before.tags) as string[]), ...(tags ?? [])] : [],
+    },
+    { card: changed.some((field) => !PAGE_ONLY_FIELDS.has(field)), lists },
+  );
   await db
     .updateTable('posts')
     .set({
@@ -161,13 +189,14 @@ export async function updatePost(db: Db, id: number, changes: Partial<Omit<NewPo
     })
     .where('id', '=', id)
     .execute();
+  if (tags !== undefined) await replacePostTags(db, id, tags);
 }
 
 export async function deletePost(db: Db, id: number): Promise<void> {
   await recordBefore(db, { entity: 'post', id });
   await recordTrashed(db, 'post', id);
-  const deleted = await db.deleteFrom('posts').where('id', '=', id).returning(['id', 'cityId']).executeTakeFirst();
-  if (deleted) recordPostChange(deleted, true);
+  const deleted = await db.deleteFrom('posts').where('id', '=', id).returning(['id', 'cityId', 'tags']).executeTakeFirst();
+  if (deleted) recordPostChange({ id, cityIds: [deleted.cityId], tags: JSON.parse(deleted.tags) as string[] }, { card: true, lists: true });
 }
 
 /** Scheduled posts whose publication time has come, earliest first. */

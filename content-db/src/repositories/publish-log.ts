@@ -31,3 +31,29 @@ export async function countFailedPublishes(db: Db, since: string): Promise<numbe
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/**
+ * Deletes up to `limit` of the oldest publish records that started before `before` or lie beyond
+ * the newest `keep`; returns how many.
+ */
+export async function prunePublishLog(db: Db, options: { before: string; keep: number; limit: number }): Promise<number> {
+  const newest = db.selectFrom('publishLog').select('id').orderBy('id', 'desc').limit(options.keep);
+  const result = await db
+    .deleteFrom('publishLog')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('publishLog')
+        .select('id')
+        .where((row) => row.or([row('startedAt', '<', options.before), row('id', 'not in', newest)]))
+        .orderBy('id')
+        .limit(options.limit),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The id of the newest publish record (0 when there is none): it changes whenever a publish finishes. */
+export async function latestPublishId(db: Db): Promise<number> {
+  const row = await db.selectFrom('publishLog').select('id').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return row?.id ?? 0;
+}

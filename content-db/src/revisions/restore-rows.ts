@@ -1,4 +1,5 @@
 import type { Db } from '../db.ts';
+import { replacePostTags, tagSlugs } from '../repositories/post-tags.ts';
 import { SETTING } from '../repositories/setting-keys.ts';
 import type { ContentBlockRow, ContentItemRow, SubscriberRow } from '../schema.ts';
 import { TAG } from '../tags.ts';
@@ -13,9 +14,12 @@ import { HOME_HERO, type CityState, type HeroState, type PostState } from './ent
 /** Puts a post, its blocks and its inline items back as `state` holds them (creating the post again if it is gone). */
 export async function putPostState(db: Db, state: PostState): Promise<void> {
   const { id, ...columns } = state.post;
-  const existing = await db.selectFrom('posts').select('cityId').where('id', '=', id).executeTakeFirst();
-  recordWrite(TAG.post(id), TAG.posts, TAG.body(id));
+  const existing = await db.selectFrom('posts').select(['cityId', 'tags']).where('id', '=', id).executeTakeFirst();
+  // Everything a post can show on: its page, its cards, every list it leaves or joins, its body.
+  recordWrite(TAG.post(id), TAG.postCard(id), TAG.posts, TAG.body(id));
   for (const cityId of [existing?.cityId, columns.cityId]) if (cityId !== null && cityId !== undefined) recordWrite(TAG.cityPosts(cityId));
+  const tags = [...(existing ? (JSON.parse(existing.tags) as string[]) : []), ...(JSON.parse(columns.tags) as string[])];
+  for (const { slug } of tagSlugs(tags)) recordWrite(TAG.tagPosts(slug));
   if (existing) {
     await recordBefore(db, { entity: 'post', id });
     await db.updateTable('posts').set(columns).where('id', '=', id).execute();
@@ -25,6 +29,7 @@ export async function putPostState(db: Db, state: PostState): Promise<void> {
     await db.insertInto('posts').values(state.post).execute();
     recordCreated({ entity: 'post', id });
   }
+  await replacePostTags(db, id, JSON.parse(columns.tags) as string[]);
   if (state.blocks.length > 0) await db.insertInto('contentBlocks').values(state.blocks).execute();
   if (state.items.length > 0) await db.insertInto('postContentItems').values(state.items).execute();
 }
@@ -33,7 +38,7 @@ export async function putPostState(db: Db, state: PostState): Promise<void> {
 export async function putCityState(db: Db, state: CityState): Promise<void> {
   const { id, ...columns } = state.city;
   const existing = await db.selectFrom('cities').select('id').where('id', '=', id).executeTakeFirst();
-  recordWrite(TAG.cities, TAG.city(id), TAG.restaurants(id));
+  recordWrite(TAG.cities, TAG.city(id), TAG.cityLink(id), TAG.restaurants(id));
   if (existing) {
     await recordBefore(db, { entity: 'city', id });
     await db.updateTable('cities').set(columns).where('id', '=', id).execute();

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { commitChange } from '../changes.ts';
 import { createBlock, updateBlock } from '../repositories/content-blocks.ts';
-import { markOutboxDone, pendingOutbox } from '../repositories/outbox.ts';
+import { deleteDoneOutbox, markOutboxDone, pendingOutbox } from '../repositories/outbox.ts';
 import { insertPost } from '../repositories/posts.ts';
 import { createTempDb, type TempDb } from '../testing.ts';
 import { KEEP_DAYS, KEEP_REVISIONS, purgeExpired } from './store.ts';
@@ -55,13 +55,17 @@ describe('retention: the database under 10,000 edits of one block', () => {
         now,
       });
       // What the server does around it: the publisher marks the change published, and the hourly
-      // sweep (here once a day of edits) purges what retention lets go.
+      // sweeps (here once a day of edits) purge what retention lets go: old revisions, and
+      // published outbox entries older than a week.
       await markOutboxDone(
         db,
         (await pendingOutbox(db)).map((entry) => entry.id),
         now,
       );
-      if (edit % 24 === 0) await purgeExpired(db, now);
+      if (edit % 24 === 0) {
+        await purgeExpired(db, now);
+        await deleteDoneOutbox(db, at(edit - 7 * 24), 10_000);
+      }
       if ([360, 720, 2_000, 5_000, EDITS].includes(edit)) {
         sizes.set(edit, await fileBytes());
         counts.set(edit, await revisionCount());

@@ -303,8 +303,7 @@ export interface PurgeResult {
 /**
  * The retention sweep: empties the trash of what was deleted more than TRASH_DAYS ago, forgets the
  * history of posts and cities that are gone for good (neither stored nor in the trash), trims every
- * entity's revisions to what is kept, and drops change rows nothing refers to any more and outbox
- * entries published more than KEEP_DAYS ago.
+ * entity's revisions to what is kept, and drops change rows nothing refers to any more.
  */
 export async function purgeExpired(db: Db, now: string): Promise<PurgeResult> {
   return db.transaction().execute(async (trx) => {
@@ -333,8 +332,6 @@ export async function purgeExpired(db: Db, now: string): Promise<PurgeResult> {
           select id, created_at, row_number() over (partition by entity, entity_id order by id desc) as rank from revisions
         ) where rank > ${KEEP_REVISIONS} and created_at < ${daysBefore(now, KEEP_DAYS)}
       )`.execute(trx);
-    // Published outbox entries are done with; pending ones stay whatever their age.
-    await trx.deleteFrom('outbox').where('doneAt', 'is not', null).where('doneAt', '<', daysBefore(now, KEEP_DAYS)).execute();
     await sql`
       delete from changes where created_at < ${daysBefore(now, KEEP_DAYS)}
         and not exists (select 1 from revisions where change_id = changes.id)

@@ -6,6 +6,8 @@ import type { Db } from '../db.ts';
 import { insertCity } from '../repositories/cities.ts';
 import { insertPost } from '../repositories/posts.ts';
 import { replaceRestaurants } from '../repositories/restaurants.ts';
+import { rebuildSearchIndex } from '../search/documents.ts';
+import { nowIso } from '../db.ts';
 import { getSetting, SETTING, setSetting } from '../repositories/settings.ts';
 import { seedCitySchema, seedPostSchema, type SeedCity, type SeedPost } from './schema.ts';
 
@@ -116,6 +118,8 @@ export async function seed(db: Db, content: SeedContent = loadSeedContent()): Pr
       .values({ key: SETTING.homepageHeroImage, value: DEFAULT_HOMEPAGE_HERO, updatedAt: SEED_TIME })
       .onConflict((oc) => oc.column('key').doNothing())
       .execute();
+    // The seed writes outside the write path that keeps the search current, so it indexes what it added.
+    await rebuildSearchIndex(trx, nowIso());
     return result;
   });
 }

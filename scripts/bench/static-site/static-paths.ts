@@ -1,4 +1,4 @@
-import { listBlocks, listCities, listContentItems, listPosts, listRestaurants } from '@forkcast/content-db';
+import { listBlocks, listCities, listContentItems, listPosts, listRestaurants, listTagPages } from '@forkcast/content-db';
 import { canonicalPostPath } from '@forkcast/content-db/urls';
 import { devLocals } from '../../../site/lib/dev-locals.ts';
 import { siteRoutes } from '../../../site/lib/routes.ts';
@@ -10,8 +10,8 @@ import { siteRoutes } from '../../../site/lib/routes.ts';
  */
 async function data() {
   const { db } = await devLocals();
-  const [cities, posts] = await Promise.all([listCities(db), listPosts(db, { publishedOnly: true })]);
-  return { db, cities, posts, byId: new Map(cities.map((city) => [city.id, city])) };
+  const [cities, posts, tagPages] = await Promise.all([listCities(db), listPosts(db, { publishedOnly: true }), listTagPages(db, {})]);
+  return { db, cities, posts, tagPages, byId: new Map(cities.map((city) => [city.id, city])) };
 }
 
 async function bodyKey(postId: number): Promise<string> {
@@ -74,7 +74,7 @@ export async function itineraryPaths() {
 export async function listingPaths() {
   const all = await data();
   const key = listKey(all);
-  return siteRoutes(all.cities, all.posts)
+  return siteRoutes(all.cities, all.posts, all.tagPages)
     .filter((route) => route.startsWith('/posts'))
     .map((route) => ({ params: { path: route === '/posts' ? undefined : route.slice('/posts/'.length) }, cacheKey: key }));
 }
@@ -82,7 +82,18 @@ export async function listingPaths() {
 export async function tagPaths() {
   const all = await data();
   const key = listKey(all);
-  return siteRoutes(all.cities, all.posts)
+  return siteRoutes(all.cities, all.posts, all.tagPages)
     .filter((route) => route.startsWith('/tags/'))
-    .map((route) => ({ params: { tag: route.slice('/tags/'.length) }, cacheKey: key }));
+    .map((route) => {
+      const [tag, ...page] = route.slice('/tags/'.length).split('/');
+      return { params: { tag, page: page.length > 0 ? page.join('/') : undefined }, cacheKey: key };
+    });
+}
+
+export async function sitemapPaths() {
+  const all = await data();
+  const key = listKey(all);
+  return siteRoutes(all.cities, all.posts, all.tagPages)
+    .filter((route) => route.startsWith('/sitemaps/posts-'))
+    .map((route) => ({ params: { file: route.slice('/sitemaps/'.length) }, cacheKey: key }));
 }

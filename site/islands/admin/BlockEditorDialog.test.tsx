@@ -63,7 +63,7 @@ describe('the block editor', () => {
     expect(currentToast()).toEqual({
       title: 'Saved, but not live yet',
       description:
-        "Publishing failed: ENOSPC: no space left on device, write '/srv/site/kyoto/index.html'. Your change is kept and is published again with your next change and when the server restarts; Publish status on /admin shows the queue.",
+        "Publishing failed: ENOSPC: no space left on device, write '/srv/site/kyoto/index.html'. Your change is saved and is published on its own as soon as it can be; Publish status on /admin shows what is waiting.",
     });
   });
 

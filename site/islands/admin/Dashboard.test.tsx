@@ -8,8 +8,15 @@ const SIGNED_IN = {
   'GET /api/newsletter/subscribers': json(200, []),
   'GET /api/posts?sort=updated&limit=21&offset=0': json(200, []),
   'GET /api/cities': json(200, []),
+  'GET /api/admin/cities': json(200, []),
   'GET /api/admin/contact-messages': json(200, []),
-  'GET /api/admin/publish-status': json(200, { queueLength: 0, lastPublish: null, failuresLastDay: 0, lastFailure: null }),
+  'GET /api/admin/publish-status': json(200, {
+    queueLength: 0,
+    lastPublish: null,
+    failuresLastDay: 0,
+    lastFailure: null,
+    failingRoutes: [],
+  }),
 };
 
 afterEach(() => {
@@ -52,10 +59,11 @@ describe('the admin dashboard', () => {
     expect(within(header).getByText('editor@forkcast.test').textContent).toBe('editor@forkcast.test');
     expect(screen.getByRole('link', { name: 'View site' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('link', { name: 'Log out' }).getAttribute('href')).toBe('/api/logout');
-    for (const name of ['Posts', 'Generate a city guide', 'Subscribers', 'Messages', 'Publish status']) {
+    for (const name of ['Posts', 'Cities', 'Generate a city guide', 'Subscribers', 'Messages', 'Publish status']) {
       expect(screen.getByRole('region', { name }).tagName).toBe('SECTION');
     }
     await screen.findByText('No posts match.');
+    await screen.findByText('No cities yet. Create one, or generate a guide below.');
     await screen.findByText('No subscribers yet');
     await screen.findByText('No messages yet');
     await screen.findByText('Never');

@@ -3,6 +3,7 @@ import type { CurrentUser } from '@forkcast/content-db/contracts';
 import { useAuth } from '../shared/auth-store';
 import { IslandRoot } from '../shared/IslandRoot';
 import { toast } from '../shared/toast-store';
+import { DashboardCities } from './DashboardCities';
 import { DashboardGuideForm } from './DashboardGuideForm';
 import { DashboardInbox } from './DashboardInbox';
 import { DashboardPosts } from './DashboardPosts';
@@ -97,6 +98,7 @@ function DashboardBody() {
       <div className="fc-dash-grid">
         <div className="fc-dash-main">
           <DashboardPosts />
+          <DashboardCities />
           <DashboardGuideForm />
           <DashboardSubscribers />
         </div>

@@ -82,6 +82,7 @@ describe('the guide generator', () => {
 
   it('shows the pending state, then announces the guide, clears the form and refreshes cities and posts', async () => {
     queryClient.setQueryData(['/api/cities'], []);
+    queryClient.setQueryData(['/api/admin/cities'], []);
     queryClient.setQueryData(['/api/posts', { published: true, limit: 6 }], []);
     const answer = deferred<Response>();
     const fetchMock = mockFetch({ [GENERATE]: generating(answer.promise) });
@@ -111,6 +112,7 @@ describe('the guide generator', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Itinerary CSV file').files).toHaveLength(0);
     expect(screen.getByRole<HTMLInputElement>('radio', { name: 'London Street' }).checked).toBe(false);
     expect(queryClient.getQueryState(['/api/cities'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['/api/admin/cities'])?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(['/api/posts', { published: true, limit: 6 }])?.isInvalidated).toBe(true);
   });
 

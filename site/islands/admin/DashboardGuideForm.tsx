@@ -12,6 +12,7 @@ import { apiRequest, messageOf, RequestError } from '../shared/api';
 import { toast } from '../shared/toast-store';
 import { ALT_REQUIRED } from './AltTextField';
 import { announceChange } from './publish';
+import { CITY_OVERVIEWS_URL } from './DashboardQueries';
 import { DashboardHeroPicker, heroAltOf, heroUrlOf, needsAlt, NO_HERO, type HeroChoice } from './DashboardHeroPicker';
 
 const SAMPLE_CSV_URL = '/samples/itinerary-sample.csv';
@@ -191,6 +192,7 @@ export function DashboardGuideForm() {
       setHero(NO_HERO);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['/api/cities'] }),
+        queryClient.invalidateQueries({ queryKey: [CITY_OVERVIEWS_URL] }),
         queryClient.invalidateQueries({ queryKey: ['/api/posts'] }),
       ]);
     },

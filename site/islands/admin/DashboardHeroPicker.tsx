@@ -50,13 +50,22 @@ interface Props {
   /** The problem to show at the alt text field, if any. */
   altError?: string | undefined;
   altRef?: Ref<HTMLInputElement>;
+  /** What the image is for and what happens without one. */
+  hint?: string;
 }
 
 /**
  * Picks a preset, a typed URL or a file. A preset and a URL replace each other and any file; a file
  * keeps the preset or URL as its fallback, used if the upload fails.
  */
-export function DashboardHeroPicker({ value, onChange, disabled = false, altError, altRef }: Props) {
+export function DashboardHeroPicker({
+  value,
+  onChange,
+  disabled = false,
+  altError,
+  altRef,
+  hint = 'Choose a preset, upload a photo or paste an image URL. Without one, the guide uses the default image.',
+}: Props) {
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const filePreview = useObjectUrl(value.file);
@@ -106,7 +115,7 @@ export function DashboardHeroPicker({ value, onChange, disabled = false, altErro
         Hero image <span className="fc-dash-optional">optional</span>
       </legend>
       <p className="fc-dash-hint" id={`${id}-hint`}>
-        Choose a preset, upload a photo or paste an image URL. Without one, the guide uses the default image.
+        {hint}
       </p>
       <div className="fc-dash-presets">
         <PresetOptions

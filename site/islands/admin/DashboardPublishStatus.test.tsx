@@ -12,6 +12,7 @@ const healthy = () => ({
   lastPublish: { at: minutesAgo(5), durationMs: 1400, pagesChanged: 3, urls: ['/', '/lisbon/guide', '/sitemap.xml'], error: null },
   failuresLastDay: 0,
   lastFailure: null,
+  failingRoutes: [],
 });
 
 /** The facts panel as term -> value pairs. */
@@ -54,6 +55,7 @@ describe('the publish status panel', () => {
         lastPublish: { at: minutesAgo(2), durationMs: 320, pagesChanged: 0, urls: [], error: 'ENOSPC: no space left on device' },
         failuresLastDay: 2,
         lastFailure: { startedAt: minutesAgo(2), durationMs: 320, pagesChanged: 0, urls: [], error: 'ENOSPC: no space left on device' },
+        failingRoutes: [],
       }),
     });
     renderInRoot(<DashboardPublishStatus />);
@@ -66,8 +68,31 @@ describe('the publish status panel', () => {
     expect(screen.queryByText(/Changed pages/)).toBeNull();
   });
 
+  it('lists the pages that are not live yet, with why, since when and when they are tried again', async () => {
+    mockFetch({
+      [STATUS]: json(200, {
+        ...healthy(),
+        failingRoutes: [
+          {
+            path: '/kyoto/guide',
+            error: 'EACCES: permission denied',
+            attempts: 3,
+            firstFailedAt: minutesAgo(10),
+            retryAt: new Date(Date.now() + 4 * 60_000).toISOString(),
+          },
+        ],
+      }),
+    });
+    renderInRoot(<DashboardPublishStatus />);
+    const heading = await screen.findByRole('heading', { name: '1 page not live yet' });
+    const item = within(heading.parentElement!).getByRole('listitem');
+    expect(within(item).getByRole('link').getAttribute('href')).toBe('/kyoto/guide');
+    expect(item.textContent).toContain('EACCES: permission denied');
+    expect(item.textContent).toContain('3 attempts, failing since 10 minutes ago');
+  });
+
   it('says when nothing has been published yet', async () => {
-    mockFetch({ [STATUS]: json(200, { queueLength: 0, lastPublish: null, failuresLastDay: 0, lastFailure: null }) });
+    mockFetch({ [STATUS]: json(200, { queueLength: 0, lastPublish: null, failuresLastDay: 0, lastFailure: null, failingRoutes: [] }) });
     renderInRoot(<DashboardPublishStatus />);
     await screen.findByText('Never');
     expect(facts()).toEqual({ 'Waiting to publish': '0 changes', 'Last publish': 'Never', 'Failures in the last day': '0' });

@@ -14,7 +14,7 @@ function When({ iso }: { iso: string }) {
 }
 
 function StatusFacts({ status }: { status: PublishStatus }) {
-  const { queueLength, lastPublish, failuresLastDay, lastFailure } = status;
+  const { queueLength, lastPublish, failuresLastDay, lastFailure, failingRoutes } = status;
   return (
     <>
       <dl className="fc-dash-facts">
@@ -47,6 +47,25 @@ function StatusFacts({ status }: { status: PublishStatus }) {
         <p className="fc-dash-error" role="alert">
           The last publish failed: {lastPublish.error}
         </p>
+      )}
+      {failingRoutes.length > 0 && (
+        <div className="fc-dash-failure">
+          <h3>{plural(failingRoutes.length, 'page')} not live yet</h3>
+          <p className="fc-dash-meta">
+            Readers see the last good version of these pages. Each is tried again on its own, with growing waits.
+          </p>
+          <ul>
+            {failingRoutes.map((route) => (
+              <li key={route.path}>
+                <a href={route.path}>{route.path}</a>: {route.error}{' '}
+                <span className="fc-dash-meta">
+                  ({plural(route.attempts, 'attempt')}, failing since <When iso={route.firstFailedAt} />; next try{' '}
+                  <When iso={route.retryAt} />)
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       {lastPublish && lastPublish.urls.length > 0 && (
         <details className="fc-dash-disclosure">

@@ -11,6 +11,8 @@ export const SUBSCRIBERS_URL = '/api/newsletter/subscribers';
 export const SUBSCRIBERS_EXPORT_URL = '/api/newsletter/subscribers/export';
 export const CONTACT_MESSAGES_URL = '/api/admin/contact-messages';
 export const PUBLISH_STATUS_URL = '/api/admin/publish-status';
+/** Every city with its counts and guide state: the cities list, and the slugs the city editor must not take. */
+export const CITY_OVERVIEWS_URL = '/api/admin/cities';
 
 /**
  * A query function for admin-only data. The shared default turns a 401 into null ("not signed

@@ -59,7 +59,7 @@ function publishedNote(response: Response): string | undefined {
 const NOT_LIVE_TITLE = 'Saved, but not live yet';
 function notLiveDescription(reason: string): string {
   const why = reason ? `Publishing failed: ${reason}. ` : 'Publishing failed. ';
-  return `${why}Your change is kept and is published again with your next change and when the server restarts; Publish status on /admin shows the queue.`;
+  return `${why}Your change is saved and is published on its own as soon as it can be; Publish status on /admin shows what is waiting.`;
 }
 
 /**

@@ -161,6 +161,50 @@ describe('the post editor', () => {
     expect(leave()).toBe(true);
   });
 
+  it("starts a city's guide from the city editor's link, with the type and city set", async () => {
+    const calls = stubApi({
+      'GET /api/cities': () => answer(200, CITIES),
+      'POST /api/posts': ({ body }) => answer(201, post({ ...(body as object), id: 12, type: 'guide' }), PUBLISHED),
+    });
+    open('?type=guide&cityId=3');
+    const user = userEvent.setup();
+    expect(screen.getByRole('combobox', { name: 'Type' })).toHaveProperty('value', 'guide');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'City' })).toHaveProperty('value', '3'));
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Lisbon, slowly');
+    await user.keyboard('{Control>}s{/Control}');
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0]!.body).toMatchObject({ title: 'Lisbon, slowly', type: 'guide', cityId: 3 });
+  });
+
+  it('links the chosen city to its city editor', async () => {
+    stubApi({
+      'GET /api/cities': () => answer(200, [...CITIES, { id: 4, slug: 'porto', name: 'Porto' }]),
+      'GET /api/posts/9/edit': () => answer(200, post()),
+    });
+    open('?id=9');
+    const user = userEvent.setup();
+    const link = await screen.findByRole('link', { name: 'Edit Lisbon’s city settings' });
+    expect(link.getAttribute('href')).toBe('/admin/city?id=3');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'City' }), 'Porto');
+    expect(screen.getByRole('link', { name: 'Edit Porto’s city settings' }).getAttribute('href')).toBe('/admin/city?id=4');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'City' }), 'No city');
+    expect(screen.queryByRole('link', { name: /city settings/ })).toBeNull();
+  });
+
+  it('keeps a long title on one line, as the API requires, while showing it in full', async () => {
+    stubApi({ 'GET /api/cities': () => answer(200, CITIES), 'GET /api/posts/9/edit': () => answer(200, post()) });
+    open('?id=9');
+    const user = userEvent.setup();
+    const title = await screen.findByRole('textbox', { name: 'Title' });
+    await user.clear(title);
+    await user.type(title, 'Bifanas{Enter}at noon');
+    expect(title).toHaveProperty('value', 'Bifanasat noon');
+    await user.clear(title);
+    await user.click(title);
+    await user.paste('Bifanas\nat noon');
+    expect(title).toHaveProperty('value', 'Bifanas at noon');
+  });
+
   it('confirms before deleting, naming the post', async () => {
     stubApi({ 'GET /api/cities': () => answer(200, CITIES), 'GET /api/posts/9/edit': () => answer(200, post()) });
     open('?id=9');

@@ -1,10 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import TextareaAutosize from 'react-textarea-autosize';
 import { LIMITS, type City, type Post } from '@forkcast/content-db/contracts';
 import { apiRequest, getJson, messageOf } from '../../shared/api';
 import { IslandRoot } from '../../shared/IslandRoot';
 import { toast } from '../../shared/toast-store';
 import { AdminDialog, CancelButton } from '../AdminDialog';
+import { cityEditorUrl } from '../admin-urls';
 import { HistoryDialog } from '../history/HistoryDialog';
 import { announceWrite, keepToastForNextPage, restoreAfterRepublish, showRepublishedPage } from '../publish';
 import { MarkdownField } from './MarkdownField';
@@ -88,6 +90,17 @@ function postIdFromLocation(): number | undefined {
   return Number.isInteger(id) && id > 0 ? id : undefined;
 }
 
+/** A new post as the link that opened the editor sets it up: `?type=guide&cityId=3` starts a city's guide. */
+function newPostFromLocation(): Draft {
+  const params = new URLSearchParams(window.location.search);
+  const cityId = Number(params.get('cityId'));
+  return {
+    ...EMPTY,
+    type: params.get('type') === 'guide' ? 'guide' : 'post',
+    cityId: Number.isInteger(cityId) && cityId > 0 ? String(cityId) : '',
+  };
+}
+
 async function uploadImages(files: File[]): Promise<string> {
   const inserted: string[] = [];
   for (const file of files) {
@@ -111,7 +124,7 @@ function EditorBody({ initialId }: { initialId: number | undefined }) {
   const id = useId();
   const queryClient = useQueryClient();
   const [postId, setPostId] = useState(initialId);
-  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [draft, setDraft] = useState<Draft>(() => (initialId === undefined ? newPostFromLocation() : EMPTY));
   const [saved, setSaved] = useState<Draft | undefined>(undefined);
   const [post, setPost] = useState<AuthoredPost | undefined>(undefined);
   const [problem, setProblem] = useState<string | undefined>(undefined);
@@ -230,6 +243,7 @@ function EditorBody({ initialId }: { initialId: number | undefined }) {
   const set = (key: keyof Draft) => (event: { target: { value: string } }) =>
     setDraft((current) => ({ ...current, [key]: event.target.value }));
   const words = wordCount(draft.content);
+  const chosenCity = cities.data?.find((city) => String(city.id) === draft.cityId);
 
   if (initialId !== undefined && loaded.isPending) {
     return (
@@ -334,11 +348,22 @@ function EditorBody({ initialId }: { initialId: number | undefined }) {
           </h1>
           <label className="fc-editor__title">
             <span className="visually-hidden">Title</span>
-            <input value={draft.title} onChange={set('title')} placeholder="Title" maxLength={LIMITS.post.title} required />
+            {/* A textarea so a long title wraps in full; it stays one line, as the API requires. */}
+            <TextareaAutosize
+              minRows={1}
+              value={draft.title}
+              onChange={(event) => setDraft((current) => ({ ...current, title: event.target.value.replace(/[\r\n]+/g, ' ') }))}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') event.preventDefault();
+              }}
+              placeholder="Title"
+              maxLength={LIMITS.post.title}
+              required
+            />
           </label>
           <label className="fc-field">
             <span>Excerpt</span>
-            <textarea value={draft.excerpt} onChange={set('excerpt')} rows={2} maxLength={LIMITS.post.excerpt} />
+            <TextareaAutosize value={draft.excerpt} onChange={set('excerpt')} minRows={2} maxRows={8} maxLength={LIMITS.post.excerpt} />
           </label>
           <div className="fc-editor__body">
             <MarkdownField
@@ -363,9 +388,9 @@ function EditorBody({ initialId }: { initialId: number | undefined }) {
               <option value="guide">City guide</option>
             </select>
           </label>
-          <label className="fc-field">
-            <span>City</span>
-            <select value={draft.cityId} onChange={set('cityId')}>
+          <div className="fc-field">
+            <label htmlFor={`${id}-city`}>City</label>
+            <select id={`${id}-city`} value={draft.cityId} onChange={set('cityId')}>
               <option value="">No city</option>
               {(cities.data ?? []).map((city) => (
                 <option key={city.id} value={city.id}>
@@ -373,7 +398,12 @@ function EditorBody({ initialId }: { initialId: number | undefined }) {
                 </option>
               ))}
             </select>
-          </label>
+            {chosenCity && (
+              <a className="fc-field__link" href={cityEditorUrl(chosenCity.id)}>
+                Edit {chosenCity.name}’s city settings
+              </a>
+            )}
+          </div>
           <label className="fc-field">
             <span>Tags</span>
             <input value={draft.tags} onChange={set('tags')} placeholder="ramen, late night" />

@@ -1,0 +1,43 @@
+import { createHash } from 'node:crypto';
+import type { QueryRead } from '@forkcast/content-db';
+import { isNotFoundRoute } from '@forkcast/content-db/urls';
+import type { Renderer } from './renderer.ts';
+import { routeFile, writeSiteFile } from './site-folder.ts';
+
+/** One route to bring up to date in the site folder. */
+export interface PageJob {
+  route: string;
+  /** The hash of what the folder holds for it now; undefined writes the page whatever it holds. */
+  previousHash: string | undefined;
+  durable: boolean;
+}
+
+export type PageOutcome =
+  | { route: string; ok: true; changed: boolean; hash: string; tags: string[]; queries: QueryRead[] }
+  | { route: string; ok: false; error: string };
+
+/** The only routes expected to answer 404 are the not-found pages themselves. */
+function expectedStatus(route: string): number {
+  return isNotFoundRoute(route) ? 404 : 200;
+}
+
+/**
+ * Renders one route and, when its bytes changed, writes it with its compressed copies into the site
+ * folder. Never throws: a route that fails to render or to be written comes back as a failed outcome
+ * with the reason, so one broken page cannot stop the others from publishing. The same job runs in
+ * the server and on the worker threads of a big publish or a full render.
+ */
+export async function runPageJob(renderer: Renderer, siteDir: string, job: PageJob): Promise<PageOutcome> {
+  const { route } = job;
+  try {
+    const page = await renderer.render(route);
+    if (page.status !== expectedStatus(route))
+      throw new Error(`Rendering ${route} answered ${page.status}, expected ${expectedStatus(route)}`);
+    const hash = createHash('sha256').update(page.body).digest('hex');
+    const changed = hash !== job.previousHash;
+    if (changed) await writeSiteFile(siteDir, routeFile(route), page.body, { durable: job.durable });
+    return { route, ok: true, changed, hash, tags: page.tags, queries: page.queries };
+  } catch (error) {
+    return { route, ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../db.ts';
+import { evaluateQueries } from '../queries.ts';
+import { seededRandom } from '../seeded-random.ts';
+import { useTempDb } from '../testing.ts';
+import { trackReads } from '../tracking.ts';
+import { insertCity } from './cities.ts';
+import {
+  countCoveredCities,
+  countPublishedPosts,
+  getCityGuide,
+  getTagPageName,
+  listCitiesWithGuide,
+  listNeighbourPosts,
+  listPostIdRanges,
+  listPostLinks,
+  listPostSummaries,
+  listTagPages,
+} from './post-lists.ts';
+import { deletePost, insertPost, updatePost } from './posts.ts';
+
+const day = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 86_400_000).toISOString();
+
+describe('the site’s lists', () => {
+  let db: Db;
+  let city: number;
+  useTempDb(async (fresh) => {
+    db = fresh;
+    city = await insertCity(db, { slug: 'kyoto', name: 'Kyoto', createdAt: day(0), updatedAt: day(0) });
+  });
+
+  const post = (
+    slug: string,
+    date: number,
+    more: { tags?: string[]; type?: 'post' | 'guide'; published?: boolean; cityId?: number | null } = {},
+  ) =>
+    insertPost(db, {
+      slug,
+      title: slug,
+      type: more.type ?? 'post',
+      cityId: more.cityId === undefined ? city : more.cityId,
+      tags: more.tags ?? [],
+      published: more.published ?? true,
+      publishedAt: (more.published ?? true) ? day(date) : null,
+      createdAt: day(date),
+      updatedAt: day(date),
+    });
+  const slugs = (posts: { slug: string }[]) => posts.map((p) => p.slug);
+
+  it('lists published posts newest first, or oldest first in a window, without their bodies', async () => {
+    for (const [i, slug] of ['a', 'b', 'c', 'd', 'e'].entries()) await post(slug, i);
+    await post('draft', 9, { published: false });
+    expect(slugs(await listPostSummaries(db, {}))).toEqual(['e', 'd', 'c', 'b', 'a']);
+    expect(slugs(await listPostSummaries(db, { order: 'oldest', offset: 1, limit: 2 }))).toEqual(['b', 'c']);
+    expect(await listPostSummaries(db, { limit: 1 })).toEqual([expect.not.objectContaining({ content: expect.anything() })]);
+    expect(await countPublishedPosts(db, {})).toBe(5);
+  });
+
+  it('records a list as a conditional read of its set, and each card as a plain read', async () => {
+    const id = await post('a', 1, { tags: ['Wine'] });
+    const { tags, queries } = await trackReads(() => listPostSummaries(db, { tagSlug: 'wine', limit: 6 }));
+    expect(tags).toEqual([`post-card:${id}`]);
+    expect(queries.map((read) => read.listen)).toEqual([['posts:tag:wine']]);
+  });
+
+  it('gives each post the posts of its city nearest to it in time as its neighbours', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 8; i++) ids.push(await post(`p${i}`, i));
+    await post('elsewhere', 3, { cityId: null });
+    const neighbours = async (i: number) => slugs(await listNeighbourPosts(db, { postId: ids[i]!, cityId: city, type: 'post', count: 3 }));
+    expect(await neighbours(7)).toEqual(['p6', 'p5', 'p4']);
+    expect(await neighbours(4)).toEqual(['p5', 'p3', 'p2']);
+    expect(await neighbours(0)).toEqual(['p3', 'p2', 'p1']);
+    // A new post changes the neighbours of the posts next to it only: here, of the newest one.
+    const before = await Promise.all(ids.map((_, i) => neighbours(i)));
+    await post('p8', 8);
+    const after = await Promise.all(ids.map((_, i) => neighbours(i)));
+    expect(ids.map((_, i) => i).filter((i) => before[i]!.join() !== after[i]!.join())).toEqual([7]);
+  });
+
+  it('names a tag page by its newest spelling, counts tag pages, finds guides and id ranges', async () => {
+    await post('old', 1, { tags: ['wine'] });
+    await post('new', 2, { tags: ['Wine', 'Natural Wine'] });
+    const guide = await post('guide', 3, { type: 'guide' });
+    expect(await getTagPageName(db, { slug: 'wine' })).toBe('Wine');
+    expect(await getTagPageName(db, { slug: 'beer' })).toBeUndefined();
+    expect(await listTagPages(db, {})).toEqual([
+      { slug: 'natural-wine', count: 1 },
+      { slug: 'wine', count: 2 },
+    ]);
+    expect((await getCityGuide(db, { cityId: city }))?.id).toBe(guide);
+    expect(await listCitiesWithGuide(db, {})).toEqual([city]);
+    expect(await countCoveredCities(db, {})).toBe(1);
+    expect(await listPostIdRanges(db, { size: 2 })).toEqual([1, 2]);
+    expect(slugs(await listPostLinks(db, { idFrom: 2, idTo: 3 }))).toEqual(['guide', 'new']);
+  });
+
+  it('re-checks every stored read to the same fingerprint a fresh render would record, whatever the writes', async () => {
+    const random = seededRandom(11);
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+    const ids: number[] = [];
+    for (let i = 0; i < 40; i++)
+      ids.push(
+        await post(`p${i}`, Math.floor(random() * 30), { tags: [pick(['Wine', 'Tea', 'Rice'])], type: pick(['post', 'post', 'guide']) }),
+      );
+    const reads = () =>
+      trackReads(async () => {
+        for (const type of ['post', 'guide', undefined] as const)
+          for (const offset of [0, 5, 10, 35])
+            await listPostSummaries(db, { ...(type ? { type } : {}), order: 'oldest', offset, limit: 5 });
+        await listPostSummaries(db, { limit: 6 });
+        await listPostSummaries(db, { tagSlug: 'wine', limit: 3 });
+        for (const id of ids.slice(0, 12)) await listNeighbourPosts(db, { postId: id, cityId: city, type: 'post', count: 3 });
+        await countPublishedPosts(db, { tagSlug: 'tea' });
+        await listPostLinks(db, { type: 'post' });
+        await getTagPageName(db, { slug: 'rice' });
+        await getCityGuide(db, { cityId: city });
+      });
+    let stored = (await reads()).queries;
+    for (let round = 0; round < 16; round++) {
+      const id = pick(ids);
+      const change = pick(['date', 'publish', 'tags', 'type', 'delete', 'add'] as const);
+      if (change === 'date') await updatePost(db, id, { publishedAt: day(Math.floor(random() * 30)), updatedAt: day(40) });
+      if (change === 'publish') await updatePost(db, id, { published: random() < 0.5, updatedAt: day(40) });
+      if (change === 'tags') await updatePost(db, id, { tags: [pick(['Wine', 'Tea', 'Rice', 'wine'])], updatedAt: day(40) });
+      if (change === 'type') await updatePost(db, id, { type: pick(['post', 'guide']), updatedAt: day(40) });
+      if (change === 'delete') await deletePost(db, id);
+      if (change === 'add') ids.push(await post(`n${round}`, Math.floor(random() * 30)));
+      const checked = await evaluateQueries(
+        db,
+        stored.map((read) => read.key),
+      );
+      const fresh = (await reads()).queries;
+      const byKey = new Map(fresh.map((read) => [read.key, read.fingerprint]));
+      expect(stored.map((read) => [read.key, checked.get(read.key)])).toEqual(stored.map((read) => [read.key, byKey.get(read.key)]));
+      stored = fresh;
+    }
+  });
+});

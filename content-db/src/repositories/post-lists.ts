@@ -1,0 +1,377 @@
+import { sql } from 'kysely';
+import type { Db } from '../db.ts';
+import { defineQuery } from '../queries.ts';
+import { TAG } from '../tags.ts';
+import type { PostType } from '../schema.ts';
+import { toPost, type Post } from './posts.ts';
+
+/**
+ * The lists the site's pages show, as conditional reads (see queries.ts). Each list answers with
+ * its posts but is fingerprinted by their ids in order, listening to the tag of the set it is
+ * drawn from (every post's, a city's, a tag's); what a card shows of each post is a plain read of
+ * that post's card tag. So a new post re-renders the pages whose lists it joins, an edited hero the
+ * pages that show its card, and an edited body no list at all. Only published posts are listed.
+ */
+
+/** A post as cards, feeds and links show it: everything but its body. */
+export type PostSummary = Omit<Post, 'content'>;
+
+export interface PostListArgs {
+  type?: PostType;
+  cityId?: number;
+  /** Only the posts on the page of this tag slug. */
+  tagSlug?: string;
+  /** Newest first (the default), or oldest first (archive pages, numbered from the oldest). */
+  order?: 'newest' | 'oldest';
+  limit?: number;
+  offset?: number;
+}
+
+const SUMMARY_COLUMNS = [
+  'id',
+  'slug',
+  'title',
+  'excerpt',
+  'heroImage',
+  'heroAlt',
+  'type',
+  'cityId',
+  'tags',
+  'published',
+  'publishedAt',
+  'publishAt',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+const readerDate = sql<string>`coalesce(published_at, created_at)`;
+
+/** The tag whose writes may change which posts a list holds and in what order. */
+function scopeTag(args: Pick<PostListArgs, 'cityId' | 'tagSlug'>): string {
+  if (args.cityId !== undefined) return TAG.cityPosts(args.cityId);
+  if (args.tagSlug !== undefined) return TAG.tagPosts(args.tagSlug);
+  return TAG.posts;
+}
+
+function published(db: Db, args: Pick<PostListArgs, 'type' | 'cityId' | 'tagSlug'>) {
+  let query = db.selectFrom('posts').where('published', '=', 1);
+  if (args.type) query = query.where('type', '=', args.type);
+  if (args.cityId !== undefined) query = query.where('cityId', '=', args.cityId);
+  if (args.tagSlug !== undefined) {
+    const slug = args.tagSlug;
+    query = query.where('id', 'in', (eb) => eb.selectFrom('postTags').select('postId').where('slug', '=', slug));
+  }
+  return query;
+}
+
+function ordered(db: Db, args: PostListArgs) {
+  const direction = args.order === 'oldest' ? 'asc' : 'desc';
+  let query = published(db, args).orderBy(readerDate, direction).orderBy('id', direction);
+  // SQLite accepts OFFSET only after a LIMIT; -1 means no limit.
+  if (args.limit !== undefined || args.offset !== undefined) query = query.limit(args.limit ?? -1);
+  if (args.offset !== undefined) query = query.offset(args.offset);
+  return query;
+}
+
+/** Every argument but the window: lists of one family are slices of one ordered list. */
+const familyKey = ({ limit: _limit, offset: _offset, ...family }: PostListArgs) => JSON.stringify(family);
+
+/**
+ * The published posts a page lists, newest (or oldest) first, with an optional window. Pages call
+ * it for every list they show; re-checking all pages of one list (an archive) is one scan.
+ */
+export const listPostSummaries = defineQuery({
+  name: 'posts.list',
+  run: async (db: Db, args: PostListArgs): Promise<PostSummary[]> => {
+    const rows = await ordered(db, args)
+      .select([...SUMMARY_COLUMNS])
+      .execute();
+    return rows.map((row) => {
+      const { content: _content, ...summary } = toPost({ ...row, content: '' });
+      return summary;
+    });
+  },
+  listen: (args) => [scopeTag(args)],
+  reads: (_args, posts) => posts.map((post) => TAG.postCard(post.id)),
+  fingerprint: (posts) => posts.map((post) => post.id),
+  evaluate: async (db, all) => {
+    const families = new Map<string, PostListArgs[]>();
+    for (const args of all) families.set(familyKey(args), [...(families.get(familyKey(args)) ?? []), args]);
+    const answers = new Map<PostListArgs, number[]>();
+    for (const members of families.values()) {
+      if (members.length === 1) {
+        const [only] = members as [PostListArgs];
+        answers.set(
+          only,
+          (await ordered(db, only).select('id').execute()).map((row) => row.id),
+        );
+        continue;
+      }
+      const ends = members.map((args) => (args.limit === undefined ? Number.POSITIVE_INFINITY : (args.offset ?? 0) + args.limit));
+      const end = Math.max(...ends);
+      const ids = (
+        await ordered(db, { ...members[0], ...(Number.isFinite(end) ? { limit: end } : {}), offset: undefined })
+          .select('id')
+          .execute()
+      ).map((row) => row.id);
+      for (const args of members) {
+        const start = args.offset ?? 0;
+        answers.set(args, ids.slice(start, args.limit === undefined ? undefined : start + args.limit));
+      }
+    }
+    return all.map((args) => answers.get(args)!);
+  },
+});
+
+/** How many published posts (of a type, a city, a tag) there are. */
+export const countPublishedPosts = defineQuery({
+  name: 'posts.count',
+  run: async (db: Db, args: Pick<PostListArgs, 'type' | 'cityId' | 'tagSlug'>): Promise<number> => {
+    const row = await published(db, args)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  },
+  listen: (args) => [scopeTag(args)],
+});
+
+/**
+ * Where the number of published posts (of a type, a city, a tag) stands against two bounds: 'below'
+ * `from`, 'within' [from, to), or 'above' (at least `to`). A page that depends on the count only that
+ * far (an archive page: does it exist, is it the newest) re-renders when the answer moves, not with
+ * every post.
+ */
+export const comparePublishedCount = defineQuery({
+  name: 'posts.countWithin',
+  run: async (
+    db: Db,
+    args: Pick<PostListArgs, 'type' | 'cityId' | 'tagSlug'> & { from: number; to: number },
+  ): Promise<'below' | 'within' | 'above'> => {
+    const { from, to, ...filter } = args;
+    const count = await countPublishedPosts(db, filter);
+    return count < from ? 'below' : count < to ? 'within' : 'above';
+  },
+  listen: (args) => [scopeTag(args)],
+});
+
+/** How many cities published posts cover. */
+export const countCoveredCities = defineQuery({
+  name: 'posts.citiesCovered',
+  run: async (db: Db, _args: Record<string, never>): Promise<number> => {
+    const row = await published(db, {})
+      .select((eb) => eb.fn.count<number>('cityId').distinct().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  },
+  listen: () => [TAG.posts],
+});
+
+export interface NeighbourArgs {
+  postId: number;
+  cityId: number;
+  type: PostType;
+  count: number;
+}
+
+interface Dated {
+  id: number;
+  date: string;
+}
+
+const before = (a: Dated, b: Dated) => a.date < b.date || (a.date === b.date && a.id < b.id);
+
+/**
+ * The `count` posts nearest to an anchor in a list ordered newest first: the next older, the next
+ * newer, the one after that older, ... so each post's neighbours are its own, and a new post
+ * changes the neighbours of the few posts next to it, not of every post.
+ */
+function nearest(list: readonly Dated[], anchor: Dated, count: number): number[] {
+  const others = list.filter((post) => post.id !== anchor.id);
+  const older = others.filter((post) => before(post, anchor));
+  const newer = others.filter((post) => !before(post, anchor)).reverse();
+  const picked: Dated[] = [];
+  for (let i = 0; picked.length < count && (i < older.length || i < newer.length); i++) {
+    if (i < older.length) picked.push(older[i]!);
+    if (picked.length < count && i < newer.length) picked.push(newer[i]!);
+  }
+  return picked.sort((a, b) => (before(a, b) ? 1 : -1)).map((post) => post.id);
+}
+
+// Where a post sits in time, published or not (a preview shows a draft among its neighbours to be).
+async function anchorsOf(db: Db, ids: readonly number[]): Promise<Map<number, Dated>> {
+  const rows = await db
+    .selectFrom('posts')
+    .select(['id', sql<string>`coalesce(published_at, publish_at, created_at)`.as('date')])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+async function datedList(db: Db, args: Pick<NeighbourArgs, 'cityId' | 'type'>): Promise<Dated[]> {
+  return ordered(db, { cityId: args.cityId, type: args.type })
+    .select(['id', readerDate.as('date')])
+    .execute();
+}
+
+/**
+ * A post's 'More from {city}': the `count` published posts of its city and type nearest to it in
+ * time, newest first, itself excluded.
+ */
+export const listNeighbourPosts = defineQuery({
+  name: 'posts.neighbours',
+  run: async (db: Db, args: NeighbourArgs): Promise<PostSummary[]> => {
+    const anchor = (await anchorsOf(db, [args.postId])).get(args.postId);
+    if (!anchor) return [];
+    const ids = nearest(await datedList(db, args), anchor, args.count);
+    if (ids.length === 0) return [];
+    const rows = await db
+      .selectFrom('posts')
+      .select([...SUMMARY_COLUMNS])
+      .where('id', 'in', ids)
+      .execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => {
+      const { content: _content, ...summary } = toPost({ ...byId.get(id)!, content: '' });
+      return summary;
+    });
+  },
+  listen: (args) => [TAG.cityPosts(args.cityId)],
+  reads: (_args, posts) => posts.map((post) => TAG.postCard(post.id)),
+  fingerprint: (posts) => posts.map((post) => post.id),
+  evaluate: async (db, all) => {
+    const anchors = await anchorsOf(
+      db,
+      all.map((args) => args.postId),
+    );
+    const lists = new Map<string, Dated[]>();
+    const answers: number[][] = [];
+    for (const args of all) {
+      const key = `${args.cityId} ${args.type}`;
+      if (!lists.has(key)) lists.set(key, await datedList(db, args));
+      const anchor = anchors.get(args.postId);
+      answers.push(anchor ? nearest(lists.get(key)!, anchor, args.count) : []);
+    }
+    return answers;
+  },
+});
+
+/** A link to a post: what its URL is made of, its title and its dates. */
+export interface PostLink {
+  id: number;
+  slug: string;
+  title: string;
+  type: PostType;
+  cityId: number | null;
+  publishedAt: string | null;
+  createdAt: string;
+}
+
+export interface PostLinkArgs {
+  type?: PostType;
+  /** Only ids from `idFrom` to `idTo`, both included (a sitemap file's share). */
+  idFrom?: number;
+  idTo?: number;
+  /** Also when each was last changed: every edit of a listed post then re-renders the page. */
+  withUpdatedAt?: boolean;
+}
+
+/**
+ * Links to every published post (of a type, in an id range), newest first: what the sitemaps and
+ * the redirects file list. Without `withUpdatedAt` it holds only what changes the `posts` tag,
+ * so an edited hero or body re-renders none of those pages.
+ */
+export const listPostLinks = defineQuery({
+  name: 'posts.links',
+  run: async (db: Db, args: PostLinkArgs): Promise<(PostLink & { updatedAt?: string })[]> => {
+    let query = published(db, args).select(['id', 'slug', 'title', 'type', 'cityId', 'publishedAt', 'createdAt']);
+    if (args.withUpdatedAt) query = query.select('updatedAt');
+    if (args.idFrom !== undefined) query = query.where('id', '>=', args.idFrom);
+    if (args.idTo !== undefined) query = query.where('id', '<=', args.idTo);
+    return query.orderBy(readerDate, 'desc').orderBy('id', 'desc').execute();
+  },
+  listen: () => [TAG.posts],
+  reads: (args, links) => (args.withUpdatedAt ? links.map((link) => TAG.post(link.id)) : []),
+});
+
+/** The numbers of the id ranges of `size` ids that hold at least one published post (1 is ids 1 to size). */
+export const listPostIdRanges = defineQuery({
+  name: 'posts.idRanges',
+  run: async (db: Db, args: { size: number }): Promise<number[]> => {
+    const rows = await published(db, {})
+      .select(sql<number>`(id - 1) / cast(${args.size} as integer) + 1`.as('range'))
+      .distinct()
+      .orderBy('range')
+      .execute();
+    return rows.map((row) => Number(row.range));
+  },
+  listen: () => [TAG.posts],
+});
+
+/** The newest published guide of a city, whole: its id is fingerprinted, its fields are a plain read. */
+export const getCityGuide = defineQuery({
+  name: 'posts.cityGuide',
+  run: async (db: Db, args: { cityId: number }): Promise<Post | undefined> => {
+    const row = await ordered(db, { cityId: args.cityId, type: 'guide', limit: 1 }).selectAll().executeTakeFirst();
+    return row && toPost(row);
+  },
+  listen: (args) => [TAG.cityPosts(args.cityId)],
+  reads: (_args, guide) => (guide ? [TAG.post(guide.id)] : []),
+  fingerprint: (guide) => guide?.id ?? null,
+});
+
+/** The ids of the cities with a published guide, in display order. */
+export const listCitiesWithGuide = defineQuery({
+  name: 'cities.withGuide',
+  run: async (db: Db, _args: Record<string, never>): Promise<number[]> => {
+    const rows = await db
+      .selectFrom('cities')
+      .select('id')
+      .where('id', 'in', (eb) => eb.selectFrom('posts').select('cityId').where('published', '=', 1).where('type', '=', 'guide'))
+      .orderBy('displayOrder')
+      .orderBy('name')
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => row.id);
+  },
+  listen: () => [TAG.posts, TAG.cities],
+});
+
+/** Every tag page: each tag slug published posts carry, with how many carry it. */
+export const listTagPages = defineQuery({
+  name: 'tags.pages',
+  run: async (db: Db, _args: Record<string, never>): Promise<{ slug: string; count: number }[]> => {
+    const rows = await db
+      .selectFrom('postTags')
+      .innerJoin('posts', 'posts.id', 'postTags.postId')
+      .select(['postTags.slug', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('posts.published', '=', 1)
+      .groupBy('postTags.slug')
+      .orderBy('postTags.slug')
+      .execute();
+    return rows.map((row) => ({ slug: row.slug, count: Number(row.count) }));
+  },
+  listen: () => [TAG.posts],
+});
+
+/**
+ * The name a tag page goes by: the spelling the newest published post carrying it gives the tag
+ * ('Wine' and 'wine' share one page under one name); undefined when no published post carries it.
+ */
+export const getTagPageName = defineQuery({
+  name: 'tags.name',
+  run: async (db: Db, args: { slug: string }): Promise<string | undefined> => {
+    const row = await db
+      .selectFrom('postTags')
+      .innerJoin('posts', 'posts.id', 'postTags.postId')
+      .select('postTags.name')
+      .where('postTags.slug', '=', args.slug)
+      .where('posts.published', '=', 1)
+      .orderBy(sql`coalesce(posts.published_at, posts.created_at)`, 'desc')
+      .orderBy('posts.id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.name;
+  },
+  listen: (args) => [TAG.tagPosts(args.slug)],
+  fingerprint: (name) => name ?? null,
+});

@@ -1,0 +1,324 @@
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { Db } from '../db.ts';
+import type { CitiesTable, PostsTable, RestaurantsTable, SearchDocumentsTable } from '../schema.ts';
+import { canonicalPostPath } from '../urls.ts';
+import { readerBodyText, tidyText } from './plain-text.ts';
+
+/**
+ * The version of the rules below that turn content into search rows. Raised whenever they change,
+ * so every database's rows are brought up to date at its next start (ensureSearchIndex).
+ */
+const DOCUMENT_RULES_VERSION = 1;
+
+type SearchDocument = Omit<Insertable<SearchDocumentsTable>, 'id'>;
+type City = Pick<Selectable<CitiesTable>, 'id' | 'slug' | 'name'>;
+type Post = Pick<
+  Selectable<PostsTable>,
+  'id' | 'slug' | 'title' | 'excerpt' | 'content' | 'type' | 'cityId' | 'published' | 'publishedAt' | 'createdAt'
+>;
+type Restaurant = Selectable<RestaurantsTable>;
+
+interface Body {
+  blocks: { id: number; position: number; content: string }[];
+  items: { id: number; type: 'text' | 'image'; content: string; alt: string; position: number }[];
+}
+
+const POST_COLUMNS = ['id', 'slug', 'title', 'excerpt', 'content', 'type', 'cityId', 'published', 'publishedAt', 'createdAt'] as const;
+// The order every listing uses: the reader date, newest first, then the id.
+const readerDate = sql<string>`coalesce(published_at, created_at)`;
+
+function postDocument(post: Post, city: City | undefined, body: Body): SearchDocument {
+  return {
+    kind: post.type,
+    postId: post.id,
+    cityId: city?.id ?? null,
+    url: canonicalPostPath(post, city),
+    title: tidyText(post.title),
+    excerpt: tidyText(post.excerpt),
+    body: readerBodyText(post.content, body.blocks, body.items),
+    city: city?.name ?? '',
+    citySlug: city?.slug ?? null,
+    date: post.publishedAt ?? post.createdAt,
+  };
+}
+
+// A restaurant has no page of its own: it leads to the guide whose itinerary lists it.
+function restaurantDocument(restaurant: Restaurant, guide: Post, city: City): SearchDocument {
+  const day = restaurant.day === null ? undefined : `Day ${restaurant.day}`;
+  return {
+    kind: 'restaurant',
+    postId: guide.id,
+    cityId: city.id,
+    url: canonicalPostPath(guide, city),
+    title: tidyText(restaurant.name),
+    // The notes say what to order, as an excerpt does; the facts weigh least, like a body.
+    excerpt: tidyText(restaurant.notes ?? ''),
+    body: tidyText([restaurant.cuisine, restaurant.neighborhood, restaurant.meal, day, restaurant.address].filter(Boolean).join(' · ')),
+    city: city.name,
+    citySlug: city.slug,
+    date: guide.publishedAt ?? guide.createdAt,
+  };
+}
+
+async function bodiesOf(db: Db, postIds: readonly number[]): Promise<Map<number, Body>> {
+  const bodies = new Map<number, Body>(postIds.map((id) => [id, { blocks: [], items: [] }]));
+  if (postIds.length === 0) return bodies;
+  // One query per table for any number of posts (a full build asks for thousands), as one JSON
+  // value rather than a bound value per id, of which SQLite takes a limited number.
+  const ids = sql<boolean>`post_id in (select value from json_each(${JSON.stringify(postIds)}))`;
+  const blocks = await db.selectFrom('contentBlocks').select(['id', 'postId', 'position', 'content']).where(ids).execute();
+  const items = await db.selectFrom('postContentItems').select(['id', 'postId', 'type', 'content', 'alt', 'position']).where(ids).execute();
+  for (const block of blocks) bodies.get(block.postId)?.blocks.push(block);
+  for (const item of items) bodies.get(item.postId)?.items.push(item);
+  return bodies;
+}
+
+/**
+ * The rows for one city's guide page: the guide it shows (its newest published guide) and, listed
+ * on it, each restaurant of the city's itinerary. None while the city has no published guide.
+ */
+async function cityDocuments(db: Db, cityId: number): Promise<SearchDocument[]> {
+  const city = await db.selectFrom('cities').select(['id', 'slug', 'name']).where('id', '=', cityId).executeTakeFirst();
+  if (!city) return [];
+  const guide = await db
+    .selectFrom('posts')
+    .select(POST_COLUMNS)
+    .where('cityId', '=', cityId)
+    .where('type', '=', 'guide')
+    .where('published', '=', 1)
+    .orderBy(readerDate, 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (!guide) return [];
+  const bodies = await bodiesOf(db, [guide.id]);
+  const restaurants = await db
+    .selectFrom('restaurants')
+    .selectAll()
+    .where('cityId', '=', cityId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  return [
+    postDocument(guide, city, bodies.get(guide.id)!),
+    ...restaurants.map((restaurant) => restaurantDocument(restaurant, guide, city)),
+  ];
+}
+
+/** Every row the search should hold for the database's content, computed from scratch. */
+async function allDocuments(db: Db): Promise<SearchDocument[]> {
+  const cities = new Map((await db.selectFrom('cities').select(['id', 'slug', 'name']).execute()).map((city) => [city.id, city]));
+  const posts = await db
+    .selectFrom('posts')
+    .select(POST_COLUMNS)
+    .where('published', '=', 1)
+    .orderBy(readerDate, 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const bodies = await bodiesOf(
+    db,
+    posts.map((post) => post.id),
+  );
+  const restaurants = new Map<number, Restaurant[]>();
+  for (const row of await db.selectFrom('restaurants').selectAll().orderBy('cityId').orderBy('position').orderBy('id').execute()) {
+    restaurants.set(row.cityId, [...(restaurants.get(row.cityId) ?? []), row]);
+  }
+  const documents: SearchDocument[] = [];
+  const guided = new Set<number>();
+  for (const post of posts) {
+    const city = post.cityId === null ? undefined : cities.get(post.cityId);
+    if (post.type === 'guide' && city) {
+      // Only the newest guide of a city has the guide page; posts come newest first.
+      if (guided.has(city.id)) continue;
+      guided.add(city.id);
+      documents.push(postDocument(post, city, bodies.get(post.id)!));
+      for (const restaurant of restaurants.get(city.id) ?? []) documents.push(restaurantDocument(restaurant, post, city));
+      continue;
+    }
+    documents.push(postDocument(post, city, bodies.get(post.id)!));
+  }
+  return documents;
+}
+
+async function insertDocuments(db: Db, documents: readonly SearchDocument[]): Promise<void> {
+  // SQLite takes at most 32766 bound values in one statement; ten columns a row.
+  for (let start = 0; start < documents.length; start += 1000) {
+    await db
+      .insertInto('searchDocuments')
+      .values(documents.slice(start, start + 1000))
+      .execute();
+  }
+}
+
+/** The ids named by the tags of a change (see TAG): posts and bodies, cities and itineraries. */
+function namedIds(tags: readonly string[]): { posts: Set<number>; cities: Set<number>; itineraries: Set<number> } {
+  const named = { posts: new Set<number>(), cities: new Set<number>(), itineraries: new Set<number>() };
+  for (const tag of tags) {
+    const match = /^(post|body|city|restaurants):(\d+)$/.exec(tag);
+    if (!match) continue;
+    const id = Number(match[2]);
+    if (match[1] === 'city') named.cities.add(id);
+    else if (match[1] === 'restaurants') named.itineraries.add(id);
+    else named.posts.add(id);
+  }
+  return named;
+}
+
+/**
+ * Brings the search rows up to date with a change, inside the change's own transaction, from the
+ * tags its repository writes recorded (the tags that also decide which pages are published again):
+ * a post or its body (`post:N`, `body:N`), a city (`city:N`: its name and slug are on every row of
+ * its posts) or its itinerary (`restaurants:N`). So a post is findable the moment its write commits,
+ * and no write path keeps the index by hand.
+ */
+export async function refreshSearchIndex(db: Db, tags: readonly string[]): Promise<void> {
+  const named = namedIds(tags);
+  const posts = new Set(named.posts);
+  const cityPages = new Set([...named.cities, ...named.itineraries]);
+  if (named.cities.size > 0) {
+    const cityIds = [...named.cities];
+    for (const row of await db.selectFrom('posts').select('id').where('cityId', 'in', cityIds).execute()) posts.add(row.id);
+    for (const row of await db.selectFrom('searchDocuments').select('postId').where('cityId', 'in', cityIds).execute()) {
+      if (row.postId !== null) posts.add(row.postId);
+    }
+  }
+  if (posts.size === 0 && cityPages.size === 0) return;
+
+  const postIds = [...posts];
+  if (postIds.length > 0) {
+    // A guide with a city is indexed with its city's guide page, before and after the change.
+    for (const row of await db
+      .selectFrom('searchDocuments')
+      .select('cityId')
+      .where('postId', 'in', postIds)
+      .where('kind', '=', 'guide')
+      .where('cityId', 'is not', null)
+      .execute()) {
+      cityPages.add(row.cityId!);
+    }
+    await db.deleteFrom('searchDocuments').where('postId', 'in', postIds).where('kind', '!=', 'restaurant').execute();
+    const current = await db.selectFrom('posts').select(POST_COLUMNS).where('id', 'in', postIds).execute();
+    const standalone = current.filter((post) => {
+      if (post.type === 'guide' && post.cityId !== null) {
+        cityPages.add(post.cityId);
+        return false;
+      }
+      return post.published === 1;
+    });
+    const cityIds = [...new Set(standalone.map((post) => post.cityId).filter((id) => id !== null))];
+    const cities = new Map(
+      cityIds.length === 0
+        ? []
+        : (await db.selectFrom('cities').select(['id', 'slug', 'name']).where('id', 'in', cityIds).execute()).map((city) => [
+            city.id,
+            city,
+          ]),
+    );
+    const bodies = await bodiesOf(
+      db,
+      standalone.map((post) => post.id),
+    );
+    await insertDocuments(
+      db,
+      standalone.map((post) => postDocument(post, post.cityId === null ? undefined : cities.get(post.cityId), bodies.get(post.id)!)),
+    );
+  }
+  for (const cityId of cityPages) {
+    await db.deleteFrom('searchDocuments').where('cityId', '=', cityId).where('kind', 'in', ['guide', 'restaurant']).execute();
+    await insertDocuments(db, await cityDocuments(db, cityId));
+  }
+}
+
+const documentKey = (document: SearchDocument) =>
+  JSON.stringify([
+    document.kind,
+    document.postId,
+    document.cityId,
+    document.url,
+    document.title,
+    document.excerpt,
+    document.body,
+    document.city,
+    document.citySlug,
+    document.date,
+  ]);
+
+async function storedDocuments(db: Db): Promise<{ id: number; key: string }[]> {
+  const rows = await db.selectFrom('searchDocuments').selectAll().execute();
+  return rows.map(({ id, ...document }) => ({ id, key: documentKey(document) }));
+}
+
+/**
+ * What the stored search rows lack and hold in excess compared with rows computed from scratch
+ * (each as its JSON key), after FTS5's own check that its index matches those rows. Both lists are
+ * empty when every write kept the index current.
+ */
+export async function searchIndexDrift(db: Db): Promise<{ missing: string[]; extra: string[] }> {
+  await sql`insert into search_index (search_index, rank) values ('integrity-check', 1)`.execute(db);
+  const wanted = (await allDocuments(db)).map(documentKey).sort();
+  const stored = (await storedDocuments(db)).map((row) => row.key).sort();
+  const count = (keys: string[]) => keys.reduce((counts, key) => counts.set(key, (counts.get(key) ?? 0) + 1), new Map<string, number>());
+  const have = count(stored);
+  const want = count(wanted);
+  const missing = [...want].flatMap(([key, n]) => Array<string>(Math.max(0, n - (have.get(key) ?? 0))).fill(key));
+  const extra = [...have].flatMap(([key, n]) => Array<string>(Math.max(0, n - (want.get(key) ?? 0))).fill(key));
+  return { missing, extra };
+}
+
+/**
+ * Makes the search rows exactly those computed from scratch, changing only the rows that differ
+ * (none when the index was current; all of them into an empty one), and records the rules' version.
+ * Run it inside a transaction: readers keep the previous index until it commits.
+ */
+export async function rebuildSearchIndex(db: Db, now: string): Promise<{ documents: number; changed: number }> {
+  const wanted = await allDocuments(db);
+  const stored = await storedDocuments(db);
+  const storedKeys = new Map<string, number[]>();
+  for (const row of stored) storedKeys.set(row.key, [...(storedKeys.get(row.key) ?? []), row.id]);
+  const toInsert: SearchDocument[] = [];
+  for (const document of wanted) {
+    const ids = storedKeys.get(documentKey(document));
+    if (ids && ids.length > 0) ids.pop();
+    else toInsert.push(document);
+  }
+  const toDelete = [...storedKeys.values()].flat();
+  for (let start = 0; start < toDelete.length; start += 1000) {
+    await db
+      .deleteFrom('searchDocuments')
+      .where('id', 'in', toDelete.slice(start, start + 1000))
+      .execute();
+  }
+  await insertDocuments(db, toInsert);
+  if (toInsert.length + toDelete.length > 0) await sql`insert into search_index (search_index) values ('optimize')`.execute(db);
+  await db
+    .insertInto('searchState')
+    .values({ id: 1, version: DOCUMENT_RULES_VERSION, builtAt: now })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ version: DOCUMENT_RULES_VERSION, builtAt: now }))
+    .execute();
+  return { documents: wanted.length, changed: toInsert.length + toDelete.length };
+}
+
+/**
+ * Builds the search rows of a database that has none yet (created before search existed, or filled
+ * without the write path, as a benchmark's is) or whose rows follow older rules; otherwise does nothing.
+ */
+export async function ensureSearchIndex(db: Db, now: string): Promise<boolean> {
+  const state = await db.selectFrom('searchState').select('version').where('id', '=', 1).executeTakeFirst();
+  if (state?.version === DOCUMENT_RULES_VERSION) return false;
+  await db.transaction().execute((trx) => rebuildSearchIndex(trx, now));
+  return true;
+}
+
+/** Empties the search rows and forgets the rules' version, so the next build starts from nothing (what a benchmark times). */
+export async function clearSearchIndex(db: Db): Promise<void> {
+  await db.deleteFrom('searchDocuments').execute();
+  await db.deleteFrom('searchState').execute();
+  await sql`insert into search_index (search_index) values ('optimize')`.execute(db);
+}
+
+/** Bytes of the database file the search takes: its rows, the FTS5 index and their indexes. */
+export async function searchIndexBytes(db: Db): Promise<number> {
+  const { rows } = await sql<{ bytes: number | null }>`
+    select sum(pgsize) as bytes from dbstat where name like 'search_index%' or name like 'search_documents%'
+  `.execute(db);
+  return Number(rows[0]?.bytes ?? 0);
+}

@@ -1,0 +1,203 @@
+/** The report of `make bench`: every figure, and the figures held against the publisher's targets. */
+import type { LoadResult } from './serving.ts';
+import type { WriteTiming } from './writes.ts';
+
+export interface BenchResults {
+  posts: number;
+  cities: number;
+  cores: number;
+  node: string;
+  at: string;
+  ourFull: { compileMs: number; renderMs: number; pages: number };
+  publishing?: {
+    astroFull: { ms: number; pages: number };
+    oneEditMs: number;
+    astroIncrementalMs: number;
+    latency: Record<string, WriteTiming>;
+    peakRssMb: number;
+  };
+  serving: {
+    connections: number;
+    seconds: number;
+    urls: number;
+    ours: LoadResult;
+    nginx: { label: string; load: LoadResult } | { skipped: string };
+  };
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
+const table = (rows: string[][]) =>
+  rows.map((row, i) => `| ${row.join(' | ')} |${i === 0 ? `\n|${row.map(() => ' --- |').join('')}` : ''}`).join('\n');
+
+interface Target {
+  measure: string;
+  /** What the same benchmark measured before this work (10,000 posts, 200 cities, 2 cores). */
+  before: string;
+  target: string;
+  now: string;
+  met: boolean | undefined;
+}
+
+function targets(results: BenchResults): Target[] {
+  const { publishing, serving, ourFull } = results;
+  const fullMs = ourFull.compileMs + ourFull.renderMs;
+  const rows: Target[] = [];
+  const p95 = (kind: string, limit: number, before: string) => {
+    const timing = publishing?.latency[kind];
+    rows.push({
+      measure: `${kind}, write -> live, p95`,
+      before,
+      target: `<= ${limit} ms`,
+      now: timing ? ms(timing.p95) : 'n/a',
+      met: timing && timing.p95 <= limit,
+    });
+  };
+  p95('new post', 300, '14 s');
+  p95('CSV guide (15 rows)', 500, '16.8 s');
+  p95('post hero change', 100, '1.3 s');
+  p95('block edit', 30, '52 ms');
+  if (publishing) {
+    const most = Object.entries(publishing.latency).sort(([, a], [, b]) => b.rendered.max - a.rendered.max)[0];
+    rows.push({
+      measure: 'pages re-rendered per write, most',
+      before: 'up to ~460',
+      target: 'only pages whose output changes, + a bounded few',
+      now: most ? `${most[1].rendered.max} (${most[0]})` : 'n/a',
+      met: undefined,
+    });
+    const ratio = publishing.astroFull.ms / fullMs;
+    rows.push({
+      measure: 'full build vs Astro static, same pages, same run',
+      before: '1.16x',
+      target: '>= 3x',
+      now: `${ratio.toFixed(2)}x`,
+      met: ratio >= 3,
+    });
+    rows.push({
+      measure: 'peak RSS of the server during the bench',
+      before: '1075 MB',
+      target: '<= 400 MB',
+      now: `${publishing.peakRssMb.toFixed(0)} MB`,
+      met: publishing.peakRssMb <= 400,
+    });
+  }
+  const throughput = ourFull.pages / (fullMs / 1000);
+  rows.push({
+    measure: 'full build throughput',
+    before: '110 pages/s',
+    target: '>= 400 pages/s',
+    now: `${throughput.toFixed(0)} pages/s`,
+    met: throughput >= 400,
+  });
+  const nginx = 'load' in serving.nginx ? serving.nginx.load : undefined;
+  const share = nginx ? serving.ours.requestsPerSecond / nginx.requestsPerSecond : undefined;
+  rows.push({
+    measure: `static page reads, ${serving.connections} connections, ${serving.seconds} s`,
+    before: '~513 req/s (10 connections)',
+    target: '>= 5,000 req/s, p99 <= 50 ms, >= 25% of nginx',
+    now: `${serving.ours.requestsPerSecond.toFixed(0)} req/s, p99 ${ms(serving.ours.p99)}${share === undefined ? '' : `, ${(share * 100).toFixed(0)}% of nginx`}`,
+    met: serving.ours.requestsPerSecond >= 5000 && serving.ours.p99 <= 50 && (share === undefined || share >= 0.25),
+  });
+  return rows;
+}
+
+const loadCells = (result: LoadResult) => [
+  result.requestsPerSecond.toFixed(0),
+  ms(result.p50),
+  ms(result.p99),
+  result.serverCpuUs === undefined ? 'n/a' : `${result.serverCpuUs.toFixed(0)} us`,
+  `${result.encoding}${result.non2xx + result.errors > 0 ? `; ${result.non2xx} non-2xx, ${result.errors} errors` : ''}`,
+];
+
+/** The whole report as Markdown: the targets first, then every figure behind them. */
+export function markdownReport(results: BenchResults): string {
+  const { publishing, serving, ourFull } = results;
+  const fullMs = ourFull.compileMs + ourFull.renderMs;
+  const nginx = 'load' in serving.nginx ? serving.nginx : undefined;
+  const lines = [
+    `Forkcast benchmark, ${results.at}: ${results.posts} posts, ${results.cities} cities, ${results.cores} cores, node ${results.node}.`,
+    '',
+    'Targets (before: the same benchmark at 10,000 posts before the publisher was reworked):',
+    '',
+    table([
+      ['measure', 'before', 'target', 'now', 'met'],
+      ...targets(results).map((row) => [
+        row.measure,
+        row.before,
+        row.target,
+        row.now,
+        row.met === undefined ? '-' : row.met ? 'yes' : 'no',
+      ]),
+    ]),
+    '',
+  ];
+  if (publishing) {
+    lines.push(
+      table([
+        ['measure', 'Forkcast', "Astro's own", 'ratio (Astro / Forkcast)'],
+        [
+          'full build, wall time',
+          `${seconds(fullMs)} (compile ${seconds(ourFull.compileMs)} + render ${seconds(ourFull.renderMs)})`,
+          seconds(publishing.astroFull.ms),
+          `${(publishing.astroFull.ms / fullMs).toFixed(2)}x`,
+        ],
+        [
+          'full build, pages/second',
+          `${(ourFull.pages / (fullMs / 1000)).toFixed(0)} (${ourFull.pages} files)`,
+          `${(publishing.astroFull.pages / (publishing.astroFull.ms / 1000)).toFixed(0)} (${publishing.astroFull.pages} pages)`,
+          `${(ourFull.pages / (fullMs / 1000) / (publishing.astroFull.pages / (publishing.astroFull.ms / 1000))).toFixed(2)}x faster`,
+        ],
+        [
+          'one block edit, write -> published',
+          ms(publishing.oneEditMs),
+          `${seconds(publishing.astroIncrementalMs)} (incremental build)`,
+          `${(publishing.astroIncrementalMs / publishing.oneEditMs).toFixed(0)}x`,
+        ],
+      ]),
+      '',
+      "Write -> published (the write's HTTP request until its pages are live):",
+      '',
+      table([
+        ['write', 'writes', 'p50', 'p95', 'pages rendered (mean / most)', 'pages changed (mean)'],
+        ...Object.entries(publishing.latency).map(([kind, l]) => [
+          kind,
+          String(l.writes),
+          ms(l.p50),
+          ms(l.p95),
+          `${l.rendered.mean.toFixed(1)} / ${l.rendered.max}`,
+          l.changed.toFixed(1),
+        ]),
+      ]),
+      '',
+      `Peak RSS of the server process (publisher, app, SQLite) during the writes: ${publishing.peakRssMb.toFixed(0)} MB.`,
+      '',
+    );
+  } else {
+    lines.push(
+      `Full build, ours: ${seconds(fullMs)} (compile ${seconds(ourFull.compileMs)} + render ${seconds(ourFull.renderMs)}), ${ourFull.pages} files.`,
+      '',
+    );
+  }
+  lines.push(
+    `Serving: ${serving.connections} connections for ${serving.seconds} s on loopback (autocannon), ${serving.urls} page URLs in turn, Accept-Encoding: br, gzip:`,
+    '',
+    table([
+      ['server', 'req/s', 'p50', 'p99', 'server CPU per request', 'encoding served'],
+      ['Forkcast (make start)', ...loadCells(serving.ours)],
+      ...(nginx ? [[nginx.label, ...loadCells(nginx.load)]] : []),
+    ]),
+    '',
+    nginx
+      ? `Forkcast serves ${((serving.ours.requestsPerSecond / nginx.load.requestsPerSecond) * 100).toFixed(0)}% of nginx's requests per second.`
+      : `nginx skipped: ${'skipped' in serving.nginx ? serving.nginx.skipped : 'it did not run'}.`,
+    // The load generator shares the machine's cores with the server: what it costs per request
+    // bounds what any server can be measured at here.
+    `The load generator (autocannon, one thread in the bench process) spent ${[serving.ours, ...(nginx ? [nginx.load] : [])]
+      .map((result) => `${result.clientCpuUs.toFixed(0)} us`)
+      .join(nginx ? ' (ours) and ' : '')}${nginx ? ' (nginx)' : ''} of CPU per request: one core of it sends at most about ${(
+      1e6 / Math.min(serving.ours.clientCpuUs, nginx?.load.clientCpuUs ?? Number.POSITIVE_INFINITY)
+    ).toFixed(0)} requests/s, whichever server answers.`,
+  );
+  return lines.join('\n');
+}

@@ -1,0 +1,74 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { parseEnv } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { CONFIG_VARIABLES, loadConfig } from '@forkcast/admin-api';
+import { EXAMPLE_SITE } from '../../deploy/nginx.ts';
+
+// The files an operator copies (.env.example, the systemd unit, its settings, the nginx config)
+// must agree with the server's configuration and with each other.
+const ROOT = join(import.meta.dirname, '..', '..');
+const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+const README = read('README.md');
+
+/** The unit's `Key=value` lines, each key with its values in order. */
+function unitSettings(text: string): Map<string, string[]> {
+  const settings = new Map<string, string[]>();
+  for (const line of text.split('\n')) {
+    const match = /^([A-Za-z]+)=(.*)$/.exec(line);
+    if (match) settings.set(match[1]!, [...(settings.get(match[1]!) ?? []), match[2]!]);
+  }
+  return settings;
+}
+
+describe('.env.example', () => {
+  const example = parseEnv(read('.env.example'));
+
+  it('names every setting the server reads, and no other', () => {
+    expect(Object.keys(example).sort()).toEqual([...CONFIG_VARIABLES].sort());
+  });
+
+  it('gives each its default, so copying it to .env changes nothing', () => {
+    expect(loadConfig(example)).toEqual(loadConfig({}));
+  });
+
+  it('matches the README, which documents every setting', () => {
+    for (const name of CONFIG_VARIABLES) expect(README, name).toMatch(new RegExp(`^\\| [^|]*\`${name}\``, 'm'));
+  });
+});
+
+describe('the systemd unit and its settings', () => {
+  const unit = unitSettings(read('deploy/forkcast.service'));
+  const env = parseEnv(read('deploy/forkcast.env'));
+  const config = loadConfig(env);
+  const writable = unit.get('ReadWritePaths')![0]!.split(' ');
+  const inside = (path: string) => writable.some((folder) => path === folder || path.startsWith(`${folder}/`));
+
+  it('runs the built release as an unprivileged user, restarts it on failure, and reads its settings from a file', () => {
+    expect(unit.get('User')).toEqual(['forkcast']);
+    expect(unit.get('Restart')).toEqual(['on-failure']);
+    expect(unit.get('EnvironmentFile')).toEqual(['/etc/forkcast/forkcast.env']);
+    expect(unit.get('ExecStart')).toEqual(['/usr/bin/env node scripts/start.ts']);
+    expect(unit.get('ProtectSystem')).toEqual(['strict']);
+  });
+
+  it('lets the service write exactly where its settings put the data, the backups and the site folder', () => {
+    for (const path of [dirname(config.databasePath), config.uploadDir, config.mail.dir, config.backup.dir])
+      expect(inside(path), path).toBe(true);
+    const release = unit.get('WorkingDirectory')![0]!;
+    expect(inside(join(release, 'dist', 'client'))).toBe(true);
+    expect(EXAMPLE_SITE.siteDir).toBe(join(release, 'dist', 'client'));
+    expect(EXAMPLE_SITE.uploadDir).toBe(config.uploadDir);
+    expect(EXAMPLE_SITE.upstream).toBe(`${config.host}:${config.port}`);
+    expect(EXAMPLE_SITE.serverName).toBe(new URL(config.publicHost).hostname);
+    expect(config.trustProxy).toBe(1);
+  });
+
+  it('is a unit systemd accepts without a warning', () => {
+    const verify = spawnSync('systemd-analyze', ['verify', join(ROOT, 'deploy', 'forkcast.service')], { encoding: 'utf8' });
+    expect(verify.error, 'systemd-analyze is missing: apt-get install systemd (.ci/run does)').toBeUndefined();
+    expect(verify.stderr).toBe('');
+    expect(verify.status).toBe(0);
+  });
+});
