@@ -198,11 +198,12 @@ const PAGE_WRITES: Record<string, (site: PublishingSite) => Promise<Walk>> = {
     const response = await site.request(`/api/revisions/${earliest.id}/restore`, { method: 'POST' });
     return {
       response,
+      // A whole post comes back: its page, card, body and every list it is in.
       expected: async () => [
         `body:${post.id}`,
         `post:${post.id}`,
-        'posts',
-        `posts:city:${post.cityId}`,
+        `post-card:${post.id}`,
+        ...listsOf(post),
         ...((await redirectRows(site)) === redirects ? [] : ['redirects']),
       ],
     };
@@ -233,8 +234,8 @@ const PAGE_WRITES: Record<string, (site: PublishingSite) => Promise<Walk>> = {
         return [
           `body:${post.id}`,
           `post:${post.id}`,
-          'posts',
-          `posts:city:${post.cityId}`,
+          `post-card:${post.id}`,
+          ...listsOf(post),
           ...((await redirectRows(site)) === redirects ? [] : ['redirects']),
         ];
       },
