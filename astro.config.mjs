@@ -1,8 +1,15 @@
 // @ts-check
+import { createHash } from 'node:crypto';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { HEADERS_FILE, headersFileText, nginxHeadersText } from '@forkcast/content-db/security-headers';
+import { HEAD_SCRIPT } from './site/lib/head-script.ts';
+
+/** A CSP hash source of a script's text, as Astro computes its own. */
+const scriptHash = (/** @type {string} */ text) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
 
 /**
  * @astrojs/node in middleware mode, with our own server entry: it re-exports the adapter's Node
@@ -65,6 +72,39 @@ function interactionDirective() {
   };
 }
 
+/**
+ * Writes the site's security headers beside it once the build is done: `_headers` in the site
+ * folder (static hosts read it; so does our server) and `security-headers.conf` next to the folder
+ * for nginx. Astro's CSP support (security.csp below) hashes every inline script the build can emit
+ * (its island loader and directives, the small page scripts it inlines, and our head script), but
+ * it would deliver the policy as a header of each rendered response, which the publisher's files
+ * do not keep, or as a <meta> element, where frame-ancestors does nothing. So the hashes are taken
+ * from its manifest instead, leaving out those of the bundled script files, which `'self'` allows.
+ */
+function securityHeadersFiles() {
+  /** @type {string[] | undefined} */
+  let hashes;
+  return {
+    name: 'forkcast:security-headers',
+    hooks: {
+      /** @param {{ manifest: { csp?: { scriptDirective: { hashes: (string | { hash: string })[] } } } }} params */
+      'astro:build:ssr': ({ manifest }) => {
+        hashes = manifest.csp?.scriptDirective.hashes.map((entry) => (typeof entry === 'string' ? entry : entry.hash));
+      },
+      /** @param {{ dir: URL }} params */
+      'astro:build:done': async ({ dir }) => {
+        if (!hashes) throw new Error('forkcast:security-headers needs security.csp, which gives it the hashes of the inline scripts');
+        const bundle = new URL('_astro/', dir);
+        const files = (await readdir(bundle)).filter((file) => /\.m?js$/.test(file));
+        const bundled = new Set(await Promise.all(files.map(async (file) => scriptHash(await readFile(new URL(file, bundle), 'utf8')))));
+        const inline = hashes.filter((hash) => !bundled.has(hash));
+        await writeFile(new URL(HEADERS_FILE, dir), headersFileText(inline));
+        await writeFile(new URL('../security-headers.conf', dir), nginxHeadersText(inline));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   srcDir: './site',
   output: 'server',
@@ -72,8 +112,9 @@ export default defineConfig({
   ...(process.env.FORKCAST_OUT_DIR ? { outDir: process.env.FORKCAST_OUT_DIR } : {}),
   // The benchmark keeps its builds' caches apart from the project's.
   ...(process.env.FORKCAST_CACHE_DIR ? { cacheDir: process.env.FORKCAST_CACHE_DIR } : {}),
-  integrations: [react(), interactionDirective()],
+  integrations: [react(), interactionDirective(), securityHeadersFiles()],
   session: false,
+  security: { csp: { algorithm: 'SHA-256', scriptDirective: { hashes: [/** @type {`sha256-${string}`} */ (scriptHash(HEAD_SCRIPT))] } } },
   trailingSlash: 'ignore',
   // Inlined CSS saves every page a render-blocking request; pages are compressed on the wire.
   build: { format: 'directory', inlineStylesheets: 'always' },

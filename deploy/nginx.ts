@@ -6,6 +6,8 @@
  * settings; deploy/nginx.conf is it for an example host; the nginx test runs it on loopback.
  */
 
+import { posix } from 'node:path';
+
 export interface NginxSiteSettings {
   /** The host name visitors use (PUBLIC_HOST's). */
   serverName: string;
@@ -67,25 +69,33 @@ const TYPES: [string, string[]][] = [
 /** The types the Node server names a charset for. */
 const CHARSET_TYPES = ['text/css', 'text/javascript', 'text/plain', 'text/csv', 'application/xml', 'application/rss+xml', 'image/svg+xml'];
 
-/** The headers the Node server adds to every answer (Hono's secureHeaders, as app.ts sets it up). */
+/**
+ * The headers the Node server adds to every answer besides those of the build's
+ * security-headers.conf (Hono's secureHeaders, as app.ts sets it up).
+ */
 const SECURITY_HEADERS: [string, string][] = [
-  ['Cross-Origin-Opener-Policy', 'same-origin'],
   ['Origin-Agent-Cluster', '?1'],
-  ['Referrer-Policy', 'no-referrer'],
-  ['Strict-Transport-Security', 'max-age=15552000; includeSubDomains'],
-  ['X-Content-Type-Options', 'nosniff'],
   ['X-DNS-Prefetch-Control', 'off'],
   ['X-Download-Options', 'noopen'],
-  ['X-Frame-Options', 'SAMEORIGIN'],
   ['X-Permitted-Cross-Domain-Policies', 'none'],
   ['X-XSS-Protection', '0'],
 ];
 
-/** The add_header lines of a location that answers from disk: its Cache-Control, the security headers, the request id. */
-function fileHeaders(cacheControl: string, indent: string): string {
+/** Strict-Transport-Security, as the Node server sends it for an https PUBLIC_HOST; over http nginx sends none. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * The add_header lines of a location that answers from disk: its Cache-Control, the security
+ * headers (the Content-Security-Policy and its companions come from the file the build writes
+ * beside the site folder, since the policy names the hashes of that build's inline scripts),
+ * Strict-Transport-Security over https, and the request id.
+ */
+function fileHeaders(cacheControl: string, indent: string, siteDir: string): string {
   return [
     `add_header Cache-Control ${cacheControl} always;`,
+    `include ${posix.join(posix.dirname(siteDir.replace(/\/$/, '')), 'security-headers.conf')};`,
     ...SECURITY_HEADERS.map(([name, value]) => `add_header ${name} "${value}" always;`),
+    'add_header Strict-Transport-Security $forkcast_hsts always;',
     'add_header X-Request-Id $request_id always;',
   ]
     .map((line) => `${indent}${line}`)
@@ -131,6 +141,12 @@ map $uri $forkcast_file_cache {
     /rss.xml "${REVALIDATE}";
     /sitemap.xml "${REVALIDATE}";
     /robots.txt "${REVALIDATE}";
+}
+
+# Strict-Transport-Security only over https (an empty value sends no header).
+map $scheme $forkcast_hsts {
+    https "${HSTS}";
+    default "";
 }
 
 map $status $forkcast_cache_control {
@@ -184,19 +200,19 @@ ${settings.brotli ? '    brotli_static on;\n' : ''}
 
     location / {
         try_files $uri $uri/index.html @forkcast;
-${fileHeaders('$forkcast_cache_control', '        ')}
+${fileHeaders('$forkcast_cache_control', '        ', settings.siteDir)}
     }
 
     location = /rss.xml {
         types { }
         default_type application/rss+xml;
-${fileHeaders('$forkcast_cache_control', '        ')}
+${fileHeaders('$forkcast_cache_control', '        ', settings.siteDir)}
     }
 
     location ^~ /_astro/ {
         etag on;
         if_modified_since exact;
-${fileHeaders(`"${IMMUTABLE}"`, '        ')}
+${fileHeaders(`"${IMMUTABLE}"`, '        ', settings.siteDir)}
         location ~ /\\. {
             return 404;
         }
@@ -207,7 +223,7 @@ ${fileHeaders(`"${IMMUTABLE}"`, '        ')}
         etag on;
         if_modified_since exact;
         gzip_static off;
-${settings.brotli ? '        brotli_static off;\n' : ''}${fileHeaders(`"${IMMUTABLE}"`, '        ')}
+${settings.brotli ? '        brotli_static off;\n' : ''}${fileHeaders(`"${IMMUTABLE}"`, '        ', settings.siteDir)}
         location ~ /\\. {
             return 404;
         }

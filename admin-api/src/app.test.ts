@@ -669,7 +669,8 @@ describe('app', () => {
   describe('security headers', () => {
     function expectSecurityHeaders(res: Response, label: string) {
       expect(res.headers.get('x-content-type-options'), label).toBe('nosniff');
-      expect(res.headers.get('x-frame-options'), label).toBe('SAMEORIGIN');
+      expect(res.headers.get('x-frame-options'), label).toBe('DENY');
+      expect(res.headers.get('content-security-policy'), label).toContain("frame-ancestors 'none'");
       expect(res.headers.get('referrer-policy'), label).toBeTruthy();
     }
 

@@ -14,6 +14,8 @@ import { ApiError, errors } from './errors.ts';
 import { loadAdmin } from './middleware/auth.ts';
 import { refuseCrossSite } from './middleware/cross-site.ts';
 import { loggedPath, requestLog } from './middleware/request-log.ts';
+import { refuseOtherHosts } from './security/host-check.ts';
+import { sendSecurityHeaders, siteScriptHashes } from './security/security-headers.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { cityRoutes } from './routes/cities.ts';
@@ -81,7 +83,24 @@ export function createApp(
   const app = new Hono<AppEnv>();
   app.use(requestId());
   app.use(requestLog(deps.logger));
-  app.use(secureHeaders({ crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: false, xFrameOptions: 'SAMEORIGIN' }));
+  // The headers a static host must send too come from the build's `_headers`; Hono adds the rest.
+  app.use(
+    secureHeaders({
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: false,
+      crossOriginOpenerPolicy: false,
+      referrerPolicy: false,
+      strictTransportSecurity: false,
+      xContentTypeOptions: false,
+      xFrameOptions: false,
+    }),
+  );
+  app.use(
+    sendSecurityHeaders({
+      scriptHashes: siteScriptHashes(deps.siteDir, logger),
+      https: new URL(deps.config.publicHost).protocol === 'https:',
+    }),
+  );
   app.use(async (c, next) => {
     for (const key of Object.keys(deps) as (keyof AppDeps)[]) c.set(key, deps[key] as never);
     await next();
@@ -90,7 +109,13 @@ export function createApp(
   // The site's text files are sent as the compressed copies written beside them; only the API's
   // own answers are compressed as they are made.
   app.use('/api/*', compress());
-  app.use('/api/*', refuseCrossSite([new URL(deps.config.publicHost).origin]), limitSmallBodies, loadAdmin);
+  app.use(
+    '/api/*',
+    refuseOtherHosts(deps.config.publicHost, deps.config.host),
+    refuseCrossSite([new URL(deps.config.publicHost).origin]),
+    limitSmallBodies,
+    loadAdmin,
+  );
   app.route('/api/health', healthRoutes);
   app.route('/api/ready', readyRoutes);
   app.route('/api', authRoutes);

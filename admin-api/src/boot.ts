@@ -14,6 +14,7 @@ import { UnconfirmedPurge } from './newsletter/purge.ts';
 import { createPublishingApp } from './publishing-app.ts';
 import { RetentionSweep } from './revisions/sweep.ts';
 import { listen, type RunningServer } from './server.ts';
+import { removeStaleUploadTemps } from './uploads/storage.ts';
 
 export interface BootEvents {
   seeded?: (counts: { citiesAdded: number; postsAdded: number }) => void;
@@ -105,6 +106,8 @@ export async function bootServer(config: Config, dist: DistPaths, logger: Logger
   await backups?.start();
 
   mkdirSync(config.uploadDir, { recursive: true });
+  const staleUploads = await removeStaleUploadTemps(config.uploadDir);
+  if (staleUploads > 0) logger.info({ files: staleUploads }, 'removed the temporary files of uploads cut short before the last stop');
   const server = await listen(app, config.host, config.port);
   return {
     db,

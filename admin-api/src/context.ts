@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { Framing } from '@forkcast/content-db/security-headers';
 import type { AdminUser, Db } from '@forkcast/content-db';
 import type { Config } from './config.ts';
 import type { LoginThrottle } from './auth/login-throttle.ts';
@@ -42,5 +43,10 @@ export interface AppDeps {
 }
 
 export type AppEnv = {
-  Variables: AppDeps & { requestId: string; admin: AdminUser | undefined };
+  Variables: AppDeps & {
+    requestId: string;
+    admin: AdminUser | undefined;
+    /** Who may frame the answer: nobody unless a handler allows this site. */
+    framing: Framing | undefined;
+  };
 };

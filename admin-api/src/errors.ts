@@ -12,6 +12,7 @@ const STATUS_OF = {
   invalid_credentials: 401,
   cross_site: 403,
   not_found: 404,
+  wrong_host: 421,
   conflict: 409,
   body_too_large: 413,
   file_too_large: 413,
@@ -22,6 +23,7 @@ const STATUS_OF = {
   too_many_attempts: 429,
   internal_error: 500,
   unavailable: 503,
+  insufficient_storage: 507,
 } as const satisfies Record<string, ContentfulStatusCode>;
 
 type CatalogueCode = keyof typeof STATUS_OF;
@@ -112,6 +114,8 @@ export const errors = {
   /** 403: an unsafe request the browser marks as coming from another site. */
   crossSite: () => ApiError.of('cross_site', 'Cross-site requests are not allowed.'),
   notFound: (message: string) => ApiError.of('not_found', message),
+  /** 421: an unsafe request addressed to a host this server does not answer for. */
+  wrongHost: () => ApiError.of('wrong_host', 'This server does not answer for that host name.'),
   /** 409; `field` names the body field whose value clashes, when one does. */
   conflict: (message: string, field?: string) => ApiError.of('conflict', message, { field }),
   tooLarge: (code: TooLargeCode, message: string) => ApiError.of(code, message),
@@ -131,5 +135,7 @@ export const errors = {
   unavailable: (message: string) => ApiError.of('unavailable', message),
   /** The server is at capacity for this kind of work; the client may retry after the given seconds. */
   busy: (message: string, retryAfter: number) => ApiError.of('unavailable', message, { retryAfter }),
+  /** 507: the disk is full; the write was not made. */
+  noRoom: (message: string) => ApiError.of('insufficient_storage', message),
   internal: () => ApiError.of('internal_error', 'Something went wrong on our side. Please try again.'),
 } as const;

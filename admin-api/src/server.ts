@@ -1,5 +1,5 @@
-import { Server as NetServer, type AddressInfo } from 'node:net';
-import type { Server as HttpServer } from 'node:http';
+import { Server as NetServer, type AddressInfo, type Socket } from 'node:net';
+import type { Server as HttpServer, ServerResponse } from 'node:http';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { AppEnv } from './app.ts';
@@ -49,6 +49,42 @@ function closeGracefully(server: HttpServer, graceMs: number): Promise<void> {
   });
 }
 
+// What Node itself answers a connection whose bytes are not HTTP, by the parser's error code.
+const CLIENT_ERROR_ANSWERS: Record<string, string> = {
+  HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large',
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: '413 Payload Too Large',
+  ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout',
+};
+
+/**
+ * Lets the answer to a request finish before its connection is closed for bytes that came after
+ * it and are not HTTP (a body sent without Content-Length or chunking, say). Node's own handling
+ * answers 400 and closes the connection at once, even while the request read before those bytes
+ * is still being handled: a write was made and its client was told it failed. A connection with no
+ * request in progress gets Node's own answer.
+ */
+function finishAnswersBeforeClientErrors(server: HttpServer): void {
+  const inProgress = new WeakMap<Socket, ServerResponse>();
+  server.on('request', (request, response) => {
+    inProgress.set(request.socket, response);
+    response.once('close', () => {
+      if (inProgress.get(request.socket) === response) inProgress.delete(request.socket);
+    });
+  });
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    const response = inProgress.get(socket);
+    if (response) {
+      socket.pause();
+      response.once('close', () => socket.destroy());
+      return;
+    }
+    if (socket.writable && socket.bytesWritten === 0) {
+      socket.write(`HTTP/1.1 ${CLIENT_ERROR_ANSWERS[error.code ?? ''] ?? '400 Bad Request'}\r\nConnection: close\r\n\r\n`);
+    }
+    socket.destroy();
+  });
+}
+
 /** Serves the app on host:port (0 picks a free port) and resolves once it is listening. */
 export function listen(app: Hono<AppEnv>, host: string, port: number): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
@@ -61,6 +97,7 @@ export function listen(app: Hono<AppEnv>, host: string, port: number): Promise<R
         close: (graceMs = CLOSE_GRACE_MS) => closeGracefully(server as HttpServer, graceMs),
       });
     });
+    finishAnswersBeforeClientErrors(server as HttpServer);
     server.once('error', reject);
   });
 }

@@ -1,13 +1,35 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, SqliteDialect, sql } from 'kysely';
+import { CamelCasePlugin, Kysely, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import { Migrator, type MigrationResultSet } from 'kysely/migration';
 import { migrationProvider, migrations } from './migrations/index.ts';
 import { syncPostTags } from './repositories/post-tags.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
+
+/**
+ * The connection as Kysely sees it, keeping each prepared statement for the next query of the same
+ * text: preparing took as long as running the small queries a page makes, and a page render makes
+ * dozens. Statements are only ever run to completion (Kysely streams nothing here), so one is never
+ * in use twice at once.
+ */
+function withStatementCache(database: SQLite.Database): SqliteDatabase {
+  const statements = new LRUCache<string, ReturnType<SQLite.Database['prepare']>>({ max: 1000 });
+  return {
+    close: () => database.close(),
+    prepare: (text) => {
+      let statement = statements.get(text);
+      if (!statement) {
+        statement = database.prepare(text);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
+}
 
 /**
  * Opens (creating if needed) the SQLite file at `path` with WAL journaling, enforced foreign keys and
@@ -21,7 +43,7 @@ export function createDb(path: string): Db {
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
   return new Kysely<Database>({
-    dialect: new SqliteDialect({ database }),
+    dialect: new SqliteDialect({ database: withStatementCache(database) }),
     plugins: [new CamelCasePlugin()],
   });
 }

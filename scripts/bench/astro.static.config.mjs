@@ -38,7 +38,12 @@ function productPlainPages() {
   };
 }
 
-const { adapter: _serverAdapter, ...shared } = productConfig;
+// Its pages are prerendered, where Astro's CSP support would add a <meta> policy to each: the
+// comparison is of the same pages byte for byte, and the product sends its policy as a header.
+const { adapter: _serverAdapter, security: _security, ...shared } = productConfig;
+// Without security.csp it has no hashes to write, and the headers are the product's concern.
+const notSecurityHeaders = (/** @type {unknown} */ integration) =>
+  !(typeof integration === 'object' && integration !== null && 'name' in integration && integration.name === 'forkcast:security-headers');
 
 /** @type {import('astro').AstroUserConfig} */
 const config = {
@@ -48,7 +53,7 @@ const config = {
   outDir: process.env.FORKCAST_OUT_DIR ?? './dist-static',
   experimental: { incrementalBuild: true },
   trailingSlash: 'never',
-  integrations: [...(shared.integrations ?? []), productPlainPages()],
+  integrations: [...(shared.integrations ?? []).filter(notSecurityHeaders), productPlainPages()],
 };
 
 export default config;

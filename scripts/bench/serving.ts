@@ -6,7 +6,7 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import autocannon from 'autocannon';
 
 export interface LoadOptions {
@@ -143,6 +143,8 @@ export function ensureNginx(): { ok: true; brotli: boolean } | { ok: false; reas
  */
 export async function startNginx(siteDir: string, workDir: string, brotli: boolean): Promise<Served> {
   mkdirSync(join(workDir, 'logs'), { recursive: true });
+  // The security headers the build wrote beside the site, which our server sends too, so both answer alike.
+  const securityHeaders = join(dirname(siteDir), 'security-headers.conf');
   const port = await freePort();
   const conf = [
     ...(brotli ? [`load_module ${BROTLI_MODULE};`] : []),
@@ -165,6 +167,7 @@ export async function startNginx(siteDir: string, workDir: string, brotli: boole
     '  server {',
     `    listen 127.0.0.1:${port};`,
     `    root ${siteDir};`,
+    ...(existsSync(securityHeaders) ? [`    include ${securityHeaders};`] : []),
     '    location / { try_files $uri $uri/index.html =404; }',
     '    error_page 404 /404.html;',
     '  }',

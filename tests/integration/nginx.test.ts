@@ -64,7 +64,17 @@ function freePort(): Promise<number> {
 }
 
 // What both servers must agree on for a file; dates, validators and request ids differ by nature.
-const COMPARED = ['content-type', 'content-encoding', 'cache-control', 'vary', 'location', 'x-frame-options', 'x-content-type-options'];
+const COMPARED = [
+  'content-type',
+  'content-encoding',
+  'cache-control',
+  'vary',
+  'location',
+  'content-security-policy',
+  'x-frame-options',
+  'x-content-type-options',
+  'referrer-policy',
+];
 const headersOf = (answer: Answer) => Object.fromEntries(COMPARED.map((name) => [name, answer.headers[name]]));
 
 describe('deploy/nginx.conf', () => {
@@ -158,6 +168,9 @@ describe('nginx in front of the server, with the deploy config', () => {
         expect(proxied.body.equals(direct.body), path).toBe(true);
       }
     }
+    // The server sends Strict-Transport-Security for its https PUBLIC_HOST; nginx sends it only over https.
+    expect((await ask(`${server.url}/`)).headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect((await ask(`${front}/`)).headers['strict-transport-security']).toBeUndefined();
     expect((await ask(`${front}/rss.xml`)).headers['content-type']).toBe('application/rss+xml; charset=utf-8');
     expect((await ask(`${front}${POST}`, { headers: { 'accept-encoding': 'br' } })).headers['content-encoding']).toBe(
       brotli ? 'br' : undefined,

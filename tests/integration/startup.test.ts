@@ -96,6 +96,17 @@ describe('starting the server', () => {
     expect(again.served, again.stderr).toBe(true);
   });
 
+  it('removes the temporary files of uploads a crash cut short, and keeps the images', async () => {
+    const uploads = join(workDir, 'uploads');
+    mkdirSync(uploads);
+    const image = '0123456789abcdef01234567.jpg';
+    writeFileSync(join(uploads, image), 'an image');
+    writeFileSync(join(uploads, `.${image}.4f1c2b9e-1d2c-4e5f-8a9b-0c1d2e3f4a5b.tmp`), 'half an image');
+    const exit = await start(workDir, join(workDir, 'content.db'));
+    expect(exit.served, exit.stderr).toBe(true);
+    expect(readdirSync(uploads)).toEqual([image]);
+  });
+
   it('serves the last good version of a page its full render cannot render, and keeps the page to retry', async () => {
     const path = join(workDir, 'content.db');
     expect((await start(workDir, path)).served).toBe(true);

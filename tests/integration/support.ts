@@ -1,7 +1,7 @@
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import {
   createPublishingApp,
   distPaths,
@@ -15,16 +15,18 @@ import {
   type SitePublisher,
 } from '@forkcast/admin-api';
 import { nowIso, upsertAdmin } from '@forkcast/content-db';
+import { HEADERS_FILE } from '@forkcast/content-db/security-headers';
 import { createTempDb, type TempDb } from '@forkcast/content-db/testing';
 
 /** The compiled site from `astro build` (make test compiles before testing). */
 export const BUILT = distPaths(join(import.meta.dirname, '..', '..', 'dist'));
 export const SITE = { siteName: 'Forkcast', publicHost: 'https://forkcast.test' };
 
-/** What `astro build` itself puts in the site folder: the bundled assets and the files of public/. */
+/** What `astro build` itself puts in the site folder: the bundled assets, the files of public/ and the security headers. */
 export function copyBuiltAssets(siteDir: string): void {
   cpSync(join(BUILT.siteDir, '_astro'), join(siteDir, '_astro'), { recursive: true });
   cpSync(join(import.meta.dirname, '..', '..', 'public'), siteDir, { recursive: true });
+  cpSync(join(BUILT.siteDir, HEADERS_FILE), join(siteDir, HEADERS_FILE));
 }
 
 export interface RenderedSite {
@@ -74,7 +76,7 @@ export interface PublishingSite extends RenderedSite {
  */
 export async function publishingSite(
   fill: (handle: TempDb) => Promise<void>,
-  options: { onPublished?: (report: PublishReport) => void; env?: Record<string, string> } = {},
+  options: { onPublished?: (report: PublishReport) => void; env?: Record<string, string>; logger?: Logger } = {},
 ): Promise<PublishingSite> {
   const site = await renderFixtureSite(fill);
   const db = site.handle.db;
@@ -91,7 +93,7 @@ export async function publishingSite(
     db,
     config,
     dist: site.dist,
-    logger: pino({ level: 'silent' }),
+    logger: options.logger ?? pino({ level: 'silent' }),
     ...(options.onPublished ? { onPublished: options.onPublished } : {}),
   });
   const login = await app.request(`${SITE.publicHost}/api/login`, {

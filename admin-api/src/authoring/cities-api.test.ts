@@ -69,9 +69,11 @@ describe('authoring cities through the API', () => {
       expect(await refusal(await create({ name: 'X', slug: 'Not Valid' }), 400)).toMatch(/lowercase letters, digits and single hyphens/);
       expect(await refusal(await create({ country: 'Nowhere' }), 400)).toBe('Name is required.');
       expect(await refusal(await create({ name: 'X', colour: 'red' }), 400)).toBe('Unknown field: colour.');
-      expect(await refusal(await create({ name: 'X', mapEmbedUrl: 'http://maps.example/x' }), 400)).toBe(
-        'Give the map as a web address starting with https://, or null to remove it.',
-      );
+      for (const mapEmbedUrl of ['http://maps.example/x', 'https://maps.example/x', 'https://www.openstreetmap.org.example/x']) {
+        expect(await refusal(await create({ name: 'X', mapEmbedUrl }), 400)).toBe(
+          'Give the map as an OpenStreetMap embed address (https://www.openstreetmap.org/export/embed.html?...), or null to remove it.',
+        );
+      }
     });
 
     it('is for the admin only', async () => {
@@ -99,7 +101,7 @@ describe('authoring cities through the API', () => {
         name: 'Porto & Gaia',
         description: 'Both banks.',
         heroImage: '/images/b.jpg',
-        mapEmbedUrl: 'https://maps.example/porto',
+        mapEmbedUrl: 'https://www.openstreetmap.org/export/embed.html?bbox=-8.7%2C41.1%2C-8.5%2C41.2',
       });
       expect(response.status).toBe(200);
       expect(await response.json()).toMatchObject({
@@ -107,7 +109,7 @@ describe('authoring cities through the API', () => {
         slug: 'porto',
         description: 'Both banks.',
         heroAlt: 'Porto & Gaia',
-        mapEmbedUrl: 'https://maps.example/porto',
+        mapEmbedUrl: 'https://www.openstreetmap.org/export/embed.html?bbox=-8.7%2C41.1%2C-8.5%2C41.2',
       });
     });
 

@@ -1,17 +1,18 @@
 import { z } from 'zod';
 import { LIMITS } from '@forkcast/content-db/contracts';
+import { MAP_EMBED_ORIGIN } from '@forkcast/content-db/security-headers';
 import { altText, imageSource, text } from '../schemas.ts';
 
 /** The shape of a slug: lowercase ASCII letters and digits joined by single hyphens. */
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const SPREADSHEET_MESSAGE = 'Give the spreadsheet as a web address starting with http:// or https://, or null to remove it.';
-const MAP_MESSAGE = 'Give the map as a web address starting with https://, or null to remove it.';
+const MAP_MESSAGE = `Give the map as an OpenStreetMap embed address (${MAP_EMBED_ORIGIN}/export/embed.html?...), or null to remove it.`;
 
-const webAddress = (label: string, message: string, pattern: RegExp) =>
+const webAddress = (label: string, message: string, accepts: (value: string) => boolean) =>
   text(label, { error: message })
     .trim()
     .max(LIMITS.spreadsheetUrl, `${label} is too long (at most ${LIMITS.spreadsheetUrl} characters).`)
-    .refine((value) => pattern.test(value) && URL.canParse(value), message)
+    .refine((value) => !/\s/.test(value) && accepts(value) && URL.canParse(value), message)
     .nullable();
 
 /** Every field an editor may set on a city; each is optional in a change. */
@@ -30,10 +31,10 @@ const fields = {
     .max(LIMITS.guide.description, `A description can be at most ${LIMITS.guide.description} characters.`),
   heroImage: imageSource('Give the hero image as an http(s) URL or an uploaded image.').nullable(),
   heroAlt: altText,
-  // The map is framed into the guide page, so only https pages qualify.
-  mapEmbedUrl: webAddress('The map address', MAP_MESSAGE, /^https:\/\/[^\s]+$/i),
+  // The map is framed into the guide page, whose Content-Security-Policy frames this one site only.
+  mapEmbedUrl: webAddress('The map address', MAP_MESSAGE, (value) => URL.canParse(value) && new URL(value).origin === MAP_EMBED_ORIGIN),
   // Only web addresses: the itinerary button opens it in a new tab for every visitor.
-  spreadsheetUrl: webAddress('The spreadsheet address', SPREADSHEET_MESSAGE, /^https?:\/\/[^\s]+$/i),
+  spreadsheetUrl: webAddress('The spreadsheet address', SPREADSHEET_MESSAGE, (value) => /^https?:\/\/./i.test(value)),
   displayOrder: z
     .number({ error: 'The display order must be a whole number.' })
     .int('The display order must be a whole number.')

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
+import { isMainThread } from 'node:worker_threads';
 import type { QueryRead } from '@forkcast/content-db';
 import { isNotFoundRoute } from '@forkcast/content-db/urls';
 import type { Renderer } from './renderer.ts';
-import { routeFile, writeSiteFile } from './site-folder.ts';
+import { routeFile, writeSiteFile, writeSiteFileSync } from './site-folder.ts';
 
 /** One route to bring up to date in the site folder. */
 export interface PageJob {
@@ -35,7 +36,9 @@ export async function runPageJob(renderer: Renderer, siteDir: string, job: PageJ
       throw new Error(`Rendering ${route} answered ${page.status}, expected ${expectedStatus(route)}`);
     const hash = createHash('sha256').update(page.body).digest('hex');
     const changed = hash !== job.previousHash;
-    if (changed) await writeSiteFile(siteDir, routeFile(route), page.body, { durable: job.durable });
+    // A worker thread blocks on its own writes; the server's thread must keep answering meanwhile.
+    if (changed && isMainThread) await writeSiteFile(siteDir, routeFile(route), page.body, { durable: job.durable });
+    else if (changed) writeSiteFileSync(siteDir, routeFile(route), page.body, { durable: job.durable });
     return { route, ok: true, changed, hash, tags: page.tags, queries: page.queries };
   } catch (error) {
     return { route, ok: false, error: error instanceof Error ? error.message : String(error) };

@@ -1,9 +1,17 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { compressBuildFiles, listRenderedFiles, removeSiteFile, routeFile, writeFileAtomic, writeSiteFile } from './site-folder.ts';
+import {
+  compressBuildFiles,
+  listRenderedFiles,
+  removeSiteFile,
+  routeFile,
+  writeFileAtomic,
+  writeSiteFile,
+  writeSiteFileSync,
+} from './site-folder.ts';
 
 describe('routeFile', () => {
   it('writes the not-found pages and the redirects file at the site root, as servers look for them', () => {
@@ -88,6 +96,15 @@ describe('writeSiteFile and removeSiteFile', () => {
       expect(readFileSync(join(dir, `a/index.html${suffix}`))).toEqual(readFileSync(join(dir, `b/index.html${suffix}`)));
   });
 
+  it('writes the same files blocking (on a render worker) as not, and leaves no temp file', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'forkcast-folder-'));
+    await writeSiteFile(dir, 'a/index.html', page, { durable: false });
+    writeSiteFileSync(dir, 'b/index.html', page, { durable: true });
+    for (const suffix of ['', '.br', '.gz'])
+      expect(readFileSync(join(dir, `b/index.html${suffix}`))).toEqual(readFileSync(join(dir, `a/index.html${suffix}`)));
+    expect(readdirSync(join(dir, 'b')).sort()).toEqual(['index.html', 'index.html.br', 'index.html.gz']);
+  });
+
   it('gives files that are not text no copies, and removes a file with its copies', async () => {
     dir = mkdtempSync(join(tmpdir(), 'forkcast-folder-'));
     await writeSiteFile(dir, '_redirects', '/a /b 301\n');
@@ -97,13 +114,17 @@ describe('writeSiteFile and removeSiteFile', () => {
     for (const file of ['index.html', 'index.html.br', 'index.html.gz']) expect(existsSync(join(dir, file)), file).toBe(false);
   });
 
-  it('leaves no compressed copy behind when the file itself cannot be written', async () => {
+  it.each([
+    ['', (folder: string) => writeSiteFile(folder, 'kyoto/index.html', page)],
+    [' (blocking)', async (folder: string) => writeSiteFileSync(folder, 'kyoto/index.html', page, { durable: true })],
+  ])('leaves no compressed copy and no temp file behind when the file itself cannot be written%s', async (_how, write) => {
     dir = mkdtempSync(join(tmpdir(), 'forkcast-folder-'));
     // A folder in the page's place makes the rename of the page fail, while its copies are written.
     mkdirSync(join(dir, 'kyoto/index.html'), { recursive: true });
     writeFileSync(join(dir, 'kyoto/index.html/keep'), 'x');
-    await expect(writeSiteFile(dir, 'kyoto/index.html', page)).rejects.toThrow();
+    await expect(write(dir)).rejects.toThrow();
     for (const file of ['kyoto/index.html.br', 'kyoto/index.html.gz']) expect(existsSync(join(dir, file)), file).toBe(false);
+    expect(readdirSync(join(dir, 'kyoto')).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 });
 

@@ -75,6 +75,8 @@ export const postRoutes = new Hono<AppEnv>()
     const page = await pages.render(post.url, { preview: { postId: post.id } });
     c.header('Cache-Control', 'no-store');
     c.header('X-Robots-Tag', 'noindex');
+    // The editor shows the preview in a frame of its own page.
+    c.set('framing', 'same-origin');
     if (page.status !== 200) throw errors.internal();
     return c.html(new TextDecoder().decode(page.body));
   })

@@ -213,6 +213,7 @@ describe('seed module', () => {
 
     it('requires https for map embeds and https or a site path for itineraries, or null', () => {
       expect(seedCitySchema.safeParse(makeSeedCity('x', { mapEmbedUrl: 'http://example.com/map' })).success).toBe(false);
+      expect(seedCitySchema.safeParse(makeSeedCity('x', { mapEmbedUrl: 'https://example.com/map' })).success).toBe(false);
       expect(seedCitySchema.safeParse(makeSeedCity('x', { mapEmbedUrl: null, itineraryUrl: null })).success).toBe(true);
       expect(seedCitySchema.safeParse(makeSeedCity('x', { itineraryUrl: 'https://docs.example.com/x' })).success).toBe(true);
       expect(seedCitySchema.safeParse(makeSeedCity('x', { itineraryUrl: 'itineraries/x.csv' })).success).toBe(false);

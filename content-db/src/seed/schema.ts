@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAP_EMBED_ORIGIN } from '../security-headers.ts';
 
 // Millisecond precision, as nowIso() writes, so timestamps sort correctly as text.
 const isoDate = z.iso.datetime({ precision: 3 });
@@ -44,7 +45,11 @@ export const seedCitySchema = z.object({
   description: z.string().trim().min(1),
   heroImage: imagePath,
   heroAlt: z.string().trim().min(1),
-  mapEmbedUrl: z.url({ protocol: /^https$/ }).nullable(),
+  // The guide frames it, and its Content-Security-Policy frames no other site.
+  mapEmbedUrl: z
+    .url({ protocol: /^https$/ })
+    .refine((url) => new URL(url).origin === MAP_EMBED_ORIGIN, `an embed from ${MAP_EMBED_ORIGIN}`)
+    .nullable(),
   itineraryUrl: z
     .string()
     .regex(/^(?:https:\/\/|\/(?!\/))/, 'an https URL or a site path')

@@ -20,7 +20,7 @@ const LINKS = [
     suffix: 'map',
     label: 'Map embed address',
     placeholder: 'https://www.openstreetmap.org/export/embed.html?bbox=…',
-    hint: 'An https map (OpenStreetMap’s Share → HTML embed) shown on the guide when none of its places has coordinates.',
+    hint: 'An OpenStreetMap map (Share → HTML, its address only), shown on the guide when none of its places has coordinates; the guide frames no other site.',
   },
   {
     field: 'spreadsheetUrl',

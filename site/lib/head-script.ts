@@ -1,0 +1,25 @@
+import { UI_HINT_COOKIE, UI_HINT_SIGNED_IN } from '@forkcast/content-db/contracts';
+
+/** The attribute of an image that names what to show instead when it fails to load. */
+export const FALLBACK_ATTRIBUTE = 'data-fallback';
+
+/**
+ * The one inline script of every page, run in <head> before anything paints or loads. It marks
+ * the page for the admin's controls when the UI hint cookie says an admin is signed in (so they
+ * do not flash in late), and swaps an image that fails to load for the one its `data-fallback`
+ * names, dropping the picture's other sources, or the browser keeps choosing them. It listens from
+ * the start, in the capture phase (an image's error event does not bubble), so no failure comes
+ * too early for it; inline `onerror` attributes would do the same but the Content-Security-Policy
+ * refuses every inline handler. Its text is hashed into that policy when the site is built.
+ */
+export const HEAD_SCRIPT = `(function () {
+  if (document.cookie.split('; ').includes(${JSON.stringify(`${UI_HINT_COOKIE}=${UI_HINT_SIGNED_IN}`)})) document.documentElement.dataset.admin = '';
+  document.addEventListener('error', function (event) {
+    var image = event.target;
+    if (!(image instanceof HTMLImageElement) || !image.hasAttribute(${JSON.stringify(FALLBACK_ATTRIBUTE)})) return;
+    var fallback = image.getAttribute(${JSON.stringify(FALLBACK_ATTRIBUTE)});
+    image.removeAttribute(${JSON.stringify(FALLBACK_ATTRIBUTE)});
+    if (image.parentNode && image.parentNode.nodeName === 'PICTURE') image.parentNode.querySelectorAll('source').forEach(function (source) { source.remove(); });
+    image.src = fallback;
+  }, true);
+})();`;
