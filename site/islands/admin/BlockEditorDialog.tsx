@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ORIGINAL_BLOCK_ID, type NewContentBlock, type Post } from '@forkcast/content-db/contracts';
 import { apiRequest, messageOf } from '../shared/api';
 import { toast } from '../shared/toast-store';
 import { AdminDialog, CancelButton } from './AdminDialog';
 import { blocksKey, paragraphAt, postKey, useContentBlocks } from './post-queries';
+import { ensureHistoryStyles } from './history/styles';
 import { announceWrite } from './publish';
 
 interface Props {
@@ -47,6 +48,7 @@ export function BlockEditorDialog(props: Props) {
   const [draft, setDraft] = useState<string | null>(null);
   // Deleting asks first, inside the dialog, naming the edit that goes.
   const [confirming, setConfirming] = useState(false);
+  useEffect(ensureHistoryStyles, []);
   const source = useSourceMarkdown(props, open);
   const content = draft ?? source.markdown;
   const isOriginal = blockId === ORIGINAL_BLOCK_ID;

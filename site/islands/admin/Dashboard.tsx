@@ -13,7 +13,6 @@ import { DashboardSubscribers } from './DashboardSubscribers';
 import { DashboardHistory, DashboardTrash } from './history/DashboardHistory';
 import { restoreAfterRepublish } from './publish';
 import './dashboard.css';
-import './history/history.css';
 import './editor/editor.css';
 
 type Session = { state: 'loading' } | { state: 'signed-out' } | { state: 'signed-in'; user: CurrentUser };

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import {
   LIMITS,
   type ApiErrorBody,
@@ -11,6 +11,7 @@ import {
 import { apiRequest, messageOf, RequestError } from '../shared/api';
 import { toast } from '../shared/toast-store';
 import { ALT_REQUIRED } from './AltTextField';
+import { ensureHistoryStyles } from './history/styles';
 import { announceChange } from './publish';
 import { CITY_OVERVIEWS_URL } from './DashboardQueries';
 import { DashboardHeroPicker, heroAltOf, heroUrlOf, needsAlt, NO_HERO, type HeroChoice } from './DashboardHeroPicker';
@@ -108,6 +109,7 @@ interface ConfirmProps {
 
 /** Re-uploading for a city that exists replaces its itinerary and regenerates its guide: say exactly what changes, then wait for a yes. */
 function ConfirmReplace({ preview, busy, onCancel, onConfirm }: ConfirmProps) {
+  useEffect(ensureHistoryStyles, []);
   const id = useId();
   const { added, removed, changed, unchanged } = preview.restaurants;
   return (

@@ -12,7 +12,6 @@ import { SpreadsheetDialog } from './SpreadsheetDialog';
 // Inlined into this module, not imported as a stylesheet: Astro would put an imported one into every
 // page's CSS, for every visitor; this way only a signed-in admin's browser ever gets it.
 import adminCss from './admin.css?inline';
-import historyCss from './history/history.css?inline';
 
 function mount(container: HTMLElement, node: ReactNode): void {
   createRoot(container).render(<IslandRoot>{node}</IslandRoot>);
@@ -33,7 +32,7 @@ export async function bootAdmin(): Promise<void> {
   }
   const styles = document.createElement('style');
   styles.dataset.adminStyles = '';
-  styles.textContent = `${adminCss}\n${historyCss}`;
+  styles.textContent = adminCss;
   document.head.append(styles);
   for (const { container, target } of insertHeroSlots()) {
     mount(

@@ -23,7 +23,6 @@ import { useEditorKeys } from './use-editor-keys';
 import '../dashboard.css';
 import '../editor/editor.css';
 import './city-editor.css';
-import '../history/history.css';
 
 type FieldErrors = Partial<Record<CityField, string>>;
 

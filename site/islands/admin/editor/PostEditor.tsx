@@ -11,7 +11,6 @@ import { HistoryDialog } from '../history/HistoryDialog';
 import { announceWrite, keepToastForNextPage, restoreAfterRepublish, showRepublishedPage } from '../publish';
 import { MarkdownField } from './MarkdownField';
 import '../dashboard.css';
-import '../history/history.css';
 import './editor.css';
 
 /** A post as the authoring API answers with it. */

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { HOME_HERO_ENTITY_ID, type RevisionSummary, type TrashItem, type TrashKind } from '@forkcast/content-db/contracts';
 import { apiRequest, messageOf } from '../../shared/api';
 import { toast } from '../../shared/toast-store';
@@ -8,6 +8,7 @@ import { adminQuery, LOGIN_URL } from '../DashboardQueries';
 import { DashboardQueryError } from '../DashboardQueryError';
 import { announceWrite, showRepublishedPage } from '../publish';
 import { HistoryDialog, KIND_LABEL } from './HistoryDialog';
+import { ensureHistoryStyles } from './styles';
 
 const RECENT_URL = '/api/revisions?limit=8';
 const TRASH_URL = '/api/trash';
@@ -23,6 +24,7 @@ const ENTITY_LABEL = { post: 'Post', city: 'City', hero: 'Homepage' } as const;
 /** The newest changes of every post, city and the homepage hero, each opening its history. */
 export function DashboardHistory() {
   const id = useId();
+  useEffect(ensureHistoryStyles, []);
   const recent = useQuery({ queryKey: [RECENT_URL], queryFn: adminQuery<RevisionSummary[]>(RECENT_URL) });
   return (
     <section className="fc-dash-card" aria-labelledby={`${id}-title`}>
@@ -106,6 +108,7 @@ const TRASH_KIND_LABEL: Record<TrashKind, string> = {
 /** What was deleted in the last 30 days, each with Restore; the date it goes for good. */
 export function DashboardTrash() {
   const id = useId();
+  useEffect(ensureHistoryStyles, []);
   const queryClient = useQueryClient();
   const trash = useQuery({ queryKey: [TRASH_URL], queryFn: adminQuery<TrashItem[]>(TRASH_URL) });
   const restore = useMutation({

@@ -1,11 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useId, useState, type ReactElement } from 'react';
+import { useEffect, useId, useState, type ReactElement } from 'react';
 import type { HistoryEntity, RevisionDetail, RevisionSummary } from '@forkcast/content-db/contracts';
 import { apiRequest, getJson, messageOf } from '../../shared/api';
 import { toast } from '../../shared/toast-store';
 import { AdminDialog } from '../AdminDialog';
 import { dateTime, timeAgo } from '../DashboardFormat';
 import { announceWrite } from '../publish';
+import { ensureHistoryStyles } from './styles';
 
 /** What each kind of change is called in the list. */
 export const KIND_LABEL: Record<string, string> = {
@@ -155,6 +156,7 @@ interface Props {
  * is itself a change that can be undone.
  */
 export function HistoryDialog({ entity, entityId, name, trigger, onRestored }: Props) {
+  useEffect(ensureHistoryStyles, []);
   const [open, setOpen] = useState(false);
   const url = historyUrl(entity, entityId);
   const revisions = useQuery({
