@@ -32,7 +32,7 @@ export ASTRO_TELEMETRY_DISABLED := 1
 SOURCES := $(shell find site content-db/src admin-api/src public -type f 2>/dev/null) astro.config.mjs tsconfig.json
 BUILD_STAMP := dist/server/entry.mjs
 
-.PHONY: help toolchain install build compile start dev test typecheck lint format bench seed admin-password backup restore export nginx-config clean
+.PHONY: help toolchain install build compile start dev test typecheck lint format bench bench-mail seed admin-password backup restore export nginx-config clean
 
 help:
 	@echo "make start           install, create + seed the database, build and serve http://localhost:4321"
@@ -43,6 +43,7 @@ help:
 	@echo "make build           compile the site and render every page into dist/client"
 	@echo "make dev             Astro dev server with hot reload (pages read data/content.db)"
 	@echo "make bench           benchmark the publisher against Astro's own builds (bench-results/)"
+	@echo "make bench-mail      send one post to 10,000 subscribers through a local SMTP server (bench-results/mail.md)"
 	@echo "make seed            create, migrate and seed the database without serving"
 	@echo "make admin-password  set a new admin password from the terminal"
 	@echo "make backup          back up the database and uploads into BACKUP_DIR, online (the server may run)"
@@ -117,6 +118,9 @@ typecheck: install
 
 bench: install
 	node scripts/bench/index.ts
+
+bench-mail: compile
+	node scripts/bench/mail.ts
 
 clean:
 	rm -rf dist dist-static .astro

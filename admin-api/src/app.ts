@@ -28,6 +28,7 @@ import { postRoutes } from './routes/posts.ts';
 import { changeRoutes, revisionRoutes, trashRoutes } from './revisions/routes.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { searchApiRoutes, searchPageRoutes } from './search/search-routes.ts';
+import { sendRoutes } from './sends/routes.ts';
 import { siteNotFound } from './site-not-found.ts';
 import { serveFiles } from './static/serve-files.ts';
 import { ImageQueue } from './uploads/image-queue.ts';
@@ -125,6 +126,7 @@ export function createApp(
   app.route('/api/hero', heroRoutes);
   app.route('/api/upload', uploadRoutes);
   app.route('/api/contact', contactRoutes());
+  app.route('/api/newsletter/sends', sendRoutes());
   app.route('/api/newsletter', newsletterRoutes());
   app.route('/api/admin', adminRoutes);
   app.route('/api/revisions', revisionRoutes);

@@ -61,7 +61,7 @@ async function openDatabaseOfSite(config: Config, dist: DistPaths): Promise<Awai
  * Everything `make start` does, in order: open, migrate and seed the database; make sure an admin
  * exists; render the whole site if this build, database or configuration has not been rendered;
  * finish whatever the outbox still holds (a crash between a write and its publish is repaired
- * here); only then listen, so the server never reports healthy over a stale site.
+ * here); resume newsletter sends; only then listen, so the server never reports healthy over a stale site.
  */
 export async function bootServer(config: Config, dist: DistPaths, logger: Logger, events: BootEvents = {}): Promise<Booted> {
   if (!existsSync(dist.serverEntry)) {
@@ -76,7 +76,7 @@ export async function bootServer(config: Config, dist: DistPaths, logger: Logger
   if (rendered) events.rendered?.(rendered);
 
   const stopPurgingSessions = await keepPurgingSessions(db, logger);
-  const { app, publisher, scheduler, mailer } = await createPublishingApp({ db, config, dist, logger });
+  const { app, publisher, scheduler, mailer, sends } = await createPublishingApp({ db, config, dist, logger });
   await publisher.removeStaleTempFiles();
   const repaired = await publisher.publishPending();
   if (repaired.pagesChanged > 0) logger.info({ pages: repaired.pagesChanged }, 'published changes left over from before the last stop');
@@ -104,6 +104,11 @@ export async function bootServer(config: Config, dist: DistPaths, logger: Logger
           logger,
         });
   await backups?.start();
+  // Newsletter sends resume where their rows say (a stop or a crash left them there), and a send
+  // whose post went live while the server was down starts now.
+  sends.startWaiting();
+  await sends.idle();
+  sends.delivery.start();
 
   mkdirSync(config.uploadDir, { recursive: true });
   const staleUploads = await removeStaleUploadTemps(config.uploadDir);
@@ -123,10 +128,14 @@ export async function bootServer(config: Config, dist: DistPaths, logger: Logger
       purge.stop();
       sweep.stop();
       housekeeping.stop();
+      sends.endStreams();
       await server.close();
       await backups?.stop();
       await scheduler.idle();
       await publisher.publishPending();
+      await sends.idle();
+      // Messages in flight are recorded; the rest of a send waits in its rows for the next start.
+      await sends.delivery.stop();
       await mailer.idle();
       mailer.close();
       await db.destroy();

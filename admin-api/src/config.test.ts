@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       siteName: 'Forkcast',
       mail: { from: { name: 'Forkcast', address: 'newsletter@localhost' }, dir: 'data/mail' },
       contactNotify: true,
+      newsletter: { rate: 50, bounceLimit: 3 },
       backup: { dir: 'data/backups', keep: 7 },
       logLevel: 'info',
     });
@@ -34,6 +35,8 @@ describe('loadConfig', () => {
       MAIL_FROM: '"Forkcast, the letter" <letter@forkcast.example>',
       MAIL_DIR: '/srv/mail',
       CONTACT_NOTIFY: 'false',
+      NEWSLETTER_RATE: '400',
+      NEWSLETTER_BOUNCE_LIMIT: '1',
       BACKUP_DIR: '/srv/backups',
       BACKUP_INTERVAL: '6h',
       BACKUP_KEEP: '14',
@@ -56,6 +59,7 @@ describe('loadConfig', () => {
         dir: '/srv/mail',
       },
       contactNotify: false,
+      newsletter: { rate: 400, bounceLimit: 1 },
       backup: { dir: '/srv/backups', intervalMs: 6 * 60 * 60 * 1000, keep: 14 },
       logLevel: 'warn',
     });
@@ -91,6 +95,9 @@ describe('loadConfig', () => {
     ],
     [{ MAIL_FROM: 'a@forkcast.example, b@forkcast.example' }, 'Invalid configuration: MAIL_FROM must be one address'],
     [{ CONTACT_NOTIFY: 'no' }, 'Invalid configuration: CONTACT_NOTIFY must be true or false (got "no")'],
+    [{ NEWSLETTER_RATE: 'fast' }, 'Invalid configuration: NEWSLETTER_RATE must be a number of messages per second (got "fast")'],
+    [{ NEWSLETTER_RATE: '0' }, 'Invalid configuration: NEWSLETTER_RATE'],
+    [{ NEWSLETTER_BOUNCE_LIMIT: '2.5' }, 'Invalid configuration: NEWSLETTER_BOUNCE_LIMIT must be a whole number'],
     [
       { BACKUP_INTERVAL: '6' },
       'Invalid configuration: BACKUP_INTERVAL must be a duration of at least a minute, like 30m, 6h or 1d (got "6")',

@@ -65,6 +65,12 @@ const envSchema = z
         .optional(),
     ),
     MAIL_DIR: optional(z.string().default('data/mail')),
+    NEWSLETTER_RATE: optional(
+      z.coerce.number({ error: 'must be a number of messages per second' }).int('must be a whole number').min(1).max(100_000).default(50),
+    ),
+    NEWSLETTER_BOUNCE_LIMIT: optional(
+      z.coerce.number({ error: 'must be a number of bounces' }).int('must be a whole number').min(1).max(100).default(3),
+    ),
     CONTACT_NOTIFY: optional(
       z
         .enum(['true', 'false'], { error: 'must be true or false' })
@@ -132,6 +138,13 @@ export interface Config {
   mail: MailConfig;
   /** Whether each contact message is also emailed to the admins. */
   contactNotify: boolean;
+  /** How newsletter sends are delivered. */
+  newsletter: {
+    /** At most this many messages a second. */
+    rate: number;
+    /** Permanent refusals in a row after which a subscriber is marked bounced and mailed no more. */
+    bounceLimit: number;
+  };
   backup: BackupConfig;
   logLevel: LevelWithSilent;
 }
@@ -173,6 +186,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       dir: e.MAIL_DIR,
     },
     contactNotify: e.CONTACT_NOTIFY,
+    newsletter: { rate: e.NEWSLETTER_RATE, bounceLimit: e.NEWSLETTER_BOUNCE_LIMIT },
     backup: { dir: e.BACKUP_DIR, ...(e.BACKUP_INTERVAL ? { intervalMs: e.BACKUP_INTERVAL } : {}), keep: e.BACKUP_KEEP },
     logLevel: e.LOG_LEVEL,
   };

@@ -4,6 +4,7 @@ import type { AdminUser, Db } from '@forkcast/content-db';
 import type { Config } from './config.ts';
 import type { LoginThrottle } from './auth/login-throttle.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { NewsletterSends } from './sends/sends.ts';
 import type { ImageQueue } from './uploads/image-queue.ts';
 import type { Renderer } from './publisher/renderer.ts';
 
@@ -38,6 +39,8 @@ export interface AppDeps {
   publisher?: Publisher;
   /** Puts scheduled posts live at their time; told after every write that the schedule may have changed. */
   scheduler?: { reschedule(): void };
+  /** Sends posts as newsletters; told after every write that a post it waits for may have gone live. */
+  sends?: NewsletterSends;
   /** Renders pages for a single request (the sign-in page, a post's preview); absent without a built site. */
   pages?: Pick<Renderer, 'render'>;
 }

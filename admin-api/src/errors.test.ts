@@ -30,6 +30,7 @@ describe('errors: one factory per kind', () => {
     ['rate_limited', errors.rateLimited('Slow down.', 30), 429],
     ['too_many_attempts', errors.tooManyAttempts(1), 429],
     ['internal_error', errors.internal(), 500],
+    ['mail_refused', errors.mailRefused('Refused.'), 502],
   ] as const)('%s travels with its own status', (code, error, status) => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error.code).toBe(code);

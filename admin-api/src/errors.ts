@@ -22,6 +22,7 @@ const STATUS_OF = {
   rate_limited: 429,
   too_many_attempts: 429,
   internal_error: 500,
+  mail_refused: 502,
   unavailable: 503,
   insufficient_storage: 507,
 } as const satisfies Record<string, ContentfulStatusCode>;
@@ -138,4 +139,6 @@ export const errors = {
   /** 507: the disk is full; the write was not made. */
   noRoom: (message: string) => ApiError.of('insufficient_storage', message),
   internal: () => ApiError.of('internal_error', 'Something went wrong on our side. Please try again.'),
+  /** 502: the mail server refused a message, or could not be reached; the message says which. */
+  mailRefused: (message: string) => ApiError.of('mail_refused', message),
 } as const;

@@ -11,6 +11,7 @@ export { distPaths, ensureFullRender, type DistPaths } from './publisher/site-bu
 export { routeFile } from './publisher/site-folder.ts';
 export { bootServer, StartupError, type Booted } from './boot.ts';
 export { createPublishingApp, type PublishingApp, type PublishingAppOptions } from './publishing-app.ts';
+export { createNewsletterSends } from './sends/sends.ts';
 export { SitePublisher } from './publisher/publisher.ts';
 export { loadRenderer, type Renderer } from './publisher/renderer.ts';
 export { purgeWebhook } from './publisher/purge-webhook.ts';

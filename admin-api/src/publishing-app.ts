@@ -7,13 +7,16 @@ import type { Config } from './config.ts';
 import type { PublishReport } from './context.ts';
 import { PublicationScheduler } from './authoring/scheduler.ts';
 import { Mailer } from './mail/mailer.ts';
+import { createNewsletterSends, type NewsletterSends } from './sends/sends.ts';
 import { purgeWebhook } from './publisher/purge-webhook.ts';
 import { SitePublisher } from './publisher/publisher.ts';
 import { loadRenderer, type Renderer } from './publisher/renderer.ts';
 import type { DistPaths } from './publisher/site-build.ts';
 
-// A publish of this many pages renders on worker threads, one per core: starting them costs about
-// as much as rendering this many pages in the server.
+// A publish of this many pages also renders on worker threads, one per core besides the server's:
+// starting them costs about as much as rendering this many pages in the server. One fewer worker
+// than cores, since the server renders too, keeps the memory a worker costs (about 120 MB) to one
+// on two cores.
 const POOL_THRESHOLD = 150;
 
 export interface PublishingAppOptions {
@@ -23,6 +26,8 @@ export interface PublishingAppOptions {
   logger: Logger;
   /** Called after each publish, besides the purge webhook when PURGE_WEBHOOK_URL is set. */
   onPublished?: (report: PublishReport) => void;
+  /** From how many pages a publish also renders on worker threads (150 unless told). */
+  poolThreshold?: number;
 }
 
 export interface PublishingApp {
@@ -31,6 +36,7 @@ export interface PublishingApp {
   renderer: Renderer;
   scheduler: PublicationScheduler;
   mailer: Mailer;
+  sends: NewsletterSends;
 }
 
 /**
@@ -63,16 +69,17 @@ export async function createPublishingApp(options: PublishingAppOptions): Promis
     siteDir: dist.siteDir,
     logger,
     pool: {
-      size: availableParallelism(),
+      size: Math.max(1, availableParallelism() - 1),
       serverEntry: dist.serverEntry,
       databasePath: config.databasePath,
       site: { siteName: config.siteName, publicHost: config.publicHost },
-      threshold: POOL_THRESHOLD,
+      threshold: options.poolThreshold ?? POOL_THRESHOLD,
     },
     ...(listeners.length > 0 ? { onPublished: (report: PublishReport) => listeners.forEach((listener) => listener(report)) } : {}),
   });
-  const scheduler = new PublicationScheduler({ db, publisher, logger });
   const mailer = new Mailer(config.mail, logger);
-  const app = createApp({ db, config, siteDir: dist.siteDir, logger, publisher, scheduler, mailer, pages: renderer });
-  return { app, publisher, renderer, scheduler, mailer };
+  const sends = createNewsletterSends({ db, config, logger, pages: renderer });
+  const scheduler = new PublicationScheduler({ db, publisher, logger, wentLive: () => sends.startWaiting() });
+  const app = createApp({ db, config, siteDir: dist.siteDir, logger, publisher, scheduler, mailer, sends, pages: renderer });
+  return { app, publisher, renderer, scheduler, mailer, sends };
 }

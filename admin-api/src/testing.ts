@@ -10,6 +10,7 @@ import { hashPassword } from './auth/passwords.ts';
 import { loadConfig, type Config } from './config.ts';
 import type { Publisher } from './context.ts';
 import { Mailer } from './mail/mailer.ts';
+import { createNewsletterSends, type NewsletterSends } from './sends/sends.ts';
 import type { ImageQueue } from './uploads/image-queue.ts';
 
 export const ADMIN_EMAIL = 'editor@forkcast.test';
@@ -26,6 +27,8 @@ export interface TestApp {
   siteDir: string;
   /** Where the app writes its mail as .eml files when no SMTP_URL is given. */
   mailDir: string;
+  /** The newsletter's sending side (without a built site it cannot render a letter, so only its worker is of use). */
+  sends: NewsletterSends;
   /** app.request with the given cookie header and client address (both optional). */
   request: (path: string, init?: RequestOptions) => Promise<Response>;
   /** Signs the admin in through POST /api/login and returns the Cookie header to send. */
@@ -63,12 +66,14 @@ export async function createTestApp(
   await upsertAdmin(handle.db, ADMIN_EMAIL, await hashPassword(ADMIN_PASSWORD), new Date().toISOString());
   const logger = pino({ level: 'silent' });
   const mailer = new Mailer(config.mail, logger);
+  const sends = createNewsletterSends({ db: handle.db, config, logger, pages: undefined });
   const app = createApp({
     db: handle.db,
     config,
     siteDir,
     logger,
     mailer,
+    sends,
     loginThrottle: new LoginThrottle(options.throttle),
     ...(options.publisher ? { publisher: options.publisher } : {}),
     ...(options.imageQueue ? { imageQueue: options.imageQueue } : {}),
@@ -87,6 +92,7 @@ export async function createTestApp(
     uploadDir,
     siteDir,
     mailDir,
+    sends,
     request,
     async signIn() {
       const response = await request('/api/login', {
@@ -98,6 +104,8 @@ export async function createTestApp(
       return cookieHeader(response);
     },
     async cleanup() {
+      await sends.idle();
+      await sends.delivery.stop();
       await mailer.idle();
       mailer.close();
       await handle.cleanup();

@@ -37,6 +37,11 @@ interface Variant {
   refusal: Refusal;
   /** Extra multipart parts (files) sent with every request of this variant. */
   files?: () => Record<string, File>;
+  /**
+   * The route renders with the built site, which these tests do not load: a valid body gets as far
+   * as the 503 that says so (its text fields are checked before it).
+   */
+  needsSite?: true;
 }
 
 const LISBON_CSV =
@@ -212,6 +217,18 @@ const ROUTES: Record<string, Variant[]> = {
   'DELETE /api/posts/:postId/content/:contentId': [],
   'DELETE /api/posts/:postId/blocks/:blockId': [],
   'DELETE /api/newsletter/subscribers/:id': [],
+  // A send names its post by id; it has no text field.
+  'POST /api/newsletter/sends': [],
+  'POST /api/newsletter/sends/test': [
+    {
+      encoding: 'json',
+      valid: { postId: 1, email: 'editor@forkcast.test' },
+      fields: [{ name: 'email', label: 'The test address' }],
+      refusal: 'json',
+      needsSite: true,
+    },
+  ],
+  'POST /api/newsletter/sends/:id/cancel': [],
   'DELETE /api/admin/contact-messages/:id': [],
   // Ids in the path, no body.
   'POST /api/revisions/:id/restore': [],
@@ -298,7 +315,10 @@ describe('text fields refuse control characters', () => {
       for (const variant of variants) {
         const res = await send(key, body(variant, variant.valid));
         // A form post succeeds with a redirect to the page that says so.
-        const ok = res.status < 300 || (res.status === 303 && res.headers.get('location') !== newsletterOutcomeUrl('failed'));
+        const ok =
+          res.status < 300 ||
+          (res.status === 303 && res.headers.get('location') !== newsletterOutcomeUrl('failed')) ||
+          (variant.needsSite === true && res.status === 503 && /built site/.test(await res.clone().text()));
         got.push(`${key} [${variant.encoding}] -> ${ok ? 'ok' : `${res.status} ${await res.text()}`}`);
       }
     }

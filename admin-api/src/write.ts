@@ -9,7 +9,7 @@ import type { AppEnv } from './context.ts';
  * deleted; see commitChange), then tells the scheduler the publication times may have moved. The
  * answer names the change (X-Forkcast-Change) so the editor can undo it. When a publisher is wired
  * in, the response waits until the affected pages are published and reports how many changed and
- * how long it took.
+ * how long it took. Then the newsletter starts any send that waited for a post this write put live.
  */
 export async function commitWrite<T>(c: Context<AppEnv>, work: (trx: Db) => Promise<T>, action: ChangeAction = 'edit'): Promise<T> {
   const { result, changeId } = await commitChange(c.get('db'), work, { actor: c.get('admin')?.email ?? null, action });
@@ -32,5 +32,7 @@ export async function commitWrite<T>(c: Context<AppEnv>, work: (trx: Db) => Prom
       c.header(PUBLISH_HEADER, formatPublishFailure(error instanceof Error ? error.message : String(error)));
     }
   }
+  // A post set to be sent when it goes live may just have gone live (its page is published by now).
+  c.get('sends')?.startWaiting();
   return result;
 }

@@ -13,6 +13,8 @@ const TABLES = [
   'content_blocks',
   'derived_tables',
   'failed_routes',
+  'newsletter_deliveries',
+  'newsletter_sends',
   'newsletter_subscribers',
   'outbox',
   'page_queries',

@@ -20,6 +20,7 @@ export * from './repositories/content-blocks.ts';
 export * from './repositories/content-items.ts';
 export * from './repositories/settings.ts';
 export * from './repositories/subscribers.ts';
+export * from './repositories/newsletter-sends.ts';
 export * from './repositories/contact-messages.ts';
 export * from './repositories/admin-users.ts';
 export * from './repositories/sessions.ts';

@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { SubscriberStatus } from './contracts/api-types.ts';
+import type { DeliveryStatus, SendStatus, SubscriberStatus } from './contracts/api-types.ts';
 
 /** Columns as TypeScript sees them (the CamelCasePlugin maps them to snake_case in SQLite). */
 export interface CitiesTable {
@@ -116,6 +116,39 @@ export interface NewsletterSubscribersTable {
   confirmedAt: string | null;
   unsubscribedAt: string | null;
   bouncedAt: string | null;
+  /** Permanent refusals (5xx) of newsletter mail in a row; at the limit the subscriber is bounced. */
+  hardBounces: Generated<number>;
+}
+
+export type { DeliveryStatus, SendStatus };
+
+export interface NewsletterSendsTable {
+  id: Generated<number>;
+  /** The post sent; null once the post is deleted (the send's record stays). */
+  postId: number | null;
+  subject: string;
+  /** The email as sent, rendered when the send started, with the unsubscribe link left as a placeholder. */
+  html: Generated<string>;
+  text: Generated<string>;
+  /** Random per send; each recipient's Message-ID is made of it and the delivery's id. */
+  messageKey: string;
+  status: SendStatus;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+export interface NewsletterDeliveriesTable {
+  id: Generated<number>;
+  sendId: number;
+  subscriberId: number | null;
+  email: string;
+  status: Generated<DeliveryStatus>;
+  attempts: Generated<number>;
+  /** A queued delivery is not tried before this time (retries back off). */
+  nextAttemptAt: string;
+  lastError: string | null;
+  sentAt: string | null;
 }
 
 export interface AdminUsersTable {
@@ -279,6 +312,8 @@ export interface Database {
   restaurants: RestaurantsTable;
   contactMessages: ContactMessagesTable;
   newsletterSubscribers: NewsletterSubscribersTable;
+  newsletterSends: NewsletterSendsTable;
+  newsletterDeliveries: NewsletterDeliveriesTable;
   adminUsers: AdminUsersTable;
   sessions: SessionsTable;
   settings: SettingsTable;
@@ -309,5 +344,6 @@ export type RestaurantRow = Selectable<RestaurantsTable>;
 export type NewRestaurant = Insertable<RestaurantsTable>;
 export type ContactMessageRow = Selectable<ContactMessagesTable>;
 export type SubscriberRow = Selectable<NewsletterSubscribersTable>;
+export type SendRow = Selectable<NewsletterSendsTable>;
 export type AdminUserRow = Selectable<AdminUsersTable>;
 export type SessionRow = Selectable<SessionsTable>;

@@ -86,6 +86,14 @@ export const FIXED_ROUTES = [
 ] as const;
 
 /**
+ * The email a published post is sent as, rendered by the site for the API when a send starts. It
+ * is never written to the site folder: it is no page of the site, only the letter's source.
+ */
+export function letterRoute(postId: number): string {
+  return `/newsletter/letter/${postId}`;
+}
+
+/**
  * Posts are listed in sitemap files by id, this many ids each, so an edited post changes one small
  * file and a new post the newest one, not one file of every URL.
  */

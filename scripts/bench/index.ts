@@ -14,12 +14,12 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pino } from 'pino';
-import { createPublishingApp, distPaths, ensureFullRender, hashPassword, loadConfig } from '@forkcast/admin-api';
+import { createPublishingApp, distPaths, hashPassword, loadConfig } from '@forkcast/admin-api';
 import { nowIso, pageHashes, upsertAdmin } from '@forkcast/content-db';
 import { isNotFoundRoute, REDIRECTS_ROUTE } from '@forkcast/content-db/urls';
 import { seededRandom } from '@forkcast/content-db/testing/random';
 import { markdownReport, type BenchResults } from './report.ts';
-import { ensureNginx, measureLoad, nginxVersion, startNginx, startOurServer, type LoadResult } from './serving.ts';
+import { ensureNginx, ensureWrk, measureLoad, nginxVersion, startNginx, startOurServer, type LoadResult } from './serving.ts';
 import { createSyntheticDb } from './synthetic-db.ts';
 import { timeWrites } from './writes.ts';
 
@@ -60,12 +60,25 @@ console.log(`Generating ${POSTS} posts in ${CITIES} cities...`);
 const db = await createSyntheticDb(dbPath, { posts: POSTS, cities: CITIES });
 
 // --- Full builds -------------------------------------------------------------------------------
-console.log('Full build, ours: compile (astro build, server output) + render on every core...');
+console.log('Full build, ours: compile (astro build, server output) + render on every core (make build)...');
 const ourDist = distPaths(join(WORK, 'ours', 'dist'));
 const compile = await timed(() => astroBuild({ FORKCAST_OUT_DIR: ourDist.distDir, FORKCAST_CACHE_DIR: join(WORK, 'cache-ours') }));
+// make build's own command, in its own process: the process measured as the server below renders nothing in full.
+const SERVER_ENV = {
+  DATABASE_PATH: dbPath,
+  UPLOAD_DIR: join(WORK, 'uploads'),
+  MAIL_DIR: join(WORK, 'mail'),
+  PUBLIC_HOST: SITE.publicHost,
+  SITE_NAME: SITE.siteName,
+};
 const render = await timed(() =>
-  ensureFullRender({ db, dist: ourDist, site: SITE, force: true, workers: availableParallelism(), databasePath: dbPath }),
+  execFileSync(process.execPath, [join(ROOT, 'scripts', 'build.ts')], {
+    cwd: join(WORK, 'ours'),
+    env: { ...process.env, ...SERVER_ENV },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  }),
 );
+const renderedPages = (await pageHashes(db)).size;
 
 /** Astro's own builds and the timed writes through the app with its publisher. */
 async function benchPublishing(): Promise<NonNullable<BenchResults['publishing']>> {
@@ -76,13 +89,7 @@ async function benchPublishing(): Promise<NonNullable<BenchResults['publishing']
 
   // --- The app with its publisher, as make start runs it -----------------------------------------
   await upsertAdmin(db, ADMIN.email, await hashPassword(ADMIN.password), nowIso());
-  const config = loadConfig({
-    DATABASE_PATH: dbPath,
-    UPLOAD_DIR: join(WORK, 'uploads'),
-    MAIL_DIR: join(WORK, 'mail'),
-    PUBLIC_HOST: SITE.publicHost,
-    SITE_NAME: SITE.siteName,
-  });
+  const config = loadConfig(SERVER_ENV);
   const { app, publisher, mailer } = await createPublishingApp({ db, config, dist: ourDist, logger: pino({ level: 'silent' }) });
   const login = await app.request(`${SITE.publicHost}/api/login`, {
     method: 'POST',
@@ -133,6 +140,8 @@ const sample = [
 ];
 const load = { connections: CONNECTIONS, seconds: LOAD_SECONDS, paths: sample, headers: { 'accept-encoding': 'br, gzip' } };
 
+if (!ensureWrk())
+  throw new Error('The serving load needs wrk: it is not installed and could not be installed with apt-get (run as root, or install wrk)');
 console.log(`Serving: ${CONNECTIONS} connections for ${LOAD_SECONDS} s over ${sample.length} page URLs, ours (make start)...`);
 const ours = await startOurServer(
   ROOT,
@@ -148,7 +157,7 @@ const ours = await startOurServer(
 );
 let ourLoad: LoadResult;
 try {
-  ourLoad = await measureLoad(ours, load);
+  ourLoad = await measureLoad(ours, load, join(WORK, 'load'));
 } finally {
   await ours.stop();
 }
@@ -159,7 +168,7 @@ if (nginxAvailable.ok) {
   console.log(`Serving: the same load against ${label}...`);
   const served = await startNginx(ourDist.siteDir, join(WORK, 'nginx'), nginxAvailable.brotli);
   try {
-    nginx = { label, load: await measureLoad(served, load) };
+    nginx = { label, load: await measureLoad(served, load, join(WORK, 'load')) };
   } finally {
     await served.stop();
   }
@@ -175,7 +184,7 @@ const results: BenchResults = {
   cores: availableParallelism(),
   node: process.version,
   at: new Date().toISOString(),
-  ourFull: { compileMs: compile.ms, renderMs: render.ms, pages: render.result?.pages ?? 0 },
+  ourFull: { compileMs: compile.ms, renderMs: render.ms, pages: renderedPages },
   ...(publishing ? { publishing } : {}),
   serving: { connections: CONNECTIONS, seconds: LOAD_SECONDS, urls: sample.length, ours: ourLoad, nginx },
 };

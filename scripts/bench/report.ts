@@ -180,7 +180,7 @@ export function markdownReport(results: BenchResults): string {
     );
   }
   lines.push(
-    `Serving: ${serving.connections} connections for ${serving.seconds} s on loopback (autocannon), ${serving.urls} page URLs in turn, Accept-Encoding: br, gzip:`,
+    `Serving: ${serving.connections} connections for ${serving.seconds} s on loopback (wrk, one thread), ${serving.urls} page URLs in turn, Accept-Encoding: br, gzip:`,
     '',
     table([
       ['server', 'req/s', 'p50', 'p99', 'server CPU per request', 'encoding served'],
@@ -193,7 +193,7 @@ export function markdownReport(results: BenchResults): string {
       : `nginx skipped: ${'skipped' in serving.nginx ? serving.nginx.skipped : 'it did not run'}.`,
     // The load generator shares the machine's cores with the server: what it costs per request
     // bounds what any server can be measured at here.
-    `The load generator (autocannon, one thread in the bench process) spent ${[serving.ours, ...(nginx ? [nginx.load] : [])]
+    `The load generator (wrk, one thread) spent ${[serving.ours, ...(nginx ? [nginx.load] : [])]
       .map((result) => `${result.clientCpuUs.toFixed(0)} us`)
       .join(nginx ? ' (ours) and ' : '')}${nginx ? ' (nginx)' : ''} of CPU per request: one core of it sends at most about ${(
       1e6 / Math.min(serving.ours.clientCpuUs, nginx?.load.clientCpuUs ?? Number.POSITIVE_INFINITY)

@@ -1,13 +1,13 @@
 /**
- * The serving part of `make bench`: a read load (autocannon, in this process) against our server
- * run as `make start` runs it (its own process, logging to a file), and against Debian's nginx
- * serving the same site folder in the same run.
+ * The serving part of `make bench`: a read load (Debian's wrk, a load generator in C, so that it
+ * takes little of the machine's two cores from the servers it measures) against our server run as
+ * `make start` runs it (its own process, logging to a file), and against Debian's nginx serving the
+ * same site folder in the same run.
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
-import autocannon from 'autocannon';
 
 export interface LoadOptions {
   connections: number;
@@ -28,7 +28,7 @@ export interface LoadResult {
   encoding: string;
   /** CPU time the server's processes spent per request during the timed load (undefined where /proc is missing). */
   serverCpuUs: number | undefined;
-  /** CPU time the load generator (this process) spent per request. */
+  /** CPU time the load generator spent per request. */
   clientCpuUs: number;
 }
 
@@ -187,35 +187,89 @@ export function nginxVersion(): string {
   return version ? version[0] : 'nginx';
 }
 
-async function run(url: string, options: LoadOptions, seconds: number): Promise<autocannon.Result> {
-  return autocannon({
-    url,
-    connections: options.connections,
-    duration: seconds,
-    requests: options.paths.map((path) => ({ method: 'GET', path, headers: options.headers })),
-  });
+const WRK = '/usr/bin/wrk';
+
+/** Debian's wrk, installed with apt-get when missing and this process may; false when it cannot be had. */
+export function ensureWrk(): boolean {
+  return existsSync(WRK) || (aptInstall(['wrk']) && existsSync(WRK));
+}
+
+/** CPU time (user + system) of this process's children that have ended, from /proc. */
+function endedChildrenCpuMs(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[13]) + Number(fields[14])) * TICK_MS;
+}
+
+interface WrkRun {
+  requests: number;
+  seconds: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+  cpuMs: number;
+}
+
+/**
+ * One wrk run: one thread, `connections` connections, each request the next path in turn with the
+ * given headers (a Lua script), and the figures wrk's summary holds, read from the line it prints.
+ */
+function runWrk(url: string, options: LoadOptions, seconds: number, workDir: string): WrkRun {
+  const headers = Object.entries(options.headers)
+    .map(([name, value]) => `[${JSON.stringify(name)}] = ${JSON.stringify(value)}`)
+    .join(', ');
+  const script = join(workDir, 'load.lua');
+  writeFileSync(
+    script,
+    [
+      `local paths = { ${options.paths.map((path) => JSON.stringify(path)).join(', ')} }`,
+      'local i = 0',
+      'request = function()',
+      '  i = i % #paths + 1',
+      `  return wrk.format("GET", paths[i], { ${headers} })`,
+      'end',
+      'done = function(summary, latency, requests)',
+      '  local e = summary.errors',
+      '  io.write(string.format("FORKCAST %d %d %d %d %d %d\\n", summary.requests, summary.duration, latency:percentile(50), latency:percentile(99), e.status, e.connect + e.read + e.write + e.timeout))',
+      'end',
+      '',
+    ].join('\n'),
+  );
+  const before = endedChildrenCpuMs();
+  const out = spawnSync(WRK, ['-t1', `-c${options.connections}`, `-d${seconds}s`, '-s', script, url], { encoding: 'utf8' });
+  const cpuMs = endedChildrenCpuMs() - before;
+  const line = /FORKCAST (\d+) (\d+) (\d+) (\d+) (\d+) (\d+)/.exec(out.stdout);
+  if (!line) throw new Error(`wrk printed no summary: ${out.stderr || out.stdout}`);
+  const [requests, durationUs, p50Us, p99Us, non2xx, errors] = line.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  return { requests, seconds: durationUs / 1e6, p50Ms: p50Us / 1000, p99Ms: p99Us / 1000, non2xx, errors, cpuMs };
 }
 
 /** A short warm-up, then the timed load, with the CPU time each side spent on it. */
-export async function measureLoad(served: Served, options: LoadOptions): Promise<LoadResult> {
+export async function measureLoad(served: Served, options: LoadOptions, workDir: string): Promise<LoadResult> {
+  mkdirSync(workDir, { recursive: true });
   const first = await fetch(`${served.url}${options.paths[0]}`, { headers: options.headers });
   await first.arrayBuffer();
-  await run(served.url, options, 3);
+  runWrk(served.url, options, 3, workDir);
   const serverBefore = served.pid === undefined ? undefined : processTreeCpuMs(served.pid);
-  const clientBefore = process.cpuUsage();
-  const result = await run(served.url, options, options.seconds);
-  const client = process.cpuUsage(clientBefore);
+  const result = runWrk(served.url, options, options.seconds, workDir);
   const serverAfter = served.pid === undefined ? undefined : processTreeCpuMs(served.pid);
-  const requests = Math.max(1, result.requests.total);
+  const requests = Math.max(1, result.requests);
   return {
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    requests: result.requests.total,
+    requestsPerSecond: result.requests / result.seconds,
+    p50: result.p50Ms,
+    p99: result.p99Ms,
+    requests: result.requests,
     non2xx: result.non2xx,
     errors: result.errors,
     encoding: first.headers.get('content-encoding') ?? 'identity',
     serverCpuUs: serverBefore === undefined || serverAfter === undefined ? undefined : ((serverAfter - serverBefore) * 1000) / requests,
-    clientCpuUs: (client.user + client.system) / requests,
+    clientCpuUs: (result.cpuMs * 1000) / requests,
   };
 }

@@ -150,6 +150,21 @@ describe('renderMarkdown', () => {
     expect(html.toLowerCase()).not.toMatch(/<script|javascript:|onerror=|onload=/);
   });
 
+  it('makes links and images absolute against a base URL, leaving refused ones blank', () => {
+    const base = 'https://forkcast.example/kyoto/ramen';
+    expect(
+      renderMarkdown('[Guide](/kyoto/guide) ![Bowl](/uploads/bowl.jpg) [Day 2](#day-2) [Away](https://example.com/a)', { baseUrl: base }),
+    ).toBe(
+      '<p><a href="https://forkcast.example/kyoto/guide">Guide</a> ' +
+        '<img src="https://forkcast.example/uploads/bowl.jpg" alt="Bowl" loading="lazy" decoding="async"> ' +
+        '<a href="https://forkcast.example/kyoto/ramen#day-2">Day 2</a> ' +
+        '<a href="https://example.com/a" rel="noopener noreferrer">Away</a></p>\n',
+    );
+    expect(renderMarkdown('[x](javascript:alert(1))', { baseUrl: base })).toBe('<p><a href="">x</a></p>\n');
+    // The next call without a base is not affected.
+    expect(renderMarkdown('[Guide](/kyoto/guide)')).toBe('<p><a href="/kyoto/guide">Guide</a></p>\n');
+  });
+
   it('neutralises every vector when they all arrive in one block', () => {
     expect(dangers(renderMarkdown(XSS_CORPUS.join('\n\n')))).toEqual([]);
   });

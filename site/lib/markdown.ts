@@ -25,6 +25,8 @@ function leavesSite(href: string): boolean {
 const marked = new Marked({ gfm: true, breaks: false, async: false });
 
 let purifier: ReturnType<typeof DOMPurify> | undefined;
+// The base of the sanitize call in progress (sanitizing is synchronous, so one call at a time).
+let resolveAgainst: string | undefined;
 
 // One jsdom window per process: creating it costs milliseconds, sanitizing with it microseconds.
 function getPurifier(): ReturnType<typeof DOMPurify> {
@@ -44,6 +46,12 @@ function getPurifier(): ReturnType<typeof DOMPurify> {
   instance.addHook('afterSanitizeAttributes', (node) => {
     for (const name of blanked.get(node) ?? []) node.setAttribute(name, '');
     if (node.nodeName === 'A' && leavesSite(node.getAttribute('href') ?? '')) node.setAttribute('rel', 'noopener noreferrer');
+    if (resolveAgainst !== undefined) {
+      for (const name of ['href', 'src']) {
+        const value = node.getAttribute(name);
+        if (value) node.setAttribute(name, new URL(value, resolveAgainst).href);
+      }
+    }
     if (node.nodeName === 'IMG') {
       if (!node.hasAttribute('alt')) node.setAttribute('alt', '');
       node.setAttribute('loading', 'lazy');
@@ -62,14 +70,27 @@ const rendered = new LRUCache<string, string>({ max: 5000 });
 /**
  * Markdown to HTML that is safe to put in a page: rendered with marked, then sanitized with
  * DOMPurify (HTML profile only: no SVG, MathML, forms, frames, styles or event handlers), with
- * link and image URLs limited to the schemes above and everything else blanked.
+ * link and image URLs limited to the schemes above and everything else blanked. With `baseUrl`,
+ * every link and image is made absolute against it (an email has no page address to resolve from).
  */
-export function renderMarkdown(markdown: string): string {
+export function renderMarkdown(markdown: string, options: { baseUrl?: string } = {}): string {
+  // With a base the answer depends on it too; such renders (a newsletter letter, once per send) are not kept.
+  if (options.baseUrl !== undefined) return renderAgainst(markdown, options.baseUrl);
   const known = rendered.get(markdown);
   if (known !== undefined) return known;
   const html = sanitize(marked.parse(markdown) as string);
   rendered.set(markdown, html);
   return html;
+}
+
+function renderAgainst(markdown: string, baseUrl: string): string {
+  const html = marked.parse(markdown) as string;
+  resolveAgainst = baseUrl;
+  try {
+    return sanitize(html);
+  } finally {
+    resolveAgainst = undefined;
+  }
 }
 
 function sanitize(html: string): string {

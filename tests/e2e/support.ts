@@ -52,9 +52,9 @@ function freePort(): Promise<number> {
  * Starts the real server (scripts/start.ts, what `make start` runs) as a child process in a fresh
  * temporary work dir: a new database (created, migrated and seeded by the start itself), the
  * compiled server bundle symlinked from dist/server and a site folder holding only the built assets,
- * which the start renders in full before it serves.
+ * which the start renders in full before it serves. `env` adds settings (SMTP_URL, ...).
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(options: { env?: Record<string, string> } = {}): Promise<RunningServer> {
   const workDir = mkdtempSync(join(tmpdir(), 'forkcast-e2e-'));
   mkdirSync(join(workDir, 'dist'));
   symlinkSync(BUILT.serverDir, join(workDir, 'dist', 'server'));
@@ -72,6 +72,7 @@ export async function startServer(): Promise<RunningServer> {
       UPLOAD_DIR: join(workDir, 'uploads'),
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -153,12 +153,20 @@ describe('fuzzing every endpoint', () => {
     const uploads = join(site.dist.distDir, 'uploads');
     const hidden = [join(uploads, '.fuzz-secret'), join(site.dist.siteDir, '.fuzz-secret'), join(site.dist.siteDir, '.hidden.tmp')];
     for (const file of hidden) writeFileSync(file, HIDDEN_MARK);
-    const endpoints = site.app.routes.filter((route) => route.method !== 'ALL').map(({ method, path }) => ({ method, path }));
+    // The newsletter's progress stream stays open for as long as the client listens, so a request
+    // to it never ends; it has its own tests.
+    const endpoints = site.app.routes
+      .filter((route) => route.method !== 'ALL' && route.path !== '/api/newsletter/sends/events')
+      .map(({ method, path }) => ({ method, path }));
     expect(endpoints.length).toBeGreaterThan(40);
 
     await fc.assert(
       fc.asyncProperty(requestArbitrary(fixture, endpoints), async (made) => {
         const request = await made;
+        // Work an earlier request left running in the background (a newsletter send starting or
+        // finishing) is done before the snapshot, so only this request's changes are compared.
+        await site.sends.idle();
+        await site.sends.delivery.idle();
         const before = { rows: await databaseState(db), uploads: folderState(uploads), site: folderState(site.dist.siteDir) };
         const answer = await send(url, request, cookie);
         if (!answer) return;

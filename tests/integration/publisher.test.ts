@@ -1,4 +1,3 @@
-import { readSitemaps } from './sitemaps.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,10 +5,11 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { purgeWebhook, routeFile, type PublishReport } from '@forkcast/admin-api';
-import { getPostBySlug, pendingOutbox } from '@forkcast/content-db';
+import { getCityBySlug, getPostBySlug, pendingOutbox } from '@forkcast/content-db';
 import { parsePublishReport, PUBLISH_HEADER } from '@forkcast/content-db/contracts';
 import { seed } from '@forkcast/content-db/seed';
 import { fullBuildOf, readTree, treeDifferences } from './compare.ts';
+import { readSitemaps } from './sitemaps.ts';
 import { publishingSite, SITE, type PublishingSite } from './support.ts';
 
 const POST = '/osaka/osaka-kushikatsu-night-crawl';
@@ -133,6 +133,19 @@ describe('the incremental publisher', () => {
     await expectSameAsFullBuild(site);
     expect((await site.request('/api/posts/osaka-kushikatsu-night-crawl/published', json('PATCH', { published: true }))).status).toBe(200);
     expect(existsSync(file)).toBe(true);
+    await expectSameAsFullBuild(site);
+  });
+
+  it('renders a big publish on worker threads beside the server, to the bytes a full build writes', async () => {
+    // Every publish counts as big here, so the worker threads share each one with the server.
+    site = await publishingSite(({ db }) => seed(db).then(() => undefined), { poolThreshold: 1 });
+    const rename = await site.request(
+      `/api/cities/${(await getCityBySlug(site.handle.db, 'osaka'))!.id}`,
+      json('PATCH', { name: 'Ōsaka' }),
+    );
+    expect(rename.status).toBe(200);
+    expect(site.publisher.lastReport?.rendered).toBeGreaterThan(5);
+    expect(site.page(POST)).toContain('Ōsaka');
     await expectSameAsFullBuild(site);
   });
 

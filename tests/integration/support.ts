@@ -66,6 +66,7 @@ export interface PublishingSite extends RenderedSite {
   app: PublishingApp['app'];
   publisher: SitePublisher;
   scheduler: PublishingApp['scheduler'];
+  sends: PublishingApp['sends'];
   /** app.request on the real app (with the publisher wired in), as the signed-in admin when `admin`. */
   request: (path: string, init?: RequestInit & { admin?: boolean }) => Promise<Response>;
 }
@@ -76,7 +77,7 @@ export interface PublishingSite extends RenderedSite {
  */
 export async function publishingSite(
   fill: (handle: TempDb) => Promise<void>,
-  options: { onPublished?: (report: PublishReport) => void; env?: Record<string, string>; logger?: Logger } = {},
+  options: { onPublished?: (report: PublishReport) => void; env?: Record<string, string>; logger?: Logger; poolThreshold?: number } = {},
 ): Promise<PublishingSite> {
   const site = await renderFixtureSite(fill);
   const db = site.handle.db;
@@ -89,12 +90,13 @@ export async function publishingSite(
     MAIL_DIR: join(site.dist.distDir, 'mail'),
     ...options.env,
   });
-  const { app, publisher, scheduler, mailer } = await createPublishingApp({
+  const { app, publisher, scheduler, mailer, sends } = await createPublishingApp({
     db,
     config,
     dist: site.dist,
     logger: options.logger ?? pino({ level: 'silent' }),
     ...(options.onPublished ? { onPublished: options.onPublished } : {}),
+    ...(options.poolThreshold === undefined ? {} : { poolThreshold: options.poolThreshold }),
   });
   const login = await app.request(`${SITE.publicHost}/api/login`, {
     method: 'POST',
@@ -110,10 +112,14 @@ export async function publishingSite(
     app,
     publisher,
     scheduler,
+    sends,
     cleanup: async () => {
       scheduler.stop();
       publisher.stop();
       await scheduler.idle();
+      sends.endStreams();
+      await sends.idle();
+      await sends.delivery.stop();
       await mailer.idle();
       mailer.close();
       await site.cleanup();

@@ -3,9 +3,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeFile } from '@forkcast/admin-api';
 import {
+  confirmSubscriber,
   getCityBySlug,
   getGuideForCity,
   getPostById,
+  insertPost,
   listBlocks,
   listCities,
   listPosts,
@@ -283,6 +285,33 @@ const OTHER_WRITES: Record<string, (site: PublishingSite) => Promise<Response>> 
   async 'DELETE /api/newsletter/subscribers/:id'(site) {
     const { subscriber } = await subscribe(site.handle.db, 'leaving@example.com', new Date().toISOString());
     return site.request(`/api/newsletter/subscribers/${subscriber.id}`, { method: 'DELETE' });
+  },
+  async 'POST /api/newsletter/sends'(site) {
+    const { subscriber } = await subscribe(site.handle.db, 'letter.reader@example.com', new Date().toISOString());
+    await confirmSubscriber(site.handle.db, subscriber.id, new Date().toISOString());
+    const post = await cityPost(site);
+    const response = await site.request('/api/newsletter/sends', json('POST', { postId: post.id }));
+    await site.sends.delivery.idle();
+    return response;
+  },
+  async 'POST /api/newsletter/sends/test'(site) {
+    const post = await cityPost(site);
+    return site.request('/api/newsletter/sends/test', json('POST', { postId: post.id, email: 'editor@forkcast.test' }));
+  },
+  async 'POST /api/newsletter/sends/:id/cancel'(site) {
+    // A send waiting for a scheduled post, so nothing races the cancel.
+    const scheduled = await insertPost(site.handle.db, {
+      slug: 'waits-for-its-letter',
+      title: 'Waits for its letter',
+      type: 'post',
+      cityId: null,
+      publishedAt: null,
+      publishAt: new Date(Date.now() + 86_400_000).toISOString(),
+      createdAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+    });
+    const waiting = (await (await site.request('/api/newsletter/sends', json('POST', { postId: scheduled }))).json()) as { id: number };
+    return site.request(`/api/newsletter/sends/${waiting.id}/cancel`, { method: 'POST' });
   },
   'POST /api/upload': (site) => site.request('/api/upload', { method: 'POST', body: imageForm() }),
   'POST /api/upload/hero-image': (site) => site.request('/api/upload/hero-image', { method: 'POST', body: imageForm() }),

@@ -6,6 +6,8 @@ export interface PublicationSchedulerOptions {
   db: Db;
   publisher?: Publisher;
   logger: Logger;
+  /** Called once posts went live and their pages are published (the newsletter sends those set to go then). */
+  wentLive?: () => void;
 }
 
 // A timer further out than this is re-armed from the database instead (timers drift, clocks move,
@@ -44,6 +46,7 @@ export class PublicationScheduler {
     if (published > 0) {
       this.options.logger.info({ published }, 'scheduled posts went live');
       await publisher?.publishPending();
+      this.options.wentLive?.();
     }
     return published;
   }

@@ -17,6 +17,12 @@ export interface OutgoingMail {
    * a mailbox. Given, the message carries List-Unsubscribe and List-Unsubscribe-Post.
    */
   unsubscribe?: { url: string; mailto: string };
+  /**
+   * The Message-ID to send under, `<unique@domain>`; without it nodemailer makes a random one.
+   * A newsletter delivery gives the same one on every attempt, so a reader's mail system can tell
+   * a message sent again after a crash from a new one.
+   */
+  messageId?: string;
 }
 
 export interface SentMail {
@@ -29,22 +35,28 @@ export interface SentMail {
  * Sends mail through the SMTP server in SMTP_URL, or, without one, writes each message as an .eml
  * file to MAIL_DIR and logs its path, so a site without a mail server still works and a person can
  * open what would have been sent. Both ways build the message with nodemailer's own composer
- * (the file is the stream transport's output), so the file holds exactly what SMTP would carry.
+ * and hand the same bytes to the transport, so the file holds exactly what SMTP would carry.
  */
 export class Mailer {
-  readonly #transport: Transporter;
+  /** Builds each message whole (nodemailer's own pipeline: list headers, Message-ID, Date, envelope). */
+  readonly #composer: Transporter;
+  /** Carries the built message to the SMTP server; absent without SMTP_URL. */
+  readonly #transport: Transporter | undefined;
   readonly #dir: string | undefined;
   readonly #logger: Logger;
   readonly #inFlight = new Set<Promise<unknown>>();
 
-  constructor(config: MailConfig, logger: Logger) {
+  /**
+   * With `pool`, SMTP messages share a few long-lived connections (what a newsletter send needs)
+   * instead of one connection each; SMTP_URL's own `maxConnections` and `maxMessages` still apply.
+   */
+  constructor(config: MailConfig, logger: Logger, options: { pool?: boolean } = {}) {
     this.#logger = logger;
-    const defaults: SendMailOptions = { from: config.from };
+    this.#composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }, { from: config.from });
     if (config.smtpUrl) {
-      this.#transport = nodemailer.createTransport(config.smtpUrl, defaults);
+      this.#transport = nodemailer.createTransport(options.pool ? { url: config.smtpUrl, pool: true } : config.smtpUrl);
     } else {
       this.#dir = resolve(config.dir);
-      this.#transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }, defaults);
     }
   }
 
@@ -56,6 +68,7 @@ export class Mailer {
       text: mail.text,
       html: mail.html,
       ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+      ...(mail.messageId ? { messageId: mail.messageId } : {}),
       ...(mail.unsubscribe
         ? {
             // One header naming both ways out (RFC 2369), as mailbox providers read it.
@@ -64,10 +77,17 @@ export class Mailer {
           }
         : {}),
     };
-    const info = await this.#transport.sendMail(options);
-    const messageId = String(info.messageId);
-    if (this.#dir === undefined) return { messageId };
-    const file = await this.#writeFile(info.message as Buffer);
+    // The message is built whole first, then handed to SMTP as one buffer: streamed to the server
+    // as it is built, it would reach the socket a line at a time, a system call each (most of the
+    // time a newsletter send takes).
+    const built = await this.#composer.sendMail(options);
+    const messageId = String(built.messageId);
+    const raw = built.message as Buffer;
+    if (this.#transport) {
+      await this.#transport.sendMail({ envelope: built.envelope, raw });
+      return { messageId };
+    }
+    const file = await this.#writeFile(raw);
     this.#logger.info({ file, to: mail.to, subject: mail.subject }, 'mail written to file (no SMTP_URL set)');
     return { messageId, file };
   }
@@ -101,7 +121,8 @@ export class Mailer {
   }
 
   close(): void {
-    this.#transport.close();
+    this.#composer.close();
+    this.#transport?.close();
   }
 
   // Named by time, so a folder listing reads in sending order, plus random bytes so two messages

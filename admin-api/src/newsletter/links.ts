@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Subscriber } from '@forkcast/content-db';
+import { ensureSecret, nowIso, SETTING, type Db, type Subscriber } from '@forkcast/content-db';
 
 /** How long a confirmation link works; a sign-up not confirmed by then is purged. */
 export const CONFIRMATION_VALID_MS = 7 * 24 * 60 * 60 * 1000;
@@ -34,7 +34,7 @@ export class NewsletterLinks {
     return `${this.#publicHost}${CONFIRM_PATH}?token=${token}`;
   }
 
-  unsubscribeUrl(subscriber: Subscriber): string {
+  unsubscribeUrl(subscriber: Pick<Subscriber, 'id' | 'email'>): string {
     return `${this.#publicHost}${UNSUBSCRIBE_PATH}/${subscriber.id}.${this.#unsubscribeMac(subscriber)}`;
   }
 
@@ -66,7 +66,7 @@ export class NewsletterLinks {
     return this.#mac(['confirm', subscriber.id, subscriber.email.toLowerCase(), subscriber.subscribedAt, expires]);
   }
 
-  #unsubscribeMac(subscriber: Subscriber): string {
+  #unsubscribeMac(subscriber: Pick<Subscriber, 'id' | 'email'>): string {
     return this.#mac(['unsubscribe', subscriber.id, subscriber.email.toLowerCase()]);
   }
 
@@ -79,4 +79,9 @@ function same(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** The signer of this server's newsletter links (its secret is made on first use and kept in the settings). */
+export async function newsletterLinks(db: Db, publicHost: string): Promise<NewsletterLinks> {
+  return new NewsletterLinks(await ensureSecret(db, SETTING.newsletterSecret, nowIso()), publicHost);
 }

@@ -22,7 +22,7 @@ import {
 } from '@forkcast/content-db';
 import type { Publisher, PublishReport } from '../context.ts';
 import { runPageJob, type PageJob, type PageOutcome } from './page-job.ts';
-import { runWithPool, type RenderPoolOptions } from './render-pool.ts';
+import { jobQueue, runWithPool, type JobQueue, type RenderPoolOptions } from './render-pool.ts';
 import type { Renderer } from './renderer.ts';
 import { retryTime } from './retry.ts';
 import { removeSiteFile, routeFile } from './site-folder.ts';
@@ -34,7 +34,7 @@ export interface SitePublisherOptions {
   logger: Logger;
   /** Told about every publish that changed something (e.g. to purge a CDN); never awaited. */
   onPublished?: (report: PublishReport) => void;
-  /** Publishes of at least `threshold` pages render on worker threads, one per core. */
+  /** Publishes of at least `threshold` pages also render on `size` worker threads, beside the server's own. */
   pool?: Omit<RenderPoolOptions, 'siteDir'> & { threshold: number };
 }
 
@@ -132,17 +132,15 @@ export class SitePublisher implements Publisher {
   private async runJobs(jobs: PageJob[]): Promise<PageOutcome[]> {
     const { renderer, siteDir, pool } = this.options;
     const outcomes: PageOutcome[] = [];
-    if (pool && jobs.length >= pool.threshold) {
-      await runWithPool({ ...pool, siteDir }, jobs, (outcome) => {
-        outcomes.push(outcome);
-      });
-      return outcomes;
-    }
-    let next = 0;
-    const lane = async () => {
-      while (next < jobs.length) outcomes.push(await runPageJob(renderer, siteDir, jobs[next++]!));
+    const take = jobQueue(jobs);
+    const lane = async (next: JobQueue) => {
+      for (let job = next(); job; job = next()) outcomes.push(await runPageJob(renderer, siteDir, job));
     };
-    await Promise.all(Array.from({ length: Math.min(IN_PROCESS_CONCURRENCY, jobs.length) }, lane));
+    const lanes = Array.from({ length: Math.min(IN_PROCESS_CONCURRENCY, jobs.length) }, () => lane(take));
+    // A big publish takes the other cores too: workers share the queue with the server's own lanes.
+    const workers =
+      pool && jobs.length >= pool.threshold ? [runWithPool({ ...pool, siteDir }, take, (outcome) => void outcomes.push(outcome))] : [];
+    await Promise.all([...lanes, ...workers]);
     return outcomes;
   }
 

@@ -10,24 +10,30 @@ export interface RenderPoolOptions {
   siteDir: string;
 }
 
-type Reply = { ready: true } | { id: number; outcome: PageOutcome };
+type Reply = { ready: true } | { outcome: PageOutcome };
+
+/** Page jobs handed out one at a time, to workers and to whoever else renders beside them. */
+export type JobQueue = () => PageJob | undefined;
+
+export function jobQueue(jobs: readonly PageJob[]): JobQueue {
+  let next = 0;
+  return () => jobs[next++];
+}
 
 /**
- * Runs page jobs on `size` worker threads (one per core uses the whole machine): each renders,
- * compresses and writes its pages itself. Outcomes are handed to `onOutcome` one at a time on the
- * calling thread, which keeps the books. Rejects only if a worker itself dies (it could not load the
- * built site, or ran out of memory); a page that fails is an outcome like any other.
+ * Runs page jobs from `take` on `size` worker threads until it is empty: each renders, compresses
+ * and writes its pages itself. Outcomes are handed to `onOutcome` one at a time on the calling
+ * thread, which keeps the books. Rejects only if a worker itself dies (it could not load the built
+ * site, or ran out of memory); a page that fails is an outcome like any other.
  */
 export async function runWithPool(
   options: RenderPoolOptions,
-  jobs: readonly PageJob[],
+  take: JobQueue,
   onOutcome: (outcome: PageOutcome) => void | Promise<void>,
 ): Promise<void> {
-  if (jobs.length === 0) return;
   const workerUrl = new URL('./render-worker.ts', import.meta.url);
   const { size, ...workerData } = options;
-  const workers = Array.from({ length: Math.max(1, Math.min(size, jobs.length)) }, () => new Worker(workerUrl, { workerData }));
-  let next = 0;
+  const workers = Array.from({ length: Math.max(1, size) }, () => new Worker(workerUrl, { workerData }));
   let handled: Promise<void> = Promise.resolve();
   try {
     await Promise.all(
@@ -35,9 +41,9 @@ export async function runWithPool(
         (worker) =>
           new Promise<void>((resolve, reject) => {
             const send = () => {
-              if (next >= jobs.length) return resolve();
-              const id = next++;
-              worker.postMessage({ id, job: jobs[id] });
+              const job = take();
+              if (!job) return resolve();
+              worker.postMessage({ job });
             };
             worker.on('error', reject);
             worker.on('exit', (code) => reject(new Error(`A render worker stopped (exit code ${code})`)));

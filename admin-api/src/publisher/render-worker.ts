@@ -19,7 +19,7 @@ const port = parentPort!;
 const { serverEntry, databasePath, site, siteDir } = workerData as WorkerData;
 const renderer = await loadRenderer(serverEntry, createDb(databasePath), site);
 
-port.on('message', async ({ id, job }: { id: number; job: PageJob }) => {
-  port.postMessage({ id, outcome: await runPageJob(renderer, siteDir, job) });
+port.on('message', async ({ job }: { job: PageJob }) => {
+  port.postMessage({ outcome: await runPageJob(renderer, siteDir, job) });
 });
 port.postMessage({ ready: true });

@@ -2,7 +2,7 @@ import { open, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ensureDatabaseId, nowIso, rebuildSearchIndex, type Db } from '@forkcast/content-db';
 import { loadRenderer, type SiteSettings } from './renderer.ts';
-import { runWithPool } from './render-pool.ts';
+import { jobQueue, runWithPool } from './render-pool.ts';
 import { buildId, renderSite, type RenderSiteResult } from './render-site.ts';
 import { writeFileAtomic } from './site-folder.ts';
 
@@ -103,18 +103,21 @@ export async function ensureFullRender({
   const upToDate = (Object.keys(wanted) as (keyof RenderState)[]).every((key) => current[key] === wanted[key]);
   if (upToDate && !force) return undefined;
   await forgetState(dist);
-  // A full build builds the site search too (only rows that differ change, so a current one stays).
-  await db.transaction().execute((trx) => rebuildSearchIndex(trx, nowIso()));
   const renderer = await loadRenderer(dist.serverEntry, db, site);
   const pool =
     workers > 0 && databasePath ? { size: workers, serverEntry: dist.serverEntry, databasePath, site, siteDir: dist.siteDir } : undefined;
-  const result = await renderSite({
-    db,
-    renderer,
-    siteDir: dist.siteDir,
-    onPage,
-    ...(pool ? { runMany: (jobs, onOutcome) => runWithPool(pool, jobs, onOutcome) } : {}),
-  });
+  // A full build builds the site search too (only rows that differ change, so a current one stays),
+  // on this thread while the pages render on the workers.
+  const [, result] = await Promise.all([
+    db.transaction().execute((trx) => rebuildSearchIndex(trx, nowIso())),
+    renderSite({
+      db,
+      renderer,
+      siteDir: dist.siteDir,
+      onPage,
+      ...(pool ? { runMany: (jobs, onOutcome) => runWithPool(pool, jobQueue(jobs), onOutcome) } : {}),
+    }),
+  ]);
   // Routes that failed keep their last good files and are retried by the publisher; the rest of
   // the folder is this render, so the next start need not render it again.
   await writeFileAtomic(dist.stateFile, `${JSON.stringify(wanted, null, 2)}\n`);

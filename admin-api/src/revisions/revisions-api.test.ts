@@ -162,7 +162,7 @@ describe('revisions, restore, undo and trash', () => {
       return { response: await send(`/api/trash/post/${post.id}/restore`, { method: 'POST' }), kept: [{ entity: 'post', id: post.id }] };
     },
   };
-  /** Writes that change nothing a reader sees: sign-in and out, reader sign-ups and messages, uploads, the inbox. */
+  /** Writes that change nothing a reader sees: sign-in and out, reader sign-ups and messages, uploads, the inbox, sends. */
   const KEEPS_NONE = [
     'POST /api/login',
     'POST /api/logout',
@@ -173,6 +173,10 @@ describe('revisions, restore, undo and trash', () => {
     'POST /api/upload',
     'POST /api/upload/hero-image',
     'DELETE /api/admin/contact-messages/:id',
+    // Sending a post as a newsletter changes mailboxes, not the site.
+    'POST /api/newsletter/sends',
+    'POST /api/newsletter/sends/test',
+    'POST /api/newsletter/sends/:id/cancel',
   ];
 
   it('knows every write route: each keeps history, or changes nothing readers see', () => {

@@ -33,6 +33,7 @@ describe('/api/newsletter', () => {
           confirmedAt: null,
           unsubscribedAt: null,
           bouncedAt: null,
+          hardBounces: 0,
         },
       ]);
       expect(Number.isNaN(Date.parse(rows[0]!.subscribedAt))).toBe(false);
@@ -186,7 +187,7 @@ describe('/api/newsletter', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('private, no-store');
       const rows = (await res.json()) as Record<string, unknown>[];
-      const dates = { confirmationSentAt: null, confirmedAt: null, unsubscribedAt: null, bouncedAt: null };
+      const dates = { confirmationSentAt: null, confirmedAt: null, unsubscribedAt: null, bouncedAt: null, hardBounces: 0 };
       expect(rows).toEqual([
         {
           ...dates,

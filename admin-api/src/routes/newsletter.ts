@@ -4,12 +4,10 @@ import { z } from 'zod';
 import {
   confirmSubscriber,
   deleteSubscriber,
-  ensureSecret,
   getSubscriber,
   listSubscribers,
   nowIso,
   releaseConfirmation,
-  SETTING,
   subscribe,
   toCsv,
   unsubscribe,
@@ -20,7 +18,7 @@ import { errors } from '../errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
 import { confirmationEmail } from '../newsletter/emails.ts';
-import { NewsletterLinks, UNSUBSCRIBE_PATH } from '../newsletter/links.ts';
+import { NewsletterLinks, newsletterLinks, UNSUBSCRIBE_PATH } from '../newsletter/links.ts';
 import { text } from '../schemas.ts';
 import { parseId, validate } from '../validation.ts';
 import { commitWrite } from '../write.ts';
@@ -48,9 +46,7 @@ const answerWithPage: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.res = c.redirect(newsletterOutcomeUrl(c.res.status < 400 ? 'subscribed' : 'failed'), 303);
 };
 
-async function links(c: Context<AppEnv>): Promise<NewsletterLinks> {
-  return new NewsletterLinks(await ensureSecret(c.get('db'), SETTING.newsletterSecret, nowIso()), c.get('config').publicHost);
-}
+const links = (c: Context<AppEnv>): Promise<NewsletterLinks> => newsletterLinks(c.get('db'), c.get('config').publicHost);
 
 /**
  * Records the sign-up and, when one is due, sends the confirmation email (a pending address gets

@@ -122,6 +122,31 @@ export interface Subscriber {
   confirmedAt: string | null;
   unsubscribedAt: string | null;
   bouncedAt: string | null;
+  /** Newsletter emails refused permanently in a row; at the limit the subscriber is bounced. */
+  hardBounces: number;
+}
+
+/** A newsletter send: `waiting` for its post to go live, `sending`, `done`, or `cancelled` by the admin. */
+export type SendStatus = 'waiting' | 'sending' | 'done' | 'cancelled';
+/** One recipient's delivery: `queued` (also while a retry waits), `sent`, `failed` (refused for good) or `skipped` (left the list meanwhile). */
+export type DeliveryStatus = 'queued' | 'sent' | 'failed' | 'skipped';
+
+/** A post sent as a newsletter, with its progress (GET /api/newsletter/sends and its event stream). */
+export interface NewsletterSend {
+  id: number;
+  postId: number | null;
+  subject: string;
+  status: SendStatus;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  /** Recipients: every subscriber confirmed when the send started. */
+  total: number;
+  sent: number;
+  failed: number;
+  skipped: number;
+  /** Still to deliver, retries included. */
+  remaining: number;
 }
 
 /** A message in the contact inbox (GET /api/admin/contact-messages). */

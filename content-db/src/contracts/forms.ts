@@ -22,5 +22,12 @@ export const NEWSLETTER_PAGES = {
   unsubscribed: '/newsletter/unsubscribed',
 } as const;
 
+/**
+ * Stands for the reader's own unsubscribe link in a newsletter email as rendered once per send;
+ * each recipient's copy has it replaced with their link (a plain word, so no HTML or text escaping
+ * changes it on the way).
+ */
+export const LETTER_UNSUBSCRIBE_SLOT = 'FORKCAST_UNSUBSCRIBE_URL';
+
 /** Where the API sends a form sign-up (or a confirmation link) that ended with `outcome`. */
 export const newsletterOutcomeUrl = (outcome: NewsletterFormOutcome) => `${NEWSLETTER_PAGE}#${NEWSLETTER_FORM_OUTCOME[outcome]}`;

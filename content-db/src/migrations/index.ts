@@ -6,6 +6,7 @@ import * as m0004 from './0004-pins-spreadsheets-alt.ts';
 import * as m0005 from './0005-authoring.ts';
 import * as m0006 from './0006-newsletter.ts';
 import * as m0007 from './0007-finer-publishing.ts';
+import * as m0008 from './0008-newsletter-sends.ts';
 import * as m0009 from './0009-search.ts';
 import * as m0010 from './0010-revisions.ts';
 
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '0005-authoring': m0005,
   '0006-newsletter': m0006,
   '0007-finer-publishing': m0007,
+  '0008-newsletter-sends': m0008,
   '0009-search': m0009,
   '0010-revisions': m0010,
 };

@@ -6,6 +6,7 @@ import { useTempDb } from '../testing.ts';
 import { trackReads } from '../tracking.ts';
 import { insertCity } from './cities.ts';
 import {
+  comparePublishedCount,
   countCoveredCities,
   countPublishedPosts,
   getCityGuide,
@@ -112,7 +113,9 @@ describe('the site’s lists', () => {
         await listPostSummaries(db, { tagSlug: 'wine', limit: 3 });
         for (const id of ids.slice(0, 12)) await listNeighbourPosts(db, { postId: id, cityId: city, type: 'post', count: 3 });
         await countPublishedPosts(db, { tagSlug: 'tea' });
+        for (const from of [5, 10, 20]) await comparePublishedCount(db, { type: 'post', from, to: from + 5 });
         await listPostLinks(db, { type: 'post' });
+        await listPostLinks(db, { idFrom: 1, idTo: 20, withUpdatedAt: true });
         await getTagPageName(db, { slug: 'rice' });
         await getCityGuide(db, { cityId: city });
       });

@@ -135,6 +135,11 @@ export const countPublishedPosts = defineQuery({
   listen: (args) => [scopeTag(args)],
 });
 
+type CountBounds = Pick<PostListArgs, 'type' | 'cityId' | 'tagSlug'> & { from: number; to: number };
+type CountPosition = 'below' | 'within' | 'above';
+
+const positionOf = (count: number, { from, to }: CountBounds): CountPosition => (count < from ? 'below' : count < to ? 'within' : 'above');
+
 /**
  * Where the number of published posts (of a type, a city, a tag) stands against two bounds: 'below'
  * `from`, 'within' [from, to), or 'above' (at least `to`). A page that depends on the count only that
@@ -143,15 +148,23 @@ export const countPublishedPosts = defineQuery({
  */
 export const comparePublishedCount = defineQuery({
   name: 'posts.countWithin',
-  run: async (
-    db: Db,
-    args: Pick<PostListArgs, 'type' | 'cityId' | 'tagSlug'> & { from: number; to: number },
-  ): Promise<'below' | 'within' | 'above'> => {
-    const { from, to, ...filter } = args;
-    const count = await countPublishedPosts(db, filter);
-    return count < from ? 'below' : count < to ? 'within' : 'above';
+  run: async (db: Db, args: CountBounds): Promise<CountPosition> => {
+    const { from: _from, to: _to, ...filter } = args;
+    return positionOf(await countPublishedPosts(db, filter), args);
   },
   listen: (args) => [scopeTag(args)],
+  // Every archive page of a listing asks about the same count: count once per listing.
+  evaluate: async (db, all) => {
+    const counts = new Map<string, Promise<number>>();
+    return Promise.all(
+      all.map(async (args) => {
+        const { from: _from, to: _to, ...filter } = args;
+        const key = JSON.stringify(filter);
+        if (!counts.has(key)) counts.set(key, countPublishedPosts(db, filter));
+        return positionOf(await counts.get(key)!, args);
+      }),
+    );
+  },
 });
 
 /** How many cities published posts cover. */
@@ -291,6 +304,24 @@ export const listPostLinks = defineQuery({
   },
   listen: () => [TAG.posts],
   reads: (args, links) => (args.withUpdatedAt ? links.map((link) => TAG.post(link.id)) : []),
+  // Each of these lists is a part of one: read every published post's link once, and cut.
+  evaluate: async (db, all) => {
+    const everyLink = await published(db, {})
+      .select(['id', 'slug', 'title', 'type', 'cityId', 'publishedAt', 'createdAt', 'updatedAt'])
+      .orderBy(readerDate, 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    return all.map((args) =>
+      everyLink
+        .filter(
+          (link) =>
+            (args.type === undefined || link.type === args.type) &&
+            (args.idFrom === undefined || link.id >= args.idFrom) &&
+            (args.idTo === undefined || link.id <= args.idTo),
+        )
+        .map(({ updatedAt, ...link }) => (args.withUpdatedAt ? { ...link, updatedAt } : link)),
+    );
+  },
 });
 
 /** The numbers of the id ranges of `size` ids that hold at least one published post (1 is ids 1 to size). */

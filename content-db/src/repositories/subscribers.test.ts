@@ -35,6 +35,7 @@ describe('subscribers repository', () => {
         confirmedAt: null,
         unsubscribedAt: null,
         bouncedAt: null,
+        hardBounces: 0,
       });
       expect(await listSubscribers(db)).toEqual([result.subscriber]);
     });
@@ -80,8 +81,12 @@ describe('subscribers repository', () => {
         confirmedAt: null,
         unsubscribedAt: null,
       });
-      await db.updateTable('newsletterSubscribers').set({ status: 'bounced', bouncedAt: T2 }).execute();
-      expect((await subscribe(db, 'reader@example.com', T2)).subscriber).toMatchObject({ status: 'pending', bouncedAt: null });
+      await db.updateTable('newsletterSubscribers').set({ status: 'bounced', bouncedAt: T2, hardBounces: 3 }).execute();
+      expect((await subscribe(db, 'reader@example.com', T2)).subscriber).toMatchObject({
+        status: 'pending',
+        bouncedAt: null,
+        hardBounces: 0,
+      });
     });
 
     it('treats the email as unique ignoring case and surrounding whitespace', async () => {

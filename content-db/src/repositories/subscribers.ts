@@ -60,7 +60,15 @@ export async function subscribe(db: Db, email: string, now: string): Promise<Sig
   }
   const restarted = await db
     .updateTable('newsletterSubscribers')
-    .set({ status: 'pending', subscribedAt: now, confirmationSentAt: now, confirmedAt: null, unsubscribedAt: null, bouncedAt: null })
+    .set({
+      status: 'pending',
+      subscribedAt: now,
+      confirmationSentAt: now,
+      confirmedAt: null,
+      unsubscribedAt: null,
+      bouncedAt: null,
+      hardBounces: 0,
+    })
     .where('id', '=', existing.id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -79,6 +87,11 @@ export async function releaseConfirmation(db: Db, signUp: SignUp): Promise<void>
 
 export function getSubscriber(db: Db, id: number): Promise<Subscriber | undefined> {
   return db.selectFrom('newsletterSubscribers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The subscriber with this address (ignoring case), if any. */
+export function getSubscriberByEmail(db: Db, email: string): Promise<Subscriber | undefined> {
+  return db.selectFrom('newsletterSubscribers').selectAll().where('email', '=', email.trim()).executeTakeFirst();
 }
 
 /** Confirms a pending subscriber; false when it is not pending (already confirmed, left, gone). */

@@ -6,6 +6,9 @@ import { currentToast, deferred, json, mockFetch, mockLocationAssign, untilStill
 const SIGNED_IN = {
   'GET /api/auth/user': json(200, { id: 1, email: 'editor@forkcast.test' }),
   'GET /api/newsletter/subscribers': json(200, []),
+  'GET /api/newsletter/sends': json(200, { sends: [], delivery: {} }),
+  'GET /api/posts?status=published&limit=30': json(200, []),
+  'GET /api/posts?status=scheduled&limit=30': json(200, []),
   'GET /api/posts?sort=updated&limit=21&offset=0': json(200, []),
   'GET /api/cities': json(200, []),
   'GET /api/admin/cities': json(200, []),
@@ -59,11 +62,12 @@ describe('the admin dashboard', () => {
     expect(within(header).getByText('editor@forkcast.test').textContent).toBe('editor@forkcast.test');
     expect(screen.getByRole('link', { name: 'View site' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('link', { name: 'Log out' }).getAttribute('href')).toBe('/api/logout');
-    for (const name of ['Posts', 'Cities', 'Generate a city guide', 'Subscribers', 'Messages', 'Publish status']) {
+    for (const name of ['Posts', 'Cities', 'Generate a city guide', 'Sends', 'Subscribers', 'Messages', 'Publish status']) {
       expect(screen.getByRole('region', { name }).tagName).toBe('SECTION');
     }
     await screen.findByText('No posts match.');
     await screen.findByText('No cities yet. Create one, or generate a guide below.');
+    await screen.findByText('No post has been sent yet.');
     await screen.findByText('No subscribers yet');
     await screen.findByText('No messages yet');
     await screen.findByText('Never');

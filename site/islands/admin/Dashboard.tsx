@@ -12,8 +12,8 @@ import { ADMIN_LOGIN_URL, scheduleRedirect } from './DashboardQueries';
 import { DashboardSubscribers } from './DashboardSubscribers';
 import { DashboardHistory, DashboardTrash } from './history/DashboardHistory';
 import { restoreAfterRepublish } from './publish';
-import './dashboard.css';
-import './editor/editor.css';
+import { DashboardSends } from './newsletter/DashboardSends';
+import './admin-page-styles';
 
 type Session = { state: 'loading' } | { state: 'signed-out' } | { state: 'signed-in'; user: CurrentUser };
 
@@ -99,6 +99,7 @@ function DashboardBody() {
           <DashboardPosts />
           <DashboardCities />
           <DashboardGuideForm />
+          <DashboardSends />
           <DashboardSubscribers />
         </div>
         <div className="fc-dash-side">

@@ -20,9 +20,7 @@ import { GuidePanel } from './GuidePanel';
 import { HeroUploadFailed, refusedField, saveCity } from './save-city';
 import { SlugField } from './SlugField';
 import { useEditorKeys } from './use-editor-keys';
-import '../dashboard.css';
-import '../editor/editor.css';
-import './city-editor.css';
+import '../admin-page-styles';
 
 type FieldErrors = Partial<Record<CityField, string>>;
 

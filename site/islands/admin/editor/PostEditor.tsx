@@ -9,9 +9,9 @@ import { AdminDialog, CancelButton } from '../AdminDialog';
 import { cityEditorUrl } from '../admin-urls';
 import { HistoryDialog } from '../history/HistoryDialog';
 import { announceWrite, keepToastForNextPage, restoreAfterRepublish, showRepublishedPage } from '../publish';
+import { LetterControls } from '../newsletter/LetterControls';
 import { MarkdownField } from './MarkdownField';
-import '../dashboard.css';
-import './editor.css';
+import '../admin-page-styles';
 
 /** A post as the authoring API answers with it. */
 type AuthoredPost = Post & { url: string };
@@ -433,6 +433,8 @@ function EditorBody({ initialId }: { initialId: number | undefined }) {
               </button>
             </fieldset>
           )}
+
+          {post && <LetterControls post={post} />}
 
           {postId !== undefined && (
             <div className="fc-editor__danger">

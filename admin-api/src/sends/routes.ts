@@ -1,0 +1,115 @@
+import { Hono, type Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { z } from 'zod';
+import { getPostById, getSubscriberByEmail } from '@forkcast/content-db';
+import { EMAIL_PATTERN, LIMITS, NEWSLETTER_PAGES } from '@forkcast/content-db/contracts';
+import type { AppEnv } from '../context.ts';
+import { errors } from '../errors.ts';
+import { requireAdmin } from '../middleware/auth.ts';
+import { newsletterLinks, type NewsletterLinks } from '../newsletter/links.ts';
+import { text } from '../schemas.ts';
+import { parseId, validate } from '../validation.ts';
+import { addressLetter, renderLetter } from './letter.ts';
+import type { NewsletterSends } from './sends.ts';
+
+const postIdField = z.number({ error: 'Name the post to send by its id.' }).int().positive('Name the post to send by its id.');
+const sendBody = z.object({ postId: postIdField }).strict();
+const BAD_EMAIL = 'Give one email address to send the test to.';
+const testBody = z
+  .object({
+    postId: postIdField,
+    email: text('The test address', { error: BAD_EMAIL }).trim().max(LIMITS.email, BAD_EMAIL).regex(EMAIL_PATTERN, BAD_EMAIL),
+  })
+  .strict();
+
+// A quiet stream is kept open through proxies with a comment this often.
+const HEARTBEAT_MS = 25_000;
+
+function sendsOf(c: Context<AppEnv>): NewsletterSends {
+  const sends = c.get('sends');
+  if (!sends) throw errors.unavailable('Sending newsletters is not set up on this server.');
+  return sends;
+}
+
+/**
+ * /api/newsletter/sends, admin only: send a post to every confirmed subscriber (a scheduled post
+ * when it goes live), send a test of it to one address first, follow every send's progress (as
+ * JSON, or live as server-sent events) and cancel one.
+ */
+export const sendRoutes = () =>
+  new Hono<AppEnv>()
+    .use(requireAdmin)
+    .get('/', async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await sendsOf(c).overview());
+    })
+    .get('/events', (c) => {
+      const sends = sendsOf(c);
+      c.header('Cache-Control', 'no-store');
+      return streamSSE(c, async (stream) => {
+        let changed = true;
+        let wake = () => {};
+        const stop = sends.delivery.onProgress(() => {
+          changed = true;
+          wake();
+        });
+        const heartbeat = setInterval(() => wake(), HEARTBEAT_MS);
+        const end = () => wake();
+        stream.onAbort(end);
+        sends.closing.addEventListener('abort', end);
+        try {
+          while (!stream.aborted && !sends.closing.aborted) {
+            if (changed) {
+              changed = false;
+              await stream.writeSSE({ event: 'sends', data: JSON.stringify(await sends.overview()) });
+            } else {
+              await stream.write(': still here\n\n');
+            }
+            // A change that came while the last event was being written is sent at once, not lost.
+            await new Promise<void>((resolve) => {
+              wake = resolve;
+              if (changed || stream.aborted || sends.closing.aborted) resolve();
+            });
+          }
+        } finally {
+          stop();
+          clearInterval(heartbeat);
+          sends.closing.removeEventListener('abort', end);
+        }
+      });
+    })
+    .post('/', validate('json', sendBody), async (c) => {
+      return c.json(await sendsOf(c).send(c.req.valid('json').postId), 201);
+    })
+    .post('/test', validate('json', testBody), async (c) => {
+      const { postId, email } = c.req.valid('json');
+      const db = c.get('db');
+      const pages = c.get('pages');
+      if (!pages) throw errors.unavailable('Sending a post needs the built site; run make build.');
+      const post = await getPostById(db, postId);
+      if (!post) throw errors.notFound('Post not found.');
+      const letter = await renderLetter(pages, post, { unpublished: true });
+      if (!letter) throw errors.notFound('Post not found.');
+      // A subscriber gets their own working unsubscribe link; any other address the page that explains it.
+      const subscriber = await getSubscriberByEmail(db, email);
+      const { publicHost, mail } = c.get('config');
+      const links: NewsletterLinks | undefined = subscriber && (await newsletterLinks(db, publicHost));
+      const unsubscribeUrl = links && subscriber ? links.unsubscribeUrl(subscriber) : `${publicHost}${NEWSLETTER_PAGES.unsubscribe}`;
+      const addressed = addressLetter(letter, unsubscribeUrl);
+      try {
+        await c.get('mailer').send({
+          to: email,
+          ...addressed,
+          subject: `[Test] ${addressed.subject}`,
+          ...(links ? { unsubscribe: { url: unsubscribeUrl, mailto: `mailto:${mail.from.address}?subject=unsubscribe` } } : {}),
+        });
+      } catch (error) {
+        c.get('logger').warn({ err: error, post: postId }, 'test newsletter refused');
+        throw errors.mailRefused(`The mail server did not take the test: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      return c.json({ message: `Test sent to ${email}.` });
+    })
+    .post('/:id/cancel', async (c) => {
+      const id = parseId(c.req.param('id'), 'No such send.');
+      return c.json(await sendsOf(c).cancel(id));
+    });

@@ -1,0 +1,262 @@
+import { sql } from 'kysely';
+import type { NewsletterSend } from '../contracts/api-types.ts';
+import type { Db } from '../db.ts';
+import type { SendRow } from '../schema.ts';
+
+export type Send = SendRow;
+
+/** A send as the admin sees it: its fields (not the email itself) and how far it got. */
+export type SendProgress = NewsletterSend;
+
+/** One queued delivery, with what the worker needs to decide whether it still goes out. */
+export interface DueDelivery {
+  id: number;
+  sendId: number;
+  subscriberId: number | null;
+  email: string;
+  attempts: number;
+  /** The subscriber's status now; null when the subscriber was deleted. */
+  subscriberStatus: string | null;
+  /** The subscriber's run of hard bounces now. */
+  hardBounces: number | null;
+}
+
+/** Whether the post has a send that is waiting, sending or done (a cancelled one does not count). */
+export function activeSendOfPost(db: Db, postId: number): Promise<Send | undefined> {
+  return db
+    .selectFrom('newsletterSends')
+    .selectAll()
+    .where('postId', '=', postId)
+    .where('status', '!=', 'cancelled')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/** A send that waits for its (scheduled) post to go live, and is started by `startSend` then. */
+export function createWaitingSend(db: Db, input: { postId: number; subject: string; messageKey: string; now: string }): Promise<Send> {
+  return db
+    .insertInto('newsletterSends')
+    .values({ postId: input.postId, subject: input.subject, messageKey: input.messageKey, status: 'waiting', createdAt: input.now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Starts a send: stores the email and adds one queued delivery for every subscriber confirmed
+ * right now. With `sendId` a waiting send starts; without, a new one is made. Returns the send and
+ * its number of recipients. Run it in a transaction, so a send never exists without its rows.
+ */
+export async function startSend(
+  db: Db,
+  input: { sendId?: number; postId: number; subject: string; html: string; text: string; messageKey: string; now: string },
+): Promise<{ send: Send; recipients: number }> {
+  const values = { subject: input.subject, html: input.html, text: input.text, status: 'sending' as const, startedAt: input.now };
+  const send =
+    input.sendId === undefined
+      ? await db
+          .insertInto('newsletterSends')
+          .values({ ...values, postId: input.postId, messageKey: input.messageKey, createdAt: input.now })
+          .returningAll()
+          .executeTakeFirstOrThrow()
+      : await db
+          .updateTable('newsletterSends')
+          .set(values)
+          .where('id', '=', input.sendId)
+          .where('status', '=', 'waiting')
+          .returningAll()
+          .executeTakeFirstOrThrow();
+  const inserted = await db
+    .insertInto('newsletterDeliveries')
+    .columns(['sendId', 'subscriberId', 'email', 'nextAttemptAt'])
+    .expression((eb) =>
+      eb
+        .selectFrom('newsletterSubscribers')
+        .select([eb.val(send.id).as('sendId'), 'id', 'email', eb.val(input.now).as('nextAttemptAt')])
+        .where('status', '=', 'confirmed')
+        .orderBy('id'),
+    )
+    .executeTakeFirst();
+  return { send, recipients: Number(inserted.numInsertedOrUpdatedRows ?? 0n) };
+}
+
+export function getSend(db: Db, id: number): Promise<Send | undefined> {
+  return db.selectFrom('newsletterSends').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The sends waiting for their post to go live, oldest first. */
+export function listWaitingSends(db: Db): Promise<Pick<Send, 'id' | 'postId'>[]> {
+  return db.selectFrom('newsletterSends').select(['id', 'postId']).where('status', '=', 'waiting').orderBy('id').execute();
+}
+
+/**
+ * Up to `limit` queued deliveries whose time has come, in id order after `afterId` (the worker's
+ * cursor through a long send), with their subscriber's status now.
+ */
+export function dueDeliveries(db: Db, options: { now: string; afterId: number; limit: number }): Promise<DueDelivery[]> {
+  return db
+    .selectFrom('newsletterDeliveries as d')
+    .leftJoin('newsletterSubscribers as s', 's.id', 'd.subscriberId')
+    .select(['d.id', 'd.sendId', 'd.subscriberId', 'd.email', 'd.attempts', 's.status as subscriberStatus', 's.hardBounces'])
+    .where('d.status', '=', 'queued')
+    .where('d.id', '>', options.afterId)
+    .where('d.nextAttemptAt', '<=', options.now)
+    .orderBy('d.id')
+    .limit(options.limit)
+    .execute();
+}
+
+/** When the next queued delivery may be tried (a retry's time), if any is queued. */
+export async function nextDeliveryAt(db: Db): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('newsletterDeliveries')
+    .select((eb) => eb.fn.min('nextAttemptAt').as('next'))
+    .where('status', '=', 'queued')
+    .executeTakeFirst();
+  return row?.next ?? undefined;
+}
+
+/**
+ * The server accepted these messages (one statement for many, as the worker records them in
+ * groups). Clears the run of hard bounces of those subscribers who had one: their address works.
+ */
+export async function markDelivered(
+  db: Db,
+  deliveries: readonly Pick<DueDelivery, 'id' | 'subscriberId' | 'hardBounces'>[],
+  now: string,
+): Promise<void> {
+  if (deliveries.length === 0) return;
+  await db
+    .updateTable('newsletterDeliveries')
+    .set((eb) => ({ status: 'sent', sentAt: now, attempts: eb('attempts', '+', 1), lastError: null }))
+    .where(
+      'id',
+      'in',
+      deliveries.map((delivery) => delivery.id),
+    )
+    .execute();
+  const bounced = deliveries.filter((delivery) => delivery.subscriberId !== null && (delivery.hardBounces ?? 0) > 0);
+  if (bounced.length > 0) {
+    await db
+      .updateTable('newsletterSubscribers')
+      .set({ hardBounces: 0 })
+      .where(
+        'id',
+        'in',
+        bounced.map((delivery) => delivery.subscriberId!),
+      )
+      .execute();
+  }
+}
+
+/** Not sent because the subscriber left, bounced or was deleted after the send started. */
+export async function markSkipped(db: Db, id: number): Promise<void> {
+  await db.updateTable('newsletterDeliveries').set({ status: 'skipped' }).where('id', '=', id).where('status', '=', 'queued').execute();
+}
+
+/** A temporary failure: try again at `nextAttemptAt`. */
+export async function scheduleRetry(
+  db: Db,
+  id: number,
+  failure: { attempts: number; nextAttemptAt: string; error: string },
+): Promise<void> {
+  await db
+    .updateTable('newsletterDeliveries')
+    .set({ attempts: failure.attempts, nextAttemptAt: failure.nextAttemptAt, lastError: failure.error })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Refused for good (a 5xx), or temporary failures until the attempts ran out. */
+export async function markFailed(db: Db, id: number, failure: { attempts: number; error: string }): Promise<void> {
+  await db
+    .updateTable('newsletterDeliveries')
+    .set({ status: 'failed', attempts: failure.attempts, lastError: failure.error })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Counts a permanent refusal of a subscriber's address; at `limit` in a row the subscriber is
+ * marked bounced and gets no more mail. Returns whether this made it bounced.
+ */
+export async function recordHardBounce(db: Db, subscriberId: number, limit: number, now: string): Promise<boolean> {
+  const row = await db
+    .updateTable('newsletterSubscribers')
+    .set((eb) => ({ hardBounces: eb('hardBounces', '+', 1) }))
+    .where('id', '=', subscriberId)
+    .returning(['hardBounces', 'status'])
+    .executeTakeFirst();
+  if (!row || row.hardBounces < limit || row.status === 'bounced') return false;
+  const bounced = await db
+    .updateTable('newsletterSubscribers')
+    .set({ status: 'bounced', bouncedAt: now })
+    .where('id', '=', subscriberId)
+    .where('status', '!=', 'bounced')
+    .executeTakeFirst();
+  return bounced.numUpdatedRows > 0n;
+}
+
+/** Marks done every sending send with nothing left queued; returns their ids. */
+export async function finishSends(db: Db, now: string): Promise<number[]> {
+  const rows = await db
+    .updateTable('newsletterSends')
+    .set({ status: 'done', finishedAt: now })
+    .where('status', '=', 'sending')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('newsletterDeliveries')
+            .select('newsletterDeliveries.id')
+            .whereRef('newsletterDeliveries.sendId', '=', 'newsletterSends.id')
+            .where('newsletterDeliveries.status', '=', 'queued'),
+        ),
+      ),
+    )
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Stops a waiting or sending send: what is still queued is skipped. False when it had already finished. */
+export async function cancelSend(db: Db, id: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('newsletterSends')
+    .set({ status: 'cancelled', finishedAt: now })
+    .where('id', '=', id)
+    .where('status', 'in', ['waiting', 'sending'])
+    .executeTakeFirst();
+  if (result.numUpdatedRows === 0n) return false;
+  await db.updateTable('newsletterDeliveries').set({ status: 'skipped' }).where('sendId', '=', id).where('status', '=', 'queued').execute();
+  return true;
+}
+
+/** The email of a send, as stored when it started. */
+export function sendContent(db: Db, id: number): Promise<Pick<Send, 'id' | 'subject' | 'html' | 'text' | 'messageKey'> | undefined> {
+  return db.selectFrom('newsletterSends').select(['id', 'subject', 'html', 'text', 'messageKey']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Every send, newest first, with its counts per delivery status. */
+export async function listSends(db: Db, options: { limit?: number } = {}): Promise<SendProgress[]> {
+  const sends = await db
+    .selectFrom('newsletterSends')
+    .select(['id', 'postId', 'subject', 'status', 'createdAt', 'startedAt', 'finishedAt'])
+    .orderBy('id', 'desc')
+    .limit(options.limit ?? 50)
+    .execute();
+  if (sends.length === 0) return [];
+  const counts = await db
+    .selectFrom('newsletterDeliveries')
+    .select(['sendId', 'status', sql<number>`count(*)`.as('count')])
+    .where(
+      'sendId',
+      'in',
+      sends.map((send) => send.id),
+    )
+    .groupBy(['sendId', 'status'])
+    .execute();
+  return sends.map((send) => {
+    const of = (status: string) => counts.find((row) => row.sendId === send.id && row.status === status)?.count ?? 0;
+    const progress = { sent: of('sent'), failed: of('failed'), skipped: of('skipped'), remaining: of('queued') };
+    return { ...send, ...progress, total: progress.sent + progress.failed + progress.skipped + progress.remaining };
+  });
+}

@@ -1,0 +1,6 @@
+// The styles of the admin's own pages (/admin, the post editor, the city editor, newsletter sends), imported as one
+// set in one order by each, so every build bundles them into the same stylesheet.
+import './dashboard.css';
+import './editor/editor.css';
+import './city/city-editor.css';
+import './newsletter/newsletter.css';
