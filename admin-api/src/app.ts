@@ -25,6 +25,7 @@ import { heroRoutes } from './routes/hero.ts';
 import { newsletterRoutes } from './routes/newsletter.ts';
 import { postBodyRoutes } from './routes/post-body.ts';
 import { postRoutes } from './routes/posts.ts';
+import { changeRoutes, revisionRoutes, trashRoutes } from './revisions/routes.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { searchApiRoutes, searchPageRoutes } from './search/search-routes.ts';
 import { sendRoutes } from './sends/routes.ts';
@@ -128,6 +129,9 @@ export function createApp(
   app.route('/api/newsletter/sends', sendRoutes());
   app.route('/api/newsletter', newsletterRoutes());
   app.route('/api/admin', adminRoutes);
+  app.route('/api/revisions', revisionRoutes);
+  app.route('/api/changes', changeRoutes);
+  app.route('/api/trash', trashRoutes);
   app.route('/api/search', searchApiRoutes());
   app.all('/api/*', () => {
     throw errors.notFound('No such API endpoint.');

@@ -12,6 +12,7 @@ import { PeriodicBackups } from './backups/periodic-backups.ts';
 import { Housekeeping } from './housekeeping/housekeeping.ts';
 import { UnconfirmedPurge } from './newsletter/purge.ts';
 import { createPublishingApp } from './publishing-app.ts';
+import { RetentionSweep } from './revisions/sweep.ts';
 import { listen, type RunningServer } from './server.ts';
 import { removeStaleUploadTemps } from './uploads/storage.ts';
 
@@ -86,6 +87,9 @@ export async function bootServer(config: Config, dist: DistPaths, logger: Logger
   const purge = new UnconfirmedPurge({ db, logger });
   await purge.run();
   purge.start();
+  const sweep = new RetentionSweep({ db, logger });
+  await sweep.run();
+  sweep.start();
   const housekeeping = new Housekeeping({ db, logger });
   await housekeeping.run();
   housekeeping.start();
@@ -122,6 +126,7 @@ export async function bootServer(config: Config, dist: DistPaths, logger: Logger
       publisher.stop();
       stopPurgingSessions();
       purge.stop();
+      sweep.stop();
       housekeeping.stop();
       sends.endStreams();
       await server.close();

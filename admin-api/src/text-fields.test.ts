@@ -201,12 +201,14 @@ const ROUTES: Record<string, Variant[]> = {
         cityDescription: 'Custard and grilled fish.',
         heroImageUrl: 'https://images.example/lisbon.jpg',
         heroImageAlt: 'Tiled facades above the river',
+        dryRun: 'false',
       },
       fields: [
         { name: 'cityName', label: 'The city name' },
         { name: 'cityDescription', label: 'The description' },
         { name: 'heroImageUrl', label: 'The hero image address' },
         { name: 'heroImageAlt', label: 'The alt text' },
+        { name: 'dryRun', label: 'dryRun' },
       ],
       refusal: 'json',
       files: csvFile,
@@ -228,6 +230,10 @@ const ROUTES: Record<string, Variant[]> = {
   ],
   'POST /api/newsletter/sends/:id/cancel': [],
   'DELETE /api/admin/contact-messages/:id': [],
+  // Ids in the path, no body.
+  'POST /api/revisions/:id/restore': [],
+  'POST /api/changes/:id/undo': [],
+  'POST /api/trash/:kind/:id/restore': [],
 };
 
 function unsafeRouteKeys(t: TestApp): string[] {

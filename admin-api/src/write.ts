@@ -1,16 +1,19 @@
 import type { Context } from 'hono';
-import { commitChange, type Db } from '@forkcast/content-db';
-import { formatPublishFailure, formatPublishReport, PUBLISH_HEADER } from '@forkcast/content-db/contracts';
+import { commitChange, type ChangeAction, type Db } from '@forkcast/content-db';
+import { CHANGE_HEADER, formatPublishFailure, formatPublishReport, PUBLISH_HEADER } from '@forkcast/content-db/contracts';
 import type { AppEnv } from './context.ts';
 
 /**
- * Runs a write in one transaction together with its outbox record (the tags its repository writes
- * changed; see commitChange), then tells the scheduler the publication times may have moved. When a publisher is wired in, the response waits until the affected
- * pages are published and reports how many changed and how long it took. Then the newsletter
- * starts any send that waited for a post this write put live.
+ * Runs a write in one transaction together with its outbox record and its history (the tags its
+ * repository writes changed, a revision of each entity it changed, the trash rows of what it
+ * deleted; see commitChange), then tells the scheduler the publication times may have moved. The
+ * answer names the change (X-Forkcast-Change) so the editor can undo it. When a publisher is wired
+ * in, the response waits until the affected pages are published and reports how many changed and
+ * how long it took. Then the newsletter starts any send that waited for a post this write put live.
  */
-export async function commitWrite<T>(c: Context<AppEnv>, work: (trx: Db) => Promise<T>): Promise<T> {
-  const { result } = await commitChange(c.get('db'), work);
+export async function commitWrite<T>(c: Context<AppEnv>, work: (trx: Db) => Promise<T>, action: ChangeAction = 'edit'): Promise<T> {
+  const { result, changeId } = await commitChange(c.get('db'), work, { actor: c.get('admin')?.email ?? null, action });
+  if (changeId !== undefined) c.header(CHANGE_HEADER, String(changeId));
   c.get('scheduler')?.reschedule();
   const publisher = c.get('publisher');
   if (publisher) {

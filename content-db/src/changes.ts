@@ -1,20 +1,39 @@
 import { nowIso, type Db } from './db.ts';
 import { enqueueTags } from './repositories/outbox.ts';
+import { captureChanges } from './revisions/capture.ts';
+import { storeChange, type ChangeMeta } from './revisions/store.ts';
 import { refreshSearchIndex } from './search/documents.ts';
 import { trackWrites } from './tracking.ts';
 
+export interface CommittedChange<T> {
+  result: T;
+  tags: string[];
+  /** The change's id when it kept something (revisions or trash): what undoing it names. */
+  changeId: number | undefined;
+}
+
 /**
- * Runs a change in one transaction and records in the outbox, in that same transaction, the tags of
- * everything the repository writes inside it changed, so a crash can never keep a change without its
- * publishing record and no write path assembles its tags by hand. The same tags bring the site
- * search up to date in that transaction, so what a change publishes is findable once it commits.
- * Returns the work's result and those tags.
+ * Runs a change in one transaction and records in that same transaction the tags of everything the
+ * repository writes inside it changed (the outbox), a revision of every entity whose state it
+ * changed and the trash rows of what it deleted, so a crash can never keep a change without its
+ * publishing record or its history, and no write path assembles either by hand. The same tags bring
+ * the site search up to date in that transaction, so what a change publishes is findable once it
+ * commits.
  */
-export function commitChange<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<{ result: T; tags: string[] }> {
+export function commitChange<T>(
+  db: Db,
+  work: (trx: Db) => Promise<T>,
+  meta: ChangeMeta & { now?: string } = {},
+): Promise<CommittedChange<T>> {
   return db.transaction().execute(async (trx) => {
-    const { result, tags } = await trackWrites(() => work(trx));
+    const {
+      result: { result, tags },
+      captured,
+    } = await captureChanges(() => trackWrites(() => work(trx)));
+    const now = meta.now ?? nowIso();
     await refreshSearchIndex(trx, tags);
-    if (tags.length > 0) await enqueueTags(trx, tags, nowIso());
-    return { result, tags };
+    if (tags.length > 0) await enqueueTags(trx, tags, now);
+    const changeId = await storeChange(trx, captured, meta, now);
+    return { result, tags, changeId };
   });
 }

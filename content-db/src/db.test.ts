@@ -7,6 +7,7 @@ import { createTempDb, type TempDb } from './testing.ts';
 
 const TABLES = [
   'admin_users',
+  'changes',
   'cities',
   'contact_messages',
   'content_blocks',
@@ -27,6 +28,7 @@ const TABLES = [
   'query_listens',
   'redirects',
   'restaurants',
+  'revisions',
   // Site search: its rows, the FTS5 index and the tables FTS5 keeps for it, its word list, its state.
   'search_documents',
   'search_index',
@@ -38,6 +40,7 @@ const TABLES = [
   'search_terms',
   'sessions',
   'settings',
+  'trash',
 ];
 
 async function tableNames(handle: TempDb): Promise<string[]> {

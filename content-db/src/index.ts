@@ -32,7 +32,20 @@ export * from './repositories/redirects.ts';
 export { TAG } from './tags.ts';
 export { recordRead, recordWrite, trackReads, trackWrites, type QueryRead } from './tracking.ts';
 export { defineQuery, evaluateQueries } from './queries.ts';
-export { commitChange } from './changes.ts';
+export { commitChange, type CommittedChange } from './changes.ts';
 export * from './search/index.ts';
 export { toCsv, unguardCsvCell, type CsvCell } from './csv.ts';
 export { splitParagraphs } from './paragraphs.ts';
+export {
+  HOME_HERO,
+  loadState,
+  type CityState,
+  type EntityRef,
+  type EntityState,
+  type HeroState,
+  type PostState,
+} from './revisions/entities.ts';
+export { diffItinerary, type ChangeAction, type ItineraryDiff } from './revisions/describe.ts';
+export { contentHash, type BodyPartSnapshot, type TrashSnapshot } from './revisions/trash-snapshots.ts';
+export * from './revisions/store.ts';
+export * from './revisions/restore-rows.ts';

@@ -237,6 +237,44 @@ export interface PublishLogTable {
   error: string | null;
 }
 
+/** One write that changed what readers see, or deleted something into the trash: who, when, what for. */
+export interface ChangesTable {
+  id: Generated<number>;
+  createdAt: string;
+  /** The admin's email; null for the server itself (a scheduled publication). */
+  actor: string | null;
+  action: string;
+}
+
+export type RevisionEntity = 'post' | 'city' | 'hero';
+
+/** An entity's whole state after one change (null: the change deleted it). */
+export interface RevisionsTable {
+  id: Generated<number>;
+  changeId: number;
+  entity: RevisionEntity;
+  entityId: number;
+  kind: string;
+  summary: string;
+  title: string;
+  state: string | null;
+  createdAt: string;
+}
+
+export type TrashKind = 'post' | 'city' | 'block' | 'item' | 'subscriber';
+
+export interface TrashTable {
+  id: Generated<number>;
+  kind: TrashKind;
+  entityId: number;
+  title: string;
+  /** JSON: the deleted row with its dependent rows, enough to put it back with the same ids. */
+  snapshot: string;
+  deletedAt: string;
+  deletedBy: string | null;
+  changeId: number | null;
+}
+
 /** Something a reader can find with the site search: a published post or guide, or a restaurant of a city's published guide. */
 export interface SearchDocumentsTable {
   id: Generated<number>;
@@ -288,6 +326,9 @@ export interface Database {
   outbox: OutboxTable;
   redirects: RedirectsTable;
   publishLog: PublishLogTable;
+  changes: ChangesTable;
+  revisions: RevisionsTable;
+  trash: TrashTable;
   searchDocuments: SearchDocumentsTable;
   searchState: SearchStateTable;
 }

@@ -281,18 +281,15 @@ describe('the admin edits in place', () => {
     await shown(notifications(page).getByText('Content block updated successfully'));
     await asVisitor(path, async (visitor) => expect((await section3(visitor).innerText()).trim()).toBe(again));
 
-    // Delete the stored block (after the confirmation): the original paragraph is back.
+    // Delete the stored block (after the confirmation, which names the edit that goes): the original paragraph is back.
     await editButton.click();
     await shown(editDialog);
-    let confirmed = '';
-    page.once('dialog', (question) => {
-      confirmed = question.message();
-      void question.accept();
-    });
+    await editDialog.getByRole('button', { name: 'Delete' }).click();
+    const question = await shown(editDialog.getByRole('group', { name: 'Are you sure you want to delete this content block?' }));
+    expect(await question.innerText()).toContain(`Your edited version of section 3 ('${again}') leaves the page`);
     await writeAndReload(page, isWrite('DELETE', new RegExp(`^/api/posts/${post.id}/blocks/\\d+$`)), () =>
-      editDialog.getByRole('button', { name: 'Delete' }).click(),
+      question.getByRole('button', { name: 'Delete block' }).click(),
     );
-    expect(confirmed).toBe('Are you sure you want to delete this content block?');
     await shown(notifications(page).getByText('Content block deleted successfully'));
     await asVisitor(path, async (visitor) => {
       const text = (await section3(visitor).innerText()).replace(/\s+/g, ' ').trim();
@@ -301,8 +298,10 @@ describe('the admin edits in place', () => {
     });
 
     // Delete the added text (the image stays).
+    await page.getByRole('button', { name: 'Delete added text after section 1' }).click();
+    const deleteItem = await shown(page.getByRole('dialog', { name: 'Delete this added text?' }));
     await writeAndReload(page, isWrite('DELETE', new RegExp(`^/api/posts/${post.id}/content/\\d+$`)), () =>
-      page.getByRole('button', { name: 'Delete added text after section 1' }).click(),
+      deleteItem.getByRole('button', { name: 'Delete text' }).click(),
     );
     await asVisitor(path, async (visitor) => {
       const body = await visitorBody(visitor);

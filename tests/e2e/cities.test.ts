@@ -84,7 +84,7 @@ describe('creating, re-slugging and deleting a city in the city editor', () => {
   it("refuses to delete it while a post belongs to it, with the API's message", async () => {
     await page.getByRole('button', { name: 'Delete city' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Porto?' });
-    expect(await dialog.innerText()).toContain("'Porto' is deleted for good");
+    expect(await dialog.innerText()).toContain("'Porto' is deleted, with");
     await dialog.getByRole('button', { name: 'Delete' }).click();
     expect(await (await shown(dialog.getByRole('alert'))).innerText()).toBe(
       'Porto cannot be deleted: 1 post belongs to it. Move them to another city or delete them first.',

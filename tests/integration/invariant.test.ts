@@ -177,7 +177,39 @@ const WRITES: Record<string, Write> = {
     form.append('cityName', city);
     return { label: `guide ${city}`, response: await site.request('/api/admin/generate-guide', { method: 'POST', body: form }) };
   },
+  // Going back. A restore can be refused (409) when its place is taken (a slug another post took, a
+  // city that has another guide now): a refusal changes nothing, which the tree comparison checks.
+  async restoreVersion(site, random) {
+    const revisions = await site.handle.db
+      .selectFrom('revisions')
+      .select(['id', 'entity', 'entityId', 'title'])
+      .where('state', 'is not', null)
+      .orderBy('id')
+      .execute();
+    if (revisions.length === 0) return { label: 'no version to restore' };
+    const revision = pick(random, revisions);
+    const response = await site.request(`/api/revisions/${revision.id}/restore`, { method: 'POST' });
+    return refusedOr(`restore ${revision.entity} '${revision.title}' to version ${revision.id}`, response);
+  },
+  async undoLast(site) {
+    const last = await site.handle.db.selectFrom('changes').select('id').orderBy('id', 'desc').executeTakeFirst();
+    if (!last) return { label: 'nothing to undo' };
+    return refusedOr(`undo change ${last.id}`, await site.request(`/api/changes/${last.id}/undo`, { method: 'POST' }));
+  },
+  async restoreFromTrash(site, random) {
+    const trashed = await site.handle.db.selectFrom('trash').select(['kind', 'entityId', 'title']).orderBy('id').execute();
+    if (trashed.length === 0) return { label: 'empty trash' };
+    const entry = pick(random, trashed);
+    const response = await site.request(`/api/trash/${entry.kind}/${entry.entityId}/restore`, { method: 'POST' });
+    return refusedOr(`restore ${entry.kind} '${entry.title}' from the trash`, response);
+  },
 };
+
+/** A refused restore (409) is reported as a line without a call; anything else is the call's outcome. */
+async function refusedOr(label: string, response: Response): Promise<Outcome> {
+  if (response.status !== 409) return { label, response };
+  return { label: `${label}: refused, ${((await response.json()) as { message: string }).message}` };
+}
 
 describe('incremental publishing equals a full build', () => {
   let site: PublishingSite;

@@ -6,6 +6,7 @@ import {
   confirmSubscriber,
   getCityBySlug,
   getGuideForCity,
+  getPostById,
   insertPost,
   listBlocks,
   listCities,
@@ -184,7 +185,70 @@ const PAGE_WRITES: Record<string, (site: PublishingSite) => Promise<Walk>> = {
       },
     };
   },
+  // Going back: restoring a version, undoing a change and restoring from the trash publish like any write.
+  async 'POST /api/revisions/:id/restore'(site) {
+    // The first post the walks above changed, back to how it was before them: live again, its old hero.
+    const earliest = await site.handle.db
+      .selectFrom('revisions')
+      .select(['id', 'entityId'])
+      .where('entity', '=', 'post')
+      .where('kind', '=', 'earlier')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const post = (await getPostById(site.handle.db, earliest.entityId))!;
+    const redirects = await redirectRows(site);
+    const response = await site.request(`/api/revisions/${earliest.id}/restore`, { method: 'POST' });
+    return {
+      response,
+      // A whole post comes back: its page, card, body and every list it is in.
+      expected: async () => [
+        `body:${post.id}`,
+        `post:${post.id}`,
+        `post-card:${post.id}`,
+        ...listsOf(post),
+        ...((await redirectRows(site)) === redirects ? [] : ['redirects']),
+      ],
+    };
+  },
+  async 'POST /api/changes/:id/undo'(site) {
+    const hero = await site.handle.db
+      .selectFrom('revisions')
+      .select('changeId')
+      .where('entity', '=', 'hero')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const response = await site.request(`/api/changes/${hero.changeId}/undo`, { method: 'POST' });
+    return { response, expected: async () => [`setting:${SETTING.homepageHeroAlt}`, `setting:${SETTING.homepageHeroImage}`] };
+  },
+  async 'POST /api/trash/:kind/:id/restore'(site) {
+    const trashed = await site.handle.db
+      .selectFrom('trash')
+      .select('entityId')
+      .where('kind', '=', 'post')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const redirects = await redirectRows(site);
+    const response = await site.request(`/api/trash/post/${trashed.entityId}/restore`, { method: 'POST' });
+    return {
+      response,
+      expected: async () => {
+        const post = (await getPostById(site.handle.db, trashed.entityId))!;
+        return [
+          `body:${post.id}`,
+          `post:${post.id}`,
+          `post-card:${post.id}`,
+          ...listsOf(post),
+          ...((await redirectRows(site)) === redirects ? [] : ['redirects']),
+        ];
+      },
+    };
+  },
 };
+
+/** The stored redirects, as one string to compare before and after a write. */
+async function redirectRows(site: PublishingSite): Promise<string> {
+  return JSON.stringify(await site.handle.db.selectFrom('redirects').selectAll().orderBy('fromPath').execute());
+}
 
 /** Writes that change what the editor or a mailbox sees, but no published page. */
 const OTHER_WRITES: Record<string, (site: PublishingSite) => Promise<Response>> = {

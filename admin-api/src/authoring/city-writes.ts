@@ -19,14 +19,14 @@ import type { CityChangeInput, NewCityInput } from './city-input.ts';
 /** A city as the authoring API answers with it: the stored city plus its guide's URL. */
 export type AuthoredCity = City & { url: string };
 
-async function authoredCity(db: Db, id: number): Promise<AuthoredCity> {
+export async function authoredCity(db: Db, id: number): Promise<AuthoredCity> {
   const city = await getCityById(db, id);
   if (!city) throw errors.notFound('City not found.');
   return { ...city, url: `/${city.slug}/guide` };
 }
 
 /** Every path a city's published content lives at, keyed by what lives there, so two slugs can be paired. */
-async function livePaths(db: Db, city: City): Promise<Map<string, string>> {
+export async function livePaths(db: Db, city: City): Promise<Map<string, string>> {
   const posts = await listPosts(db, { publishedOnly: true, cityId: city.id });
   const paths = new Map<string, string>();
   for (const post of posts) {

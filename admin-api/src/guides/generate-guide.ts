@@ -1,4 +1,6 @@
 import {
+  diffItinerary,
+  listRestaurants,
   deleteAllBlocks,
   deleteAllContentItems,
   getGuideForCity,
@@ -12,6 +14,7 @@ import {
   type Db,
   type RestaurantInput,
 } from '@forkcast/content-db';
+import type { GuidePreview } from '@forkcast/content-db/contracts';
 import { itineraryCsvPath } from '@forkcast/content-db/urls';
 import { writeGuide } from './guide-text.ts';
 import { slugify, uniqueSlug } from '@forkcast/content-db/slugs';
@@ -106,6 +109,35 @@ export async function generateGuide(trx: Db, input: GenerateGuideInput): Promise
   await replaceRestaurants(trx, cityId, restaurants);
   await insertGuide(trx, { ...city, id: cityId }, text, city, now);
   return { cityName, citySlug: slug, created: true };
+}
+
+/**
+ * What `generateGuide` would do with this upload, writing nothing: for a city that exists, how its
+ * itinerary changes restaurant by restaurant and whether a guide's text would be regenerated.
+ */
+export async function previewGuide(db: Db, cityName: string, restaurants: RestaurantInput[]): Promise<GuidePreview> {
+  const cities = await listCities(db);
+  const existing = findCity(cities, cityName);
+  if (!existing) {
+    const taken = new Set(cities.map((city) => city.slug));
+    return {
+      cityName,
+      citySlug: uniqueSlug(slugify(cityName), (candidate) => taken.has(candidate)),
+      exists: false,
+      guideRegenerated: false,
+      restaurants: { added: restaurants.map((r) => r.name), removed: [], changed: [], unchanged: 0 },
+    };
+  }
+  const diff = diffItinerary(await listRestaurants(db, existing.id), restaurants);
+  const unchanged = restaurants.length - diff.added.length - diff.changed.length;
+  const guide = await getGuideForCity(db, existing.id);
+  return {
+    cityName: existing.name,
+    citySlug: existing.slug,
+    exists: true,
+    guideRegenerated: guide !== undefined,
+    restaurants: { ...diff, unchanged },
+  };
 }
 
 async function insertGuide(

@@ -2,10 +2,10 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { nowIso } from '@forkcast/content-db';
-import { LIMITS, type GenerateGuideResult } from '@forkcast/content-db/contracts';
+import { LIMITS, type GenerateGuideResult, type GuidePreview } from '@forkcast/content-db/contracts';
 import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
-import { generateGuide } from '../guides/generate-guide.ts';
+import { generateGuide, previewGuide } from '../guides/generate-guide.ts';
 import { CsvTextError, ItineraryError, parseItinerary } from '../guides/itinerary-csv.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { altText, imageSource, text } from '../schemas.ts';
@@ -27,6 +27,7 @@ const formText = z.object({
   cityName: text('The city name').optional(),
   cityDescription: text('The description', { multiline: true }).optional(),
   heroImageUrl: text('The hero image address').optional(),
+  dryRun: text('dryRun').optional(),
 });
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
@@ -74,16 +75,23 @@ export const adminRoutes = new Hono<AppEnv>()
         if (error instanceof ItineraryError) throw errors.invalidCsv(error.message, error.problems);
         throw error;
       }
-      const result = await commitWrite(c, async (trx) => {
-        const generated = await generateGuide(trx, {
-          cityName,
-          ...(description ? { description } : {}),
-          ...(hero?.data ? { heroImage: hero.data, ...(heroAlt.data ? { heroAlt: heroAlt.data } : {}) } : {}),
-          restaurants,
-          now: nowIso(),
-        });
-        return generated;
-      });
+      // A dry run answers what the upload would change (restaurants added, removed, changed; a
+      // regenerated guide), so the editor can confirm before an existing city's guide is replaced.
+      if (trimmed(form.dryRun) === 'true') return c.json<GuidePreview>(await previewGuide(c.get('db'), cityName, restaurants));
+      const result = await commitWrite(
+        c,
+        async (trx) => {
+          const generated = await generateGuide(trx, {
+            cityName,
+            ...(description ? { description } : {}),
+            ...(hero?.data ? { heroImage: hero.data, ...(heroAlt.data ? { heroAlt: heroAlt.data } : {}) } : {}),
+            restaurants,
+            now: nowIso(),
+          });
+          return generated;
+        },
+        'csv-upload',
+      );
       return c.json<GenerateGuideResult>({ cityName: result.cityName, citySlug: result.citySlug }, result.created ? 201 : 200);
     },
   )

@@ -21,6 +21,7 @@ import { confirmationEmail } from '../newsletter/emails.ts';
 import { NewsletterLinks, newsletterLinks, UNSUBSCRIBE_PATH } from '../newsletter/links.ts';
 import { text } from '../schemas.ts';
 import { parseId, validate } from '../validation.ts';
+import { commitWrite } from '../write.ts';
 
 const BAD_EMAIL = 'Please enter a valid email address.';
 const subscribeBody = z.object({
@@ -165,7 +166,10 @@ export const newsletterRoutes = () => {
     })
     .delete('/subscribers/:id', requireAdmin, async (c) => {
       const id = parseId(c.req.param('id'), 'Subscriber not found.');
-      if (!(await deleteSubscriber(c.get('db'), id))) throw errors.notFound('Subscriber not found.');
+      // Through the one write path, so the address waits in the trash and the deletion can be undone.
+      await commitWrite(c, async (trx) => {
+        if (!(await deleteSubscriber(trx, id))) throw errors.notFound('Subscriber not found.');
+      });
       return c.body(null, 204);
     });
 };

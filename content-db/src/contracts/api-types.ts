@@ -229,3 +229,77 @@ export interface ApiErrorBody {
   problems?: CsvProblem[];
   field?: string;
 }
+
+/** What has a history: a post (with its body), a city (with its itinerary), the homepage hero. */
+export type HistoryEntity = 'post' | 'city' | 'hero';
+
+/** The homepage hero is one entity; its revisions carry this id. */
+export const HOME_HERO_ENTITY_ID = 0;
+
+/** GET /api/revisions: one version of an entity, the state it had after one change. */
+export interface RevisionSummary {
+  id: number;
+  changeId: number;
+  entity: HistoryEntity;
+  entityId: number;
+  createdAt: string;
+  /** The admin who made the change; null for the server (a scheduled publication). */
+  actor: string | null;
+  /** created, edited, body, hero, published, unpublished, scheduled, itinerary, regenerated, deleted, restored, undone, earlier. */
+  kind: string;
+  summary: string;
+  /** The entity's name at that version. */
+  title: string;
+  /** Whether this is the entity's newest version (what readers see now). */
+  current: boolean;
+  /** Whether POST /api/revisions/:id/restore can bring it back (not the current one, not a deletion). */
+  restorable: boolean;
+}
+
+/** A run of text in a diff: kept, or only in the older or the newer version. */
+export interface DiffPart {
+  value: string;
+  added?: boolean;
+  removed?: boolean;
+}
+
+/** One field that differs between a version and the one before it. */
+export interface FieldDiff {
+  label: string;
+  parts: DiffPart[];
+}
+
+/** GET /api/revisions/:id: a version with what it changed against the version before it. */
+export interface RevisionDetail extends RevisionSummary {
+  /** False when the version before it is no longer kept (then `changes` is empty). */
+  hasPrevious: boolean;
+  changes: FieldDiff[];
+}
+
+/** POST /api/revisions/:id/restore, POST /api/changes/:id/undo, POST /api/trash/:kind/:id/restore. */
+export interface RestoreResult {
+  restored: { entity: HistoryEntity | TrashKind; id: number; title: string }[];
+}
+
+export type TrashKind = 'post' | 'city' | 'block' | 'item' | 'subscriber';
+
+/** GET /api/trash: something deleted, restorable until `purgeAt`. */
+export interface TrashItem {
+  kind: TrashKind;
+  id: number;
+  title: string;
+  deletedAt: string;
+  deletedBy: string | null;
+  purgeAt: string;
+}
+
+/** POST /api/admin/generate-guide with dryRun: what the upload would change, writing nothing. */
+export interface GuidePreview {
+  cityName: string;
+  citySlug: string;
+  /** Whether the city exists: then its itinerary is replaced and its guide's text regenerated. */
+  exists: boolean;
+  /** Whether the city has a guide whose text (with its edited sections and additions) would be regenerated. */
+  guideRegenerated: boolean;
+  restaurants: { added: string[]; removed: string[]; changed: string[]; unchanged: number };
+}

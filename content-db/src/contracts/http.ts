@@ -63,3 +63,14 @@ export function parsePublishFailure(value: string | null | undefined): { reason:
     return { reason: '' };
   }
 }
+
+/**
+ * The response header on a write that kept history: the change's id, which
+ * `POST /api/changes/:id/undo` takes back.
+ */
+export const CHANGE_HEADER = 'X-Forkcast-Change';
+
+/** The change id a write's answer carries, if any. */
+export function parseChangeHeader(value: string | null | undefined): number | undefined {
+  return value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : undefined;
+}

@@ -8,6 +8,7 @@ import * as m0006 from './0006-newsletter.ts';
 import * as m0007 from './0007-finer-publishing.ts';
 import * as m0008 from './0008-newsletter-sends.ts';
 import * as m0009 from './0009-search.ts';
+import * as m0010 from './0010-revisions.ts';
 
 /** Every migration in the order it runs. Append only: a landed migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   '0007-finer-publishing': m0007,
   '0008-newsletter-sends': m0008,
   '0009-search': m0009,
+  '0010-revisions': m0010,
 };
 
 export const migrationProvider: MigrationProvider = {

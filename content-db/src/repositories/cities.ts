@@ -1,6 +1,7 @@
 import type { Db } from '../db.ts';
 import { TAG } from '../tags.ts';
 import { recordRead, recordWrite } from '../tracking.ts';
+import { recordBefore, recordCreated, recordTrashed } from '../revisions/capture.ts';
 import type { CityRow, NewCity } from '../schema.ts';
 
 export type City = CityRow;
@@ -85,6 +86,7 @@ export async function countCityContent(db: Db): Promise<Map<number, CityContentC
 export async function insertCity(db: Db, city: NewCity): Promise<number> {
   const row = await db.insertInto('cities').values(city).returning('id').executeTakeFirstOrThrow();
   recordWrite(TAG.cities, TAG.city(row.id), TAG.cityLink(row.id));
+  recordCreated({ entity: 'city', id: row.id });
   return row.id;
 }
 
@@ -93,6 +95,7 @@ export async function updateCity(
   id: number,
   changes: Partial<Omit<NewCity, 'id' | 'createdAt'>> & { updatedAt: string },
 ): Promise<void> {
+  await recordBefore(db, { entity: 'city', id });
   const updated = await db.updateTable('cities').set(changes).where('id', '=', id).executeTakeFirst();
   if (updated.numUpdatedRows === 0n) return;
   recordWrite(TAG.city(id));
@@ -103,6 +106,8 @@ export async function updateCity(
 
 /** Deletes a city (its itinerary rows go with it; posts must have left it first). */
 export async function deleteCity(db: Db, id: number): Promise<void> {
+  await recordBefore(db, { entity: 'city', id });
+  await recordTrashed(db, 'city', id);
   const deleted = await db.deleteFrom('cities').where('id', '=', id).executeTakeFirst();
   if (deleted.numDeletedRows > 0n) recordWrite(TAG.cities, TAG.city(id), TAG.cityLink(id), TAG.restaurants(id));
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../db.ts';
 import { TAG } from '../tags.ts';
 import { recordRead, recordWrite } from '../tracking.ts';
+import { recordBefore, recordTrashed } from '../revisions/capture.ts';
 import type { ContentBlockRow } from '../schema.ts';
 
 /** A stored Markdown block that replaces the post paragraph at `position`. */
@@ -22,6 +23,7 @@ export async function createBlock(
   db: Db,
   block: { postId: number; content: string; position: number; isOriginal: boolean; now: string },
 ): Promise<ContentBlock> {
+  await recordBefore(db, { entity: 'post', id: block.postId });
   const row = await db
     .insertInto('contentBlocks')
     .values({
@@ -40,6 +42,7 @@ export async function createBlock(
 
 /** Updates a block's Markdown; returns the block, or undefined when it does not belong to the post. */
 export async function updateBlock(db: Db, postId: number, id: number, content: string, now: string): Promise<ContentBlock | undefined> {
+  await recordBefore(db, { entity: 'post', id: postId });
   const row = await db
     .updateTable('contentBlocks')
     .set({ content, updatedAt: now })
@@ -54,6 +57,10 @@ export async function updateBlock(db: Db, postId: number, id: number, content: s
 
 /** Deletes a block; true when one was deleted. */
 export async function deleteBlock(db: Db, postId: number, id: number): Promise<boolean> {
+  await recordBefore(db, { entity: 'post', id: postId });
+  if (await db.selectFrom('contentBlocks').select('id').where('postId', '=', postId).where('id', '=', id).executeTakeFirst()) {
+    await recordTrashed(db, 'block', id);
+  }
   const result = await db.deleteFrom('contentBlocks').where('postId', '=', postId).where('id', '=', id).executeTakeFirst();
   if (result.numDeletedRows === 0n) return false;
   recordWrite(TAG.body(postId));
@@ -62,6 +69,7 @@ export async function deleteBlock(db: Db, postId: number, id: number): Promise<b
 
 /** Deletes every stored block of a post (its text was replaced, so their positions mean nothing). */
 export async function deleteAllBlocks(db: Db, postId: number): Promise<void> {
+  await recordBefore(db, { entity: 'post', id: postId });
   const result = await db.deleteFrom('contentBlocks').where('postId', '=', postId).executeTakeFirst();
   if (result.numDeletedRows > 0n) recordWrite(TAG.body(postId));
 }

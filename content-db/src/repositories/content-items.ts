@@ -1,6 +1,7 @@
 import type { Db } from '../db.ts';
 import { TAG } from '../tags.ts';
 import { recordRead, recordWrite } from '../tracking.ts';
+import { recordBefore, recordTrashed } from '../revisions/capture.ts';
 import type { ContentItemRow, ContentItemType } from '../schema.ts';
 
 /** Text or an image added between paragraphs: it appears after paragraph `position - 1`. */
@@ -11,11 +12,12 @@ export function listContentItems(db: Db, postId: number): Promise<ContentItem[]>
   return db.selectFrom('postContentItems').selectAll().where('postId', '=', postId).orderBy('position').orderBy('id').execute();
 }
 
-export function addContentItem(
+export async function addContentItem(
   db: Db,
   item: { postId: number; type: ContentItemType; content: string; alt?: string; position: number; now: string },
 ): Promise<ContentItem> {
   recordWrite(TAG.body(item.postId));
+  await recordBefore(db, { entity: 'post', id: item.postId });
   return db
     .insertInto('postContentItems')
     .values({
@@ -32,6 +34,10 @@ export function addContentItem(
 
 /** Deletes an item; true when one was deleted. */
 export async function deleteContentItem(db: Db, postId: number, id: number): Promise<boolean> {
+  await recordBefore(db, { entity: 'post', id: postId });
+  if (await db.selectFrom('postContentItems').select('id').where('postId', '=', postId).where('id', '=', id).executeTakeFirst()) {
+    await recordTrashed(db, 'item', id);
+  }
   const result = await db.deleteFrom('postContentItems').where('postId', '=', postId).where('id', '=', id).executeTakeFirst();
   if (result.numDeletedRows === 0n) return false;
   recordWrite(TAG.body(postId));
@@ -40,6 +46,7 @@ export async function deleteContentItem(db: Db, postId: number, id: number): Pro
 
 /** Deletes every inline item of a post. */
 export async function deleteAllContentItems(db: Db, postId: number): Promise<void> {
+  await recordBefore(db, { entity: 'post', id: postId });
   const result = await db.deleteFrom('postContentItems').where('postId', '=', postId).executeTakeFirst();
   if (result.numDeletedRows > 0n) recordWrite(TAG.body(postId));
 }

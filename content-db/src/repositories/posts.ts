@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db.ts';
 import { TAG } from '../tags.ts';
 import { recordRead, recordWrite } from '../tracking.ts';
+import { recordBefore, recordCreated, recordTrashed } from '../revisions/capture.ts';
 import type { NewPostRow, PostRow, PostType } from '../schema.ts';
 import { replacePostTags, tagSlugs } from './post-tags.ts';
 
@@ -159,6 +160,7 @@ export async function insertPost(db: Db, post: NewPost): Promise<number> {
     .executeTakeFirstOrThrow();
   await replacePostTags(db, row.id, tags);
   recordPostChange({ id: row.id, cityIds: [post.cityId ?? null], tags }, { card: true, lists: true });
+  recordCreated({ entity: 'post', id: row.id });
   return row.id;
 }
 
@@ -166,6 +168,7 @@ export async function updatePost(db: Db, id: number, changes: Partial<Omit<NewPo
   const { tags, published, ...rest } = changes;
   const before = await db.selectFrom('posts').select(['id', 'cityId', 'tags']).where('id', '=', id).executeTakeFirst();
   if (!before) return;
+  await recordBefore(db, { entity: 'post', id });
   const changed = Object.keys(changes).filter((field) => changes[field as keyof typeof changes] !== undefined);
   const lists = LIST_FIELDS.some((field) => changed.includes(field));
   recordPostChange(
@@ -190,6 +193,8 @@ export async function updatePost(db: Db, id: number, changes: Partial<Omit<NewPo
 }
 
 export async function deletePost(db: Db, id: number): Promise<void> {
+  await recordBefore(db, { entity: 'post', id });
+  await recordTrashed(db, 'post', id);
   const deleted = await db.deleteFrom('posts').where('id', '=', id).returning(['id', 'cityId', 'tags']).executeTakeFirst();
   if (deleted) recordPostChange({ id, cityIds: [deleted.cityId], tags: JSON.parse(deleted.tags) as string[] }, { card: true, lists: true });
 }

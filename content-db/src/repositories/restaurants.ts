@@ -1,6 +1,7 @@
 import type { Db } from '../db.ts';
 import { TAG } from '../tags.ts';
 import { recordRead, recordWrite } from '../tracking.ts';
+import { recordBefore } from '../revisions/capture.ts';
 import type { NewRestaurant, RestaurantRow } from '../schema.ts';
 
 export type Restaurant = RestaurantRow;
@@ -15,6 +16,7 @@ export function listRestaurants(db: Db, cityId: number): Promise<Restaurant[]> {
 /** Replaces a city's whole itinerary; positions follow the order given. Run it inside a transaction. */
 export async function replaceRestaurants(db: Db, cityId: number, restaurants: RestaurantInput[]): Promise<void> {
   recordWrite(TAG.restaurants(cityId));
+  await recordBefore(db, { entity: 'city', id: cityId });
   await db.deleteFrom('restaurants').where('cityId', '=', cityId).execute();
   if (restaurants.length === 0) return;
   await db

@@ -2,21 +2,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db.ts';
 import { TAG } from '../tags.ts';
 import { recordRead, recordWrite } from '../tracking.ts';
+import { HOME_HERO } from '../revisions/entities.ts';
+import { recordBefore } from '../revisions/capture.ts';
+import { SETTING, type SettingKey } from './setting-keys.ts';
 
-/** The keys the product stores in `settings`. */
-export const SETTING = {
-  homepageHeroImage: 'homepage_hero_image',
-  /** The homepage hero's alt text, replaced together with the image. */
-  homepageHeroAlt: 'homepage_hero_alt',
-  /** A random id given to a database when it is created, so a site folder knows which one it shows. */
-  databaseId: 'database_id',
-  /** When the seed content was first added; later starts leave the content to the editor. */
-  seededAt: 'seeded_at',
-  /** The random key newsletter links (confirm, unsubscribe) are signed with; never leaves the server. */
-  newsletterSecret: 'newsletter_secret',
-} as const;
-
-export type SettingKey = (typeof SETTING)[keyof typeof SETTING];
+export { SETTING, type SettingKey } from './setting-keys.ts';
 
 export async function getSetting(db: Db, key: SettingKey): Promise<string | undefined> {
   recordRead(TAG.setting(key));
@@ -24,8 +14,12 @@ export async function getSetting(db: Db, key: SettingKey): Promise<string | unde
   return row?.value;
 }
 
+/** The settings readers see on the homepage: changing one is a change of its hero, and kept in its history. */
+const HERO_KEYS: readonly SettingKey[] = [SETTING.homepageHeroImage, SETTING.homepageHeroAlt];
+
 export async function setSetting(db: Db, key: SettingKey, value: string, now: string): Promise<void> {
   recordWrite(TAG.setting(key));
+  if (HERO_KEYS.includes(key)) await recordBefore(db, HOME_HERO);
   await db
     .insertInto('settings')
     .values({ key, value, updatedAt: now })

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db.ts';
 import type { SubscriberRow, SubscriberStatus } from '../schema.ts';
+import { recordTrashed } from '../revisions/capture.ts';
 
 export type Subscriber = SubscriberRow;
 
@@ -130,7 +131,9 @@ export function listSubscribers(db: Db): Promise<Subscriber[]> {
   return db.selectFrom('newsletterSubscribers').selectAll().orderBy('subscribedAt', 'desc').orderBy('id', 'desc').execute();
 }
 
+/** Deletes a subscriber; inside commitChange the address waits in the trash first. */
 export async function deleteSubscriber(db: Db, id: number): Promise<boolean> {
+  await recordTrashed(db, 'subscriber', id);
   const result = await db.deleteFrom('newsletterSubscribers').where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }

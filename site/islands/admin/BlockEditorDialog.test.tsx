@@ -122,12 +122,20 @@ describe('the block editor', () => {
     await waitFor(() => expect(currentToast()).toEqual({ title: 'Error', description: 'Failed to update content' }));
   });
 
-  it('deletes a stored block after confirmation', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+  it('asks first, naming the edit that goes, then deletes the stored block', async () => {
     const calls = stubApi({ ...READS, 'DELETE /api/posts/7/blocks/12': () => noContent(PUBLISHED) });
-    const { user, button, onSaved } = await openEditor(STORED);
+    const { user, button, dialog, onSaved } = await openEditor(STORED);
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: 'Markdown' })).toHaveProperty('value', '**Edited** third paragraph.'),
+    );
     await user.click(button('Delete'));
-    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this content block?');
+    const question = within(dialog).getByRole('group', { name: 'Are you sure you want to delete this content block?' });
+    expect(question.textContent).toContain("Your edited version of section 3 ('**Edited** third paragraph.') leaves the page");
+    expect(question.textContent).toContain('trash on /admin for 30 days');
+    // The safe answer has the focus, and nothing was written yet.
+    expect(document.activeElement).toBe(button('Keep it'));
+    expect(writes(calls)).toEqual([]);
+    await user.click(button('Delete block'));
     await waitFor(() => expect(currentToast()).toEqual({ title: 'Content block deleted successfully', description: 'Published in 42 ms' }));
     expect(writes(calls)).toEqual([{ method: 'DELETE', url: '/api/posts/7/blocks/12', body: undefined }]);
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -135,29 +143,29 @@ describe('the block editor', () => {
   });
 
   it('does nothing when the deletion is not confirmed', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(false);
     const calls = stubApi(READS);
     const { user, button, dialog } = await openEditor(STORED);
     await user.click(button('Delete'));
+    await user.click(button('Keep it'));
     expect(writes(calls)).toEqual([]);
     expect(currentToast()).toBeUndefined();
     expect(dialog.isConnected).toBe(true);
+    expect(within(dialog).getByRole('textbox', { name: 'Markdown' })).toBeDefined();
   });
 
   it("reports a failed delete with the server's message, or the fallback", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     stubApi({ ...READS, 'DELETE /api/posts/7/blocks/12': () => json(404, { message: 'Content block not found.', code: 'not_found' }) });
     const { user, button } = await openEditor(STORED);
     await user.click(button('Delete'));
+    await user.click(button('Delete block'));
     await waitFor(() => expect(currentToast()).toEqual({ title: 'Error', description: 'Content block not found.' }));
     stubApi({ ...READS, 'DELETE /api/posts/7/blocks/12': () => new Response('', { status: 500, statusText: 'Internal Server Error' }) });
-    await user.click(button('Delete'));
+    await user.click(button('Delete block'));
     await waitFor(() => expect(currentToast()).toEqual({ title: 'Error', description: 'Failed to delete content block' }));
   });
 
   it('refuses to delete an original section without asking or calling the API', async () => {
-    const confirm = vi.spyOn(window, 'confirm');
     const calls = stubApi(READS);
     const { user, button } = await openEditor(ORIGINAL);
     await user.click(button('Delete'));
@@ -165,7 +173,7 @@ describe('the block editor', () => {
       title: 'Error',
       description: 'Cannot delete original content sections. Please use the + buttons to add content that can be edited and deleted.',
     });
-    expect(confirm).not.toHaveBeenCalled();
+    expect(screen.queryByRole('group', { name: 'Are you sure you want to delete this content block?' })).toBeNull();
     expect(writes(calls)).toEqual([]);
   });
 

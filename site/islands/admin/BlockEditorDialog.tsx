@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ORIGINAL_BLOCK_ID, type NewContentBlock, type Post } from '@forkcast/content-db/contracts';
 import { apiRequest, messageOf } from '../shared/api';
 import { toast } from '../shared/toast-store';
 import { AdminDialog, CancelButton } from './AdminDialog';
 import { blocksKey, paragraphAt, postKey, useContentBlocks } from './post-queries';
+import { ensureHistoryStyles } from './history/styles';
 import { announceWrite } from './publish';
 
 interface Props {
@@ -45,6 +46,9 @@ export function BlockEditorDialog(props: Props) {
   const [open, setOpen] = useState(false);
   // Null until the editor types: until then the textarea shows the source as it loads.
   const [draft, setDraft] = useState<string | null>(null);
+  // Deleting asks first, inside the dialog, naming the edit that goes.
+  const [confirming, setConfirming] = useState(false);
+  useEffect(ensureHistoryStyles, []);
   const source = useSourceMarkdown(props, open);
   const content = draft ?? source.markdown;
   const isOriginal = blockId === ORIGINAL_BLOCK_ID;
@@ -52,7 +56,10 @@ export function BlockEditorDialog(props: Props) {
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
-    if (!next) setDraft(null);
+    if (!next) {
+      setDraft(null);
+      setConfirming(false);
+    }
   };
   const done = (response: Response, message: string) => {
     void queryClient.invalidateQueries({ queryKey: blocksKey(postId) });
@@ -88,8 +95,10 @@ export function BlockEditorDialog(props: Props) {
       toast({ title: 'Error', description: ORIGINAL_DELETE_REFUSED, variant: 'destructive' });
       return;
     }
-    if (window.confirm('Are you sure you want to delete this content block?')) remove.mutate();
+    setConfirming(true);
   };
+  const stored = source.markdown.replace(/\s+/g, ' ').trim();
+  const excerpt = stored.length > 140 ? `${stored.slice(0, 137)}…` : stored;
 
   const busy = save.isPending || remove.isPending;
   return (
@@ -111,30 +120,52 @@ export function BlockEditorDialog(props: Props) {
         </button>
       }
     >
-      <form className="fc-form" onSubmit={onSubmit}>
-        <label htmlFor={`${id}-markdown`}>Markdown</label>
-        <textarea
-          id={`${id}-markdown`}
-          className="fc-markdown"
-          rows={10}
-          value={content}
-          aria-busy={source.loading && draft === null}
-          aria-describedby={`${id}-hint`}
-          onChange={(event) => setDraft(event.target.value)}
-        />
-        <p id={`${id}-hint`} className="fc-form__hint">
-          Markdown: **bold**, *italic*, [links](https://example.com), lists and ## headings.
-        </p>
-        <div className="fc-form__actions fc-form__actions--split">
-          <button type="button" className="button button--danger" onClick={onDelete} disabled={busy}>
-            {remove.isPending ? 'Deleting…' : 'Delete'}
-          </button>
-          <CancelButton />
-          <button type="submit" className="button" disabled={content.trim() === '' || busy}>
-            {save.isPending ? 'Saving…' : 'Save'}
-          </button>
+      {confirming ? (
+        <div className="fc-confirm" role="group" aria-labelledby={`${id}-confirm`} aria-describedby={`${id}-loss`}>
+          <p id={`${id}-confirm`} className="fc-confirm__question">
+            Are you sure you want to delete this content block?
+          </p>
+          <p id={`${id}-loss`}>
+            Your edited version of {section}
+            {excerpt ? ` ('${excerpt}')` : ''} leaves the page and the original paragraph shows again. The edit waits in the trash on /admin
+            for 30 days.
+          </p>
+          <div className="fc-confirm__actions">
+            {/* The safe answer takes the focus. */}
+            <button type="button" className="button button--ghost" autoFocus onClick={() => setConfirming(false)}>
+              Keep it
+            </button>
+            <button type="button" className="button button--danger" disabled={remove.isPending} onClick={() => remove.mutate()}>
+              {remove.isPending ? 'Deleting…' : 'Delete block'}
+            </button>
+          </div>
         </div>
-      </form>
+      ) : (
+        <form className="fc-form" onSubmit={onSubmit}>
+          <label htmlFor={`${id}-markdown`}>Markdown</label>
+          <textarea
+            id={`${id}-markdown`}
+            className="fc-markdown"
+            rows={10}
+            value={content}
+            aria-busy={source.loading && draft === null}
+            aria-describedby={`${id}-hint`}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+          <p id={`${id}-hint`} className="fc-form__hint">
+            Markdown: **bold**, *italic*, [links](https://example.com), lists and ## headings.
+          </p>
+          <div className="fc-form__actions fc-form__actions--split">
+            <button type="button" className="button button--danger" onClick={onDelete} disabled={busy}>
+              {remove.isPending ? 'Deleting…' : 'Delete'}
+            </button>
+            <CancelButton />
+            <button type="submit" className="button" disabled={content.trim() === '' || busy}>
+              {save.isPending ? 'Saving…' : 'Save'}
+            </button>
+          </div>
+        </form>
+      )}
     </AdminDialog>
   );
 }

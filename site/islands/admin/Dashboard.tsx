@@ -10,6 +10,8 @@ import { DashboardPosts } from './DashboardPosts';
 import { DashboardPublishStatus } from './DashboardPublishStatus';
 import { ADMIN_LOGIN_URL, scheduleRedirect } from './DashboardQueries';
 import { DashboardSubscribers } from './DashboardSubscribers';
+import { DashboardHistory, DashboardTrash } from './history/DashboardHistory';
+import { restoreAfterRepublish } from './publish';
 import { DashboardSends } from './newsletter/DashboardSends';
 import './admin-page-styles';
 
@@ -28,6 +30,8 @@ function useAdminSession(): Session {
         if (!active) return;
         if (user) {
           setSession({ state: 'signed-in', user });
+          // A message carried over from the page before (an undo, a deletion in the editor) shows here.
+          restoreAfterRepublish({ showMessage: true });
           return;
         }
         setSession({ state: 'signed-out' });
@@ -99,6 +103,8 @@ function DashboardBody() {
           <DashboardSubscribers />
         </div>
         <div className="fc-dash-side">
+          <DashboardHistory />
+          <DashboardTrash />
           <DashboardPublishStatus />
           <DashboardInbox />
         </div>

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { queryClient } from '../shared/query-client';
 import { DashboardGuideForm } from './DashboardGuideForm';
-import { callsTo, currentToast, deferred, json, mockFetch, renderInRoot } from './Dashboard.test-utils';
+import type { GuidePreview } from '@forkcast/content-db/contracts';
+import { callsTo, currentToast, deferred, json, mockFetch, renderInRoot, type FetchCall } from './Dashboard.test-utils';
 
 const GENERATE = 'POST /api/admin/generate-guide';
 const UPLOAD = 'POST /api/upload/hero-image';
@@ -27,7 +28,27 @@ function setup() {
 
 const altField = () => screen.getByRole('textbox', { name: 'Alt text' });
 
-const sent = (fetchMock: ReturnType<typeof mockFetch>, key = GENERATE) => callsTo(fetchMock, key).map((call) => call.body as FormData);
+const isDryRun = (call: FetchCall) => call.body instanceof FormData && call.body.get('dryRun') === 'true';
+/** The forms the generator sent for real (the dry run that asks what would change is left out). */
+const sent = (fetchMock: ReturnType<typeof mockFetch>, key = GENERATE) =>
+  callsTo(fetchMock, key)
+    .filter((call) => !isDryRun(call))
+    .map((call) => call.body as FormData);
+
+const NEW_CITY: GuidePreview = {
+  cityName: 'Lisbon',
+  citySlug: 'lisbon',
+  exists: false,
+  guideRegenerated: false,
+  restaurants: { added: ['Tasca do Chico'], removed: [], changed: [], unchanged: 0 },
+};
+/** The generator's route: the dry run answers `preview`, the upload itself `answer`. */
+const generating =
+  (answer: Response | Promise<Response> | ((call: FetchCall) => Response | Promise<Response>), preview: GuidePreview = NEW_CITY) =>
+  async (call: FetchCall) => {
+    if (isDryRun(call)) return json(200, preview);
+    return typeof answer === 'function' ? answer(call) : (await answer).clone();
+  };
 
 describe('the guide generator', () => {
   it('links the sample CSV', () => {
@@ -64,7 +85,7 @@ describe('the guide generator', () => {
     queryClient.setQueryData(['/api/admin/cities'], []);
     queryClient.setQueryData(['/api/posts', { published: true, limit: 6 }], []);
     const answer = deferred<Response>();
-    const fetchMock = mockFetch({ [GENERATE]: answer.promise });
+    const fetchMock = mockFetch({ [GENERATE]: generating(answer.promise) });
     const { user, field, submit } = setup();
     await user.upload(field.csv, csv());
     await user.type(field.city, '  Lisbon ');
@@ -98,7 +119,7 @@ describe('the guide generator', () => {
   it('uploads a chosen hero image first and generates the guide with its path', async () => {
     const fetchMock = mockFetch({
       [UPLOAD]: json(201, { filePath: '/uploads/abc123.jpg' }),
-      [GENERATE]: json(201, { cityName: 'Lisbon', citySlug: 'lisbon' }),
+      [GENERATE]: generating(json(201, { cityName: 'Lisbon', citySlug: 'lisbon' })),
     });
     const { user, field, submit } = setup();
     await user.upload(field.csv, csv());
@@ -154,7 +175,7 @@ describe('the guide generator', () => {
     const answer = deferred<Response>();
     const fetchMock = mockFetch({
       [UPLOAD]: json(500, { message: 'Disk full', code: 'internal' }),
-      [GENERATE]: answer.promise,
+      [GENERATE]: generating(answer.promise),
     });
     const { user, field, submit } = setup();
     await user.upload(field.csv, csv());
@@ -164,7 +185,7 @@ describe('the guide generator', () => {
     await user.type(altField(), 'A photo that never arrived');
     await submit();
 
-    await waitFor(() => expect(callsTo(fetchMock, GENERATE)).toHaveLength(1));
+    await waitFor(() => expect(sent(fetchMock)).toHaveLength(1));
     expect(currentToast()).toMatchObject({
       title: 'Image Upload Failed',
       description: 'Failed to upload the hero image. Using default image instead.',
@@ -183,7 +204,7 @@ describe('the guide generator', () => {
   });
 
   it("shows the server's message when generation fails, or a fallback", async () => {
-    mockFetch({ [GENERATE]: json(400, { message: 'The city name can be at most 80 characters.', code: 'validation' }) });
+    mockFetch({ [GENERATE]: generating(json(400, { message: 'The city name can be at most 80 characters.', code: 'validation' })) });
     const { user, field, submit } = setup();
     await user.upload(field.csv, csv());
     await user.type(field.city, 'Lisbon');
@@ -192,14 +213,53 @@ describe('the guide generator', () => {
     expect(currentToast()?.description).toBe('The city name can be at most 80 characters.');
     expect(field.city.value).toBe('Lisbon');
 
-    mockFetch({ [GENERATE]: () => Promise.reject(new TypeError('Failed to fetch')) });
+    mockFetch({ [GENERATE]: generating(() => Promise.reject(new TypeError('Failed to fetch'))) });
     await submit();
     await waitFor(() => expect(currentToast()?.description).toBe('Failed to generate guide'));
     expect(currentToast()?.title).toBe('Generation Failed');
   });
 
+  it('shows what a re-upload for an existing city would change and waits for a confirm', async () => {
+    const existing: GuidePreview = {
+      cityName: 'Lisbon',
+      citySlug: 'lisbon',
+      exists: true,
+      guideRegenerated: true,
+      restaurants: { added: ['Tasca do Chico'], removed: ['Cervejaria Ramiro'], changed: ['Manteigaria'], unchanged: 2 },
+    };
+    const fetchMock = mockFetch({ [GENERATE]: generating(json(200, { cityName: 'Lisbon', citySlug: 'lisbon' }), existing) });
+    const { user, field, submit } = setup();
+    await user.upload(field.csv, csv());
+    await user.type(field.city, 'lisbon');
+    await submit();
+    const question = await screen.findByRole('alertdialog', { name: 'Replace the itinerary of Lisbon and regenerate its guide?' });
+    expect(
+      within(question)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Restaurants added (1): Tasca do Chico',
+      'Restaurants removed (1): Cervejaria Ramiro',
+      'Restaurants changed (1): Manteigaria',
+      'Unchanged: 2',
+    ]);
+    expect(question.textContent).toContain('The guide text at /lisbon/guide will be regenerated');
+    expect(question.textContent).toContain('The previous guide and itinerary stay in their history');
+    expect(sent(fetchMock)).toHaveLength(0);
+
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(sent(fetchMock)).toHaveLength(0);
+
+    await submit();
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Replace and regenerate' }));
+    await waitFor(() => expect(currentToast()?.title).toBe('Guide Generated!'));
+    expect(sent(fetchMock)).toHaveLength(1);
+  });
+
   it('lists every problem the server found in the CSV', async () => {
     mockFetch({
+      // The dry run already reads the CSV, so it is the call that is refused.
       [GENERATE]: json(422, {
         message: 'Row 3, url: must start with http:// or https://. Row 4: it has 9 cells but the header has 8.',
         code: 'invalid_csv',
@@ -221,7 +281,7 @@ describe('the guide generator', () => {
     ).toEqual(['Row 3, column “Website”: must start with http:// or https://.', 'Row 4: it has 9 cells but the header has 8.']);
     expect(currentToast()?.title).toBe('Generation Failed');
 
-    mockFetch({ [GENERATE]: json(201, { cityName: 'Lisbon', citySlug: 'lisbon' }) });
+    mockFetch({ [GENERATE]: generating(json(201, { cityName: 'Lisbon', citySlug: 'lisbon' })) });
     await user.upload(screen.getByLabelText('Itinerary CSV file'), csv());
     await submit();
     await waitFor(() => expect(screen.queryByRole('list', { name: /Fix these problems/ })).toBeNull());

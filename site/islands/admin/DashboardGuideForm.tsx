@@ -1,15 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import {
   LIMITS,
   type ApiErrorBody,
   type CsvProblem,
   type GenerateGuideResult,
+  type GuidePreview,
   type HeroUploadResult,
 } from '@forkcast/content-db/contracts';
 import { apiRequest, messageOf, RequestError } from '../shared/api';
 import { toast } from '../shared/toast-store';
 import { ALT_REQUIRED } from './AltTextField';
+import { ensureHistoryStyles } from './history/styles';
+import { announceChange } from './publish';
 import { CITY_OVERVIEWS_URL } from './DashboardQueries';
 import { DashboardHeroPicker, heroAltOf, heroUrlOf, needsAlt, NO_HERO, type HeroChoice } from './DashboardHeroPicker';
 
@@ -25,6 +28,8 @@ interface GuideInput {
 interface GuideResult extends GenerateGuideResult {
   /** When the hero upload failed: the fallback URL that was sent instead ('' for the default image). */
   heroFallback: string | null;
+  /** The answer, whose change the success message can undo. */
+  response: Response;
 }
 
 const isCsv = (file: File) => file.name.toLowerCase().endsWith('.csv');
@@ -72,8 +77,72 @@ async function generateGuide({ csvFile, cityName, cityDescription, hero }: Guide
   form.append('cityDescription', cityDescription.trim());
   form.append('heroImageUrl', heroImage.url);
   form.append('heroImageAlt', heroImage.alt.trim());
-  const result = (await (await apiRequest('POST', '/api/admin/generate-guide', form)).json()) as GenerateGuideResult;
-  return { ...result, heroFallback: heroImage.failed ? heroImage.url : null };
+  const response = await apiRequest('POST', '/api/admin/generate-guide', form);
+  const result = (await response.clone().json()) as GenerateGuideResult;
+  return { ...result, heroFallback: heroImage.failed ? heroImage.url : null, response };
+}
+
+/** What uploading this CSV would change, asked of the server without writing anything. */
+async function previewGuide({ csvFile, cityName }: GuideInput): Promise<GuidePreview> {
+  const form = new FormData();
+  form.append('csvFile', csvFile);
+  form.append('cityName', cityName.trim());
+  form.append('dryRun', 'true');
+  return (await (await apiRequest('POST', '/api/admin/generate-guide', form)).json()) as GuidePreview;
+}
+
+function Names({ label, names }: { label: string; names: string[] }) {
+  if (names.length === 0) return null;
+  return (
+    <li>
+      {label} ({names.length}): {names.join(', ')}
+    </li>
+  );
+}
+
+interface ConfirmProps {
+  preview: GuidePreview;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+/** Re-uploading for a city that exists replaces its itinerary and regenerates its guide: say exactly what changes, then wait for a yes. */
+function ConfirmReplace({ preview, busy, onCancel, onConfirm }: ConfirmProps) {
+  useEffect(ensureHistoryStyles, []);
+  const id = useId();
+  const { added, removed, changed, unchanged } = preview.restaurants;
+  return (
+    <div className="fc-confirm" role="alertdialog" aria-modal="false" aria-labelledby={`${id}-question`} aria-describedby={`${id}-what`}>
+      <p id={`${id}-question`} className="fc-confirm__question">
+        Replace the itinerary of {preview.cityName}
+        {preview.guideRegenerated ? ' and regenerate its guide' : ''}?
+      </p>
+      <div id={`${id}-what`}>
+        <ul>
+          <Names label="Restaurants added" names={added} />
+          <Names label="Restaurants removed" names={removed} />
+          <Names label="Restaurants changed" names={changed} />
+          <li>Unchanged: {unchanged}</li>
+        </ul>
+        {preview.guideRegenerated && (
+          <p>
+            The guide text at /{preview.citySlug}/guide will be regenerated from this itinerary, replacing its current text with its edited
+            sections and additions.
+          </p>
+        )}
+        <p>The previous guide and itinerary stay in their history under Recent changes, where Restore brings them back.</p>
+      </div>
+      <div className="fc-confirm__actions">
+        <button type="button" className="button button--ghost" autoFocus onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="button" className="button button--danger" disabled={busy} onClick={onConfirm}>
+          {busy ? 'Generating Guide...' : preview.guideRegenerated ? 'Replace and regenerate' : 'Replace the itinerary'}
+        </button>
+      </div>
+    </div>
+  );
 }
 
 /** The guide generator. Turns a CSV itinerary into a city, its restaurants and a guide. */
@@ -94,6 +163,12 @@ export function DashboardGuideForm() {
   };
   const [problems, setProblems] = useState<CsvProblem[]>([]);
   const [notice, setNotice] = useState('');
+  // The upload waiting for a confirm, with what it would change, for a city that exists.
+  const [pendingReplace, setPendingReplace] = useState<{ input: GuideInput; preview: GuidePreview } | null>(null);
+  const failed = (error: unknown) => {
+    toast({ title: 'Generation Failed', description: messageOf(error, 'Failed to generate guide'), variant: 'destructive' });
+    setProblems(problemsOf(error));
+  };
 
   const generate = useMutation({
     mutationFn: generateGuide,
@@ -101,9 +176,9 @@ export function DashboardGuideForm() {
       setProblems([]);
       setNotice('');
     },
-    onSuccess: async ({ cityName: name, citySlug, heroFallback }) => {
+    onSuccess: async ({ cityName: name, citySlug, heroFallback, response }) => {
       const path = `/${citySlug}/guide`;
-      toast({
+      announceChange(response, {
         title: 'Guide Generated!',
         description: `The ${name} city guide was created and is viewable at ${path}.`,
         link: { href: path, label: `View the ${name} guide` },
@@ -123,10 +198,20 @@ export function DashboardGuideForm() {
         queryClient.invalidateQueries({ queryKey: ['/api/posts'] }),
       ]);
     },
-    onError: (error) => {
-      toast({ title: 'Generation Failed', description: messageOf(error, 'Failed to generate guide'), variant: 'destructive' });
-      setProblems(problemsOf(error));
+    onError: failed,
+    onSettled: () => setPendingReplace(null),
+  });
+  const check = useMutation({
+    mutationFn: async (input: GuideInput) => ({ input, preview: await previewGuide(input) }),
+    onMutate: () => {
+      setProblems([]);
+      setNotice('');
     },
+    onSuccess: ({ input, preview }) => {
+      if (preview.exists) setPendingReplace({ input, preview });
+      else generate.mutate(input);
+    },
+    onError: failed,
   });
 
   const chooseCsv = (event: ChangeEvent<HTMLInputElement>) => {
@@ -142,7 +227,7 @@ export function DashboardGuideForm() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (generate.isPending) return;
+    if (generate.isPending || check.isPending) return;
     if (!csvFile || cityName.trim() === '') {
       toast({ title: 'Missing Information', description: 'Please provide both a CSV file and city name', variant: 'destructive' });
       return;
@@ -152,10 +237,12 @@ export function DashboardGuideForm() {
       heroAltInput.current?.focus();
       return;
     }
-    generate.mutate({ csvFile, cityName, cityDescription, hero });
+    check.mutate({ csvFile, cityName, cityDescription, hero });
   };
 
-  const pending = generate.isPending;
+  const working = generate.isPending || check.isPending;
+  // While a replacement waits for its confirm, the form stays as it is.
+  const pending = working || pendingReplace !== null;
   return (
     <section className="fc-dash-card fc-dash-generator" aria-labelledby={`${id}-title`}>
       <div className="fc-dash-card__head">
@@ -171,7 +258,7 @@ export function DashboardGuideForm() {
           Download the sample CSV
         </a>
       </p>
-      <form key={formKey} className="fc-dash-form" onSubmit={submit} noValidate aria-busy={pending}>
+      <form key={formKey} className="fc-dash-form" onSubmit={submit} noValidate aria-busy={working}>
         <div className="fc-form">
           <label htmlFor={`${id}-csv`}>Itinerary CSV file</label>
           <input
@@ -212,10 +299,18 @@ export function DashboardGuideForm() {
         <DashboardHeroPicker value={hero} onChange={chooseHero} disabled={pending} altError={heroAltError} altRef={heroAltInput} />
         <div className="fc-dash-form__actions">
           <button className="button" type="submit" disabled={pending}>
-            {pending ? 'Generating Guide...' : 'Generate Guide'}
+            {working ? 'Generating Guide...' : 'Generate Guide'}
           </button>
         </div>
       </form>
+      {pendingReplace && (
+        <ConfirmReplace
+          preview={pendingReplace.preview}
+          busy={generate.isPending}
+          onCancel={() => setPendingReplace(null)}
+          onConfirm={() => generate.mutate(pendingReplace.input)}
+        />
+      )}
       {notice && (
         <p className="fc-dash-notice" role="status">
           {notice}

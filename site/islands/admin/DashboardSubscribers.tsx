@@ -7,6 +7,7 @@ import { toast } from '../shared/toast-store';
 import { plural } from './DashboardFormat';
 import { DashboardQueryError } from './DashboardQueryError';
 import { adminQuery, isUnauthorized, LOGIN_URL, scheduleRedirect, SUBSCRIBERS_EXPORT_URL, SUBSCRIBERS_URL } from './DashboardQueries';
+import { announceChange } from './publish';
 
 const SKELETON_ROWS = 3;
 
@@ -40,8 +41,8 @@ export function DashboardSubscribers() {
 
   const remove = useMutation({
     mutationFn: (subscriber: Subscriber) => apiRequest('DELETE', `${SUBSCRIBERS_URL}/${subscriber.id}`),
-    onSuccess: async () => {
-      toast({ title: 'Subscriber deleted', description: 'The subscriber has been removed from the newsletter.' });
+    onSuccess: async (response) => {
+      announceChange(response, { title: 'Subscriber deleted', description: 'The subscriber has been removed from the newsletter.' });
       // Buttons stay disabled until the list has refreshed, so a removed row cannot be clicked again.
       await queryClient.invalidateQueries({ queryKey: [SUBSCRIBERS_URL] });
     },

@@ -5,6 +5,8 @@ import { ORIGINAL_BLOCK_ID, type ContentBlock, type ContentItem } from '@forkcas
 import { apiRequest } from '../shared/api';
 import { toast } from '../shared/toast-store';
 import { AddContentDialog } from './AddContentDialog';
+import { AdminDialog, CancelButton } from './AdminDialog';
+import { HistoryDialog } from './history/HistoryDialog';
 import { BlockEditorDialog } from './BlockEditorDialog';
 import type { ItemSlot, PostBodySlots } from './page-slots';
 import { contentKey, useContentBlocks, useContentItems } from './post-queries';
@@ -34,8 +36,59 @@ function pageIsBehind(slots: PostBodySlots, items: readonly ContentItem[], block
   );
 }
 
+const place = (position: number) => (position === 0 ? 'before section 1' : `after section ${position}`);
+
 function itemLabel({ kind, position }: ItemSlot): string {
-  return `Delete added ${kind === 'image' ? 'image' : 'text'} ${position === 0 ? 'before section 1' : `after section ${position}`}`;
+  return `Delete added ${kind === 'image' ? 'image' : 'text'} ${place(position)}`;
+}
+
+/** What deleting an item takes off the page, in words: its text (shortened) or its picture's description. */
+function itemLoss(slot: ItemSlot, item: ContentItem | undefined): string {
+  const where = place(slot.position);
+  if (slot.kind === 'image') return `The image ${where}${item?.alt ? ` ('${item.alt}')` : ''} leaves the page.`;
+  const text = (item?.content ?? '').replace(/\s+/g, ' ').trim();
+  const quoted = text.length > 120 ? `${text.slice(0, 117)}…` : text;
+  return `The text ${where}${quoted ? ` ('${quoted}')` : ''} leaves the page.`;
+}
+
+interface DeleteItemProps {
+  slot: ItemSlot;
+  item: ContentItem | undefined;
+  deleting: boolean;
+  onDelete: () => void;
+}
+
+/** The Delete control of one inline item: it asks first, saying what leaves the page and where it goes. */
+function DeleteItemButton({ slot, item, deleting, onDelete }: DeleteItemProps) {
+  const [open, setOpen] = useState(false);
+  const what = slot.kind === 'image' ? 'image' : 'text';
+  return (
+    <AdminDialog
+      open={open}
+      onOpenChange={setOpen}
+      title={`Delete this added ${what}?`}
+      description={`${itemLoss(slot, item)} It waits in the trash on /admin for 30 days, and the message after deleting offers Undo.`}
+      trigger={
+        <button type="button" className="fc-admin-button fc-admin-button--danger" aria-label={itemLabel(slot)} disabled={deleting}>
+          {deleting ? 'Deleting…' : 'Delete'}
+        </button>
+      }
+    >
+      <div className="fc-form__actions">
+        <CancelButton />
+        <button
+          type="button"
+          className="button button--danger"
+          onClick={() => {
+            setOpen(false);
+            onDelete();
+          }}
+        >
+          Delete {what}
+        </button>
+      </div>
+    </AdminDialog>
+  );
 }
 
 /**
@@ -62,7 +115,7 @@ export function PostContentAdmin({ slots, onRepublish }: Props) {
     onMutate: (itemId) => setSelectedItem(itemId),
     onSuccess: async (response) => {
       await queryClient.invalidateQueries({ queryKey: contentKey(postId) });
-      announceWrite(response);
+      announceWrite(response, 'Content deleted');
       onRepublish();
     },
     // A failed inline delete is only logged.
@@ -96,6 +149,17 @@ export function PostContentAdmin({ slots, onRepublish }: Props) {
         >
           {refreshing ? 'Refreshing…' : 'Refresh'}
         </button>
+        <HistoryDialog
+          entity="post"
+          entityId={postId}
+          name={slots.postTitle ? `'${slots.postTitle}'` : 'this post'}
+          onRestored={onRepublish}
+          trigger={
+            <button type="button" className="fc-admin-button" aria-label="History of this post">
+              History
+            </button>
+          }
+        />
       </div>
       {slots.sections.map((section) =>
         createPortal(
@@ -111,19 +175,16 @@ export function PostContentAdmin({ slots, onRepublish }: Props) {
           `section-${section.position}`,
         ),
       )}
-      {slots.items.map((item) =>
+      {slots.items.map((slot) =>
         createPortal(
-          <button
-            type="button"
-            className="fc-admin-button fc-admin-button--danger"
-            aria-label={itemLabel(item)}
-            disabled={selectedItem === item.itemId}
-            onClick={() => removeItem.mutate(item.itemId)}
-          >
-            {selectedItem === item.itemId ? 'Deleting…' : 'Delete'}
-          </button>,
-          item.container,
-          `item-${item.itemId}`,
+          <DeleteItemButton
+            slot={slot}
+            item={items.data?.find((candidate) => candidate.id === slot.itemId)}
+            deleting={selectedItem === slot.itemId}
+            onDelete={() => removeItem.mutate(slot.itemId)}
+          />,
+          slot.container,
+          `item-${slot.itemId}`,
         ),
       )}
       {slots.adds.map((slot) =>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CHANGE_HEADER } from '@forkcast/content-db/contracts';
 import { bootAdmin } from './boot';
 import { SCROLL_KEY, TOAST_KEY } from './publish';
 import { currentToast, json, noContent, PUBLISHED, stubApi, type ApiCall } from './test-api';
@@ -152,16 +153,27 @@ describe('booting the admin controls', () => {
     expect(JSON.parse(sessionStorage.getItem(TOAST_KEY) ?? 'null')).toEqual({ title: 'Image Updated', description: 'Published in 42 ms' });
   });
 
-  it('deletes an inline item, refetches the content list and reloads', async () => {
-    const calls = stubApi({ ...POST_READS, 'DELETE /api/posts/7/content/31': () => noContent(PUBLISHED) });
+  it('asks before deleting an inline item, naming it, then deletes it, refetches the content list and reloads', async () => {
+    const calls = stubApi({ ...POST_READS, 'DELETE /api/posts/7/content/31': () => noContent({ ...PUBLISHED, [CHANGE_HEADER]: '9' }) });
     showPage(POST_PAGE);
     await bootAdmin();
     await waitFor(() => expect(count(calls, 'GET', '/api/posts/7/content')).toBe(1));
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Delete added text after section 1' }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete added text after section 1' }));
+    const question = await screen.findByRole('dialog', { name: 'Delete this added text?' });
+    expect(question.textContent).toContain(`The text after section 1 ('${ITEMS[0]!.content}') leaves the page.`);
+    expect(count(calls, 'DELETE', '/api/posts/7/content/31')).toBe(0);
+    await user.click(within(question).getByRole('button', { name: 'Delete text' }));
     await waitFor(() => expect(reload).toHaveBeenCalledOnce());
     expect(count(calls, 'DELETE', '/api/posts/7/content/31')).toBe(1);
     expect(count(calls, 'GET', '/api/posts/7/content')).toBe(2);
-    expect(currentToast()).toEqual({ title: 'Published in 42 ms' });
+    expect(currentToast()).toEqual({ title: 'Content deleted', description: 'Published in 42 ms' });
+    // The message keeps its Undo across the reload.
+    expect(JSON.parse(sessionStorage.getItem(TOAST_KEY) ?? 'null')).toEqual({
+      title: 'Content deleted',
+      description: 'Published in 42 ms',
+      undo: { changeId: 9, label: 'Undo' },
+    });
     expect(sessionStorage.getItem(SCROLL_KEY)).toBe('0');
   });
 
@@ -171,7 +183,11 @@ describe('booting the admin controls', () => {
     showPage(POST_PAGE);
     await bootAdmin();
     const button = await screen.findByRole('button', { name: 'Delete added image after section 2' });
-    await userEvent.setup().click(button);
+    const user = userEvent.setup();
+    await user.click(button);
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete this added image?' })).getByRole('button', { name: 'Delete image' }),
+    );
     await waitFor(() =>
       expect(error).toHaveBeenCalledWith('Delete failed', expect.objectContaining({ message: 'Failed to delete content' })),
     );

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
+import { HOME_HERO_ENTITY_ID } from '@forkcast/content-db/contracts';
 import { createRoot } from 'react-dom/client';
 import { useAuth } from '../shared/auth-store';
 import { IslandRoot } from '../shared/IslandRoot';
 import { HeroEditorDialog } from './HeroEditorDialog';
+import { HistoryDialog } from './history/HistoryDialog';
 import { insertHeroSlots, insertItinerarySlots, insertPostBodySlots } from './page-slots';
 import { PostContentAdmin } from './PostContentAdmin';
 import { restoreAfterRepublish, showRepublishedPage } from './publish';
@@ -33,10 +35,44 @@ export async function bootAdmin(): Promise<void> {
   styles.textContent = adminCss;
   document.head.append(styles);
   for (const { container, target } of insertHeroSlots()) {
-    mount(container, <HeroEditorDialog target={target} onSaved={showRepublishedPage} />);
+    mount(
+      container,
+      <>
+        <HeroEditorDialog target={target} onSaved={showRepublishedPage} />
+        {target.kind === 'home' && (
+          <HistoryDialog
+            entity="hero"
+            entityId={HOME_HERO_ENTITY_ID}
+            name="the homepage hero"
+            onRestored={showRepublishedPage}
+            trigger={
+              <button type="button" className="fc-admin-button">
+                History
+              </button>
+            }
+          />
+        )}
+      </>,
+    );
   }
   for (const { container, cityId, spreadsheetUrl } of insertItinerarySlots()) {
-    mount(container, <SpreadsheetDialog cityId={cityId} current={spreadsheetUrl} onSaved={showRepublishedPage} />);
+    mount(
+      container,
+      <>
+        <SpreadsheetDialog cityId={cityId} current={spreadsheetUrl} onSaved={showRepublishedPage} />
+        <HistoryDialog
+          entity="city"
+          entityId={cityId}
+          name="this city and its itinerary"
+          onRestored={showRepublishedPage}
+          trigger={
+            <button type="button" className="fc-admin-button" aria-label="History of this city and its itinerary">
+              City history
+            </button>
+          }
+        />
+      </>,
+    );
   }
   for (const slots of insertPostBodySlots()) {
     mount(slots.toolbar, <PostContentAdmin slots={slots} onRepublish={showRepublishedPage} />);

@@ -42,6 +42,8 @@ interface AddSlot {
 export interface PostBodySlots {
   postId: number;
   postSlug: string;
+  /** The post's title, as its heading shows it. */
+  postTitle: string;
   /** The post's editing toolbar, above the body; the post's React root is mounted here. */
   toolbar: HTMLElement;
   sections: SectionSlot[];
@@ -155,7 +157,8 @@ export function insertPostBodySlots(root: ParentNode = document): PostBodySlots[
     body.before(toolbar);
     const sections = sectionSlots(body);
     const items = itemSlots(body);
-    bodies.push({ postId, postSlug: article.dataset.postSlug ?? '', toolbar, sections, items, adds: addSlots(body, sections) });
+    const postTitle = (article.querySelector('h1')?.textContent ?? '').trim();
+    bodies.push({ postId, postSlug: article.dataset.postSlug ?? '', postTitle, toolbar, sections, items, adds: addSlots(body, sections) });
   }
   return bodies;
 }

@@ -25,6 +25,11 @@ export function Toaster() {
               {t.link.label}
             </a>
           )}
+          {t.action && (
+            <ToastPrimitive.Action className="fc-toast__action" altText={t.action.altText} onClick={t.action.onClick}>
+              {t.action.label}
+            </ToastPrimitive.Action>
+          )}
           <ToastPrimitive.Close className="fc-toast__close" aria-label="Close">
             ×
           </ToastPrimitive.Close>

@@ -4,6 +4,13 @@ import { create } from 'zustand';
 export const TOAST_LIMIT = 1;
 const TOAST_REMOVE_DELAY = 1_000_000;
 
+/** A button on a toast (Undo): it closes the toast; `altText` tells screen readers how to do it without the toast. */
+export interface ToastAction {
+  label: string;
+  altText: string;
+  onClick: () => void;
+}
+
 export interface Toast {
   id: number;
   title: string;
@@ -11,6 +18,7 @@ export interface Toast {
   variant?: 'default' | 'destructive';
   /** An optional link shown under the description. */
   link?: { href: string; label: string };
+  action?: ToastAction;
   open: boolean;
 }
 

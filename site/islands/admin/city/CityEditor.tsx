@@ -10,7 +10,8 @@ import { cityEditorUrl } from '../admin-urls';
 import { ALT_REQUIRED } from '../AltTextField';
 import { DashboardHeroPicker, needsAlt, NO_HERO } from '../DashboardHeroPicker';
 import { adminQuery, CITY_OVERVIEWS_URL } from '../DashboardQueries';
-import { announceWrite } from '../publish';
+import { HistoryDialog } from '../history/HistoryDialog';
+import { announceWrite, keepToastForNextPage, restoreAfterRepublish, showRepublishedPage } from '../publish';
 import { CityDeleteDialog } from './CityDeleteDialog';
 import { CityLinksFields } from './CityLinksFields';
 import { draftOf, EMPTY_CITY, heroChanged, isDirty, type CityDraft, type CityField } from './city-form';
@@ -48,6 +49,8 @@ function EditorBody({ initialId }: { initialId: number | undefined }) {
   });
   const all = useQuery({ queryKey: [CITY_OVERVIEWS_URL], queryFn: adminQuery<CityOverview[]>(CITY_OVERVIEWS_URL) });
   const city = loaded.data;
+  // A message carried over from before a reload (an undo, a restored version) shows again.
+  useEffect(() => restoreAfterRepublish({ showMessage: true }), []);
   useEffect(() => {
     if (!city || saved) return;
     setDraft(draftOf(city));
@@ -147,6 +150,19 @@ function EditorBody({ initialId }: { initialId: number | undefined }) {
           <span>{saveState}</span>
         </p>
         <div className="fc-editor__actions">
+          {city && (
+            <HistoryDialog
+              entity="city"
+              entityId={city.id}
+              name={city.name}
+              onRestored={showRepublishedPage}
+              trigger={
+                <button type="button" className="button button--ghost fc-dash-small-button">
+                  History
+                </button>
+              }
+            />
+          )}
           {live && city && (
             <a className="button button--ghost fc-dash-small-button" href={city.url}>
               View guide
@@ -289,6 +305,8 @@ function EditorBody({ initialId }: { initialId: number | undefined }) {
                 city={city}
                 onDeleted={() => {
                   gone.current = true;
+                  // The dashboard shows the message, with its Undo, after the move.
+                  keepToastForNextPage();
                   window.location.assign('/admin');
                 }}
               />

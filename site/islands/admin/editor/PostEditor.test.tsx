@@ -211,6 +211,7 @@ describe('the post editor', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Delete post' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this post?' });
-    expect(dialog.textContent).toContain("'Bifanas at noon' and its edited sections are deleted for good");
+    expect(dialog.textContent).toContain("'Bifanas at noon' leaves the site with its edited sections and additions");
+    expect(dialog.textContent).toContain('It waits in the trash on /admin for 30 days');
   });
 });

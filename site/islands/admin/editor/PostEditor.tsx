@@ -7,7 +7,8 @@ import { IslandRoot } from '../../shared/IslandRoot';
 import { toast } from '../../shared/toast-store';
 import { AdminDialog, CancelButton } from '../AdminDialog';
 import { cityEditorUrl } from '../admin-urls';
-import { announceWrite } from '../publish';
+import { HistoryDialog } from '../history/HistoryDialog';
+import { announceWrite, keepToastForNextPage, restoreAfterRepublish, showRepublishedPage } from '../publish';
 import { LetterControls } from '../newsletter/LetterControls';
 import { MarkdownField } from './MarkdownField';
 import '../admin-page-styles';
@@ -130,6 +131,8 @@ function EditorBody({ initialId }: { initialId: number | undefined }) {
   const [confirming, setConfirming] = useState<'delete' | 'unpublish' | undefined>(undefined);
   const [previewKey, setPreviewKey] = useState(0);
 
+  // A message carried over from before a reload (an undo, a restored version) shows again.
+  useEffect(() => restoreAfterRepublish({ showMessage: true }), []);
   const cities = useQuery({ queryKey: ['/api/cities'], queryFn: async () => (await getJson<City[]>('/api/cities')) ?? [] });
   const loaded = useQuery({
     queryKey: ['/api/posts', initialId, 'edit'],
@@ -193,6 +196,8 @@ function EditorBody({ initialId }: { initialId: number | undefined }) {
     mutationFn: () => apiRequest('DELETE', `/api/posts/${postId}`),
     onSuccess: (response) => {
       announceWrite(response, 'Post deleted');
+      // The dashboard shows the message, with its Undo, after the move.
+      keepToastForNextPage();
       setSaved(draft);
       window.location.assign('/admin');
     },
@@ -278,6 +283,19 @@ function EditorBody({ initialId }: { initialId: number | undefined }) {
           <span className="fc-editor__words">{words === 1 ? '1 word' : `${words} words`}</span>
         </p>
         <div className="fc-editor__actions">
+          {postId !== undefined && (
+            <HistoryDialog
+              entity="post"
+              entityId={postId}
+              name={post ? `'${post.title}'` : 'this post'}
+              onRestored={showRepublishedPage}
+              trigger={
+                <button type="button" className="button button--ghost fc-dash-small-button">
+                  History
+                </button>
+              }
+            />
+          )}
           {postId !== undefined && (
             <a className="button button--ghost fc-dash-small-button" href={`/api/posts/${postId}/preview`} target="_blank" rel="noopener">
               Preview
@@ -456,7 +474,7 @@ function EditorBody({ initialId }: { initialId: number | undefined }) {
                   </button>
                 }
                 title="Delete this post?"
-                description={`'${post?.title}' and its edited sections are deleted for good; its pages leave the site.`}
+                description={`'${post?.title}' leaves the site with its edited sections and additions: its page, its place in every listing, the feeds and the sitemap. It waits in the trash on /admin for 30 days, where Restore brings it all back.`}
               >
                 <div className="fc-form__actions">
                   <CancelButton />

@@ -1,0 +1,100 @@
+import { diffWords } from 'diff';
+import type { CityState, EntityRef, EntityState, HeroState, PostState, RestaurantRow } from '@forkcast/content-db';
+import type { DiffPart, FieldDiff } from '@forkcast/content-db/contracts';
+
+type Fields = [label: string, value: string][];
+
+const section = (position: number) => `Section ${position + 1}`;
+const place = (position: number) => (position === 0 ? 'before section 1' : `after section ${position}`);
+
+function postFields(state: PostState, cityNames: ReadonlyMap<number, string>): Fields {
+  const { post } = state;
+  const status = post.published === 1 ? 'Published' : post.publishAt ? `Scheduled for ${post.publishAt}` : 'Draft';
+  const fields: Fields = [
+    ['Title', post.title],
+    ['Status', status],
+    ['Slug', post.slug],
+    ['Type', post.type === 'guide' ? 'City guide' : 'Post'],
+    ['City', post.cityId === null ? 'No city' : (cityNames.get(post.cityId) ?? `City ${post.cityId}`)],
+    ['Date', post.publishedAt ?? ''],
+    ['Tags', (JSON.parse(post.tags) as string[]).join(', ')],
+    ['Excerpt', post.excerpt],
+    ['Hero image', post.heroImage ?? ''],
+    ['Hero alt text', post.heroAlt],
+    ['Text', post.content],
+  ];
+  for (const block of state.blocks) fields.push([`${section(block.position)} (edited)`, block.content]);
+  for (const item of state.items) {
+    fields.push([
+      `Added ${item.type === 'image' ? 'image' : 'text'} ${place(item.position)} (#${item.id})`,
+      item.type === 'image' ? `${item.content}\nAlt: ${item.alt}` : item.content,
+    ]);
+  }
+  return fields;
+}
+
+function restaurantLine(r: RestaurantRow): string {
+  const when = [r.day === null ? '' : `Day ${r.day}`, r.meal ?? ''].filter(Boolean).join(', ');
+  const where = [r.neighborhood, r.cuisine, r.address, r.url].filter(Boolean).join(' · ');
+  const pin = r.lat === null || r.lng === null ? '' : ` (${r.lat}, ${r.lng})`;
+  return `${when ? `${when}: ` : ''}${r.name}${where ? ` — ${where}` : ''}${pin}${r.notes ? `\n  ${r.notes}` : ''}`;
+}
+
+function cityFields(state: CityState): Fields {
+  const { city } = state;
+  return [
+    ['Name', city.name],
+    ['Slug', city.slug],
+    ['Country', city.country],
+    ['Description', city.description],
+    ['Hero image', city.heroImage ?? ''],
+    ['Hero alt text', city.heroAlt],
+    ['Area map', city.mapEmbedUrl ?? ''],
+    ['Spreadsheet', city.spreadsheetUrl ?? ''],
+    ['Order', String(city.displayOrder)],
+    ['Itinerary', state.restaurants.map(restaurantLine).join('\n')],
+  ];
+}
+
+function heroFields(state: HeroState): Fields {
+  return [
+    ['Image', state.image ?? '(the default picture)'],
+    ['Alt text', state.alt ?? ''],
+  ];
+}
+
+function fieldsOf(ref: EntityRef, state: EntityState | null, cityNames: ReadonlyMap<number, string>): Map<string, string> {
+  if (state === null) return new Map();
+  if (ref.entity === 'post') return new Map(postFields(state as PostState, cityNames));
+  if (ref.entity === 'city') return new Map(cityFields(state as CityState));
+  return new Map(heroFields(state as HeroState));
+}
+
+/**
+ * What a revision changed, field by field, as a word diff of readable text (jsdiff): only fields
+ * whose text differs, each with the parts kept, removed and added. `before` is the revision before
+ * (null when the entity did not exist).
+ */
+export function diffStates(
+  ref: EntityRef,
+  before: EntityState | null,
+  after: EntityState | null,
+  cityNames: ReadonlyMap<number, string>,
+): FieldDiff[] {
+  const old = fieldsOf(ref, before, cityNames);
+  const now = fieldsOf(ref, after, cityNames);
+  const labels = [...now.keys(), ...[...old.keys()].filter((label) => !now.has(label))];
+  const diffs: FieldDiff[] = [];
+  for (const label of labels) {
+    const a = old.get(label) ?? '';
+    const b = now.get(label) ?? '';
+    if (a === b) continue;
+    const parts: DiffPart[] = diffWords(a, b).map((part) => ({
+      value: part.value,
+      ...(part.added ? { added: true } : {}),
+      ...(part.removed ? { removed: true } : {}),
+    }));
+    diffs.push({ label, parts });
+  }
+  return diffs;
+}
