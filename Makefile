@@ -71,7 +71,7 @@ node_modules/.modules.yaml: $(TOOLCHAIN_STAMP) package.json pnpm-lock.yaml admin
 install: toolchain node_modules/.modules.yaml
 
 $(BUILD_STAMP): node_modules/.modules.yaml $(SOURCES)
-	pnpm exec astro build
+	node scripts/compile.ts
 
 compile: install $(BUILD_STAMP)
 
@@ -123,4 +123,4 @@ bench-mail: compile
 	node scripts/bench/mail.ts
 
 clean:
-	rm -rf dist dist-static .astro
+	rm -rf dist .builds dist-static .astro

@@ -18,3 +18,4 @@ export { purgeWebhook } from './publisher/purge-webhook.ts';
 export { takeBackup, listBackups } from './backups/backups.ts';
 export { restoreBackup, RestoreRefused } from './backups/restore.ts';
 export { exportSite, ExportRefused } from './export/export-site.ts';
+export { newBuildDir, promoteBuild } from './releases/releases.ts';

@@ -57,7 +57,8 @@ describe('the systemd unit and its settings', () => {
     for (const path of [dirname(config.databasePath), config.uploadDir, config.mail.dir, config.backup.dir])
       expect(inside(path), path).toBe(true);
     const release = unit.get('WorkingDirectory')![0]!;
-    expect(inside(join(release, 'dist', 'client'))).toBe(true);
+    // dist links to the build being served, under .builds/ (see scripts/compile.ts).
+    expect(inside(join(release, '.builds'))).toBe(true);
     expect(EXAMPLE_SITE.siteDir).toBe(join(release, 'dist', 'client'));
     expect(EXAMPLE_SITE.uploadDir).toBe(config.uploadDir);
     expect(EXAMPLE_SITE.upstream).toBe(`${config.host}:${config.port}`);
