@@ -6,7 +6,8 @@
  * the server's peak memory; then serving: a read load of BENCH_CONNECTIONS connections (default 50)
  * for BENCH_SECONDS seconds (default 20) over a sample of pages, against our server and against
  * Debian's nginx serving the same site folder. BENCH_ONLY=serving renders the site and runs only
- * the serving load. Prints the results against the targets, and writes bench-results/latest.{json,md}.
+ * the serving load. Then the site search: its index built from nothing, its size and its query
+ * latency on the same database. Prints the results against the targets, and writes bench-results/latest.{json,md}.
  * Never part of `make test`.
  */
 import { execFileSync } from 'node:child_process';
@@ -21,6 +22,7 @@ import { seededRandom } from '@forkcast/content-db/testing/random';
 import { markdownReport, type BenchResults } from './report.ts';
 import { ensureNginx, ensureWrk, measureLoad, nginxVersion, startNginx, startOurServer, type LoadResult } from './serving.ts';
 import { createSyntheticDb } from './synthetic-db.ts';
+import { benchSearch } from './search.ts';
 import { timeWrites } from './writes.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -177,6 +179,10 @@ if (nginxAvailable.ok) {
   nginx = { skipped: nginxAvailable.reason };
 }
 
+// --- Search: the index of the same database, from nothing -----------------------------------------
+console.log('Search: building the index from nothing and timing queries...');
+const search = await benchSearch(dbPath);
+
 // --- Report ------------------------------------------------------------------------------------
 const results: BenchResults = {
   posts: POSTS,
@@ -187,6 +193,7 @@ const results: BenchResults = {
   ourFull: { compileMs: compile.ms, renderMs: render.ms, pages: renderedPages },
   ...(publishing ? { publishing } : {}),
   serving: { connections: CONNECTIONS, seconds: LOAD_SECONDS, urls: sample.length, ours: ourLoad, nginx },
+  search,
 };
 const markdown = markdownReport(results);
 console.log(`\n${markdown}`);

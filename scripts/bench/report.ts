@@ -1,4 +1,5 @@
 /** The report of `make bench`: every figure, and the figures held against the publisher's targets. */
+import type { SearchBenchResult } from './search.ts';
 import type { LoadResult } from './serving.ts';
 import type { WriteTiming } from './writes.ts';
 
@@ -23,6 +24,7 @@ export interface BenchResults {
     ours: LoadResult;
     nginx: { label: string; load: LoadResult } | { skipped: string };
   };
+  search: SearchBenchResult;
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -198,6 +200,10 @@ export function markdownReport(results: BenchResults): string {
       .join(nginx ? ' (ours) and ' : '')}${nginx ? ' (nginx)' : ''} of CPU per request: one core of it sends at most about ${(
       1e6 / Math.min(serving.ours.clientCpuUs, nginx?.load.clientCpuUs ?? Number.POSITIVE_INFINITY)
     ).toFixed(0)} requests/s, whichever server answers.`,
+    '',
+    `Search (SQLite FTS5): ${results.search.documents} documents indexed from nothing in ${seconds(results.search.buildMs)}; rows and index take ${(
+      results.search.indexBytes / 1024 / 1024
+    ).toFixed(0)} MB; ${results.search.queries} queries on the server: p50 ${ms(results.search.p50Ms)}, p95 ${ms(results.search.p95Ms)}.`,
   );
   return lines.join('\n');
 }
