@@ -6,8 +6,11 @@ declare namespace App {
     site: import('./lib/site-settings').SiteSettings;
     /** Given only when the API renders the sign-in page for a request: its message and where to go next. */
     signIn?: { message?: string; next: string };
-    /** Given only when the API renders a post's preview for the admin: the post shown even unpublished. */
-    preview?: { postId: number };
+    /**
+     * Given only when the API renders a post's preview for the admin: the post shown even
+     * unpublished, with the changes the editor has not saved yet laid over it.
+     */
+    preview?: { postId: number; changes?: import('@forkcast/content-db/contracts').PostPreviewChanges };
     /** Given only when the API renders the unsubscribe page for an email's link: where its button posts. */
     unsubscribe?: { action: string };
     /** Given only when the API renders the search page for a request: the search and its results. */

@@ -141,6 +141,19 @@ const ROUTES: Record<string, Variant[]> = {
     },
   ],
   'DELETE /api/posts/:id{[0-9]+}': [],
+  'POST /api/posts/:id{[0-9]+}/preview': [
+    {
+      encoding: 'json',
+      valid: { title: 'A title not saved yet', excerpt: 'An excerpt not saved yet.', heroAlt: 'A street at dusk' },
+      fields: [
+        { name: 'title', label: 'The title' },
+        { name: 'excerpt', label: 'The excerpt' },
+        { name: 'heroAlt', label: 'The alt text' },
+      ],
+      refusal: 'json',
+      needsSite: true,
+    },
+  ],
   'POST /api/cities': [
     {
       encoding: 'json',

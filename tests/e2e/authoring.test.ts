@@ -92,9 +92,20 @@ describe('writing, scheduling and retiring a post in the editor', () => {
     expect((await visit(server, '/posts')).body).toContain(path);
   });
 
-  it('re-slugs the live post, and the old URL answers 301', async () => {
+  it('shows edits to the live post in the preview frame before Update, while readers keep the saved page', async () => {
     await page.reload();
     await shown(page.getByText('This post is live: Update publishes your changes to readers at once.'));
+    await page.getByRole('textbox', { name: 'Body (Markdown)' }).click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' Ask for the smallest ones.');
+    const preview = page.frameLocator('iframe[title="Preview of the post"]');
+    await shown(preview.getByText('Ask for the smallest ones.'));
+    expect((await visit(server, path)).body).not.toContain('Ask for the smallest ones.');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await until(async () => (await visit(server, path)).body.includes('Ask for the smallest ones.'));
+  });
+
+  it('re-slugs the live post, and the old URL answers 301', async () => {
     const slug = page.getByRole('textbox', { name: 'Slug' });
     await slug.fill('harbour-sardines');
     await page.getByRole('button', { name: 'Update' }).click();

@@ -101,6 +101,43 @@ describe('a post from draft to deletion', () => {
     await matchesFullBuild();
   });
 
+  it('previews changes to the live post that are not saved, storing and publishing nothing', async () => {
+    const livePage = page(post.url);
+    const outboxBefore = await site.handle.db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    const response = await site.request(
+      `/api/posts/${post.id}/preview`,
+      json('POST', { title: 'A title typed, not saved', content: `The ${WORD} table now seats fourteen.`, tags: ['supper', 'late'] }),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-robots-tag')).toBe('noindex');
+    const html = await response.text();
+    expect(html).toContain('A title typed, not saved');
+    expect(html).toContain(`The ${WORD} table now seats fourteen.`);
+    expect(html).not.toContain(`The ${WORD} table seats twelve.`);
+    expect(html).toMatch(/<a href="\/tags\/late"[^>]*>#late<\/a>/);
+    // Readers still get the saved post, and nothing was stored or queued.
+    expect(page(post.url)).toBe(livePage);
+    expect((await getPostById(site.handle.db, post.id))!.title).toBe(`${WORD} supper club`);
+    expect(
+      await site.handle.db
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow(),
+    ).toEqual(outboxBefore);
+
+    const refused = await site.request(`/api/posts/${post.id}/preview`, json('POST', { title: ' ' }));
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ message: 'Title is required.' });
+    expect((await site.request(`/api/posts/${post.id}/preview`, { ...json('POST', { title: 'x' }), admin: false })).status).toBe(401);
+    // Another post's page never takes the changes.
+    const other = (await site.request('/api/posts?limit=1', { admin: false }).then((answer) => answer.json())) as Post[];
+    const otherPreview = await site.request(`/api/posts/${other[0]!.id}/preview`, json('POST', {}));
+    expect(await otherPreview.text()).not.toContain('A title typed, not saved');
+  });
+
   it('retitles and re-slugs the live post, and its old URL answers 301 from the server and the redirects file', async () => {
     const response = await site.request(
       `/api/posts/${post.id}`,

@@ -294,6 +294,10 @@ const OTHER_WRITES: Record<string, (site: PublishingSite) => Promise<Response>> 
     await site.sends.delivery.idle();
     return response;
   },
+  async 'POST /api/posts/:id{[0-9]+}/preview'(site) {
+    const post = await cityPost(site);
+    return site.request(`/api/posts/${post.id}/preview`, json('POST', { title: 'Not saved yet', content: 'Typed, not saved.' }));
+  },
   async 'POST /api/newsletter/sends/test'(site) {
     const post = await cityPost(site);
     return site.request('/api/newsletter/sends/test', json('POST', { postId: post.id, email: 'editor@forkcast.test' }));

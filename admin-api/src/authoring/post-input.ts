@@ -57,5 +57,17 @@ export const postChangeBody = z
   .partial()
   .refine((change) => Object.keys(change).length > 0, 'Send at least one field to change.');
 
+/** POST /api/posts/:id/preview: what the editor has typed but not saved, of the fields the post's page shows. */
+export const postPreviewBody = z
+  .strictObject({
+    title: fields.title,
+    excerpt: fields.excerpt,
+    content: fields.content,
+    tags: fields.tags,
+    heroImage: fields.heroImage,
+    heroAlt: fields.heroAlt,
+  })
+  .partial();
+
 export type NewPostInput = z.infer<typeof newPostBody>;
 export type PostChangeInput = z.infer<typeof postChangeBody>;

@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { trackReads, type Db, type QueryRead } from '@forkcast/content-db';
-import type { SearchPageState } from '@forkcast/content-db/contracts';
+import type { PostPreviewChanges, SearchPageState } from '@forkcast/content-db/contracts';
 
 export interface SiteSettings {
   siteName: string;
@@ -24,7 +24,7 @@ interface RenderedRoute {
  */
 interface RequestLocals {
   signIn?: { message?: string; next: string };
-  preview?: { postId: number };
+  preview?: { postId: number; changes?: PostPreviewChanges };
   unsubscribe?: { action: string };
   search?: SearchPageState;
 }

@@ -177,6 +177,8 @@ describe('revisions, restore, undo and trash', () => {
     'POST /api/newsletter/sends',
     'POST /api/newsletter/sends/test',
     'POST /api/newsletter/sends/:id/cancel',
+    // A preview renders unsaved changes and stores nothing.
+    'POST /api/posts/:id{[0-9]+}/preview',
   ];
 
   it('knows every write route: each keeps history, or changes nothing readers see', () => {

@@ -1,8 +1,9 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { getPostBySlug, listPosts, nowIso, updatePost } from '@forkcast/content-db';
+import type { PostPreviewChanges } from '@forkcast/content-db/contracts';
 import { authoredPost, changePost, createPost, removePost } from '../authoring/post-writes.ts';
-import { newPostBody, postChangeBody } from '../authoring/post-input.ts';
+import { newPostBody, postChangeBody, postPreviewBody } from '../authoring/post-input.ts';
 import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';
@@ -37,8 +38,25 @@ const heroBody = z.object({ heroImage: imageSource('Give the hero image as an ht
 const publishedBody = z.object({ published: z.boolean({ error: 'published must be true or false.' }) });
 
 /**
+ * The page a post is, or will be once saved: rendered on demand by the site's renderer for the
+ * admin, with the changes the editor has not saved laid over the stored post. Nothing is stored.
+ */
+async function previewPage(c: Context<AppEnv>, id: number, changes?: PostPreviewChanges): Promise<Response> {
+  const pages = c.get('pages');
+  if (!pages) throw errors.unavailable('Previews need the built site; run make build.');
+  const post = await authoredPost(c.get('db'), id);
+  const page = await pages.render(post.url, { preview: { postId: post.id, ...(changes ? { changes } : {}) } });
+  c.header('Cache-Control', 'no-store');
+  c.header('X-Robots-Tag', 'noindex');
+  // The editor shows the preview in a frame of its own page.
+  c.set('framing', 'same-origin');
+  if (page.status !== 200) throw errors.internal();
+  return c.html(new TextDecoder().decode(page.body));
+}
+
+/**
  * GET /api/posts, GET /api/posts/:slug, POST /api/posts, PATCH and DELETE /api/posts/:id,
- * GET /api/posts/:id/edit (the admin's editor), GET /api/posts/:id/preview, PATCH /api/posts/:slug/hero-image, PATCH /api/posts/:slug/published.
+ * GET /api/posts/:id/edit (the admin's editor), GET and POST /api/posts/:id/preview, PATCH /api/posts/:slug/hero-image, PATCH /api/posts/:slug/published.
  */
 export const postRoutes = new Hono<AppEnv>()
   .get('/', validate('query', listQuery), async (c) => {
@@ -68,18 +86,10 @@ export const postRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     return c.json(await authoredPost(c.get('db'), c.req.valid('param').id));
   })
-  .get('/:id{[0-9]+}/preview', requireAdmin, validate('param', postId), async (c) => {
-    const pages = c.get('pages');
-    if (!pages) throw errors.unavailable('Previews need the built site; run make build.');
-    const post = await authoredPost(c.get('db'), c.req.valid('param').id);
-    const page = await pages.render(post.url, { preview: { postId: post.id } });
-    c.header('Cache-Control', 'no-store');
-    c.header('X-Robots-Tag', 'noindex');
-    // The editor shows the preview in a frame of its own page.
-    c.set('framing', 'same-origin');
-    if (page.status !== 200) throw errors.internal();
-    return c.html(new TextDecoder().decode(page.body));
-  })
+  .get('/:id{[0-9]+}/preview', requireAdmin, validate('param', postId), (c) => previewPage(c, c.req.valid('param').id))
+  .post('/:id{[0-9]+}/preview', requireAdmin, validate('param', postId), validate('json', postPreviewBody), (c) =>
+    previewPage(c, c.req.valid('param').id, c.req.valid('json')),
+  )
   .get('/:slug', async (c) => {
     const post = await getPostBySlug(c.get('db'), c.req.param('slug'), { publishedOnly: !c.get('admin') });
     if (!post) throw errors.notFound('Post not found.');

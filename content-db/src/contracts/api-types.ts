@@ -70,6 +70,12 @@ export interface Post {
   updatedAt: string;
 }
 
+/**
+ * What an editor has typed into a post but not saved (POST /api/posts/:id/preview): the fields its
+ * page shows, laid over the stored post for one preview render, never stored.
+ */
+export type PostPreviewChanges = Partial<Pick<Post, 'title' | 'excerpt' | 'content' | 'tags' | 'heroImage' | 'heroAlt'>>;
+
 /** An inline addition shown after paragraph `position - 1` (GET /api/posts/:postId/content). */
 export interface ContentItem {
   id: number;

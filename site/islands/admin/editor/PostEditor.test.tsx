@@ -2,7 +2,8 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatPublishFailure, formatPublishReport, PUBLISH_HEADER } from '@forkcast/content-db/contracts';
-import { currentToast, stubApi, writes } from '../test-api';
+import { currentToast, stubApi, writes, type ApiCall } from '../test-api';
+import { PREVIEW_MS } from './LivePreview';
 import PostEditor, { AUTOSAVE_MS, wordCount } from './PostEditor';
 
 const CITIES = [{ id: 3, slug: 'lisbon', name: 'Lisbon' }];
@@ -32,6 +33,9 @@ function post(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/** The writes the editor made, without the live preview's renders (which store nothing). */
+const saves = (calls: readonly ApiCall[]) => writes(calls).filter((call) => !call.url.endsWith('/preview'));
 
 function open(search: string) {
   window.history.replaceState(null, '', `/admin/editor${search}`);
@@ -65,8 +69,8 @@ describe('the post editor', () => {
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Ramen street');
     expect(screen.getByText('Editing…')).toBeTruthy();
-    await waitFor(() => expect(writes(calls)).toHaveLength(1), { timeout: AUTOSAVE_MS + 2000 });
-    expect(writes(calls)[0]).toMatchObject({
+    await waitFor(() => expect(saves(calls)).toHaveLength(1), { timeout: AUTOSAVE_MS + 2000 });
+    expect(saves(calls)[0]).toMatchObject({
       method: 'POST',
       url: '/api/posts',
       body: { title: 'Ramen street', content: '', type: 'post', cityId: null },
@@ -90,10 +94,53 @@ describe('the post editor', () => {
     await user.clear(title);
     await user.type(title, 'Bifanas, ranked');
     await act(() => new Promise((resolve) => setTimeout(resolve, AUTOSAVE_MS + 300)));
-    expect(writes(calls)).toEqual([]);
+    expect(saves(calls)).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Update' }));
-    await waitFor(() => expect(writes(calls)).toEqual([{ method: 'PATCH', url: '/api/posts/9', body: { title: 'Bifanas, ranked' } }]));
+    await waitFor(() => expect(saves(calls)).toEqual([{ method: 'PATCH', url: '/api/posts/9', body: { title: 'Bifanas, ranked' } }]));
     await waitFor(() => expect(currentToast()).toEqual({ title: 'Saved', description: 'Published in 30 ms' }));
+  });
+
+  it('previews what is typed in a live post before Update, on the page readers will get', async () => {
+    const calls = stubApi({
+      'GET /api/cities': () => answer(200, CITIES),
+      'GET /api/posts/9/edit': () => answer(200, post({ status: 'published', published: true })),
+      'POST /api/posts/9/preview': ({ body }) =>
+        new Response(`<!doctype html><title>Preview</title><h1>${(body as { title: string }).title}</h1>`, {
+          status: 200,
+          headers: { 'content-type': 'text/html' },
+        }),
+    });
+    open('?id=9');
+    const user = userEvent.setup();
+    const title = await screen.findByRole('textbox', { name: 'Title' });
+    const frame = screen.getByTitle('Preview of the post');
+    await waitFor(() => expect(frame.getAttribute('srcdoc')).toContain('<h1>Bifanas at noon</h1>'), { timeout: PREVIEW_MS + 2000 });
+    await user.clear(title);
+    await user.type(title, 'Bifanas, ranked');
+    await waitFor(() => expect(frame.getAttribute('srcdoc')).toContain('<h1>Bifanas, ranked</h1>'), { timeout: PREVIEW_MS + 2000 });
+    const previews = calls.filter((call) => call.url === '/api/posts/9/preview');
+    // One render per pause in typing, not one per key, each with the page's fields as typed.
+    expect(previews.length).toBeLessThanOrEqual(3);
+    expect(previews.at(-1)!.body).toEqual({
+      title: 'Bifanas, ranked',
+      excerpt: 'Pork, bread, mustard.',
+      content: 'First.\n\nSecond.',
+      tags: ['pork'],
+      heroImage: null,
+      heroAlt: 'Bifanas at noon',
+    });
+    expect(saves(calls)).toEqual([]);
+  });
+
+  it('says why the preview waits when what is typed would be refused', async () => {
+    stubApi({
+      'GET /api/cities': () => answer(200, CITIES),
+      'GET /api/posts/9/edit': () => answer(200, post()),
+      'POST /api/posts/9/preview': () => answer(400, { message: 'Title is required.', code: 'validation_error' }),
+    });
+    open('?id=9');
+    await screen.findByRole('textbox', { name: 'Title' });
+    expect(await screen.findByText('The preview waits for a fix: Title is required.', {}, { timeout: PREVIEW_MS + 2000 })).toBeTruthy();
   });
 
   it('shows why a save was refused beside the form', async () => {
@@ -138,8 +185,8 @@ describe('the post editor', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Go live at (your time)'), '2030-05-01T09:30');
     await user.click(screen.getByRole('button', { name: 'Schedule' }));
-    await waitFor(() => expect(writes(calls)).toHaveLength(1));
-    expect(writes(calls)[0]!.body).toEqual({ status: 'scheduled', publishAt: new Date('2030-05-01T09:30').toISOString() });
+    await waitFor(() => expect(saves(calls)).toHaveLength(1));
+    expect(saves(calls)[0]!.body).toEqual({ status: 'scheduled', publishAt: new Date('2030-05-01T09:30').toISOString() });
     expect((await screen.findByText(/^Scheduled to go live on/)).textContent).toContain('2030');
   });
 
@@ -172,8 +219,8 @@ describe('the post editor', () => {
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'City' })).toHaveProperty('value', '3'));
     await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Lisbon, slowly');
     await user.keyboard('{Control>}s{/Control}');
-    await waitFor(() => expect(writes(calls)).toHaveLength(1));
-    expect(writes(calls)[0]!.body).toMatchObject({ title: 'Lisbon, slowly', type: 'guide', cityId: 3 });
+    await waitFor(() => expect(saves(calls)).toHaveLength(1));
+    expect(saves(calls)[0]!.body).toMatchObject({ title: 'Lisbon, slowly', type: 'guide', cityId: 3 });
   });
 
   it('links the chosen city to its city editor', async () => {

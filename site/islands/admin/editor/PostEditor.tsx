@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import TextareaAutosize from 'react-textarea-autosize';
-import { LIMITS, type City, type Post } from '@forkcast/content-db/contracts';
+import { LIMITS, type City, type Post, type PostPreviewChanges } from '@forkcast/content-db/contracts';
 import { apiRequest, getJson, messageOf } from '../../shared/api';
 import { IslandRoot } from '../../shared/IslandRoot';
 import { toast } from '../../shared/toast-store';
@@ -10,6 +10,7 @@ import { cityEditorUrl } from '../admin-urls';
 import { HistoryDialog } from '../history/HistoryDialog';
 import { announceWrite, keepToastForNextPage, restoreAfterRepublish, showRepublishedPage } from '../publish';
 import { LetterControls } from '../newsletter/LetterControls';
+import { LivePreview } from './LivePreview';
 import { MarkdownField } from './MarkdownField';
 import '../admin-page-styles';
 
@@ -47,6 +48,25 @@ function draftOf(post: AuthoredPost): Draft {
   };
 }
 
+const tagsOf = (typed: string) =>
+  typed
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+
+/** The fields the post's page shows, as typed, for the live preview. */
+function previewChanges(draft: Draft): PostPreviewChanges {
+  const heroAlt = draft.heroAlt.trim();
+  return {
+    title: draft.title,
+    excerpt: draft.excerpt,
+    content: draft.content,
+    tags: tagsOf(draft.tags),
+    heroImage: draft.heroImage.trim() || null,
+    ...(heroAlt ? { heroAlt } : {}),
+  };
+}
+
 /** The API fields of a form, only those that differ from `saved` (all of them for a new post). */
 function changedFields(draft: Draft, saved: Draft | undefined): Record<string, unknown> {
   const fields: Record<string, unknown> = {
@@ -54,10 +74,7 @@ function changedFields(draft: Draft, saved: Draft | undefined): Record<string, u
     slug: draft.slug.trim() || undefined,
     excerpt: draft.excerpt,
     content: draft.content,
-    tags: draft.tags
-      .split(',')
-      .map((tag) => tag.trim())
-      .filter(Boolean),
+    tags: tagsOf(draft.tags),
     type: draft.type,
     cityId: draft.cityId === '' ? null : Number(draft.cityId),
     heroImage: draft.heroImage.trim() || null,
@@ -488,12 +505,8 @@ function EditorBody({ initialId }: { initialId: number | undefined }) {
         </aside>
       </div>
 
-      {postId !== undefined && (
-        <section className="fc-editor__preview" aria-labelledby={`${id}-preview`}>
-          <h2 id={`${id}-preview`}>Preview</h2>
-          <p className="fc-dash-hint">The page as readers will see it, refreshed after each save.</p>
-          <iframe key={previewKey} title="Preview of the post" src={`/api/posts/${postId}/preview`} loading="lazy" />
-        </section>
+      {postId !== undefined && saved !== undefined && (
+        <LivePreview postId={postId} changes={previewChanges(draft)} refreshKey={previewKey} headingId={`${id}-preview`} />
       )}
     </div>
   );
