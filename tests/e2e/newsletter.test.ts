@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '@forkcast/admin-api/smtp-sink';
-import { adminContext, launchBrowser, newContext, notifications, shown, startServer, type RunningServer } from './support.ts';
+import { mkdirSync } from 'node:fs';
+import { adminContext, join, launchBrowser, newContext, notifications, REPO, shown, startServer, type RunningServer } from './support.ts';
 
 const READER = 'reader@example.com';
 const STAYS = 'stays@example.com';
@@ -87,6 +88,19 @@ describe('the newsletter, from sign-up to unsubscribe', () => {
     expect(letters.map((mail) => mail.to.join()).sort()).toEqual([READER, STAYS]);
     expect(letters.every((mail) => mail.parsed.subject === posts[0]!.title)).toBe(true);
     await editor.close();
+
+    // The letter as a mail client shows its HTML part, shot at both widths for people to look at.
+    const html = letters[0]!.parsed.html;
+    expect(html).toBeTruthy();
+    mkdirSync(join(REPO, 'screenshots'), { recursive: true });
+    const viewer = await reader.newPage();
+    for (const width of [390, 1280]) {
+      await viewer.setViewportSize({ width, height: 900 });
+      await viewer.setContent(html as string, { waitUntil: 'load' });
+      await shown(viewer.getByRole('link', { name: 'View in browser' }));
+      await viewer.screenshot({ path: join(REPO, 'screenshots', `letter-${width}.png`), fullPage: true });
+    }
+    await viewer.close();
   });
 
   it('unsubscribes the reader with the one button the letter’s link opens', async () => {

@@ -154,6 +154,13 @@ describe('screenshots', () => {
         await page.waitForLoadState('networkidle');
         await settle(page);
         written.push(await shoot(page, `${width}-post-editor`));
+
+        // The page the editor previews, with its Preview bar, as the Preview link opens it.
+        const id = new URL(page.url()).searchParams.get('id');
+        await page.goto(`/api/posts/${id}/preview`, { waitUntil: 'load' });
+        await shown(page.getByRole('complementary', { name: 'Preview' }));
+        await settle(page);
+        written.push(await shoot(page, `${width}-preview`));
       } finally {
         await context.close();
       }
