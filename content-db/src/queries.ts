@@ -85,7 +85,9 @@ export async function evaluateQueries(db: Db, keys: Iterable<string>): Promise<M
   const byName = new Map<string, { key: string; args: unknown }[]>();
   for (const key of keys) {
     const { name, args } = parseKey(key);
-    byName.set(name, [...(byName.get(name) ?? []), { key, args }]);
+    const calls = byName.get(name);
+    if (calls) calls.push({ key, args });
+    else byName.set(name, [{ key, args }]);
   }
   const fingerprints = new Map<string, string | undefined>();
   for (const [name, calls] of byName) {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { groupForSitemap, sitemapCity, sitemapTotal } from './sitemap.ts';
 
@@ -24,6 +25,24 @@ describe('sitemapCity', () => {
     const osaka = { id: 4, slug: 'osaka', name: 'Osaka' };
     expect(sitemapCity('osaka-or-kyoto-for-ramen', [kyoto, osaka])).toBe(osaka);
     expect(sitemapCity('kyoto-or-osaka-for-ramen', [osaka, kyoto])).toBe(kyoto);
+  });
+
+  it('files every slug as the rule reads: the longest city slug it contains, then the first one in it', () => {
+    // The rule word for word, searching for every city in the slug.
+    const byTheRule = (postSlug: string, cities: { slug: string }[]) => {
+      const found = cities.filter((city) => postSlug.includes(city.slug));
+      const longest = Math.max(...found.map((city) => city.slug.length));
+      return found.filter((city) => city.slug.length === longest).sort((a, b) => postSlug.indexOf(a.slug) - postSlug.indexOf(b.slug))[0];
+    };
+    const word = fc.constantFrom('a', 'an', 'san', 'sa', 'n', 'francisco', 'fran', 'kyoto', 'to', 'o', 'osaka', 'ka');
+    const slug = fc.array(word, { minLength: 1, maxLength: 4 }).map((words) => words.join('-'));
+    fc.assert(
+      fc.property(fc.uniqueArray(slug, { maxLength: 12 }), slug, (citySlugs, postSlug) => {
+        const cities = citySlugs.map((each) => ({ slug: each }));
+        expect(sitemapCity(postSlug, cities)).toBe(byTheRule(postSlug, cities));
+      }),
+      { numRuns: 500, seed: 11 },
+    );
   });
 });
 

@@ -12,14 +12,33 @@ export interface SitemapGroups<C, P> {
  * one that appears first in the post slug, so the choice never depends on city order.
  */
 export function sitemapCity<C extends Pick<LinkableCity, 'slug'>>(postSlug: string, cities: readonly C[]): C | undefined {
-  let best: { city: C; at: number } | undefined;
+  return cityMatcher(cities)(postSlug);
+}
+
+/**
+ * sitemapCity for many posts: the cities are looked up by the letters their slugs begin with at
+ * each position of a post's slug, rather than each city searched for in every slug (the /sitemap
+ * page files every post, 10,000 of them against 200 cities in the benchmark).
+ */
+function cityMatcher<C extends Pick<LinkableCity, 'slug'>>(cities: readonly C[]): (postSlug: string) => C | undefined {
+  const byStart = new Map<string, C[]>();
   for (const city of cities) {
-    const at = postSlug.indexOf(city.slug);
-    if (at < 0) continue;
-    if (!best || city.slug.length > best.city.slug.length || (city.slug.length === best.city.slug.length && at < best.at))
-      best = { city, at };
+    const start = city.slug.slice(0, 2);
+    byStart.set(start, [...(byStart.get(start) ?? []), city]);
   }
-  return best?.city;
+  return (postSlug) => {
+    let best: C | undefined;
+    // Positions in order, so among matches of one length the first in the slug is kept.
+    for (let at = 0; at < postSlug.length; at++) {
+      const starts = at + 1 < postSlug.length ? [postSlug[at]!, postSlug.slice(at, at + 2)] : [postSlug[at]!];
+      for (const start of starts) {
+        for (const city of byStart.get(start) ?? []) {
+          if (postSlug.startsWith(city.slug, at) && (!best || city.slug.length > best.slug.length)) best = city;
+        }
+      }
+    }
+    return best;
+  };
 }
 
 /**
@@ -35,8 +54,9 @@ export function groupForSitemap<C extends LinkableCity, P extends Pick<LinkableP
   const special = new Set(listedUnderPost);
   const groups = new Map(cities.map((city) => [city.slug, { city, posts: [] as P[] }]));
   const other: P[] = [];
+  const cityOf = cityMatcher(cities);
   for (const post of posts) {
-    const city = special.has(post.slug) ? undefined : sitemapCity(post.slug, cities);
+    const city = special.has(post.slug) ? undefined : cityOf(post.slug);
     if (city) groups.get(city.slug)!.posts.push(post);
     else other.push(post);
   }

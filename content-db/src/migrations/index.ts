@@ -9,6 +9,7 @@ import * as m0007 from './0007-finer-publishing.ts';
 import * as m0008 from './0008-newsletter-sends.ts';
 import * as m0009 from './0009-search.ts';
 import * as m0010 from './0010-revisions.ts';
+import * as m0011 from './0011-covering-list-indexes.ts';
 
 /** Every migration in the order it runs. Append only: a landed migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '0008-newsletter-sends': m0008,
   '0009-search': m0009,
   '0010-revisions': m0010,
+  '0011-covering-list-indexes': m0011,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -293,9 +293,26 @@ export interface PostLinkArgs {
  * the redirects file list. Without `withUpdatedAt` it holds only what changes the `posts` tag,
  * so an edited hero or body re-renders none of those pages.
  */
+type ListedLink = PostLink & { updatedAt?: string };
+
+/**
+ * What a page sees of a link, as a row of values: the fingerprint of a list of every post, which
+ * is stringified and hashed on each re-check, is half as long without the field names.
+ */
+const linkPrint = (link: ListedLink, withUpdatedAt: boolean | undefined) => [
+  link.id,
+  link.slug,
+  link.title,
+  link.type,
+  link.cityId,
+  link.publishedAt,
+  link.createdAt,
+  ...(withUpdatedAt ? [link.updatedAt] : []),
+];
+
 export const listPostLinks = defineQuery({
   name: 'posts.links',
-  run: async (db: Db, args: PostLinkArgs): Promise<(PostLink & { updatedAt?: string })[]> => {
+  run: async (db: Db, args: PostLinkArgs): Promise<ListedLink[]> => {
     let query = published(db, args).select(['id', 'slug', 'title', 'type', 'cityId', 'publishedAt', 'createdAt']);
     if (args.withUpdatedAt) query = query.select('updatedAt');
     if (args.idFrom !== undefined) query = query.where('id', '>=', args.idFrom);
@@ -304,6 +321,7 @@ export const listPostLinks = defineQuery({
   },
   listen: () => [TAG.posts],
   reads: (args, links) => (args.withUpdatedAt ? links.map((link) => TAG.post(link.id)) : []),
+  fingerprint: (links) => links.map((link) => linkPrint(link, 'updatedAt' in link)),
   // Each of these lists is a part of one: read every published post's link once, and cut.
   evaluate: async (db, all) => {
     const everyLink = await published(db, {})
@@ -319,7 +337,7 @@ export const listPostLinks = defineQuery({
             (args.idFrom === undefined || link.id >= args.idFrom) &&
             (args.idTo === undefined || link.id <= args.idTo),
         )
-        .map(({ updatedAt, ...link }) => (args.withUpdatedAt ? { ...link, updatedAt } : link)),
+        .map((link) => linkPrint(link, args.withUpdatedAt)),
     );
   },
 });
