@@ -82,7 +82,8 @@ export async function startServer(options: { env?: Record<string, string> } = {}
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   // A server that dies under a test shows up as refused connections; say why where CI shows it.
   child.once('exit', (code, signal) => {
-    if (!stopping) console.error(`The server on port ${port} exited (code ${code}, signal ${signal}); its last output:\n${output.slice(-4000)}`);
+    if (!stopping)
+      console.error(`The server on port ${port} exited (code ${code}, signal ${signal}); its last output:\n${output.slice(-4000)}`);
   });
   const stop = () =>
     new Promise<void>((resolve) => {

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,61 +5,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '@forkcast/content-db/testing/random';
 import { createDb, listPosts, pendingOutbox } from '@forkcast/content-db';
 import { fullBuildOf, readTree, treeDifferences } from './compare.ts';
+import { killServer, startServer, type ServerProcess } from './server-process.ts';
 import { ADMIN, BUILT, copyBuiltAssets, SITE } from './support.ts';
 
 // The real server (make start's code path) is killed with SIGKILL while writes are being
 // published, restarted, and must then serve exactly what a fresh full build of its database gives.
 const ROUNDS = 5;
-const START = join(import.meta.dirname, '..', '..', 'scripts', 'start.ts');
 
-interface Running {
-  child: ChildProcess;
-  url: string;
-}
-
-function startServer(workDir: string): Promise<Running> {
-  const child = spawn(process.execPath, [START], {
-    cwd: workDir,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      PUBLIC_HOST: SITE.publicHost,
-      DATABASE_PATH: join(workDir, 'content.db'),
-      UPLOAD_DIR: join(workDir, 'uploads'),
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /serving (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) {
-        child.stdout!.off('data', onData);
-        child.stdout!.resume();
-        resolve({ child, url: match[1]! });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before serving:\n${output}`)));
-  });
-}
-
-function kill(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
+function start(workDir: string): Promise<ServerProcess> {
+  return startServer(workDir, {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    PUBLIC_HOST: SITE.publicHost,
+    DATABASE_PATH: join(workDir, 'content.db'),
+    UPLOAD_DIR: join(workDir, 'uploads'),
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
   });
 }
 
 describe('crash safety', () => {
   let workDir: string;
-  let running: Running | undefined;
+  let running: ServerProcess | undefined;
 
   beforeAll(() => {
     workDir = mkdtempSync(join(tmpdir(), 'forkcast-crash-'));
@@ -69,13 +35,13 @@ describe('crash safety', () => {
     copyBuiltAssets(join(workDir, 'dist', 'client'));
   });
   afterAll(async () => {
-    if (running) await kill(running.child);
+    if (running) await killServer(running);
     rmSync(workDir, { recursive: true, force: true });
   });
 
   it(`serves a full build's exact bytes after being killed mid-publish ${ROUNDS} times`, async () => {
     const random = seededRandom(4242);
-    running = await startServer(workDir);
+    running = await start(workDir);
     const db = createDb(join(workDir, 'content.db'));
     // Outbox entries still pending right after each kill: writes that committed but whose pages
     // were not (all) published when the process died.
@@ -112,10 +78,10 @@ describe('crash safety', () => {
           }
         });
         await new Promise((resolve) => setTimeout(resolve, 5 + Math.floor(random() * 120)));
-        await kill(running.child);
+        await killServer(running);
         await Promise.all(burst);
         interrupted.push((await pendingOutbox(db)).length);
-        running = await startServer(workDir);
+        running = await start(workDir);
         expect(await pendingOutbox(db), `round ${round}: the restart published everything left over`).toEqual([]);
         expect(treeDifferences(readTree(join(workDir, 'dist', 'client')), await fullBuildOf(db)), `round ${round}`).toEqual([]);
       }

@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, listPosts, nowIso, type Db } from '@forkcast/content-db';
 import { startSmtpSink, type SmtpSink } from '@forkcast/admin-api/smtp-sink';
+import { killServer, startServer, type ServerProcess } from './server-process.ts';
 import { ADMIN, BUILT, copyBuiltAssets, SITE } from './support.ts';
 
 // The real server (make start's code path) sends a post to many subscribers through a real SMTP
@@ -12,54 +12,20 @@ import { ADMIN, BUILT, copyBuiltAssets, SITE } from './support.ts';
 // subscriber must have exactly one distinct message (one Message-ID), and nobody else any.
 const SUBSCRIBERS = 1200;
 const KILLS = 5;
-const START = join(import.meta.dirname, '..', '..', 'scripts', 'start.ts');
 
-interface Running {
-  child: ChildProcess;
-  url: string;
-}
-
-function startServer(workDir: string, smtpUrl: string): Promise<Running> {
-  const child = spawn(process.execPath, [START], {
-    cwd: workDir,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      PUBLIC_HOST: SITE.publicHost,
-      DATABASE_PATH: join(workDir, 'content.db'),
-      UPLOAD_DIR: join(workDir, 'uploads'),
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      SMTP_URL: smtpUrl,
-      MAIL_FROM: 'Forkcast <letter@forkcast.test>',
-      // Fast enough that the test is short, slow enough that every kill lands mid-send.
-      NEWSLETTER_RATE: '400',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /serving (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) {
-        child.stdout!.off('data', onData);
-        child.stdout!.resume();
-        resolve({ child, url: match[1]! });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before serving:\n${output}`)));
-  });
-}
-
-function kill(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
+function start(workDir: string, smtpUrl: string): Promise<ServerProcess> {
+  return startServer(workDir, {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    PUBLIC_HOST: SITE.publicHost,
+    DATABASE_PATH: join(workDir, 'content.db'),
+    UPLOAD_DIR: join(workDir, 'uploads'),
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    SMTP_URL: smtpUrl,
+    MAIL_FROM: 'Forkcast <letter@forkcast.test>',
+    // Fast enough that the test is short, slow enough that every kill lands mid-send.
+    NEWSLETTER_RATE: '400',
   });
 }
 
@@ -85,7 +51,7 @@ async function addConfirmedSubscribers(db: Db, count: number): Promise<string[]>
 describe('newsletter crash safety', () => {
   let workDir: string;
   let sink: SmtpSink;
-  let running: Running | undefined;
+  let running: ServerProcess | undefined;
 
   beforeAll(async () => {
     workDir = mkdtempSync(join(tmpdir(), 'forkcast-send-crash-'));
@@ -95,13 +61,13 @@ describe('newsletter crash safety', () => {
     sink = await startSmtpSink({ keep: false });
   });
   afterAll(async () => {
-    if (running) await kill(running.child);
+    if (running) await killServer(running);
     await sink?.close();
     rmSync(workDir, { recursive: true, force: true });
   });
 
   it(`gives each of ${SUBSCRIBERS} subscribers exactly one distinct message across ${KILLS} kills mid-send`, async () => {
-    running = await startServer(workDir, sink.url);
+    running = await start(workDir, sink.url);
     const db = createDb(join(workDir, 'content.db'));
     try {
       const emails = await addConfirmedSubscribers(db, SUBSCRIBERS);
@@ -128,9 +94,9 @@ describe('newsletter crash safety', () => {
       for (let round = 1; round <= KILLS; round++) {
         const target = Math.floor((SUBSCRIBERS * round) / (KILLS + 1));
         await until(() => sink.accepted.length >= target);
-        await kill(running.child);
+        await killServer(running);
         acceptedAtKill.push(sink.accepted.length);
-        running = await startServer(workDir, sink.url);
+        running = await start(workDir, sink.url);
       }
       const done = async () =>
         (await db.selectFrom('newsletterSends').select('status').where('id', '=', sendId).executeTakeFirstOrThrow()).status === 'done';

@@ -68,6 +68,16 @@ export function startServer(cwd: string, env: Record<string, string>): Promise<S
   });
 }
 
+/** SIGKILL, as a crash or a power cut ends it: resolves once the process is gone. */
+export function killServer(server: ServerProcess): Promise<void> {
+  const { child } = server;
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+}
+
 export interface ScriptRun {
   code: number | null;
   stdout: string;

@@ -1,12 +1,11 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Logger } from 'pino';
-import { deleteDoneOutbox, prunePublishLog, type Db } from '@forkcast/content-db';
+import { deleteDoneOutbox, prunePublishLog } from '@forkcast/content-db';
+import { PeriodicTask } from './periodic-task.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** How long the bookkeeping of past publishes is kept, and how often it is pruned. */
+/** How long the bookkeeping of past publishes is kept (it is pruned hourly). */
 export const HOUSEKEEPING = {
-  everyMs: 60 * 60 * 1000,
   /** Published outbox entries: only a pending entry matters to the publisher; a week helps to look back. */
   outboxDoneMs: 7 * DAY_MS,
   /** Publish records: the dashboard shows the newest and the last day's failures. */
@@ -37,40 +36,21 @@ async function inBatches(deleteBatch: () => Promise<number>): Promise<number> {
  * are deleted at start and then hourly, a batch at a time. (Expired sessions and unconfirmed
  * newsletter sign-ups have timers of their own.)
  */
-export class Housekeeping {
-  readonly #db: Db;
-  readonly #logger: Logger;
-  readonly #everyMs: number;
-  #timer: NodeJS.Timeout | undefined;
+export class Housekeeping extends PeriodicTask<Pruned> {
+  protected readonly failure = 'could not prune old publish bookkeeping';
 
-  constructor(options: { db: Db; logger: Logger; everyMs?: number }) {
-    this.#db = options.db;
-    this.#logger = options.logger;
-    this.#everyMs = options.everyMs ?? HOUSEKEEPING.everyMs;
-  }
-
+  /** Prunes now (or as if at `now`); returns how many rows of each table went. */
   async run(now: Date = new Date()): Promise<Pruned> {
     const at = now.getTime();
     const outboxBefore = new Date(at - HOUSEKEEPING.outboxDoneMs).toISOString();
     const publishLogBefore = new Date(at - HOUSEKEEPING.publishLogMs).toISOString();
     const pruned = {
-      outbox: await inBatches(() => deleteDoneOutbox(this.#db, outboxBefore, HOUSEKEEPING.batch)),
+      outbox: await inBatches(() => deleteDoneOutbox(this.db, outboxBefore, HOUSEKEEPING.batch)),
       publishLog: await inBatches(() =>
-        prunePublishLog(this.#db, { before: publishLogBefore, keep: HOUSEKEEPING.publishLogRows, limit: HOUSEKEEPING.batch }),
+        prunePublishLog(this.db, { before: publishLogBefore, keep: HOUSEKEEPING.publishLogRows, limit: HOUSEKEEPING.batch }),
       ),
     };
-    if (pruned.outbox + pruned.publishLog > 0) this.#logger.info(pruned, 'pruned old publish bookkeeping');
+    if (pruned.outbox + pruned.publishLog > 0) this.logger.info(pruned, 'pruned old publish bookkeeping');
     return pruned;
-  }
-
-  start(): void {
-    this.#timer ??= setInterval(() => {
-      this.run().catch((error: unknown) => this.#logger.error({ err: error }, 'could not prune old publish bookkeeping'));
-    }, this.#everyMs).unref();
-  }
-
-  stop(): void {
-    clearInterval(this.#timer);
-    this.#timer = undefined;
   }
 }

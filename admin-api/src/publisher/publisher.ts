@@ -2,11 +2,8 @@ import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import {
-  clearRouteFailures,
   dueRouteFailures,
   evaluateQueries,
-  forgetPages,
-  markOutboxDone,
   nextRouteRetry,
   nowIso,
   pageHashes,
@@ -16,7 +13,6 @@ import {
   queriesListeningTo,
   recordPages,
   recordPublish,
-  recordRouteFailures,
   TAG,
   type Db,
 } from '@forkcast/content-db';
@@ -24,7 +20,7 @@ import type { Publisher, PublishReport } from '../context.ts';
 import { runPageJob, type PageJob, type PageOutcome } from './page-job.ts';
 import { jobQueue, runWithPool, type JobQueue, type RenderPoolOptions } from './render-pool.ts';
 import type { Renderer } from './renderer.ts';
-import { retryTime } from './retry.ts';
+import { retryTime, settleRoutes } from './retry.ts';
 import { removeSiteFile, routeFile } from './site-folder.ts';
 
 export interface SitePublisherOptions {
@@ -181,19 +177,13 @@ export class SitePublisher implements Publisher {
           published.map((page) => ({ path: page.route, contentHash: page.hash, tags: page.tags, queries: page.queries })),
           now,
         );
-        await forgetPages(trx, gone);
-        await clearRouteFailures(trx, [...published.map((page) => page.route), ...gone]);
-        await recordRouteFailures(
-          trx,
-          failed.map(({ route, error }) => ({ path: route, error })),
+        await settleRoutes(trx, {
+          gone,
+          cleared: [...published.map((page) => page.route), ...gone],
+          failed,
+          outboxIds: entries.map((entry) => entry.id),
           now,
-          retryTime(now),
-        );
-        await markOutboxDone(
-          trx,
-          entries.map((entry) => entry.id),
-          now,
-        );
+        });
       });
       const urls = [...published.filter((page) => page.changed).map((page) => page.route), ...gone].sort();
       const report = { pagesChanged: urls.length, rendered: outcomes.length, ms: Math.round(performance.now() - started), urls, failed };

@@ -1,21 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import {
-  clearRouteFailures,
-  forgetPages,
-  markOutboxDone,
-  nowIso,
-  pageHashes,
-  pendingOutbox,
-  recordPages,
-  recordRouteFailures,
-  type Db,
-  type RenderedPage,
-} from '@forkcast/content-db';
+import { clearRouteFailures, nowIso, pageHashes, pendingOutbox, recordPages, type Db, type RenderedPage } from '@forkcast/content-db';
 import { runPageJob, type PageJob, type PageOutcome } from './page-job.ts';
 import type { Renderer } from './renderer.ts';
-import { retryTime } from './retry.ts';
+import { settleRoutes } from './retry.ts';
 import { compressBuildFiles, compressedCopyFiles, listRenderedFiles, routeFile, syncFileSystem } from './site-folder.ts';
 
 export interface RenderSiteResult {
@@ -92,19 +81,7 @@ export async function renderSite({ db, renderer, siteDir, runMany, onPage }: Ren
   await syncFileSystem(siteDir);
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
-    await forgetPages(trx, gone);
-    await clearRouteFailures(trx, gone);
-    await recordRouteFailures(
-      trx,
-      failed.map(({ route, error }) => ({ path: route, error })),
-      now,
-      retryTime(now),
-    );
-    await markOutboxDone(
-      trx,
-      pending.map((entry) => entry.id),
-      now,
-    );
+    await settleRoutes(trx, { gone, cleared: gone, failed, outboxIds: pending.map((entry) => entry.id), now });
   });
   return { pages: routes.length - failed.length, removed: stray.length, failed, ms: Math.round(performance.now() - started) };
 }

@@ -1,10 +1,10 @@
-import { open, readFile, rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ensureDatabaseId, nowIso, rebuildSearchIndex, type Db } from '@forkcast/content-db';
 import { loadRenderer, type SiteSettings } from './renderer.ts';
 import { jobQueue, runWithPool } from './render-pool.ts';
 import { buildId, renderSite, type RenderSiteResult } from './render-site.ts';
-import { writeFileAtomic } from './site-folder.ts';
+import { syncFolder, writeFileAtomic } from './site-folder.ts';
 
 /** Where `astro build` writes: dist/server (the render bundle) and dist/client (the site folder). */
 export interface DistPaths {
@@ -59,12 +59,7 @@ export async function renderedDatabaseId(dist: DistPaths): Promise<string | unde
  */
 async function forgetState(dist: DistPaths): Promise<void> {
   await rm(dist.stateFile, { force: true });
-  const dir = await open(dist.distDir, 'r');
-  try {
-    await dir.sync();
-  } finally {
-    await dir.close();
-  }
+  await syncFolder(dist.distDir);
 }
 
 export interface FullRenderOptions {

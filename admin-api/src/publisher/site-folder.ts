@@ -41,7 +41,8 @@ export interface WriteOptions {
   durable: boolean;
 }
 
-async function syncFolder(path: string): Promise<void> {
+/** Makes a folder's entries (files created, renamed or removed in it) durable. */
+export async function syncFolder(path: string): Promise<void> {
   const folder = await open(path, 'r');
   try {
     await folder.sync();

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, lstatSync } from 'node:fs';
-import { copyFile, link, mkdir, open, readdir, readFile, realpath, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, readFile, realpath, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { compressedOriginal, isRenderedFile } from '@forkcast/content-db/urls';
 import { distPaths } from '../publisher/site-build.ts';
-import { compressBuildFiles, syncFileSystem } from '../publisher/site-folder.ts';
+import { compressBuildFiles, syncFileSystem, syncFolder } from '../publisher/site-folder.ts';
 
 /**
  * Releases: `astro build` empties its output folder before it writes, and on a live host that
@@ -67,15 +67,6 @@ async function linkOrCopy(from: string, to: string): Promise<void> {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== 'EXDEV' && code !== 'EPERM') throw error;
     await copyFile(from, to);
-  }
-}
-
-async function syncFolder(path: string): Promise<void> {
-  const folder = await open(path, 'r');
-  try {
-    await folder.sync();
-  } finally {
-    await folder.close();
   }
 }
 

@@ -39,11 +39,11 @@ export interface RevisionWithState extends Revision {
 const parse = (state: string | null): EntityState | null => (state === null ? null : (JSON.parse(state) as EntityState));
 const daysBefore = (now: string, days: number) => new Date(Date.parse(now) - days * DAY_MS).toISOString();
 
-/** The newest stored state of an entity (JSON as stored), or undefined when it has no revision. */
-async function latestState(db: Db, ref: EntityRef): Promise<{ state: string | null } | undefined> {
+/** The newest revision of an entity (its id, and its state as stored), or undefined when it has none. */
+async function latestRevision(db: Db, ref: EntityRef): Promise<{ id: number; state: string | null } | undefined> {
   return db
     .selectFrom('revisions')
-    .select('state')
+    .select(['id', 'state'])
     .where('entity', '=', ref.entity)
     .where('entityId', '=', ref.id)
     .orderBy('id', 'desc')
@@ -111,7 +111,7 @@ export async function storeChange(db: Db, captured: Captured, meta: ChangeMeta, 
   for (const { ref, before, after } of changed) {
     const beforeState = parse(before);
     const afterState = parse(after);
-    const latest = await latestState(db, ref);
+    const latest = await latestRevision(db, ref);
     if (before !== null && latest?.state !== before) {
       const updatedAt =
         beforeState && 'post' in beforeState
@@ -231,15 +231,7 @@ export async function previousRevision(
 
 /** Whether `revision` is its entity's newest. */
 export async function isLatestRevision(db: Db, revision: Pick<Revision, 'id' | 'entity' | 'entityId'>): Promise<boolean> {
-  const latest = await db
-    .selectFrom('revisions')
-    .select('id')
-    .where('entity', '=', revision.entity)
-    .where('entityId', '=', revision.entityId)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return latest?.id === revision.id;
+  return (await latestRevision(db, { entity: revision.entity, id: revision.entityId }))?.id === revision.id;
 }
 
 /** The revisions one change made (its 'earlier' states left out), oldest first. */

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
-import { HOME_HERO_ENTITY_ID } from '@forkcast/content-db/contracts';
 import { createRoot } from 'react-dom/client';
 import { useAuth } from '../shared/auth-store';
 import { IslandRoot } from '../shared/IslandRoot';
 import { HeroEditorDialog } from './HeroEditorDialog';
-import { HistoryDialog } from './history/HistoryDialog';
+import { HistoryDialog, HomeHeroHistory } from './history/HistoryDialog';
 import { insertHeroSlots, insertItinerarySlots, insertPostBodySlots } from './page-slots';
 import { PostContentAdmin } from './PostContentAdmin';
 import { restoreAfterRepublish, showRepublishedPage } from './publish';
@@ -40,11 +39,7 @@ export async function bootAdmin(): Promise<void> {
       <>
         <HeroEditorDialog target={target} onSaved={showRepublishedPage} />
         {target.kind === 'home' && (
-          <HistoryDialog
-            entity="hero"
-            entityId={HOME_HERO_ENTITY_ID}
-            name="the homepage hero"
-            onRestored={showRepublishedPage}
+          <HomeHeroHistory
             trigger={
               <button type="button" className="fc-admin-button">
                 History

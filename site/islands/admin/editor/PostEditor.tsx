@@ -11,6 +11,7 @@ import { HistoryDialog } from '../history/HistoryDialog';
 import { announceWrite, keepToastForNextPage, restoreAfterRepublish, showRepublishedPage } from '../publish';
 import { LetterControls } from '../newsletter/LetterControls';
 import { LivePreview } from './LivePreview';
+import { useEditorKeys } from '../use-editor-keys';
 import { MarkdownField } from './MarkdownField';
 import '../admin-page-styles';
 
@@ -236,25 +237,7 @@ function EditorBody({ initialId }: { initialId: number | undefined }) {
     return () => window.clearTimeout(timer);
   }, [dirty, live, draft, save]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.metaKey || event.ctrlKey) && event.key.toLowerCase() === 's') {
-        event.preventDefault();
-        saveNow();
-      }
-    };
-    const onLeave = (event: BeforeUnloadEvent) => {
-      if (!dirty) return;
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('keydown', onKey);
-    window.addEventListener('beforeunload', onLeave);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      window.removeEventListener('beforeunload', onLeave);
-    };
-  }, [dirty, saveNow]);
+  useEditorKeys({ onSave: saveNow, mayLeave: () => !dirty });
 
   const set = (key: keyof Draft) => (event: { target: { value: string } }) =>
     setDraft((current) => ({ ...current, [key]: event.target.value }));

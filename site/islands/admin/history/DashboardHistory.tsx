@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
-import { HOME_HERO_ENTITY_ID, type RevisionSummary, type TrashItem, type TrashKind } from '@forkcast/content-db/contracts';
+import type { RevisionSummary, TrashItem, TrashKind } from '@forkcast/content-db/contracts';
 import { apiRequest, messageOf } from '../../shared/api';
 import { toast } from '../../shared/toast-store';
 import { dateTime, timeAgo } from '../DashboardFormat';
 import { adminQuery, LOGIN_URL } from '../DashboardQueries';
 import { DashboardQueryError } from '../DashboardQueryError';
 import { announceWrite, showRepublishedPage } from '../publish';
-import { HistoryDialog, KIND_LABEL } from './HistoryDialog';
+import { HistoryDialog, HomeHeroHistory, KIND_LABEL } from './HistoryDialog';
 import { ensureHistoryStyles } from './styles';
 
 const RECENT_URL = '/api/revisions?limit=8';
@@ -33,11 +33,7 @@ export function DashboardHistory() {
           <p className="kicker">Safety net</p>
           <h2 id={`${id}-title`}>Recent changes</h2>
         </div>
-        <HistoryDialog
-          entity="hero"
-          entityId={HOME_HERO_ENTITY_ID}
-          name="the homepage hero"
-          onRestored={showRepublishedPage}
+        <HomeHeroHistory
           trigger={
             <button type="button" className="button button--ghost fc-dash-small-button">
               Homepage hero history

@@ -1,11 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ReactElement } from 'react';
-import type { HistoryEntity, RevisionDetail, RevisionSummary } from '@forkcast/content-db/contracts';
+import { HOME_HERO_ENTITY_ID, type HistoryEntity, type RevisionDetail, type RevisionSummary } from '@forkcast/content-db/contracts';
 import { apiRequest, getJson, messageOf } from '../../shared/api';
 import { toast } from '../../shared/toast-store';
 import { AdminDialog } from '../AdminDialog';
 import { dateTime, timeAgo } from '../DashboardFormat';
-import { announceWrite } from '../publish';
+import { announceWrite, showRepublishedPage } from '../publish';
 import { ensureHistoryStyles } from './styles';
 
 /** What each kind of change is called in the list. */
@@ -210,5 +210,18 @@ export function HistoryDialog({ entity, entityId, name, trigger, onRestored }: P
         )}
       </div>
     </AdminDialog>
+  );
+}
+
+/** The homepage hero's history, opened by `trigger`; a restore shows the page it published again. */
+export function HomeHeroHistory({ trigger }: { trigger: ReactElement }) {
+  return (
+    <HistoryDialog
+      entity="hero"
+      entityId={HOME_HERO_ENTITY_ID}
+      name="the homepage hero"
+      onRestored={showRepublishedPage}
+      trigger={trigger}
+    />
   );
 }
