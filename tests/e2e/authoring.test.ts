@@ -78,6 +78,9 @@ describe('writing, scheduling and retiring a post in the editor', () => {
     await shown(preview.getByRole('complementary', { name: 'Preview' }));
     expect(await preview.getByRole('heading', { level: 1 }).innerText()).toBe(TITLE);
     expect(await preview.locator('meta[name=robots]').getAttribute('content')).toBe('noindex');
+    // The page as readers will get it: the signed-in editor's controls stay off the preview.
+    await preview.waitForLoadState('networkidle');
+    expect(await preview.getByRole('group', { name: 'Page editing' }).count()).toBe(0);
     await preview.close();
   });
 
