@@ -211,3 +211,52 @@ describe('a city that changes its slug', () => {
     expect(((await response.json()) as { message: string }).message).toMatch(/^Kyōto cannot be deleted: \d+ posts belong to it\./);
   });
 });
+
+// A guide is previewed on its city's guide page, as a post is on its own page.
+describe('previewing a city guide', () => {
+  let site: PublishingSite;
+  beforeAll(async () => {
+    site = await publishingSite(({ db }) => seed(db).then(() => undefined));
+  });
+  afterAll(() => site?.cleanup());
+
+  it('shows a draft guide of a city as its guide page will be, with the Preview bar, and the changes typed over it', async () => {
+    const created = await site.request('/api/cities', json('POST', { name: 'Valparaíso', country: 'Chile' }));
+    const city = (await created.json()) as { id: number; slug: string };
+    const draft = (await (
+      await site.request(
+        '/api/posts',
+        json('POST', {
+          title: 'Valparaíso on foot',
+          excerpt: 'Hills, funiculars, chorrillana.',
+          content: 'Start at the port.',
+          type: 'guide',
+          cityId: city.id,
+        }),
+      )
+    ).json()) as Authored;
+    expect(draft.url).toBe(`/${city.slug}/guide`);
+
+    const preview = await site.request(`/api/posts/${draft.id}/preview`);
+    expect(preview.status).toBe(200);
+    const html = await preview.text();
+    expect(html).toContain('Valparaíso on foot');
+    expect(html).toContain('Start at the port.');
+    expect(html).toContain('This draft is not published: readers cannot see this page.');
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    // Readers still find no guide there.
+    expect((await site.request(draft.url, { admin: false })).status).toBe(404);
+
+    const typed = await site.request(`/api/posts/${draft.id}/preview`, json('POST', { title: 'Valparaíso, hill by hill' }));
+    expect(await typed.text()).toContain('Valparaíso, hill by hill');
+  });
+
+  it('marks the preview of a live guide as the page readers see now, and leaves other guides to their own page', async () => {
+    const city = (await listCities(site.handle.db)).find((candidate) => candidate.slug === 'kyoto')!;
+    const guides = (await (await site.request(`/api/posts?type=guide&cityId=${city.id}`)).json()) as Post[];
+    const html = await (await site.request(`/api/posts/${guides[0]!.id}/preview`)).text();
+    expect(html).toContain('This is the page readers see now.');
+    expect(html).toContain(guides[0]!.title);
+    expect(html).not.toContain('City Guide Not Found');
+  });
+});
