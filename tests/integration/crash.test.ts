@@ -5,24 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '@forkcast/content-db/testing/random';
 import { createDb, listPosts, pendingOutbox } from '@forkcast/content-db';
 import { fullBuildOf, readTree, treeDifferences } from './compare.ts';
-import { killServer, startServer, type ServerProcess } from './server-process.ts';
-import { ADMIN, BUILT, copyBuiltAssets, SITE } from './support.ts';
+import { deploymentEnv, killServer, startServer, type ServerProcess } from './server-process.ts';
+import { ADMIN, BUILT, copyBuiltAssets } from './support.ts';
 
 // The real server (make start's code path) is killed with SIGKILL while writes are being
 // published, restarted, and must then serve exactly what a fresh full build of its database gives.
 const ROUNDS = 5;
 
-function start(workDir: string): Promise<ServerProcess> {
-  return startServer(workDir, {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    PUBLIC_HOST: SITE.publicHost,
-    DATABASE_PATH: join(workDir, 'content.db'),
-    UPLOAD_DIR: join(workDir, 'uploads'),
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-  });
-}
+const start = (workDir: string): Promise<ServerProcess> => startServer(workDir, deploymentEnv(workDir));
 
 describe('crash safety', () => {
   let workDir: string;
@@ -42,7 +32,7 @@ describe('crash safety', () => {
   it(`serves a full build's exact bytes after being killed mid-publish ${ROUNDS} times`, async () => {
     const random = seededRandom(4242);
     running = await start(workDir);
-    const db = createDb(join(workDir, 'content.db'));
+    const db = createDb(deploymentEnv(workDir).DATABASE_PATH!);
     // Outbox entries still pending right after each kill: writes that committed but whose pages
     // were not (all) published when the process died.
     const interrupted: number[] = [];

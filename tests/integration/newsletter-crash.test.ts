@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, listPosts, nowIso, type Db } from '@forkcast/content-db';
 import { startSmtpSink, type SmtpSink } from '@forkcast/admin-api/smtp-sink';
-import { killServer, startServer, type ServerProcess } from './server-process.ts';
-import { ADMIN, BUILT, copyBuiltAssets, SITE } from './support.ts';
+import { deploymentEnv, killServer, startServer, type ServerProcess } from './server-process.ts';
+import { ADMIN, BUILT, copyBuiltAssets } from './support.ts';
 
 // The real server (make start's code path) sends a post to many subscribers through a real SMTP
 // server and is killed with SIGKILL again and again while it does. After the last restart every
@@ -14,19 +14,15 @@ const SUBSCRIBERS = 1200;
 const KILLS = 5;
 
 function start(workDir: string, smtpUrl: string): Promise<ServerProcess> {
-  return startServer(workDir, {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    PUBLIC_HOST: SITE.publicHost,
-    DATABASE_PATH: join(workDir, 'content.db'),
-    UPLOAD_DIR: join(workDir, 'uploads'),
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    SMTP_URL: smtpUrl,
-    MAIL_FROM: 'Forkcast <letter@forkcast.test>',
-    // Fast enough that the test is short, slow enough that every kill lands mid-send.
-    NEWSLETTER_RATE: '400',
-  });
+  return startServer(
+    workDir,
+    deploymentEnv(workDir, {
+      SMTP_URL: smtpUrl,
+      MAIL_FROM: 'Forkcast <letter@forkcast.test>',
+      // Fast enough that the test is short, slow enough that every kill lands mid-send.
+      NEWSLETTER_RATE: '400',
+    }),
+  );
 }
 
 /** Waits until `check` is true, looking every 20 ms (the test's timeout bounds it). */
@@ -68,7 +64,7 @@ describe('newsletter crash safety', () => {
 
   it(`gives each of ${SUBSCRIBERS} subscribers exactly one distinct message across ${KILLS} kills mid-send`, async () => {
     running = await start(workDir, sink.url);
-    const db = createDb(join(workDir, 'content.db'));
+    const db = createDb(deploymentEnv(workDir).DATABASE_PATH!);
     try {
       const emails = await addConfirmedSubscribers(db, SUBSCRIBERS);
       const login = await fetch(`${running.url}/api/login`, {
