@@ -198,7 +198,7 @@ export async function removeSiteFile(siteDir: string, file: string): Promise<voi
 }
 
 /** Every file in the site folder that is not hidden, as paths relative to it (posix separators). */
-async function listSiteFiles(siteDir: string): Promise<string[]> {
+export async function listSiteFiles(siteDir: string): Promise<string[]> {
   const entries = await readdir(siteDir, { recursive: true, withFileTypes: true });
   return entries
     .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, lstatSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, readFile, realpath, rename, rm, symlink, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { compressedOriginal, isRenderedFile } from '@forkcast/content-db/urls';
 import { distPaths } from '../publisher/site-build.ts';
-import { compressBuildFiles, syncFileSystem, syncFolder } from '../publisher/site-folder.ts';
+import { compressBuildFiles, listSiteFiles, syncFileSystem, syncFolder } from '../publisher/site-folder.ts';
 
 /**
  * Releases: `astro build` empties its output folder before it writes, and on a live host that
@@ -28,15 +28,6 @@ export function newBuildDir(root: string): string {
   return join(root, BUILDS_FOLDER, `${stamp}-${randomBytes(3).toString('hex')}`);
 }
 
-async function filesUnder(dir: string): Promise<string[]> {
-  if (!existsSync(dir)) return [];
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
-    .sort();
-}
-
 async function readBuildFiles(buildDir: string): Promise<Set<string> | undefined> {
   try {
     return new Set(JSON.parse(await readFile(join(buildDir, BUILD_FILES), 'utf8')) as string[]);
@@ -52,6 +43,7 @@ async function readBuildFiles(buildDir: string): Promise<Set<string> | undefined
  * and assets older builds left behind are not carried again.
  */
 function carried(file: string, ownAssets: Set<string> | undefined): boolean {
+  // Files inside hidden folders too (the site folder's listing leaves out hidden files only).
   if (file.split('/').some((segment) => segment.startsWith('.'))) return false;
   if (isRenderedFile(file)) return true;
   const original = compressedOriginal(file) ?? file;
@@ -68,6 +60,21 @@ async function linkOrCopy(from: string, to: string): Promise<void> {
     if (code !== 'EXDEV' && code !== 'EPERM') throw error;
     await copyFile(from, to);
   }
+}
+
+/** Links the served build's pages and its own assets into the new build's site folder; returns how many files. */
+async function carryOver(served: string, siteDir: string, ownFiles: string[]): Promise<number> {
+  const from = distPaths(served).siteDir;
+  if (!existsSync(from)) return 0;
+  const own = new Set(ownFiles);
+  const ownAssets = await readBuildFiles(served);
+  let count = 0;
+  for (const file of await listSiteFiles(from)) {
+    if (own.has(file) || !carried(file, ownAssets)) continue;
+    await linkOrCopy(join(from, file), join(siteDir, file));
+    count += 1;
+  }
+  return count;
 }
 
 /** Points the symlink `linkPath` at `target` in one rename, so no reader ever finds it missing. */
@@ -99,7 +106,7 @@ export async function promoteBuild({ root, buildDir }: { root: string; buildDir:
   const distLink = join(root, 'dist');
   const builds = join(root, BUILDS_FOLDER);
   const next = distPaths(buildDir);
-  const ownFiles = await filesUnder(next.siteDir);
+  const ownFiles = await listSiteFiles(next.siteDir);
   await writeFile(join(buildDir, BUILD_FILES), `${JSON.stringify(ownFiles)}\n`);
 
   let served: string | undefined;
@@ -114,16 +121,7 @@ export async function promoteBuild({ root, buildDir }: { root: string; buildDir:
     served = await realpath(distLink);
   }
 
-  let count = 0;
-  if (served !== undefined && served !== (await realpath(buildDir))) {
-    const own = new Set(ownFiles);
-    const ownAssets = await readBuildFiles(served);
-    for (const file of await filesUnder(distPaths(served).siteDir)) {
-      if (own.has(file) || !carried(file, ownAssets)) continue;
-      await linkOrCopy(join(distPaths(served).siteDir, file), join(next.siteDir, file));
-      count += 1;
-    }
-  }
+  const count = served !== undefined && served !== (await realpath(buildDir)) ? await carryOver(served, next.siteDir, ownFiles) : 0;
   // The compressed copies of the new build's own assets, so it serves them compressed at once.
   await compressBuildFiles(next.siteDir, { durable: false });
   await syncFileSystem(buildDir);

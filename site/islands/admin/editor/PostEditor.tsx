@@ -55,22 +55,9 @@ const tagsOf = (typed: string) =>
     .map((tag) => tag.trim())
     .filter(Boolean);
 
-/** The fields the post's page shows, as typed, for the live preview. */
-function previewChanges(draft: Draft): PostPreviewChanges {
-  const heroAlt = draft.heroAlt.trim();
+/** The form's fields as the API takes them; undefined for a field left empty that the API derives. */
+function apiFields(draft: Draft): Record<keyof Draft, unknown> {
   return {
-    title: draft.title,
-    excerpt: draft.excerpt,
-    content: draft.content,
-    tags: tagsOf(draft.tags),
-    heroImage: draft.heroImage.trim() || null,
-    ...(heroAlt ? { heroAlt } : {}),
-  };
-}
-
-/** The API fields of a form, only those that differ from `saved` (all of them for a new post). */
-function changedFields(draft: Draft, saved: Draft | undefined): Record<string, unknown> {
-  const fields: Record<string, unknown> = {
     title: draft.title,
     slug: draft.slug.trim() || undefined,
     excerpt: draft.excerpt,
@@ -81,6 +68,19 @@ function changedFields(draft: Draft, saved: Draft | undefined): Record<string, u
     heroImage: draft.heroImage.trim() || null,
     heroAlt: draft.heroAlt.trim() || undefined,
   };
+}
+
+const PREVIEWED = ['title', 'excerpt', 'content', 'tags', 'heroImage', 'heroAlt'] as const;
+
+/** The fields the post's page shows, as typed, for the live preview. */
+function previewChanges(draft: Draft): PostPreviewChanges {
+  const fields = apiFields(draft);
+  return Object.fromEntries(PREVIEWED.filter((key) => fields[key] !== undefined).map((key) => [key, fields[key]]));
+}
+
+/** The API fields of a form, only those that differ from `saved` (all of them for a new post). */
+function changedFields(draft: Draft, saved: Draft | undefined): Record<string, unknown> {
+  const fields = apiFields(draft);
   const keys = (Object.keys(fields) as (keyof Draft)[]).filter((key) => fields[key] !== undefined && (!saved || draft[key] !== saved[key]));
   return Object.fromEntries(keys.map((key) => [key, fields[key]]));
 }
