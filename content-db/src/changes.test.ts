@@ -79,6 +79,7 @@ describe('commitChange: each repository write names the tags it changes', () => 
       `post:${post + 1}`,
       'posts',
       `posts:city:${osaka}`,
+      'posts:range:1',
       'posts:tag:late-night',
       'posts:tag:noodles',
     ]);
@@ -98,6 +99,7 @@ describe('commitChange: each repository write names the tags it changes', () => 
       `post:${post}`,
       'posts',
       `posts:city:${kyoto}`,
+      'posts:range:1',
       'posts:tag:tofu',
     ]);
     expect(await tagsOf((trx) => updatePost(trx, post, { tags: ['Soy'], updatedAt: T0 }))).toEqual([
@@ -105,13 +107,14 @@ describe('commitChange: each repository write names the tags it changes', () => 
       `post:${post}`,
       'posts',
       `posts:city:${kyoto}`,
+      'posts:range:1',
       'posts:tag:soy',
       'posts:tag:tofu',
     ]);
   });
 
   it('publishing or re-dating a post changes the lists it is in', async () => {
-    const lists = [`post-card:${post}`, `post:${post}`, 'posts', `posts:city:${kyoto}`, 'posts:tag:tofu'];
+    const lists = [`post-card:${post}`, `post:${post}`, 'posts', `posts:city:${kyoto}`, 'posts:range:1', 'posts:tag:tofu'];
     expect(await tagsOf((trx) => updatePost(trx, post, { published: false, updatedAt: T0 }))).toEqual(lists);
     expect(await tagsOf((trx) => updatePost(trx, post, { publishedAt: '2025-02-01T00:00:00.000Z', updatedAt: T0 }))).toEqual(lists);
   });
@@ -123,6 +126,7 @@ describe('commitChange: each repository write names the tags it changes', () => 
       'posts',
       `posts:city:${kyoto}`,
       `posts:city:${osaka}`,
+      'posts:range:1',
       'posts:tag:tofu',
     ]);
   });
@@ -133,6 +137,7 @@ describe('commitChange: each repository write names the tags it changes', () => 
       `post:${post}`,
       'posts',
       `posts:city:${kyoto}`,
+      'posts:range:1',
       'posts:tag:tofu',
     ]);
     expect(await tagsOf((trx) => deletePost(trx, post))).toEqual([]);

@@ -31,7 +31,7 @@ export * from './repositories/publish-log.ts';
 export * from './repositories/redirects.ts';
 export { TAG } from './tags.ts';
 export { recordRead, recordWrite, trackReads, trackWrites, type QueryRead } from './tracking.ts';
-export { defineQuery, evaluateQueries } from './queries.ts';
+export { defineQuery, evaluateQueries, withQueryMemo } from './queries.ts';
 export { commitChange, type CommittedChange } from './changes.ts';
 export * from './search/index.ts';
 export { toCsv, unguardCsvCell, type CsvCell } from './csv.ts';

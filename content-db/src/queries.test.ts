@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from './db.ts';
-import { defineQuery, evaluateQueries } from './queries.ts';
+import { defineQuery, evaluateQueries, sharedRead, withQueryMemo } from './queries.ts';
 import { recordRead, trackReads } from './tracking.ts';
 
 // The queries below never touch the database: what is tested is how they are recorded and re-run.
@@ -85,5 +85,53 @@ describe('evaluateQueries', () => {
 
   it('gives a query that no longer exists no fingerprint', async () => {
     expect(await evaluateQueries(db, ['test.renamed {}'])).toEqual(new Map([['test.renamed {}', undefined]]));
+  });
+});
+
+describe('withQueryMemo', () => {
+  it('runs each query once per arguments within it, and the page and the re-check share one fingerprint', async () => {
+    answer = ['a', 'b'];
+    runs = 0;
+    const { first, second, checked } = await withQueryMemo(db, async () => {
+      const first = await trackReads(() => letters(db, { limit: 2 }));
+      answer = ['z'];
+      const second = await trackReads(() => letters(db, { limit: 2 }));
+      const checked = await evaluateQueries(db, [first.queries[0]!.key]);
+      return { first, second, checked };
+    });
+    expect(runs).toBe(1);
+    expect(second.result).toBe(first.result);
+    expect(second.queries).toEqual(first.queries);
+    expect(checked.get(first.queries[0]!.key)).toBe(first.queries[0]!.fingerprint);
+    // Outside it (and in the next one) the database is read again.
+    expect(await letters(db, { limit: 2 })).toEqual([{ letter: 'z', from: undefined }]);
+    expect(runs).toBe(2);
+  });
+
+  it('keeps apart other arguments, other databases and concurrent memos', async () => {
+    answer = ['a', 'b'];
+    runs = 0;
+    const other = {} as Db;
+    await withQueryMemo(db, async () => {
+      await Promise.all([letters(db, { limit: 1 }), letters(db, { limit: 1 }), letters(db, { limit: 2 }), letters(other, { limit: 1 })]);
+    });
+    expect(runs).toBe(3);
+    await Promise.all([withQueryMemo(db, () => letters(db, { limit: 1 })), withQueryMemo(db, () => letters(db, { limit: 1 }))]);
+    expect(runs).toBe(5);
+  });
+
+  it('does not remember a read that failed', async () => {
+    let attempts = 0;
+    const read = async () => {
+      attempts++;
+      if (attempts === 1) throw new Error('database is locked');
+      return attempts;
+    };
+    await withQueryMemo(db, async () => {
+      await expect(sharedRead(db, 'test.flaky', read)).rejects.toThrow('database is locked');
+      expect(await sharedRead(db, 'test.flaky', read)).toBe(2);
+      expect(await sharedRead(db, 'test.flaky', read)).toBe(2);
+    });
+    expect(attempts).toBe(2);
   });
 });

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { hash } from 'node:crypto';
 import type { Db } from './db.ts';
 import { recordQuery, recordRead, trackingReads, untracked } from './tracking.ts';
@@ -50,10 +51,62 @@ function parseKey(key: string): { name: string; args: unknown } {
   return { name: key.slice(0, space), args: JSON.parse(key.slice(space + 1)) };
 }
 
-const digest = (value: unknown) => hash('sha1', JSON.stringify(value), 'base64url');
+// A fingerprint given as a string (a long list's rows already printed) is hashed as it is, after a
+// character no JSON begins with, so it never stands for the same thing as a value's JSON.
+const digest = (value: unknown) => hash('sha1', typeof value === 'string' ? `\u0000${value}` : JSON.stringify(value), 'base64url');
 
 function fingerprintOf(definition: AnyQuery, result: unknown): string {
   return digest(definition.fingerprint ? definition.fingerprint(result) : result);
+}
+
+/** One query's answer within a memo, and its fingerprint once someone needed it. */
+interface Answer {
+  result: Promise<unknown>;
+  fingerprint?: string;
+}
+
+interface Memo {
+  db: Db;
+  answers: Map<string, Answer>;
+}
+
+const memos = new AsyncLocalStorage<Memo>();
+
+/**
+ * Runs `work` with every query it makes (in any awaited call) answered once per key: the pages of
+ * one publish read the same whole-site lists and counts (every post's link, the tag counts, the
+ * number of posts), and each would otherwise run them and hash their answers again. Only for work
+ * that may see the database as it was when a query first ran: a publish may, because a write that
+ * commits meanwhile leaves its outbox entry for the next publish, which checks those queries again.
+ * Callers must treat answers as read-only: they are shared.
+ */
+export function withQueryMemo<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  return memos.run({ db, answers: new Map() }, work);
+}
+
+function remember<T>(db: Db, key: string, read: () => Promise<T>): Answer {
+  const memo = memos.getStore();
+  if (memo?.db !== db) return { result: read() };
+  let known = memo.answers.get(key);
+  if (!known) {
+    known = { result: read() };
+    memo.answers.set(key, known);
+    // A failed read is not remembered: the next page asks again.
+    known.result.catch(() => memo.answers.delete(key));
+  }
+  return known;
+}
+
+function answer(definition: AnyQuery, db: Db, key: string, args: unknown): Answer {
+  return remember(db, key, () => untracked(() => definition.run(db, args)));
+}
+
+/**
+ * A read that several queries cut their answers from (every published post's link, cut by type or
+ * by id range): read once per memo, or at each call outside one.
+ */
+export function sharedRead<T>(db: Db, name: string, read: () => Promise<T>): Promise<T> {
+  return remember(db, `(shared) ${name}`, read).result as Promise<T>;
 }
 
 /**
@@ -64,13 +117,12 @@ export function defineQuery<A, R>(definition: QueryDefinition<A, R>): (db: Db, a
   if (registry.has(definition.name)) throw new Error(`Two queries are named ${definition.name}`);
   registry.set(definition.name, definition);
   return async (db, args) => {
-    const result = await untracked(() => definition.run(db, args));
+    const key = queryKey(definition.name, args);
+    const known = answer(definition, db, key, args);
+    const result = (await known.result) as R;
     if (trackingReads()) {
-      recordQuery({
-        key: queryKey(definition.name, args),
-        listen: definition.listen(args, result),
-        fingerprint: fingerprintOf(definition, result),
-      });
+      known.fingerprint ??= fingerprintOf(definition, result);
+      recordQuery({ key, listen: definition.listen(args, result), fingerprint: known.fingerprint });
       if (definition.reads) recordRead(...definition.reads(args, result));
     }
     return result;
@@ -101,8 +153,13 @@ export async function evaluateQueries(db: Db, keys: Iterable<string>): Promise<M
       const values = await definition.evaluate(db, args);
       calls.forEach((call, i) => fingerprints.set(call.key, digest(values[i])));
     } else {
-      const results = await Promise.all(args.map((each) => definition.run(db, each)));
-      calls.forEach((call, i) => fingerprints.set(call.key, fingerprintOf(definition, results[i])));
+      await Promise.all(
+        calls.map(async (call) => {
+          const known = answer(definition, db, call.key, call.args);
+          known.fingerprint ??= fingerprintOf(definition, await known.result);
+          fingerprints.set(call.key, known.fingerprint);
+        }),
+      );
     }
   }
   return fingerprints;

@@ -18,8 +18,10 @@ export const TAG = {
   posts: 'posts',
   /** The same for one city's posts... */
   cityPosts: (cityId: number) => `posts:city:${cityId}`,
-  /** ...and for the posts of one tag (by the tag's slug). */
+  /** ...and for the posts of one tag (by the tag's slug)... */
   tagPosts: (tagSlug: string) => `posts:tag:${tagSlug}`,
+  /** ...and for the posts with ids in one sitemap file's range (urls.ts `sitemapRange`). */
+  postRange: (range: number) => `posts:range:${range}`,
   /** The set and order of cities. */
   cities: 'cities',
   /** A city's itinerary rows. */

@@ -16,28 +16,54 @@ export function sitemapCity<C extends Pick<LinkableCity, 'slug'>>(postSlug: stri
 }
 
 /**
- * sitemapCity for many posts: the cities are looked up by the letters their slugs begin with at
- * each position of a post's slug, rather than each city searched for in every slug (the /sitemap
- * page files every post, 10,000 of them against 200 cities in the benchmark).
+ * sitemapCity for many posts: the cities are looked up by the two characters their slugs begin
+ * with at each position of a post's slug, rather than each city searched for in every slug (the
+ * /sitemap page files every post, 10,000 of them against 200 cities in the benchmark).
  */
 function cityMatcher<C extends Pick<LinkableCity, 'slug'>>(cities: readonly C[]): (postSlug: string) => C | undefined {
-  const byStart = new Map<string, C[]>();
+  // Keyed by the first two UTF-16 units as one number; a one-letter slug by its only unit.
+  const byStart = new Map<number, C[]>();
+  const startKey = (text: string, at: number, length: number) =>
+    length === 1 ? -1 - text.charCodeAt(at) : text.charCodeAt(at) * 65536 + text.charCodeAt(at + 1);
   for (const city of cities) {
-    const start = city.slug.slice(0, 2);
-    byStart.set(start, [...(byStart.get(start) ?? []), city]);
+    if (city.slug.length === 0) continue;
+    const key = startKey(city.slug, 0, Math.min(2, city.slug.length));
+    const group = byStart.get(key);
+    if (group) group.push(city);
+    else byStart.set(key, [city]);
   }
+  const consider = (best: C | undefined, group: C[] | undefined, postSlug: string, at: number) => {
+    if (group)
+      for (const city of group) if (postSlug.startsWith(city.slug, at) && (!best || city.slug.length > best.slug.length)) best = city;
+    return best;
+  };
   return (postSlug) => {
     let best: C | undefined;
     // Positions in order, so among matches of one length the first in the slug is kept.
     for (let at = 0; at < postSlug.length; at++) {
-      const starts = at + 1 < postSlug.length ? [postSlug[at]!, postSlug.slice(at, at + 2)] : [postSlug[at]!];
-      for (const start of starts) {
-        for (const city of byStart.get(start) ?? []) {
-          if (postSlug.startsWith(city.slug, at) && (!best || city.slug.length > best.slug.length)) best = city;
-        }
-      }
+      best = consider(best, byStart.get(startKey(postSlug, at, 1)), postSlug, at);
+      if (at + 1 < postSlug.length) best = consider(best, byStart.get(startKey(postSlug, at, 2)), postSlug, at);
     }
     return best;
+  };
+}
+
+// The city slug each post slug was filed under, for the city slugs it was filed against: the page
+// is rendered again for every new post, and all but the new slug were filed the time before.
+let filed: { cities: string; bySlug: Map<string, string | undefined> } | undefined;
+// Slugs of posts that were since re-slugged or removed are forgotten past this many entries.
+const MAX_FILED = 100_000;
+
+function filing(cities: readonly Pick<LinkableCity, 'slug'>[]): (postSlug: string) => string | undefined {
+  const key = cities.map((city) => city.slug).join('/');
+  if (filed?.cities !== key || filed.bySlug.size > MAX_FILED) filed = { cities: key, bySlug: new Map() };
+  const { bySlug } = filed;
+  const cityOf = cityMatcher(cities);
+  return (postSlug) => {
+    if (bySlug.has(postSlug)) return bySlug.get(postSlug);
+    const slug = cityOf(postSlug)?.slug;
+    bySlug.set(postSlug, slug);
+    return slug;
   };
 }
 
@@ -54,10 +80,11 @@ export function groupForSitemap<C extends LinkableCity, P extends Pick<LinkableP
   const special = new Set(listedUnderPost);
   const groups = new Map(cities.map((city) => [city.slug, { city, posts: [] as P[] }]));
   const other: P[] = [];
-  const cityOf = cityMatcher(cities);
+  const cityOf = filing(cities);
   for (const post of posts) {
-    const city = special.has(post.slug) ? undefined : cityOf(post.slug);
-    if (city) groups.get(city.slug)!.posts.push(post);
+    const slug = special.has(post.slug) ? undefined : cityOf(post.slug);
+    const group = slug === undefined ? undefined : groups.get(slug);
+    if (group) group.posts.push(post);
     else other.push(post);
   }
   return { cities: [...groups.values()], other };

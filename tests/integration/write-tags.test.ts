@@ -18,6 +18,7 @@ import {
   type Post,
 } from '@forkcast/content-db';
 import { seed } from '@forkcast/content-db/seed';
+import { sitemapRange } from '@forkcast/content-db/urls';
 import { fullBuildOf, readTree, treeDifferences } from './compare.ts';
 import { ADMIN, publishingSite, type PublishingSite } from './support.ts';
 
@@ -56,10 +57,11 @@ async function cityPost(site: PublishingSite): Promise<Post> {
   return post!;
 }
 
-/** The tags of every list a post is in: every post's, its city's and each of its tags'. */
-const listsOf = (post: { cityId: number | null; tags: readonly string[] }) => [
+/** The tags of every list a post is in: every post's, its city's, its id range's and each of its tags'. */
+const listsOf = (post: { id: number; cityId: number | null; tags: readonly string[] }) => [
   'posts',
   ...(post.cityId === null ? [] : [`posts:city:${post.cityId}`]),
+  `posts:range:${sitemapRange(post.id)}`,
   ...tagSlugs(post.tags).map(({ slug }) => `posts:tag:${slug}`),
 ];
 

@@ -14,6 +14,7 @@ import {
   recordPages,
   recordPublish,
   TAG,
+  withQueryMemo,
   type Db,
 } from '@forkcast/content-db';
 import type { Publisher, PublishReport } from '../context.ts';
@@ -71,7 +72,8 @@ export class SitePublisher implements Publisher {
     if (this.queued) return this.queued;
     const run = this.tail.then(() => {
       this.queued = undefined;
-      return this.run();
+      // One publish reads the database as one moment's content would be rendered: each query once.
+      return withQueryMemo(this.options.db, () => this.run());
     });
     this.queued = run;
     this.tail = run.catch(() => undefined);

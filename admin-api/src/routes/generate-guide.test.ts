@@ -524,6 +524,7 @@ describe('POST /api/admin/generate-guide', () => {
           `post:${guide!.id}`,
           'posts',
           `posts:city:${city!.id}`,
+          'posts:range:1',
           'posts:tag:city-guide',
           'posts:tag:itinerary',
           'posts:tag:lisbon',

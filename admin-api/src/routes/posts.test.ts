@@ -380,7 +380,7 @@ describe('/api/posts', () => {
       expect(body).toMatchObject({ slug: 'rome-draft', published: true });
       expect(body.publishedAt).not.toBeNull();
       expect((await pendingOutbox(t.handle.db)).map((entry) => entry.tags)).toEqual([
-        [`post-card:${id}`, `post:${id}`, 'posts', `posts:city:${cityId}`].sort(),
+        [`post-card:${id}`, `post:${id}`, 'posts', `posts:city:${cityId}`, 'posts:range:1'].sort(),
       ]);
     });
 

@@ -1,9 +1,11 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../db.ts';
-import { evaluateQueries } from '../queries.ts';
+import { evaluateQueries, withQueryMemo } from '../queries.ts';
 import { seededRandom } from '../seeded-random.ts';
 import { useTempDb } from '../testing.ts';
-import { trackReads } from '../tracking.ts';
+import { trackReads, trackWrites } from '../tracking.ts';
+import { SITEMAP_POSTS_PER_FILE } from '../urls.ts';
 import { insertCity } from './cities.ts';
 import {
   comparePublishedCount,
@@ -129,14 +131,42 @@ describe('the site’s lists', () => {
       if (change === 'type') await updatePost(db, id, { type: pick(['post', 'guide']), updatedAt: day(40) });
       if (change === 'delete') await deletePost(db, id);
       if (change === 'add') ids.push(await post(`n${round}`, Math.floor(random() * 30)));
-      const checked = await evaluateQueries(
-        db,
-        stored.map((read) => read.key),
-      );
+      // A publish re-checks and renders within one memo: its answers must be what reads outside one get.
+      const { checked, rendered } = await withQueryMemo(db, async () => ({
+        checked: await evaluateQueries(
+          db,
+          stored.map((read) => read.key),
+        ),
+        rendered: (await reads()).queries,
+      }));
       const fresh = (await reads()).queries;
+      expect(rendered).toEqual(fresh);
       const byKey = new Map(fresh.map((read) => [read.key, read.fingerprint]));
       expect(stored.map((read) => [read.key, checked.get(read.key)])).toEqual(stored.map((read) => [read.key, byKey.get(read.key)]));
       stored = fresh;
     }
+  });
+
+  it('lets a sitemap file’s list listen to its own id range, which every change of a post in it names', async () => {
+    const first = await post('first', 1);
+    // The next range starts at the id after the first range's last.
+    await sql`update sqlite_sequence set seq = ${SITEMAP_POSTS_PER_FILE} where name = 'posts'`.execute(db);
+    const next = await post('next', 2);
+    const window = (range: number) => ({ idFrom: (range - 1) * SITEMAP_POSTS_PER_FILE + 1, idTo: range * SITEMAP_POSTS_PER_FILE });
+    const read = async (range: number) =>
+      (await trackReads(() => listPostLinks(db, { ...window(range), withUpdatedAt: true }))).queries[0]!;
+    const [one, two] = [await read(1), await read(2)];
+    expect([one.listen, two.listen]).toEqual([['posts:range:1'], ['posts:range:2']]);
+    expect((await listPostLinks(db, window(2))).map((link) => link.id)).toEqual([next]);
+    const { tags } = await trackWrites(() => updatePost(db, next, { title: 'Renamed', updatedAt: day(3) }));
+    expect(tags).toContain('posts:range:2');
+    expect(tags).not.toContain('posts:range:1');
+    expect((await read(1)).fingerprint).toBe(one.fingerprint);
+    expect((await read(2)).fingerprint).not.toBe(two.fingerprint);
+    expect((await trackWrites(() => deletePost(db, first))).tags).toContain('posts:range:1');
+    // A window wider than a few ranges listens to every post.
+    expect((await trackReads(() => listPostLinks(db, { idFrom: 1, idTo: 100 * SITEMAP_POSTS_PER_FILE }))).queries[0]!.listen).toEqual([
+      'posts',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db.ts';
 import { TAG } from '../tags.ts';
+import { sitemapRange } from '../urls.ts';
 import { recordRead, recordWrite } from '../tracking.ts';
 import { recordBefore, recordCreated, recordTrashed } from '../revisions/capture.ts';
 import type { NewPostRow, PostRow, PostType } from '../schema.ts';
@@ -138,15 +139,15 @@ const PAGE_ONLY_FIELDS = new Set(['content', 'publishAt', 'updatedAt']);
  * lists it sits in (every post's, its city's, its tags') when it joins or leaves them, moves
  * within them or is renamed. `tags` are its tags before and after the change.
  */
-function recordPostChange(
-  post: { id: number; cityIds: (number | null)[]; tags: string[] },
+export function recordPostChange(
+  post: { id: number; cityIds: (number | null | undefined)[]; tags: string[] },
   change: { card: boolean; lists: boolean },
 ): void {
   recordWrite(TAG.post(post.id));
   if (change.card) recordWrite(TAG.postCard(post.id));
   if (!change.lists) return;
-  recordWrite(TAG.posts);
-  for (const cityId of post.cityIds) if (cityId !== null) recordWrite(TAG.cityPosts(cityId));
+  recordWrite(TAG.posts, TAG.postRange(sitemapRange(post.id)));
+  for (const cityId of post.cityIds) if (cityId !== null && cityId !== undefined) recordWrite(TAG.cityPosts(cityId));
   for (const { slug } of tagSlugs(post.tags)) recordWrite(TAG.tagPosts(slug));
 }
 

@@ -1,5 +1,6 @@
 import type { Db } from '../db.ts';
-import { replacePostTags, tagSlugs } from '../repositories/post-tags.ts';
+import { replacePostTags } from '../repositories/post-tags.ts';
+import { recordPostChange } from '../repositories/posts.ts';
 import { SETTING } from '../repositories/setting-keys.ts';
 import type { ContentBlockRow, ContentItemRow, SubscriberRow } from '../schema.ts';
 import { TAG } from '../tags.ts';
@@ -16,10 +17,9 @@ export async function putPostState(db: Db, state: PostState): Promise<void> {
   const { id, ...columns } = state.post;
   const existing = await db.selectFrom('posts').select(['cityId', 'tags']).where('id', '=', id).executeTakeFirst();
   // Everything a post can show on: its page, its cards, every list it leaves or joins, its body.
-  recordWrite(TAG.post(id), TAG.postCard(id), TAG.posts, TAG.body(id));
-  for (const cityId of [existing?.cityId, columns.cityId]) if (cityId !== null && cityId !== undefined) recordWrite(TAG.cityPosts(cityId));
   const tags = [...(existing ? (JSON.parse(existing.tags) as string[]) : []), ...(JSON.parse(columns.tags) as string[])];
-  for (const { slug } of tagSlugs(tags)) recordWrite(TAG.tagPosts(slug));
+  recordPostChange({ id, cityIds: [existing?.cityId, columns.cityId], tags }, { card: true, lists: true });
+  recordWrite(TAG.body(id));
   if (existing) {
     await recordBefore(db, { entity: 'post', id });
     await db.updateTable('posts').set(columns).where('id', '=', id).execute();
