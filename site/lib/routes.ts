@@ -34,8 +34,9 @@ export function siteRoutes(
   ) as Record<PostFilterKey, number>;
   const routes = new Set<string>([...FIXED_ROUTES, ...listingRoutes(totals, tagPages)]);
   const byId = new Map(cities.map((city) => [city.id, city]));
+  const ranges = new Set<number>();
   for (const post of publishedPosts) {
-    routes.add(sitemapPostsPath(sitemapRange(post.id)));
+    ranges.add(sitemapRange(post.id));
     const city = post.cityId === null ? undefined : byId.get(post.cityId);
     if (post.type === 'guide' && city) {
       routes.add(guidePath(city));
@@ -45,6 +46,7 @@ export function siteRoutes(
     }
     routes.add(canonicalPostPath(post, city));
   }
+  for (const range of ranges) routes.add(sitemapPostsPath(range));
   return [...routes].sort();
 }
 

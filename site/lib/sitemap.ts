@@ -1,4 +1,5 @@
 import type { LinkableCity, LinkablePost } from './links';
+import { escapeXml } from './xml';
 
 export interface SitemapGroups<C, P> {
   cities: { city: C; posts: P[] }[];
@@ -95,4 +96,15 @@ const FIXED_SITEMAP_PAGES = 6;
 
 export function sitemapTotal(cityCount: number, postCount: number): number {
   return FIXED_SITEMAP_PAGES + cityCount + postCount;
+}
+
+/**
+ * List items of links as one HTML string, for `set:html`: the /sitemap page lists every post
+ * (10,000 in the benchmark) and is rendered again for each new one, and one string is built in a
+ * fraction of the time Astro takes to render the items one element at a time.
+ */
+export function linkItems(links: readonly { href: string; label: string }[]): string {
+  let html = '';
+  for (const { href, label } of links) html += `<li><a href="${escapeXml(href)}">${escapeXml(label)}</a></li>`;
+  return html;
 }

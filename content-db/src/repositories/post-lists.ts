@@ -298,35 +298,30 @@ type ListedLink = PostLink & { updatedAt?: string };
 
 const LINK_COLUMNS = ['id', 'slug', 'title', 'type', 'cityId', 'publishedAt', 'createdAt'] as const;
 
-// Each link's row of values as one line: the fingerprint of a list of links is its lines.
+// Each link's line, as SQLite printed it or as linkPrint did once per link.
 const linkPrints = new WeakMap<ListedLink, string>();
 
 /**
- * Every published post's link, newest first, read once per publish for every list cut from it: with
- * when each was last changed (`dated`), and the same links without it (`plain`), so a page that
- * was not told the date cannot show it. SQLite prints the plain links' lines as it reads them.
+ * Every published post's link, newest first, read once per publish for every list cut from it
+ * (the routes, /sitemap, _redirects). SQLite prints each link's line as it reads it.
  */
-function everyLink(db: Db): Promise<{ dated: Required<ListedLink>[]; plain: PostLink[] }> {
+function everyLink(db: Db): Promise<PostLink[]> {
   return sharedRead(db, 'posts.links', async () => {
     const rows = await published(db, {})
-      .select([...LINK_COLUMNS, 'updatedAt', sql<string>`json_array(id, slug, title, type, city_id, published_at, created_at)`.as('print')])
+      .select([...LINK_COLUMNS, sql<string>`json_array(id, slug, title, type, city_id, published_at, created_at)`.as('print')])
       .orderBy(readerDate, 'desc')
       .orderBy('id', 'desc')
       .execute();
-    const dated: Required<ListedLink>[] = [];
-    const plain: PostLink[] = [];
     // Spelled out: copying the fields by rest syntax took as long as the read itself.
-    for (const row of rows) {
-      const { id, slug, title, type, cityId, publishedAt, createdAt } = row;
-      dated.push({ id, slug, title, type, cityId, publishedAt, createdAt, updatedAt: row.updatedAt });
+    return rows.map(({ id, slug, title, type, cityId, publishedAt, createdAt, print }) => {
       const link = { id, slug, title, type, cityId, publishedAt, createdAt };
-      plain.push(link);
-      linkPrints.set(link, row.print);
-    }
-    return { dated, plain };
+      linkPrints.set(link, print);
+      return link;
+    });
   });
 }
 
+/** What a page sees of a link, as one line: the fingerprint of a list of links is its lines. */
 function linkPrint(link: ListedLink): string {
   let print = linkPrints.get(link);
   if (print === undefined) {
@@ -350,17 +345,17 @@ function linkListTags(args: PostLinkArgs): string[] {
 export const listPostLinks = defineQuery({
   name: 'posts.links',
   run: async (db: Db, args: PostLinkArgs): Promise<ListedLink[]> => {
-    const { dated, plain } = await everyLink(db);
-    const links: ListedLink[] = args.withUpdatedAt ? dated : plain;
-    const all = args.type === undefined && args.idFrom === undefined && args.idTo === undefined;
-    return all
-      ? links
-      : links.filter(
-          (link) =>
-            (args.type === undefined || link.type === args.type) &&
-            (args.idFrom === undefined || link.id >= args.idFrom) &&
-            (args.idTo === undefined || link.id <= args.idTo),
-        );
+    // A sitemap file's share reads only its own ids (a hero edit re-renders that one file), and
+    // only a sitemap file asks for the dates.
+    if (args.idFrom !== undefined || args.idTo !== undefined || args.withUpdatedAt) {
+      let query = published(db, args).select([...LINK_COLUMNS]);
+      if (args.withUpdatedAt) query = query.select('updatedAt');
+      if (args.idFrom !== undefined) query = query.where('id', '>=', args.idFrom);
+      if (args.idTo !== undefined) query = query.where('id', '<=', args.idTo);
+      return query.orderBy(readerDate, 'desc').orderBy('id', 'desc').execute();
+    }
+    const links = await everyLink(db);
+    return args.type === undefined ? links : links.filter((link) => link.type === args.type);
   },
   listen: linkListTags,
   reads: (args, links) => (args.withUpdatedAt ? links.map((link) => TAG.post(link.id)) : []),
