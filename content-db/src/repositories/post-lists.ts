@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../db.ts';
-import { defineQuery, sharedRead } from '../queries.ts';
+import { sqliteRows, type Db } from '../db.ts';
+import { defineQuery, FingerprintLines, sharedRead } from '../queries.ts';
 import { TAG } from '../tags.ts';
 import type { PostType } from '../schema.ts';
 import { sitemapRange } from '../urls.ts';
@@ -97,23 +97,29 @@ export const listPostSummaries = defineQuery({
   fingerprint: (posts) => posts.map((post) => post.id),
   evaluate: async (db, all) => {
     const families = new Map<string, PostListArgs[]>();
-    for (const args of all) families.set(familyKey(args), [...(families.get(familyKey(args)) ?? []), args]);
+    for (const args of all) {
+      const key = familyKey(args);
+      const family = families.get(key);
+      if (family) family.push(args);
+      else families.set(key, [args]);
+    }
     const answers = new Map<PostListArgs, number[]>();
     for (const members of families.values()) {
       if (members.length === 1) {
         const [only] = members as [PostListArgs];
         answers.set(
           only,
-          (await ordered(db, only).select('id').execute()).map((row) => row.id),
+          (await sqliteRows<{ id: number }>(db, ordered(db, only).select('id'))).map((row) => row.id),
         );
         continue;
       }
       const ends = members.map((args) => (args.limit === undefined ? Number.POSITIVE_INFINITY : (args.offset ?? 0) + args.limit));
       const end = Math.max(...ends);
       const ids = (
-        await ordered(db, { ...members[0], ...(Number.isFinite(end) ? { limit: end } : {}), offset: undefined })
-          .select('id')
-          .execute()
+        await sqliteRows<{ id: number }>(
+          db,
+          ordered(db, { ...members[0], ...(Number.isFinite(end) ? { limit: end } : {}), offset: undefined }).select('id'),
+        )
       ).map((row) => row.id);
       for (const args of members) {
         const start = args.offset ?? 0;
@@ -307,18 +313,37 @@ const linkPrints = new WeakMap<ListedLink, string>();
  */
 function everyLink(db: Db): Promise<PostLink[]> {
   return sharedRead(db, 'posts.links', async () => {
-    const rows = await published(db, {})
-      .select([...LINK_COLUMNS, sql<string>`json_array(id, slug, title, type, city_id, published_at, created_at)`.as('print')])
-      .orderBy(readerDate, 'desc')
-      .orderBy('id', 'desc')
-      .execute();
-    // Spelled out: copying the fields by rest syntax took as long as the read itself.
-    return rows.map(({ id, slug, title, type, cityId, publishedAt, createdAt, print }) => {
-      const link = { id, slug, title, type, cityId, publishedAt, createdAt };
-      linkPrints.set(link, print);
+    // Read without the camel-case plugin, which would copy each of the rows once more on the way.
+    const { rows } = await sql<LinkRow>`
+      select id, slug, title, type, city_id, published_at, created_at,
+        json_array(id, slug, title, type, city_id, published_at, created_at) as print
+      from posts where published = 1
+      order by coalesce(published_at, created_at) desc, id desc`.execute(db.withoutPlugins());
+    return rows.map((row) => {
+      const link: PostLink = {
+        id: row.id,
+        slug: row.slug,
+        title: row.title,
+        type: row.type,
+        cityId: row.city_id,
+        publishedAt: row.published_at,
+        createdAt: row.created_at,
+      };
+      linkPrints.set(link, row.print);
       return link;
     });
   });
+}
+
+interface LinkRow {
+  id: number;
+  slug: string;
+  title: string;
+  type: PostType;
+  city_id: number | null;
+  published_at: string | null;
+  created_at: string;
+  print: string;
 }
 
 /** What a page sees of a link, as one line: the fingerprint of a list of links is its lines. */
@@ -359,7 +384,7 @@ export const listPostLinks = defineQuery({
   },
   listen: linkListTags,
   reads: (args, links) => (args.withUpdatedAt ? links.map((link) => TAG.post(link.id)) : []),
-  fingerprint: (links) => links.map(linkPrint).join('\n'),
+  fingerprint: (links) => new FingerprintLines(links.map(linkPrint)),
 });
 
 /** The numbers of the id ranges of `size` ids that hold at least one published post (1 is ids 1 to size). */
