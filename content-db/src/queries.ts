@@ -117,8 +117,8 @@ function answer(definition: AnyQuery, db: Db, key: string, args: unknown): Answe
 }
 
 /**
- * A read that several queries cut their answers from (every published post's link, cut by type or
- * by id range): read once per memo, or at each call outside one.
+ * A read that several answers are cut from (every published post's link: all of them, or those of
+ * one type): read once per memo, or at each call outside one.
  */
 export function sharedRead<T>(db: Db, name: string, read: () => Promise<T>): Promise<T> {
   return remember(db, `(shared) ${name}`, read).result as Promise<T>;

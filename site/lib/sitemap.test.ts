@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { groupForSitemap, sitemapCity, sitemapTotal } from './sitemap.ts';
+import { groupForSitemap, linkItems, sitemapCity, sitemapTotal } from './sitemap.ts';
 
 const sf = { id: 1, slug: 'san-francisco', name: 'San Francisco' };
 const kyoto = { id: 2, slug: 'kyoto', name: 'Kyoto' };
@@ -73,5 +73,19 @@ describe('groupForSitemap', () => {
   it('counts 6 fixed pages plus cities plus posts', () => {
     expect(sitemapTotal(14, 32)).toBe(52);
     expect(sitemapTotal(0, 0)).toBe(6);
+  });
+});
+
+describe('linkItems', () => {
+  it('writes one list item per link, with the address and the label escaped', () => {
+    expect(linkItems([])).toBe('');
+    expect(
+      linkItems([
+        { href: '/kyoto/tea?a=1&b="2"', label: 'Tea & <Sweets>' },
+        { href: '/post/ramen', label: "Ramen's night" },
+      ]),
+    ).toBe(
+      '<li><a href="/kyoto/tea?a=1&amp;b=&quot;2&quot;">Tea &amp; &lt;Sweets&gt;</a></li><li><a href="/post/ramen">Ramen&apos;s night</a></li>',
+    );
   });
 });

@@ -96,6 +96,11 @@ describe('the site’s lists', () => {
     expect(await countCoveredCities(db, {})).toBe(1);
     expect(await listPostIdRanges(db, { size: 2 })).toEqual([1, 2]);
     expect(slugs(await listPostLinks(db, { idFrom: 2, idTo: 3 }))).toEqual(['guide', 'new']);
+    const link = { title: 'new', type: 'post', cityId: city, publishedAt: day(2), createdAt: day(2) };
+    expect((await listPostLinks(db, { type: 'post' })).map(({ id: _id, ...rest }) => rest)).toEqual([
+      { ...link, slug: 'new' },
+      { ...link, slug: 'old', title: 'old', publishedAt: day(1), createdAt: day(1) },
+    ]);
   });
 
   it('re-checks every stored read to the same fingerprint a fresh render would record, whatever the writes', async () => {

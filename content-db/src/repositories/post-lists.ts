@@ -313,12 +313,14 @@ const linkPrints = new WeakMap<ListedLink, string>();
  */
 function everyLink(db: Db): Promise<PostLink[]> {
   return sharedRead(db, 'posts.links', async () => {
-    // Read without the camel-case plugin, which would copy each of the rows once more on the way.
-    const { rows } = await sql<LinkRow>`
-      select id, slug, title, type, city_id, published_at, created_at,
-        json_array(id, slug, title, type, city_id, published_at, created_at) as print
-      from posts where published = 1
-      order by coalesce(published_at, created_at) desc, id desc`.execute(db.withoutPlugins());
+    // Rows as SQLite gives them (column names unchanged), not copied once more by the camel-case plugin.
+    const rows = await sqliteRows<LinkRow>(
+      db,
+      published(db, {})
+        .select([...LINK_COLUMNS, sql<string>`json_array(id, slug, title, type, city_id, published_at, created_at)`.as('print')])
+        .orderBy(readerDate, 'desc')
+        .orderBy('id', 'desc'),
+    );
     return rows.map((row) => {
       const link: PostLink = {
         id: row.id,
