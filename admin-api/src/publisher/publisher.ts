@@ -11,6 +11,7 @@ import {
   pagesWithStaleQueries,
   pendingOutbox,
   queriesListeningTo,
+  recordedPaths,
   recordPages,
   recordPublish,
   TAG,
@@ -153,16 +154,16 @@ export class SitePublisher implements Publisher {
       const changedTags = [...new Set(entries.flatMap((entry) => entry.tags))];
       const toRender = new Set([...(await pagesReadingTags(db, changedTags)), ...(await this.staleReaders(changedTags)), ...retrying]);
       const routesMayChange = changedTags.some((tag) => ROUTE_TAGS.has(tag));
-      // Only a change to which posts or cities exist needs every page's record (to find routes
-      // that appeared or went); otherwise the affected pages' hashes are all a publish reads.
-      const hashes = await pageHashes(db, routesMayChange ? undefined : [...toRender]);
+      // Only a change to which posts or cities exist needs every page's path (to find routes that
+      // appeared or went); the hashes read are only those of the pages rendered.
       const gone: string[] = [];
       if (routesMayChange) {
-        const routes = new Set(await renderer.listRoutes());
-        for (const route of routes) if (!hashes.has(route)) toRender.add(route);
-        for (const route of hashes.keys()) if (!routes.has(route)) gone.push(route);
+        const [routes, recorded] = [new Set(await renderer.listRoutes()), await recordedPaths(db)];
+        for (const route of routes) if (!recorded.has(route)) toRender.add(route);
+        for (const route of recorded) if (!routes.has(route)) gone.push(route);
         for (const route of gone) toRender.delete(route);
       }
+      const hashes = await pageHashes(db, [...toRender]);
       const outcomes = await this.runJobs([...toRender].sort().map((route) => ({ route, previousHash: hashes.get(route), durable: true })));
       // Files first, records after: a crash in between leaves the outbox entries pending, and the
       // next publish finds the same routes gone and removes them again.

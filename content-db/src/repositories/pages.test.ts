@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db.ts';
 import { useTempDb } from '../testing.ts';
@@ -68,6 +69,27 @@ describe('pages repository', () => {
       await recordPages(db, [makePage('/about/', [])], T1);
       expect(await listPagePaths()).toEqual(['/about/']);
       expect(await getPageTags('/about/')).toEqual([]);
+    });
+
+    it('keeps the rows of the tags a page reads again, and changes only those it no longer or newly reads', async () => {
+      await recordPages(db, [makePage('/a/', ['x', 'y', 'w']), makePage('/b/', ['x'])], T0);
+      const rowIds = () =>
+        db
+          .selectFrom('pageTags')
+          .select(['tag', sql<number>`rowid`.as('rowid')])
+          .where('path', '=', '/a/')
+          .where('tag', 'in', ['x', 'y'])
+          .orderBy('tag')
+          .execute();
+      const kept = await rowIds();
+      await recordPages(db, [makePage('/a/', ['y', 'z', 'x', 'y'], 'new-hash'), makePage('/b/', ['x'])], T1);
+      expect(await rowIds()).toEqual(kept);
+      expect(await pageTagRows()).toEqual([
+        { path: '/a/', tag: 'x' },
+        { path: '/a/', tag: 'y' },
+        { path: '/a/', tag: 'z' },
+        { path: '/b/', tag: 'x' },
+      ]);
     });
 
     it('does not touch the tags of other pages', async () => {

@@ -59,6 +59,36 @@ async function dropUnreadQueries(db: Db, ids: readonly number[]): Promise<void> 
 }
 
 /**
+ * Makes each page's rows of `page_tags` its tags, touching only the rows that differ: a page
+ * re-rendered for a new post reads almost the same tags as before (the home page its 200 cities and
+ * the cards it shows, one of them new), and rewriting all of them was a third of what recording a
+ * new post's pages cost, and most of what grew the WAL that each commit then checkpoints.
+ */
+async function replaceTags(db: Db, pages: readonly RenderedPage[]): Promise<void> {
+  const before = new Map<string, Set<string>>();
+  for (const slice of chunks(pages.map((page) => page.path))) {
+    const rows = await sqliteRows<{ path: string; tag: string }>(
+      db,
+      db.selectFrom('pageTags').select(['path', 'tag']).where('path', 'in', slice),
+    );
+    for (const row of rows) {
+      const tags = before.get(row.path);
+      if (tags) tags.add(row.tag);
+      else before.set(row.path, new Set([row.tag]));
+    }
+  }
+  const added: { path: string; tag: string }[] = [];
+  for (const page of pages) {
+    const now = new Set(page.tags);
+    const then = before.get(page.path) ?? new Set<string>();
+    for (const tag of now) if (!then.has(tag)) added.push({ path: page.path, tag });
+    const removed = [...then].filter((tag) => !now.has(tag));
+    for (const slice of chunks(removed)) await db.deleteFrom('pageTags').where('path', '=', page.path).where('tag', 'in', slice).execute();
+  }
+  for (const slice of chunks(added, rowsPerStatement(2))) await db.insertInto('pageTags').values(slice).execute();
+}
+
+/**
  * Records rendered pages: each one's hash and the reads it made, replacing what it read before,
  * and for each query read the tags it now listens to; a query no page reads any more is dropped.
  * Many pages at once cost a few statements, not a few per page. Run it inside a transaction.
@@ -74,12 +104,8 @@ export async function recordPages(db: Db, pages: readonly RenderedPage[], now: s
       .onConflict((oc) => oc.column('path').doUpdateSet((eb) => ({ contentHash: eb.ref('excluded.contentHash'), renderedAt: now })))
       .execute();
   }
-  for (const slice of chunks(paths)) {
-    await db.deleteFrom('pageTags').where('path', 'in', slice).execute();
-    await db.deleteFrom('pageQueries').where('path', 'in', slice).execute();
-  }
-  const tagRows = pages.flatMap((page) => [...new Set(page.tags)].map((tag) => ({ path: page.path, tag })));
-  for (const slice of chunks(tagRows, rowsPerStatement(2))) await db.insertInto('pageTags').values(slice).execute();
+  for (const slice of chunks(paths)) await db.deleteFrom('pageQueries').where('path', 'in', slice).execute();
+  await replaceTags(db, pages);
 
   const reads = new Map<string, QueryRead>();
   for (const page of pages) for (const read of page.queries ?? []) reads.set(read.key, read);
@@ -108,6 +134,12 @@ export async function pageHashes(db: Db, paths?: readonly string[]): Promise<Map
   if (paths) for (const slice of chunks(paths)) rows.push(...(await query.where('path', 'in', slice).execute()));
   else rows.push(...(await sqliteRows<{ path: string; hash: string }>(db, query)));
   return new Map(rows.map((row) => [row.path, row.hash]));
+}
+
+/** The paths of every recorded page: which routes the site folder holds. */
+export async function recordedPaths(db: Db): Promise<Set<string>> {
+  const rows = await sqliteRows<{ path: string }>(db, db.selectFrom('pages').select('path'));
+  return new Set(rows.map((row) => row.path));
 }
 
 /** Paths of the pages that read any of the given tags plainly. */
