@@ -40,15 +40,24 @@ export async function runWithPool(
       workers.map(
         (worker) =>
           new Promise<void>((resolve, reject) => {
+            let inFlight = 0;
             const send = () => {
               const job = take();
-              if (!job) return resolve();
-              worker.postMessage({ job });
+              if (job) {
+                inFlight++;
+                worker.postMessage({ job });
+              } else if (inFlight === 0) resolve();
             };
             worker.on('error', reject);
             worker.on('exit', (code) => reject(new Error(`A render worker stopped (exit code ${code})`)));
             worker.on('message', (reply: Reply) => {
-              if ('ready' in reply) return send();
+              // Two jobs in hand: a worker that has sent an outcome starts its next page at once,
+              // instead of waiting for this thread (busy recording pages) to hand it one.
+              if ('ready' in reply) {
+                send();
+                return send();
+              }
+              inFlight--;
               const { outcome } = reply;
               handled = handled.then(() => onOutcome(outcome));
               handled.catch(reject);

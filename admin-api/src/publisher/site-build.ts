@@ -29,7 +29,7 @@ export function distPaths(distDir: string): DistPaths {
 
 // What the publisher writes into the site folder besides the pages (now: a .br and a .gz copy of
 // each text file). Raised whenever that changes, so a folder an older publisher wrote is rendered anew.
-const SITE_FORMAT = 2;
+const SITE_FORMAT = 3;
 
 interface RenderState {
   siteFormat: number;
