@@ -13,5 +13,5 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   const response = await next();
   if (!response.headers.get('content-type')?.startsWith('text/html')) return response;
-  return new Response(hoistIslandStyles(await response.text()), response);
+  return new Response(hoistIslandStyles(new Uint8Array(await response.arrayBuffer())), response);
 });
