@@ -21,6 +21,7 @@ const TABLES = [
   'page_tags',
   'pages',
   'post_content_items',
+  'post_link_changes',
   'post_tags',
   'posts',
   'publish_log',

@@ -179,6 +179,12 @@ export interface PagesTable {
   renderedAt: string;
 }
 
+/** The posts whose link changed, in order (kept by triggers on posts; see migration 0012). */
+export interface PostLinkChangesTable {
+  seq: Generated<number>;
+  postId: number;
+}
+
 export interface PageTagsTable {
   path: string;
   tag: string;
@@ -319,6 +325,7 @@ export interface Database {
   settings: SettingsTable;
   pages: PagesTable;
   pageTags: PageTagsTable;
+  postLinkChanges: PostLinkChangesTable;
   queries: QueriesTable;
   queryListens: QueryListensTable;
   pageQueries: PageQueriesTable;

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../db.ts';
 import { evaluateQueries, withQueryMemo } from '../queries.ts';
 import { seededRandom } from '../seeded-random.ts';
-import { useTempDb } from '../testing.ts';
+import { createDb } from '../db.ts';
+import { createTempDb, useTempDb } from '../testing.ts';
 import { trackReads, trackWrites } from '../tracking.ts';
 import { SITEMAP_POSTS_PER_FILE } from '../urls.ts';
 import { insertCity } from './cities.ts';
@@ -149,6 +150,87 @@ describe('the site’s lists', () => {
       const byKey = new Map(fresh.map((read) => [read.key, read.fingerprint]));
       expect(stored.map((read) => [read.key, checked.get(read.key)])).toEqual(stored.map((read) => [read.key, byKey.get(read.key)]));
       stored = fresh;
+    }
+  });
+
+  it('keeps every post’s link between reads, patched from the log of changed links, as a fresh read finds it', async () => {
+    const other = await createTempDb();
+    try {
+      const random = seededRandom(23);
+      const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+      const at = (n: number) => day(Math.floor(n));
+      const write = other.db;
+      const cities = [await insertCity(write, { slug: 'lisbon', name: 'Lisbon', createdAt: day(0), updatedAt: day(0) })];
+      cities.push(await insertCity(write, { slug: 'porto', name: 'Porto', createdAt: day(0), updatedAt: day(0) }));
+      const ids: number[] = [];
+      const add = async (i: number) => {
+        const published = random() < 0.8;
+        const date = at(random() * 10);
+        ids.push(
+          await insertPost(write, {
+            slug: `p${i}`,
+            title: `Post ${i}`,
+            type: pick(['post', 'guide']),
+            cityId: pick([...cities, null]),
+            published,
+            publishedAt: published ? date : null,
+            createdAt: pick([date, at(random() * 10)]),
+            updatedAt: date,
+          }),
+        );
+      };
+      for (let i = 0; i < 30; i++) await add(i);
+      // A connection of its own keeps its own list; each check opens one more, which reads every link afresh.
+      const fresh = async () => {
+        const reader = createDb(other.path);
+        try {
+          return await listPostLinks(reader, {});
+        } finally {
+          await reader.destroy();
+        }
+      };
+      expect(await listPostLinks(write, {})).toEqual(await fresh());
+      for (let round = 0; round < 60; round++) {
+        const id = pick(ids);
+        const change = pick([
+          'title',
+          'slug',
+          'date',
+          'publish',
+          'type',
+          'city',
+          'delete',
+          'add',
+          'untouched',
+          'many',
+          'city gone',
+        ] as const);
+        if (change === 'title') await updatePost(write, id, { title: `Retitled ${round}`, updatedAt: day(20) });
+        if (change === 'slug') await updatePost(write, id, { slug: `moved-${round}`, updatedAt: day(20) });
+        if (change === 'date') await updatePost(write, id, { publishedAt: at(random() * 10), updatedAt: day(20) });
+        if (change === 'publish')
+          await updatePost(write, id, { published: random() < 0.5, publishedAt: at(random() * 10), updatedAt: day(20) });
+        if (change === 'type') await updatePost(write, id, { type: pick(['post', 'guide']), updatedAt: day(20) });
+        if (change === 'city') await updatePost(write, id, { cityId: pick([...cities, null]), updatedAt: day(20) });
+        if (change === 'delete') await deletePost(write, id);
+        if (change === 'add') await add(100 + round);
+        // Writes that change no link leave the list as it is.
+        if (change === 'untouched') await updatePost(write, id, { excerpt: `Excerpt ${round}`, updatedAt: day(20) });
+        if (change === 'many') await write.updateTable('posts').set({ title: sql`title || '!'` }).execute();
+        if (change === 'city gone' && cities.length > 1) await write.deleteFrom('cities').where('id', '=', cities.pop()!).execute();
+        // Every few rounds the list is read; a reader in between misses several changes at once.
+        if (round % 3 === 0) expect(await listPostLinks(write, {})).toEqual(await fresh());
+      }
+      // A list older than the log's first entry (the log keeps only its last entries) is read whole.
+      const known = await listPostLinks(write, {});
+      await updatePost(write, ids[0]!, { title: 'After the cut', updatedAt: day(21) });
+      await write.deleteFrom('postLinkChanges').execute();
+      await updatePost(write, ids[1]!, { title: 'Logged', updatedAt: day(21) });
+      const now = await listPostLinks(write, {});
+      expect(now).toEqual(await fresh());
+      expect(now).not.toEqual(known);
+    } finally {
+      await other.cleanup();
     }
   });
 

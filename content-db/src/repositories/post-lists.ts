@@ -307,33 +307,94 @@ const LINK_COLUMNS = ['id', 'slug', 'title', 'type', 'cityId', 'publishedAt', 'c
 // Each link's line, as SQLite printed it or as linkPrint did once per link.
 const linkPrints = new WeakMap<ListedLink, string>();
 
+/** Every published post's link in reader order, as of the last entry of the post link log it read. */
+interface LinkIndex {
+  seq: number;
+  links: PostLink[];
+}
+
+// Per connection: each reads the same file, but may be ahead of or behind another by a write.
+const linkIndexes = new WeakMap<Db, LinkIndex>();
+
+// Past this many changed posts the list is read again whole rather than patched.
+const MAX_PATCHED_LINKS = 500;
+
+/** The published links of these posts (all of them without `ids`), in reader order, each with its printed line. */
+async function readLinks(db: Db, ids?: readonly number[]): Promise<PostLink[]> {
+  let query = published(db, {})
+    .select([...LINK_COLUMNS, sql<string>`json_array(id, slug, title, type, city_id, published_at, created_at)`.as('print')])
+    .orderBy(readerDate, 'desc')
+    .orderBy('id', 'desc');
+  if (ids) query = query.where('id', 'in', ids);
+  // Rows as SQLite gives them (column names unchanged), not copied once more by the camel-case plugin.
+  const rows = await sqliteRows<LinkRow>(db, query);
+  return rows.map((row) => {
+    const link: PostLink = {
+      id: row.id,
+      slug: row.slug,
+      title: row.title,
+      type: row.type,
+      cityId: row.city_id,
+      publishedAt: row.published_at,
+      createdAt: row.created_at,
+    };
+    linkPrints.set(link, row.print);
+    return link;
+  });
+}
+
+/** Whether link `a` comes before `b` in reader order (newest first, then the higher id). */
+function readsBefore(a: PostLink, b: PostLink): boolean {
+  const [dateA, dateB] = [a.publishedAt ?? a.createdAt, b.publishedAt ?? b.createdAt];
+  return dateA === dateB ? a.id > b.id : dateA > dateB;
+}
+
+/** `links` without the posts of `changed`, with `fresh` (their links now, in reader order) put in place. */
+function patchLinks(links: readonly PostLink[], changed: ReadonlySet<number>, fresh: readonly PostLink[]): PostLink[] {
+  const kept = links.filter((link) => !changed.has(link.id));
+  const patched: PostLink[] = [];
+  let next = 0;
+  for (const link of fresh) {
+    while (next < kept.length && readsBefore(kept[next]!, link)) patched.push(kept[next++]!);
+    patched.push(link);
+  }
+  for (; next < kept.length; next++) patched.push(kept[next]!);
+  return patched;
+}
+
+/** The list as of the log's last entry now: patched with the posts changed since `known`, or read whole. */
+async function currentLinks(db: Db, known: LinkIndex | undefined): Promise<LinkIndex> {
+  const bounds = await db
+    .selectFrom('postLinkChanges')
+    .select((eb) => [eb.fn.max('seq').as('last'), eb.fn.min('seq').as('first')])
+    .executeTakeFirstOrThrow();
+  const last = bounds.last ?? 0;
+  if (known && known.seq === last) return known;
+  // Read whole the first time, after the log was emptied or cut past what is known, or when much changed.
+  const usable = known && known.seq < last && (bounds.first ?? 0) <= known.seq + 1;
+  if (usable) {
+    const changed = new Set(
+      (
+        await sqliteRows<{ post_id: number }>(db, db.selectFrom('postLinkChanges').select('postId').distinct().where('seq', '>', known.seq))
+      ).map((row) => row.post_id),
+    );
+    if (changed.size <= MAX_PATCHED_LINKS) return { seq: last, links: patchLinks(known.links, changed, await readLinks(db, [...changed])) };
+  }
+  return { seq: last, links: await readLinks(db) };
+}
+
 /**
  * Every published post's link, newest first, read once per publish for every list cut from it
- * (the routes, /sitemap, _redirects). SQLite prints each link's line as it reads it.
+ * (the routes, /sitemap, _redirects). Kept between publishes and patched with the posts the link
+ * log says changed since, so a new post reads its own link, not 10,000 (each link's printed line
+ * kept with it). The log is read before the links: a write committed in between is in the log
+ * after what this list says it has seen, and is read again by the next call.
  */
 function everyLink(db: Db): Promise<PostLink[]> {
   return sharedRead(db, 'posts.links', async () => {
-    // Rows as SQLite gives them (column names unchanged), not copied once more by the camel-case plugin.
-    const rows = await sqliteRows<LinkRow>(
-      db,
-      published(db, {})
-        .select([...LINK_COLUMNS, sql<string>`json_array(id, slug, title, type, city_id, published_at, created_at)`.as('print')])
-        .orderBy(readerDate, 'desc')
-        .orderBy('id', 'desc'),
-    );
-    return rows.map((row) => {
-      const link: PostLink = {
-        id: row.id,
-        slug: row.slug,
-        title: row.title,
-        type: row.type,
-        cityId: row.city_id,
-        publishedAt: row.published_at,
-        createdAt: row.created_at,
-      };
-      linkPrints.set(link, row.print);
-      return link;
-    });
+    const index = await currentLinks(db, linkIndexes.get(db));
+    linkIndexes.set(db, index);
+    return index.links;
   });
 }
 
