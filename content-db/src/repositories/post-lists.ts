@@ -115,12 +115,18 @@ export const listPostSummaries = defineQuery({
       }
       const ends = members.map((args) => (args.limit === undefined ? Number.POSITIVE_INFINITY : (args.offset ?? 0) + args.limit));
       const end = Math.max(...ends);
-      const ids = (
-        await sqliteRows<{ id: number }>(
-          db,
-          ordered(db, { ...members[0], ...(Number.isFinite(end) ? { limit: end } : {}), offset: undefined }).select('id'),
-        )
-      ).map((row) => row.id);
+      const [first] = members as [PostListArgs];
+      // The pages of a whole listing (every post, or a type's) are cut from the list of every
+      // post's link the publish holds anyway; a city's or a tag's are read by their own scan.
+      const ids =
+        first.cityId === undefined && first.tagSlug === undefined
+          ? await listedIds(db, first)
+          : (
+              await sqliteRows<{ id: number }>(
+                db,
+                ordered(db, { ...first, ...(Number.isFinite(end) ? { limit: end } : {}), offset: undefined }).select('id'),
+              )
+            ).map((row) => row.id);
       for (const args of members) {
         const start = args.offset ?? 0;
         answers.set(args, ids.slice(start, args.limit === undefined ? undefined : start + args.limit));
@@ -130,10 +136,20 @@ export const listPostSummaries = defineQuery({
   },
 });
 
+/** The ids of every published post (of a type) in a list's order, from the list of every post's link. */
+async function listedIds(db: Db, args: Pick<PostListArgs, 'type' | 'order'>): Promise<number[]> {
+  const ids: number[] = [];
+  for (const link of await everyLink(db)) if (args.type === undefined || link.type === args.type) ids.push(link.id);
+  // Every link comes newest first (then the higher id): oldest first is that order reversed.
+  return args.order === 'oldest' ? ids.reverse() : ids;
+}
+
 /** How many published posts (of a type, a city, a tag) there are. */
 export const countPublishedPosts = defineQuery({
   name: 'posts.count',
   run: async (db: Db, args: Pick<PostListArgs, 'type' | 'cityId' | 'tagSlug'>): Promise<number> => {
+    // Every post's or a type's: counted in the list of every post's link, kept up to date anyway.
+    if (args.cityId === undefined && args.tagSlug === undefined) return (await listedIds(db, args)).length;
     const row = await published(db, args)
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow();
