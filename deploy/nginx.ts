@@ -7,6 +7,7 @@
  */
 
 import { posix } from 'node:path';
+import { HSTS, SERVER_HEADERS } from '@forkcast/content-db/security-headers';
 
 export interface NginxSiteSettings {
   /** The host name visitors use (PUBLIC_HOST's). */
@@ -70,21 +71,6 @@ const TYPES: [string, string[]][] = [
 const CHARSET_TYPES = ['text/css', 'text/javascript', 'text/plain', 'text/csv', 'application/xml', 'application/rss+xml', 'image/svg+xml'];
 
 /**
- * The headers the Node server adds to every answer besides those of the build's
- * security-headers.conf (Hono's secureHeaders, as app.ts sets it up).
- */
-const SECURITY_HEADERS: [string, string][] = [
-  ['Origin-Agent-Cluster', '?1'],
-  ['X-DNS-Prefetch-Control', 'off'],
-  ['X-Download-Options', 'noopen'],
-  ['X-Permitted-Cross-Domain-Policies', 'none'],
-  ['X-XSS-Protection', '0'],
-];
-
-/** Strict-Transport-Security, as the Node server sends it for an https PUBLIC_HOST; over http nginx sends none. */
-const HSTS = 'max-age=31536000; includeSubDomains';
-
-/**
  * The add_header lines of a location that answers from disk: its Cache-Control, the security
  * headers (the Content-Security-Policy and its companions come from the file the build writes
  * beside the site folder, since the policy names the hashes of that build's inline scripts),
@@ -94,7 +80,7 @@ function fileHeaders(cacheControl: string, indent: string, siteDir: string): str
   return [
     `add_header Cache-Control ${cacheControl} always;`,
     `include ${posix.join(posix.dirname(siteDir.replace(/\/$/, '')), 'security-headers.conf')};`,
-    ...SECURITY_HEADERS.map(([name, value]) => `add_header ${name} "${value}" always;`),
+    ...SERVER_HEADERS.map(([name, value]) => `add_header ${name} "${value}" always;`),
     'add_header Strict-Transport-Security $forkcast_hsts always;',
     'add_header X-Request-Id $request_id always;',
   ]

@@ -2,8 +2,6 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
-import { requestId } from 'hono/request-id';
-import { secureHeaders } from 'hono/secure-headers';
 import { pino } from 'pino';
 import { SEARCH_PAGE } from '@forkcast/content-db/contracts';
 import { isRenderedFile } from '@forkcast/content-db/urls';
@@ -13,9 +11,9 @@ import type { AppDeps, AppEnv } from './context.ts';
 import { ApiError, errors } from './errors.ts';
 import { loadAdmin } from './middleware/auth.ts';
 import { refuseCrossSite } from './middleware/cross-site.ts';
-import { loggedPath, requestLog } from './middleware/request-log.ts';
+import { assignRequestId, loggedPath, requestLines, requestLog } from './middleware/request-log.ts';
 import { refuseOtherHosts } from './security/host-check.ts';
-import { sendSecurityHeaders, siteScriptHashes } from './security/security-headers.ts';
+import { answerHeaders, sendSecurityHeaders, siteScriptHashes } from './security/security-headers.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { cityRoutes } from './routes/cities.ts';
@@ -30,7 +28,8 @@ import { uploadRoutes } from './routes/uploads.ts';
 import { searchApiRoutes, searchPageRoutes } from './search/search-routes.ts';
 import { sendRoutes } from './sends/routes.ts';
 import { siteNotFound } from './site-not-found.ts';
-import { serveFiles } from './static/serve-files.ts';
+import { directFiles, type DirectListener } from './static/direct-path.ts';
+import { FileCache, serveFiles, type SendFileOptions } from './static/serve-files.ts';
 import { ImageQueue } from './uploads/image-queue.ts';
 
 export type { AppDeps, AppEnv } from './context.ts';
@@ -64,15 +63,40 @@ const limitSmallBodies: MiddlewareHandler = async (c, next) => {
   })(c, next);
 };
 
+// The paths the app answers with routes of its own before looking in the site folder.
+function routedByApp(path: string): boolean {
+  return (
+    path === '/api' ||
+    path.startsWith('/api/') ||
+    path.startsWith('/uploads/') ||
+    path === SEARCH_PAGE ||
+    path.startsWith(`${SEARCH_PAGE}/`)
+  );
+}
+
+type AppInput = Omit<AppDeps, 'logger' | 'loginThrottle' | 'imageQueue' | 'mailer'> &
+  Partial<Pick<AppDeps, 'logger' | 'loginThrottle' | 'imageQueue' | 'mailer'>>;
+
+export interface Serving {
+  app: Hono<AppEnv>;
+  /** The site folder's files, answered before the app sees the request (for `listen`). */
+  direct: DirectListener;
+}
+
 /**
  * Builds the HTTP app: /api/* (one sub-app per resource), the processed uploads, the static site
  * folder, and for what it lacks the redirects to canonical post URLs and the fitting 404 page.
  * Every dependency comes in through `deps`; there is no global state.
  */
-export function createApp(
-  input: Omit<AppDeps, 'logger' | 'loginThrottle' | 'imageQueue' | 'mailer'> &
-    Partial<Pick<AppDeps, 'logger' | 'loginThrottle' | 'imageQueue' | 'mailer'>>,
-): Hono<AppEnv> {
+export function createApp(input: AppInput): Hono<AppEnv> {
+  return createServing(input).app;
+}
+
+/**
+ * The app, and the direct path a server puts in front of it for the site folder's files: both
+ * answer a page with the same headers, the same memory of recent files and the same log line.
+ */
+export function createServing(input: AppInput): Serving {
   const logger = input.logger ?? pino();
   const deps: AppDeps = {
     ...input,
@@ -81,27 +105,22 @@ export function createApp(
     imageQueue: input.imageQueue ?? new ImageQueue(),
     mailer: input.mailer ?? new Mailer(input.config.mail, logger),
   };
+  const headers = answerHeaders({
+    scriptHashes: siteScriptHashes(deps.siteDir, logger),
+    https: new URL(deps.config.publicHost).protocol === 'https:',
+  });
+  const writeLine = requestLines(deps.logger);
+  const siteFiles: SendFileOptions & { status: 200 } = {
+    root: deps.siteDir,
+    cacheControl: siteCacheControl,
+    precompressed: true,
+    status: 200,
+    cache: new FileCache(SITE_CACHE_BYTES),
+  };
   const app = new Hono<AppEnv>();
-  app.use(requestId());
-  app.use(requestLog(deps.logger));
-  // The headers a static host must send too come from the build's `_headers`; Hono adds the rest.
-  app.use(
-    secureHeaders({
-      crossOriginEmbedderPolicy: false,
-      crossOriginResourcePolicy: false,
-      crossOriginOpenerPolicy: false,
-      referrerPolicy: false,
-      strictTransportSecurity: false,
-      xContentTypeOptions: false,
-      xFrameOptions: false,
-    }),
-  );
-  app.use(
-    sendSecurityHeaders({
-      scriptHashes: siteScriptHashes(deps.siteDir, logger),
-      https: new URL(deps.config.publicHost).protocol === 'https:',
-    }),
-  );
+  app.use(assignRequestId);
+  app.use(requestLog(writeLine));
+  app.use(sendSecurityHeaders(headers));
   app.use(async (c, next) => {
     for (const key of Object.keys(deps) as (keyof AppDeps)[]) c.set(key, deps[key] as never);
     await next();
@@ -143,9 +162,9 @@ export function createApp(
 
   app.use(
     '/uploads/*',
-    serveFiles({ root: deps.config.uploadDir, prefix: '/uploads', cacheControl: () => IMMUTABLE, precompressed: false }),
+    serveFiles({ root: deps.config.uploadDir, prefix: '/uploads', cacheControl: () => IMMUTABLE, precompressed: false, status: 200 }),
   );
-  app.use('*', serveFiles({ root: deps.siteDir, cacheControl: siteCacheControl, precompressed: true, cacheBytes: SITE_CACHE_BYTES }));
+  app.use('*', serveFiles(siteFiles));
 
   app.notFound((c) => siteNotFound(c, deps.siteDir));
 
@@ -161,5 +180,5 @@ export function createApp(
     return c.json(answer.body, answer.status);
   });
 
-  return app;
+  return { app, direct: directFiles({ files: siteFiles, routedByApp, headers: headers.none, log: writeLine }) };
 }

@@ -76,7 +76,7 @@ export async function bootServer(config: Config, dist: DistPaths, logger: Logger
   if (rendered) events.rendered?.(rendered);
 
   const stopPurgingSessions = await keepPurgingSessions(db, logger);
-  const { app, publisher, scheduler, mailer, sends } = await createPublishingApp({ db, config, dist, logger });
+  const { app, direct, publisher, scheduler, mailer, sends } = await createPublishingApp({ db, config, dist, logger });
   await publisher.removeStaleTempFiles();
   const repaired = await publisher.publishPending();
   if (repaired.pagesChanged > 0) logger.info({ pages: repaired.pagesChanged }, 'published changes left over from before the last stop');
@@ -113,7 +113,7 @@ export async function bootServer(config: Config, dist: DistPaths, logger: Logger
   mkdirSync(config.uploadDir, { recursive: true });
   const staleUploads = await removeStaleUploadTemps(config.uploadDir);
   if (staleUploads > 0) logger.info({ files: staleUploads }, 'removed the temporary files of uploads cut short before the last stop');
-  const server = await listen(app, config.host, config.port);
+  const server = await listen(app, config.host, config.port, direct);
   return {
     db,
     server,

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 import type { Db } from '@forkcast/content-db';
-import { createApp, type AppEnv } from './app.ts';
+import { createServing, type AppEnv } from './app.ts';
 import type { Config } from './config.ts';
 import type { PublishReport } from './context.ts';
 import { PublicationScheduler } from './authoring/scheduler.ts';
@@ -12,6 +12,7 @@ import { purgeWebhook } from './publisher/purge-webhook.ts';
 import { SitePublisher } from './publisher/publisher.ts';
 import { loadRenderer, type Renderer } from './publisher/renderer.ts';
 import type { DistPaths } from './publisher/site-build.ts';
+import type { DirectListener } from './static/direct-path.ts';
 
 // A publish of this many pages also renders on worker threads, one per core besides the server's:
 // starting them costs about as much as rendering this many pages in the server. One fewer worker
@@ -32,6 +33,8 @@ export interface PublishingAppOptions {
 
 export interface PublishingApp {
   app: Hono<AppEnv>;
+  /** The site folder's files, answered before the app sees the request. */
+  direct: DirectListener;
   publisher: SitePublisher;
   renderer: Renderer;
   scheduler: PublicationScheduler;
@@ -80,6 +83,16 @@ export async function createPublishingApp(options: PublishingAppOptions): Promis
   const mailer = new Mailer(config.mail, logger);
   const sends = createNewsletterSends({ db, config, logger, pages: renderer });
   const scheduler = new PublicationScheduler({ db, publisher, logger, wentLive: () => sends.startWaiting() });
-  const app = createApp({ db, config, siteDir: dist.siteDir, logger, publisher, scheduler, mailer, sends, pages: renderer });
-  return { app, publisher, renderer, scheduler, mailer, sends };
+  const { app, direct } = createServing({
+    db,
+    config,
+    siteDir: dist.siteDir,
+    logger,
+    publisher,
+    scheduler,
+    mailer,
+    sends,
+    pages: renderer,
+  });
+  return { app, direct, publisher, renderer, scheduler, mailer, sends };
 }

@@ -1,8 +1,9 @@
 import { Server as NetServer, type AddressInfo, type Socket } from 'node:net';
-import type { Server as HttpServer, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { AppEnv } from './app.ts';
+import type { DirectListener } from './static/direct-path.ts';
 
 export interface RunningServer {
   server: ServerType;
@@ -85,10 +86,26 @@ function finishAnswersBeforeClientErrors(server: HttpServer): void {
   });
 }
 
-/** Serves the app on host:port (0 picks a free port) and resolves once it is listening. */
-export function listen(app: Hono<AppEnv>, host: string, port: number): Promise<RunningServer> {
+/**
+ * Serves the app on host:port (0 picks a free port) and resolves once it is listening. A `direct`
+ * listener sees each request first and leaves to the app whatever it does not answer itself.
+ */
+export function listen(app: Hono<AppEnv>, host: string, port: number, direct?: DirectListener): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, hostname: host, port }, (info: AddressInfo) => {
+    const options = {
+      fetch: app.fetch,
+      hostname: host,
+      port,
+      ...(direct
+        ? {
+            createServer: ((serverOptions: object, appListener: (request: IncomingMessage, response: ServerResponse) => void) =>
+              createServer(serverOptions, (request, response) => {
+                if (!direct(request, response)) appListener(request, response);
+              })) as typeof createServer,
+          }
+        : {}),
+    };
+    const server = serve(options, (info: AddressInfo) => {
       const urlHost = info.family === 'IPv6' ? `[${info.address}]` : info.address;
       resolve({
         server,

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { upsertAdmin } from '@forkcast/content-db';
 import { createTempDb, type TempDb } from '@forkcast/content-db/testing';
-import { createApp } from './app.ts';
+import { createServing, type Serving } from './app.ts';
 import { LoginThrottle, type ThrottleOptions } from './auth/login-throttle.ts';
 import { hashPassword } from './auth/passwords.ts';
 import { loadConfig, type Config } from './config.ts';
@@ -20,7 +20,9 @@ export const ORIGIN = 'http://localhost';
 export type RequestOptions = RequestInit & { cookie?: string; ip?: string };
 
 export interface TestApp {
-  app: ReturnType<typeof createApp>;
+  app: Serving['app'];
+  /** The server's direct path for the site folder's files, for `listen`. */
+  direct: Serving['direct'];
   handle: TempDb;
   config: Config;
   uploadDir: string;
@@ -48,6 +50,7 @@ export async function createTestApp(
     /** More configuration, as environment variables (SMTP_URL, CONTACT_NOTIFY, ...). */
     env?: Record<string, string>;
     publicHost?: string;
+    logger?: Logger;
   } = {},
 ): Promise<TestApp> {
   const handle = await createTempDb();
@@ -64,10 +67,10 @@ export async function createTestApp(
     ...options.env,
   });
   await upsertAdmin(handle.db, ADMIN_EMAIL, await hashPassword(ADMIN_PASSWORD), new Date().toISOString());
-  const logger = pino({ level: 'silent' });
+  const logger = options.logger ?? pino({ level: 'silent' });
   const mailer = new Mailer(config.mail, logger);
   const sends = createNewsletterSends({ db: handle.db, config, logger, pages: undefined });
-  const app = createApp({
+  const { app, direct } = createServing({
     db: handle.db,
     config,
     siteDir,
@@ -87,6 +90,7 @@ export async function createTestApp(
   };
   return {
     app,
+    direct,
     handle,
     config,
     uploadDir,

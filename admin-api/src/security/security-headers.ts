@@ -2,11 +2,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MiddlewareHandler } from 'hono';
 import type { Logger } from 'pino';
-import { HEADERS_FILE, readHeadersFile, securityHeaders, type Framing, type HeaderList } from '@forkcast/content-db/security-headers';
+import {
+  HEADERS_FILE,
+  HSTS,
+  readHeadersFile,
+  SERVER_HEADERS,
+  securityHeaders,
+  type Framing,
+  type HeaderList,
+} from '@forkcast/content-db/security-headers';
 import type { AppEnv } from '../context.ts';
-
-// A year, the least that browsers' HSTS preload lists accept.
-const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
  * The hashes of the inline scripts the build allowed, read from the `_headers` file it wrote into
@@ -32,19 +37,26 @@ export interface SecurityHeadersOptions {
   https: boolean;
 }
 
+export type AnswerHeaders = Record<Framing, HeaderList>;
+
 /**
- * Sets the site's security headers, the ones the build wrote to `_headers`, on every answer (a
- * policy on an API answer or an image does no harm, and the not-found pages need it), framed by
- * nobody unless the handler allowed this site (`c.set('framing', 'same-origin')`).
+ * The headers the server adds to every answer (a policy on an API answer or an image does no harm,
+ * and the not-found pages need it), by who may frame it: the build's, the server's own, and
+ * Strict-Transport-Security over https.
  */
-export function sendSecurityHeaders({ scriptHashes, https }: SecurityHeadersOptions): MiddlewareHandler<AppEnv> {
-  const headers: Record<Framing, HeaderList> = {
-    none: securityHeaders(scriptHashes, 'none'),
-    'same-origin': securityHeaders(scriptHashes, 'same-origin'),
-  };
+export function answerHeaders({ scriptHashes, https }: SecurityHeadersOptions): AnswerHeaders {
+  const framed = (framing: Framing): HeaderList => [
+    ...securityHeaders(scriptHashes, framing),
+    ...SERVER_HEADERS,
+    ...(https ? [['Strict-Transport-Security', HSTS] as const] : []),
+  ];
+  return { none: framed('none'), 'same-origin': framed('same-origin') };
+}
+
+/** Sets the headers of every answer, framed by nobody unless the handler allowed this site (`c.set('framing', 'same-origin')`). */
+export function sendSecurityHeaders(headers: AnswerHeaders): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
     for (const [name, value] of headers[c.get('framing') ?? 'none']) c.res.headers.set(name, value);
-    if (https) c.res.headers.set('Strict-Transport-Security', HSTS);
   };
 }

@@ -60,6 +60,23 @@ export function acceptedEncodings(header: string | undefined): (encoding: string
   return (encoding) => (weights.get(encoding) ?? weights.get('*') ?? 0) > 0;
 }
 
+// A site's clients send a handful of distinct Accept-Encoding values: each is read once.
+const MAX_REMEMBERED = 256;
+const codingsByHeader = new Map<string, readonly (typeof COMPRESSED_COPIES)[number][]>();
+
+/** The compressed copies, best first, that a client sending this Accept-Encoding accepts. */
+function acceptedCopies(header: string | undefined): readonly (typeof COMPRESSED_COPIES)[number][] {
+  const key = header ?? '';
+  let copies = codingsByHeader.get(key);
+  if (copies === undefined) {
+    const accepts = acceptedEncodings(header);
+    copies = COMPRESSED_COPIES.filter((copy) => accepts(copy.encoding));
+    if (codingsByHeader.size >= MAX_REMEMBERED) codingsByHeader.clear();
+    codingsByHeader.set(key, copies);
+  }
+  return copies;
+}
+
 /** Whether an If-None-Match header names this ETag (weak comparison, as the header asks) or is `*`. */
 export function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
@@ -103,11 +120,18 @@ function fileVersion(path: string): FileVersion | undefined {
   }
 }
 
+/** What of a request decides the answer for a file: the method and the headers read here. */
+export interface FileRequest {
+  method: string;
+  acceptEncoding: string | undefined;
+  ifNoneMatch: string | undefined;
+  ifModifiedSince: string | undefined;
+}
+
 /** Whether a conditional GET may be answered 304: If-None-Match when sent, else If-Modified-Since. */
-function notModified(c: Context, version: FileVersion): boolean {
-  const ifNoneMatch = c.req.header('if-none-match');
-  if (ifNoneMatch !== undefined) return matchesEtag(ifNoneMatch, version.etag);
-  const since = Date.parse(c.req.header('if-modified-since') ?? '');
+function notModified(request: FileRequest, version: FileVersion): boolean {
+  if (request.ifNoneMatch !== undefined) return matchesEtag(request.ifNoneMatch, version.etag);
+  const since = Date.parse(request.ifModifiedSince ?? '');
   return !Number.isNaN(since) && version.modifiedSecond <= since && Date.now() - version.modifiedSecond >= LAST_MODIFIED_AFTER_MS;
 }
 
@@ -198,27 +222,65 @@ function httpDate(ms: number): string {
   return date;
 }
 
-/** Sets the validators of the version about to be sent. */
-function setValidators(c: Context, version: FileVersion): void {
-  c.header('ETag', version.etag);
-  if (Date.now() - version.modifiedSecond >= LAST_MODIFIED_AFTER_MS) c.header('Last-Modified', httpDate(version.modifiedSecond));
-  else c.header('Last-Modified', undefined);
+type HeaderPairs = [string, string][];
+
+/** What a file's name alone says about its answers. */
+interface FileFacts {
+  compressible: boolean;
+  /** Cache-Control, and Vary when the file has compressed copies. */
+  head: HeaderPairs;
+  type: HeaderPairs;
+}
+
+// Remembered per folder: a site has some ten thousand files, each looked up on every request for it.
+const MAX_FACTS = 100_000;
+const factsByOptions = new WeakMap<SendFileOptions, Map<string, FileFacts>>();
+
+function factsOf(file: string, options: SendFileOptions): FileFacts {
+  let known = factsByOptions.get(options);
+  if (!known) factsByOptions.set(options, (known = new Map()));
+  let facts = known.get(file);
+  if (!facts) {
+    const compressible = options.precompressed && isCompressibleFile(file);
+    const head: HeaderPairs = [['Cache-Control', options.cacheControl(file)]];
+    if (compressible) head.push(['Vary', 'Accept-Encoding']);
+    facts = { compressible, head, type: [['Content-Type', contentTypeOf(file)]] };
+    if (known.size >= MAX_FACTS) known.clear();
+    known.set(file, facts);
+  }
+  return facts;
 }
 
 /**
- * Answers with the first of `files` that exists (relative to `root`), or resolves undefined when
- * none does. A text file is sent as its brotli or gzip copy when the client accepts one (brotli
- * first), with Vary: Accept-Encoding whichever coding is sent. HEAD gets the headers alone.
+ * The answer for one file, besides the headers every answer carries. `body` is null for a 304 and
+ * for HEAD; `streamFrom` names a file too large to read whole, whose validators and length the
+ * sender takes from the descriptor it opens.
  */
-export async function sendFile(c: Context, files: string[], options: SendFileOptions): Promise<Response | undefined> {
+export type FileAnswer =
+  | { status: 304; headers: HeaderPairs; body: null }
+  | { status: 200 | 404; headers: HeaderPairs; body: Buffer<ArrayBuffer> | null }
+  | { status: 200 | 404; headers: HeaderPairs; streamFrom: string };
+
+/** The validators of the version about to be sent. */
+function validators(version: FileVersion): HeaderPairs {
+  const headers: HeaderPairs = [['ETag', version.etag]];
+  if (Date.now() - version.modifiedSecond >= LAST_MODIFIED_AFTER_MS) headers.push(['Last-Modified', httpDate(version.modifiedSecond)]);
+  return headers;
+}
+
+/**
+ * The answer with the first of `files` that exists (relative to `root`), or undefined when none
+ * does. A text file is sent as its brotli or gzip copy when the client accepts one (brotli first),
+ * with Vary: Accept-Encoding whichever coding is sent. HEAD gets the headers alone. Any HTTP server
+ * sends it: the app's middleware and the server's direct path for site files share it.
+ */
+export function answerFile(files: readonly string[], request: FileRequest, options: SendFileOptions): FileAnswer | undefined {
   for (const file of files) {
-    const compressible = options.precompressed && isCompressibleFile(file);
-    const accepts = compressible ? acceptedEncodings(c.req.header('accept-encoding')) : () => false;
+    const { compressible, head, type } = factsOf(file, options);
     let path = join(options.root, file);
     let version: FileVersion | undefined;
     let encoding: string | undefined;
-    for (const copy of COMPRESSED_COPIES) {
-      if (!accepts(copy.encoding)) continue;
+    for (const copy of compressible ? acceptedCopies(request.acceptEncoding) : []) {
       version = fileVersion(`${path}${copy.suffix}`);
       if (version) {
         path = `${path}${copy.suffix}`;
@@ -229,63 +291,60 @@ export async function sendFile(c: Context, files: string[], options: SendFileOpt
     version ??= fileVersion(path);
     if (!version) continue;
 
-    c.header('Cache-Control', options.cacheControl(file));
-    if (compressible) c.header('Vary', 'Accept-Encoding');
-    if (options.status === 200) {
-      setValidators(c, version);
-      if (notModified(c, version)) return c.body(null, 304);
+    if (options.status === 200 && notModified(request, version))
+      return { status: 304, headers: [...head, ...validators(version)], body: null };
+    const coded: HeaderPairs = encoding ? [...type, ['Content-Encoding', encoding]] : type;
+    const described = (sent: FileVersion): HeaderPairs => [...head, ...(options.status === 200 ? validators(sent) : []), ...coded];
+    if (request.method === 'HEAD') {
+      return { status: options.status, headers: [...described(version), ['Content-Length', String(version.size)]], body: null };
     }
-    c.header('Content-Type', contentTypeOf(file));
-    if (encoding) c.header('Content-Encoding', encoding);
-    // Hono answers HEAD by running the GET handlers and dropping the body; the raw request still says HEAD.
-    if (c.req.raw.method === 'HEAD') {
-      c.header('Content-Length', String(version.size));
-      return c.body(null, options.status);
-    }
-    if (version.size > SMALL_FILE_BYTES) {
-      const handle = await open(path, 'r').catch(() => undefined);
-      if (!handle) continue;
-      const opened = versionOf(await handle.stat({ bigint: true }));
-      if (options.status === 200) setValidators(c, opened);
-      c.header('Content-Length', String(opened.size));
-      return c.body(Readable.toWeb(handle.createReadStream()) as ReadableStream, options.status);
-    }
+    if (version.size > SMALL_FILE_BYTES) return { status: options.status, headers: [...head, ...coded], streamFrom: path };
     const cached = options.cache?.get(path, version);
-    if (cached) {
-      c.header('Content-Length', String(cached.length));
-      return c.body(cached, options.status);
-    }
+    if (cached)
+      return { status: options.status, headers: [...described(version), ['Content-Length', String(cached.length)]], body: cached };
     const read = readVersioned(path);
     if (!read) continue;
     // A publish may have renamed a new version in since the stat: describe the bytes actually sent.
-    if (options.status === 200) setValidators(c, read.version);
     options.cache?.set(path, read.version, read.body);
-    c.header('Content-Length', String(read.body.length));
-    return c.body(read.body, options.status);
+    return { status: options.status, headers: [...described(read.version), ['Content-Length', String(read.body.length)]], body: read.body };
   }
   return undefined;
 }
 
-export interface ServeFilesOptions {
-  root: string;
-  /** The URL prefix the folder is served under (`/uploads`), stripped before looking for the file. */
-  prefix?: string;
-  /** The Cache-Control of a file, by its path relative to the folder. */
-  cacheControl: (file: string) => string;
-  precompressed: boolean;
-  /** Keep recently sent small files in memory, up to this many bytes in all. */
-  cacheBytes?: number;
+/** What of a Hono request decides the answer for a file. */
+function fileRequestOf(c: Context): FileRequest {
+  return {
+    // Hono answers HEAD by running the GET handlers and dropping the body; the raw request still says HEAD.
+    method: c.req.raw.method,
+    acceptEncoding: c.req.header('accept-encoding'),
+    ifNoneMatch: c.req.header('if-none-match'),
+    ifModifiedSince: c.req.header('if-modified-since'),
+  };
 }
 
-/** Serves GET and HEAD requests from a folder; anything it has no file for goes on to the next handler. */
-export function serveFiles({ root, prefix = '', cacheControl, precompressed, cacheBytes = 0 }: ServeFilesOptions): MiddlewareHandler {
-  const cache = cacheBytes > 0 ? new FileCache(cacheBytes) : undefined;
+/** Answers with the first of `files` that exists (relative to `root`), or resolves undefined when none does. */
+export async function sendFile(c: Context, files: string[], options: SendFileOptions): Promise<Response | undefined> {
+  const answer = answerFile(files, fileRequestOf(c), options);
+  if (!answer) return undefined;
+  for (const [name, value] of answer.headers) c.header(name, value);
+  if ('body' in answer) return answer.body === null ? c.body(null, answer.status) : c.body(answer.body, answer.status);
+  const handle = await open(answer.streamFrom, 'r').catch(() => undefined);
+  if (!handle) return undefined;
+  const opened = versionOf(await handle.stat({ bigint: true }));
+  if (answer.status === 200) for (const [name, value] of validators(opened)) c.header(name, value);
+  c.header('Content-Length', String(opened.size));
+  return c.body(Readable.toWeb(handle.createReadStream()) as ReadableStream, answer.status);
+}
+
+/** Serves GET and HEAD requests from a folder (under `prefix`, say `/uploads`); anything it has no file for goes on to the next handler. */
+export function serveFiles(options: SendFileOptions & { status: 200; prefix?: string }): MiddlewareHandler {
+  const { prefix = '', ...sending } = options;
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     const path = c.req.path;
     const files = path.startsWith(`${prefix}/`) ? candidateFiles(path.slice(prefix.length)) : undefined;
     if (!files) return next();
-    const response = await sendFile(c, files, { root, cacheControl, precompressed, status: 200, ...(cache ? { cache } : {}) });
+    const response = await sendFile(c, files, sending);
     return response ?? next();
   };
 }
