@@ -37,15 +37,28 @@ function plainPath(url: string | undefined): string | undefined {
   return query === -1 ? url : url.slice(0, query);
 }
 
+// The files a path may name, remembered for the paths readers ask for (bounded: anyone may send any path).
+const MAX_PATHS = 20_000;
+
 export function directFiles({ files, routedByApp, headers, log }: DirectFilesOptions): DirectListener {
   const every = headers.flat();
+  const candidatesByPath = new Map<string, string[] | undefined>();
+  const candidatesOf = (path: string) => {
+    let candidates = candidatesByPath.get(path);
+    if (candidates === undefined && !candidatesByPath.has(path)) {
+      candidates = routedByApp(path) ? undefined : candidateFiles(path);
+      if (candidatesByPath.size >= MAX_PATHS) candidatesByPath.clear();
+      candidatesByPath.set(path, candidates);
+    }
+    return candidates;
+  };
   return (request, response) => {
     const started = performance.now();
     const method = request.method;
     if (method !== 'GET' && method !== 'HEAD') return false;
     const path = plainPath(request.url);
-    if (path === undefined || routedByApp(path)) return false;
-    const candidates = candidateFiles(path);
+    if (path === undefined) return false;
+    const candidates = candidatesOf(path);
     if (!candidates) return false;
     let answer: ReturnType<typeof answerFile>;
     try {
@@ -65,9 +78,8 @@ export function directFiles({ files, routedByApp, headers, log }: DirectFilesOpt
     }
     if (answer === undefined || !('body' in answer)) return false;
     const reqId = requestIdOf(single(request.headers['x-request-id']));
-    const raw = ['X-Request-Id', reqId];
-    for (const [name, value] of answer.headers) raw.push(name, value);
-    raw.push(...every);
+    const raw = answer.headers;
+    raw.push('X-Request-Id', reqId, ...every);
     response.writeHead(answer.status, raw);
     response.end(answer.body ?? undefined);
     log({ reqId, method, path, status: answer.status, started });

@@ -61,7 +61,7 @@ describe('matchesEtag', () => {
 describe('FileCache', () => {
   const version = (etag: string) => ({ size: 1, etag, modifiedSecond: 0 });
 
-  it('answers only for the version it read, and drops the least recently used past its size', () => {
+  it('answers only for the version it read, and past its size drops first the files not sent since they were cached', () => {
     const cache = new FileCache(10);
     cache.set('/a', version('"1"'), Buffer.from('aaaa'));
     cache.set('/b', version('"2"'), Buffer.from('bbbb'));

@@ -62,19 +62,19 @@ export function acceptedEncodings(header: string | undefined): (encoding: string
 
 // A site's clients send a handful of distinct Accept-Encoding values: each is read once.
 const MAX_REMEMBERED = 256;
-const codingsByHeader = new Map<string, readonly (typeof COMPRESSED_COPIES)[number][]>();
+const encodingsByHeader = new Map<string, ReadonlySet<string>>();
 
-/** The compressed copies, best first, that a client sending this Accept-Encoding accepts. */
-function acceptedCopies(header: string | undefined): readonly (typeof COMPRESSED_COPIES)[number][] {
+/** Which of the compressed copies' codings a client sending this Accept-Encoding accepts. */
+function acceptedEncodingSet(header: string | undefined): ReadonlySet<string> {
   const key = header ?? '';
-  let copies = codingsByHeader.get(key);
-  if (copies === undefined) {
+  let accepted = encodingsByHeader.get(key);
+  if (accepted === undefined) {
     const accepts = acceptedEncodings(header);
-    copies = COMPRESSED_COPIES.filter((copy) => accepts(copy.encoding));
-    if (codingsByHeader.size >= MAX_REMEMBERED) codingsByHeader.clear();
-    codingsByHeader.set(key, copies);
+    accepted = new Set(COMPRESSED_COPIES.map(({ encoding }) => encoding).filter(accepts));
+    if (encodingsByHeader.size >= MAX_REMEMBERED) encodingsByHeader.clear();
+    encodingsByHeader.set(key, accepted);
   }
-  return copies;
+  return accepted;
 }
 
 /** Whether an If-None-Match header names this ETag (weak comparison, as the header asks) or is `*`. */
@@ -138,9 +138,11 @@ function notModified(request: FileRequest, version: FileVersion): boolean {
 /**
  * Small files recently sent, by path, each with the version it was read at, up to a total size.
  * A hit still costs a stat (to learn the file's current version), but no open, read and close.
+ * Past its size it drops files not sent since they were last passed over (a second chance rather
+ * than strict least-recently-used order, so that a hit only marks its entry).
  */
 export class FileCache {
-  private readonly entries = new Map<string, { etag: string; body: Buffer<ArrayBuffer> }>();
+  private readonly entries = new Map<string, { etag: string; body: Buffer<ArrayBuffer>; sent: boolean }>();
   private bytes = 0;
   private readonly maxBytes: number;
 
@@ -151,9 +153,7 @@ export class FileCache {
   get(path: string, version: FileVersion): Buffer<ArrayBuffer> | undefined {
     const entry = this.entries.get(path);
     if (entry?.etag !== version.etag) return undefined;
-    // Map order is insertion order: moving a hit to the end keeps the least recently used first.
-    this.entries.delete(path);
-    this.entries.set(path, entry);
+    entry.sent = true;
     return entry.body;
   }
 
@@ -163,12 +163,17 @@ export class FileCache {
       this.bytes -= old.body.length;
       this.entries.delete(path);
     }
-    this.entries.set(path, { etag: version.etag, body });
+    this.entries.set(path, { etag: version.etag, body, sent: false });
     this.bytes += body.length;
+    // Map order is insertion order: the oldest first. One sent since it was passed over goes to
+    // the end instead, unmarked; the loop ends, since every entry it passes is then unmarked.
     for (const [oldest, entry] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.entries.delete(oldest);
-      this.bytes -= entry.body.length;
+      if (entry.sent && oldest !== path) {
+        entry.sent = false;
+        this.entries.set(oldest, entry);
+      } else this.bytes -= entry.body.length;
     }
   }
 }
@@ -222,17 +227,21 @@ function httpDate(ms: number): string {
   return date;
 }
 
-type HeaderPairs = [string, string][];
+/** Headers as one flat list, name then value: what Node's writeHead takes, built without pairs. */
+type HeaderList = string[];
 
 /** What a file's name alone says about its answers. */
 interface FileFacts {
-  compressible: boolean;
+  /** The file's own path, and the paths of the compressed copies it may have, best first. */
+  path: string;
+  copies: readonly { encoding: string; path: string }[];
   /** Cache-Control, and Vary when the file has compressed copies. */
-  head: HeaderPairs;
-  type: HeaderPairs;
+  head: HeaderList;
+  contentType: string;
 }
 
 // Remembered per folder: a site has some ten thousand files, each looked up on every request for it.
+// The same path strings are used again each time, so each is hashed once (for the stat and the cache).
 const MAX_FACTS = 100_000;
 const factsByOptions = new WeakMap<SendFileOptions, Map<string, FileFacts>>();
 
@@ -242,9 +251,15 @@ function factsOf(file: string, options: SendFileOptions): FileFacts {
   let facts = known.get(file);
   if (!facts) {
     const compressible = options.precompressed && isCompressibleFile(file);
-    const head: HeaderPairs = [['Cache-Control', options.cacheControl(file)]];
-    if (compressible) head.push(['Vary', 'Accept-Encoding']);
-    facts = { compressible, head, type: [['Content-Type', contentTypeOf(file)]] };
+    const path = join(options.root, file);
+    const head = ['Cache-Control', options.cacheControl(file)];
+    if (compressible) head.push('Vary', 'Accept-Encoding');
+    facts = {
+      path,
+      copies: compressible ? COMPRESSED_COPIES.map(({ encoding, suffix }) => ({ encoding, path: `${path}${suffix}` })) : [],
+      head,
+      contentType: contentTypeOf(file),
+    };
     if (known.size >= MAX_FACTS) known.clear();
     known.set(file, facts);
   }
@@ -257,14 +272,14 @@ function factsOf(file: string, options: SendFileOptions): FileFacts {
  * sender takes from the descriptor it opens.
  */
 export type FileAnswer =
-  | { status: 304; headers: HeaderPairs; body: null }
-  | { status: 200 | 404; headers: HeaderPairs; body: Buffer<ArrayBuffer> | null }
-  | { status: 200 | 404; headers: HeaderPairs; streamFrom: string };
+  | { status: 304; headers: HeaderList; body: null }
+  | { status: 200 | 404; headers: HeaderList; body: Buffer<ArrayBuffer> | null }
+  | { status: 200 | 404; headers: HeaderList; streamFrom: string };
 
-/** The validators of the version about to be sent. */
-function validators(version: FileVersion): HeaderPairs {
-  const headers: HeaderPairs = [['ETag', version.etag]];
-  if (Date.now() - version.modifiedSecond >= LAST_MODIFIED_AFTER_MS) headers.push(['Last-Modified', httpDate(version.modifiedSecond)]);
+/** Adds the validators of the version about to be sent. */
+function addValidators(headers: HeaderList, version: FileVersion): HeaderList {
+  headers.push('ETag', version.etag);
+  if (Date.now() - version.modifiedSecond >= LAST_MODIFIED_AFTER_MS) headers.push('Last-Modified', httpDate(version.modifiedSecond));
   return headers;
 }
 
@@ -276,37 +291,56 @@ function validators(version: FileVersion): HeaderPairs {
  */
 export function answerFile(files: readonly string[], request: FileRequest, options: SendFileOptions): FileAnswer | undefined {
   for (const file of files) {
-    const { compressible, head, type } = factsOf(file, options);
-    let path = join(options.root, file);
+    const facts = factsOf(file, options);
+    let path = facts.path;
     let version: FileVersion | undefined;
     let encoding: string | undefined;
-    for (const copy of compressible ? acceptedCopies(request.acceptEncoding) : []) {
-      version = fileVersion(`${path}${copy.suffix}`);
-      if (version) {
-        path = `${path}${copy.suffix}`;
-        encoding = copy.encoding;
-        break;
+    if (facts.copies.length > 0) {
+      const accepted = acceptedEncodingSet(request.acceptEncoding);
+      for (const copy of facts.copies) {
+        if (!accepted.has(copy.encoding)) continue;
+        version = fileVersion(copy.path);
+        if (version) {
+          path = copy.path;
+          encoding = copy.encoding;
+          break;
+        }
       }
     }
     version ??= fileVersion(path);
     if (!version) continue;
 
     if (options.status === 200 && notModified(request, version))
-      return { status: 304, headers: [...head, ...validators(version)], body: null };
-    const coded: HeaderPairs = encoding ? [...type, ['Content-Encoding', encoding]] : type;
-    const described = (sent: FileVersion): HeaderPairs => [...head, ...(options.status === 200 ? validators(sent) : []), ...coded];
+      return { status: 304, headers: addValidators([...facts.head], version), body: null };
+    // Cache-Control, Vary, the validators of the version sent, Content-Type and Content-Encoding.
+    const describe = (sent: FileVersion): HeaderList => {
+      const headers = options.status === 200 ? addValidators([...facts.head], sent) : [...facts.head];
+      headers.push('Content-Type', facts.contentType);
+      if (encoding) headers.push('Content-Encoding', encoding);
+      return headers;
+    };
     if (request.method === 'HEAD') {
-      return { status: options.status, headers: [...described(version), ['Content-Length', String(version.size)]], body: null };
+      const headers = describe(version);
+      headers.push('Content-Length', String(version.size));
+      return { status: options.status, headers, body: null };
     }
-    if (version.size > SMALL_FILE_BYTES) return { status: options.status, headers: [...head, ...coded], streamFrom: path };
-    const cached = options.cache?.get(path, version);
-    if (cached)
-      return { status: options.status, headers: [...described(version), ['Content-Length', String(cached.length)]], body: cached };
-    const read = readVersioned(path);
-    if (!read) continue;
-    // A publish may have renamed a new version in since the stat: describe the bytes actually sent.
-    options.cache?.set(path, read.version, read.body);
-    return { status: options.status, headers: [...described(read.version), ['Content-Length', String(read.body.length)]], body: read.body };
+    if (version.size > SMALL_FILE_BYTES) {
+      const headers = [...facts.head, 'Content-Type', facts.contentType];
+      if (encoding) headers.push('Content-Encoding', encoding);
+      return { status: options.status, headers, streamFrom: path };
+    }
+    let body = options.cache?.get(path, version);
+    if (!body) {
+      const read = readVersioned(path);
+      if (!read) continue;
+      // A publish may have renamed a new version in since the stat: describe the bytes actually sent.
+      version = read.version;
+      body = read.body;
+      options.cache?.set(path, version, body);
+    }
+    const headers = describe(version);
+    headers.push('Content-Length', String(body.length));
+    return { status: options.status, headers, body };
   }
   return undefined;
 }
@@ -322,16 +356,20 @@ function fileRequestOf(c: Context): FileRequest {
   };
 }
 
+function setHeaders(c: Context, headers: HeaderList): void {
+  for (let at = 0; at < headers.length; at += 2) c.header(headers[at]!, headers[at + 1]);
+}
+
 /** Answers with the first of `files` that exists (relative to `root`), or resolves undefined when none does. */
 export async function sendFile(c: Context, files: string[], options: SendFileOptions): Promise<Response | undefined> {
   const answer = answerFile(files, fileRequestOf(c), options);
   if (!answer) return undefined;
-  for (const [name, value] of answer.headers) c.header(name, value);
+  setHeaders(c, answer.headers);
   if ('body' in answer) return answer.body === null ? c.body(null, answer.status) : c.body(answer.body, answer.status);
   const handle = await open(answer.streamFrom, 'r').catch(() => undefined);
   if (!handle) return undefined;
   const opened = versionOf(await handle.stat({ bigint: true }));
-  if (answer.status === 200) for (const [name, value] of validators(opened)) c.header(name, value);
+  if (answer.status === 200) setHeaders(c, addValidators([], opened));
   c.header('Content-Length', String(opened.size));
   return c.body(Readable.toWeb(handle.createReadStream()) as ReadableStream, answer.status);
 }
