@@ -9,7 +9,10 @@ import { configOrExit, progressLine, runOrExit, showGeneratedAdmin } from './lib
 
 const config = configOrExit();
 // Every request is logged, so lines are gathered and written 8 kB at a time (at least once a
-// second, and at exit) instead of one write per request on the path of the answer.
+// second, and at exit) instead of one write per request on the path of the answer. They are handed
+// over as bytes: given text, the writer measures the whole chunk gathered so far on every line
+// (a tenth of the server's time under a read load); given bytes, it keeps count as it goes.
+const output = pino.destination({ dest: 1, sync: false, minLength: 8192, periodicFlush: 1000, contentMode: 'buffer' });
 const logger = pino(
   {
     name: 'forkcast',
@@ -20,7 +23,8 @@ const logger = pino(
       censor: '[redacted]',
     },
   },
-  pino.destination({ dest: 1, sync: false, minLength: 8192, periodicFlush: 1000 }),
+  // (sonic-boom's types know only text.)
+  { write: (line: string) => output.write(Buffer.from(line) as unknown as string) },
 );
 const onPage = progressLine('Rendering pages');
 const booted = await runOrExit(() =>
