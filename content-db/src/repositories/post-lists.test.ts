@@ -50,6 +50,18 @@ describe('the site’s lists', () => {
       updatedAt: day(date),
     });
   const slugs = (posts: { slug: string }[]) => posts.map((p) => p.slug);
+  const taggedBySql = async (slug: string, order: 'newest' | 'oldest') => {
+    const direction = order === 'newest' ? 'desc' : 'asc';
+    const rows = await db
+      .selectFrom('posts')
+      .select('id')
+      .where('published', '=', 1)
+      .where('id', 'in', (eb) => eb.selectFrom('postTags').select('postId').where('slug', '=', slug))
+      .orderBy(sql`coalesce(published_at, created_at)`, direction)
+      .orderBy('id', direction)
+      .execute();
+    return rows.map((row) => row.id);
+  };
 
   it('lists published posts newest first, or oldest first in a window, without their bodies', async () => {
     for (const [i, slug] of ['a', 'b', 'c', 'd', 'e'].entries()) await post(slug, i);
@@ -119,6 +131,8 @@ describe('the site’s lists', () => {
             await listPostSummaries(db, { ...(type ? { type } : {}), order: 'oldest', offset, limit: 5 });
         await listPostSummaries(db, { limit: 6 });
         await listPostSummaries(db, { tagSlug: 'wine', limit: 3 });
+        for (const offset of [0, 3, 6]) await listPostSummaries(db, { tagSlug: 'rice', order: 'oldest', offset, limit: 3 });
+        await comparePublishedCount(db, { tagSlug: 'rice', from: 3, to: 6 });
         for (const id of ids.slice(0, 12)) await listNeighbourPosts(db, { postId: id, cityId: city, type: 'post', count: 3 });
         await countPublishedPosts(db, { tagSlug: 'tea' });
         for (const from of [5, 10, 20]) await comparePublishedCount(db, { type: 'post', from, to: from + 5 });
@@ -147,6 +161,16 @@ describe('the site’s lists', () => {
       }));
       const fresh = (await reads()).queries;
       expect(rendered).toEqual(fresh);
+      // A tag's lists and count, cut from the list of every post's link, are SQLite's own answer.
+      for (const slug of ['wine', 'tea', 'rice'])
+        for (const order of ['newest', 'oldest'] as const) {
+          const expected = await taggedBySql(slug, order);
+          expect((await listPostSummaries(db, { tagSlug: slug, order })).map((summary) => summary.id)).toEqual(expected);
+          expect((await listPostSummaries(db, { tagSlug: slug, order, offset: 2, limit: 3 })).map((summary) => summary.id)).toEqual(
+            expected.slice(2, 5),
+          );
+          expect(await countPublishedPosts(db, { tagSlug: slug })).toBe(expected.length);
+        }
       const byKey = new Map(fresh.map((read) => [read.key, read.fingerprint]));
       expect(stored.map((read) => [read.key, checked.get(read.key)])).toEqual(stored.map((read) => [read.key, byKey.get(read.key)]));
       stored = fresh;
