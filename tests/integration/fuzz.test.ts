@@ -124,7 +124,7 @@ describe('fuzzing every endpoint', () => {
     // Every error the app logs is a finding: handled refusals are not logged as errors.
     const logger = pino({ level: 'error' }, { write: (line: string) => failures.push(line) });
     site = await publishingSite(({ db }) => seed(db).then(() => undefined), { logger, env: { TRUST_PROXY: 'loopback' } });
-    server = await listen(site.app, '127.0.0.1', 0);
+    server = await listen(site.app, '127.0.0.1', 0, site.direct);
     url = new URL(server.url);
     const db = site.handle.db;
     const [posts, cities] = await Promise.all([listPosts(db), listCities(db)]);

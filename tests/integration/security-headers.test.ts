@@ -22,7 +22,7 @@ describe('the Content-Security-Policy of the built site', () => {
 
   beforeAll(async () => {
     site = await publishingSite(({ db }) => seed(db).then(() => undefined));
-    server = await listen(site.app, '127.0.0.1', 0);
+    server = await listen(site.app, '127.0.0.1', 0, site.direct);
     policy = (await fetch(`${server.url}/`)).headers.get('content-security-policy') ?? '';
   });
 

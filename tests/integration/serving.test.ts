@@ -41,7 +41,7 @@ describe('serving the site folder over the real server', () => {
   beforeAll(async () => {
     site = await publishingSite(({ db }) => seed(db).then(() => undefined));
     mkdirSync(uploads(), { recursive: true });
-    server = await listen(site.app, '127.0.0.1', 0);
+    server = await listen(site.app, '127.0.0.1', 0, site.direct);
   });
 
   afterAll(async () => {

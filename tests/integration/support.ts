@@ -64,6 +64,8 @@ export const ADMIN = { email: 'editor@forkcast.test', password: 'correct horse b
 
 export interface PublishingSite extends RenderedSite {
   app: PublishingApp['app'];
+  /** The server's direct path for the site folder's files, to `listen` as the server does. */
+  direct: PublishingApp['direct'];
   publisher: SitePublisher;
   scheduler: PublishingApp['scheduler'];
   sends: PublishingApp['sends'];
@@ -90,7 +92,7 @@ export async function publishingSite(
     MAIL_DIR: join(site.dist.distDir, 'mail'),
     ...options.env,
   });
-  const { app, publisher, scheduler, mailer, sends } = await createPublishingApp({
+  const { app, direct, publisher, scheduler, mailer, sends } = await createPublishingApp({
     db,
     config,
     dist: site.dist,
@@ -110,6 +112,7 @@ export async function publishingSite(
   return {
     ...site,
     app,
+    direct,
     publisher,
     scheduler,
     sends,
