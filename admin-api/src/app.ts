@@ -29,7 +29,7 @@ import { searchApiRoutes, searchPageRoutes } from './search/search-routes.ts';
 import { sendRoutes } from './sends/routes.ts';
 import { siteNotFound } from './site-not-found.ts';
 import { directFiles, type DirectListener } from './static/direct-path.ts';
-import { FileCache, serveFiles, type SendFileOptions } from './static/serve-files.ts';
+import { FileCache, serveFiles, type FolderVersions, type SendFileOptions } from './static/serve-files.ts';
 import { ImageQueue } from './uploads/image-queue.ts';
 
 export type { AppDeps, AppEnv } from './context.ts';
@@ -75,7 +75,10 @@ function routedByApp(path: string): boolean {
 }
 
 type AppInput = Omit<AppDeps, 'logger' | 'loginThrottle' | 'imageQueue' | 'mailer'> &
-  Partial<Pick<AppDeps, 'logger' | 'loginThrottle' | 'imageQueue' | 'mailer'>>;
+  Partial<Pick<AppDeps, 'logger' | 'loginThrottle' | 'imageQueue' | 'mailer'>> & {
+    /** The site folder's versions as the publisher keeps them current; without, each request looks its file up. */
+    siteVersions?: FolderVersions;
+  };
 
 export interface Serving {
   app: Hono<AppEnv>;
@@ -96,7 +99,7 @@ export function createApp(input: AppInput): Hono<AppEnv> {
  * The app, and the direct path a server puts in front of it for the site folder's files: both
  * answer a page with the same headers, the same memory of recent files and the same log line.
  */
-export function createServing(input: AppInput): Serving {
+export function createServing({ siteVersions, ...input }: AppInput): Serving {
   const logger = input.logger ?? pino();
   const deps: AppDeps = {
     ...input,
@@ -116,6 +119,7 @@ export function createServing(input: AppInput): Serving {
     precompressed: true,
     status: 200,
     cache: new FileCache(SITE_CACHE_BYTES),
+    ...(siteVersions ? { versions: siteVersions } : {}),
   };
   const app = new Hono<AppEnv>();
   app.use(assignRequestId);

@@ -13,6 +13,7 @@ import { SitePublisher } from './publisher/publisher.ts';
 import { loadRenderer, type Renderer } from './publisher/renderer.ts';
 import type { DistPaths } from './publisher/site-build.ts';
 import type { DirectListener } from './static/direct-path.ts';
+import { FolderVersions } from './static/serve-files.ts';
 
 // A publish of this many pages also renders on worker threads, one per core besides the server's.
 // A worker loads the whole renderer and its own heap: about 220 MB more at its peak, and about as
@@ -22,6 +23,11 @@ import type { DirectListener } from './static/direct-path.ts';
 // worker pays off only for the largest publishes (a city renamed). One fewer worker than cores,
 // since the server renders too.
 const POOL_THRESHOLD = 500;
+
+// How long the server trusts what it last saw of a site file: a file another process writes into
+// the folder (a `make build` beside a running server) is served within this time; the publisher's
+// own are served as soon as its write answers.
+const SITE_VERSIONS_MAX_AGE_MS = 1000;
 
 export interface PublishingAppOptions {
   db: Db;
@@ -69,11 +75,13 @@ export async function createPublishingApp(options: PublishingAppOptions): Promis
   const listeners = [options.onPublished, notify && ((report: PublishReport) => void notify(report))].filter(
     (listener) => listener !== undefined,
   );
+  const siteVersions = new FolderVersions(SITE_VERSIONS_MAX_AGE_MS);
   const publisher = new SitePublisher({
     db,
     renderer,
     siteDir: dist.siteDir,
     logger,
+    onFolderChanged: () => siteVersions.changed(),
     pool: {
       size: Math.max(1, availableParallelism() - 1),
       serverEntry: dist.serverEntry,
@@ -96,6 +104,7 @@ export async function createPublishingApp(options: PublishingAppOptions): Promis
     mailer,
     sends,
     pages: renderer,
+    siteVersions,
   });
   return { app, direct, publisher, renderer, scheduler, mailer, sends };
 }

@@ -32,6 +32,8 @@ export interface SitePublisherOptions {
   logger: Logger;
   /** Told about every publish that changed something (e.g. to purge a CDN); never awaited. */
   onPublished?: (report: PublishReport) => void;
+  /** Told after every publish, once its files are in place (or it gave up) and before it resolves. */
+  onFolderChanged?: () => void;
   /** Publishes of at least `threshold` pages also render on `size` worker threads, beside the server's own. */
   pool?: Omit<RenderPoolOptions, 'siteDir'> & { threshold: number };
 }
@@ -206,6 +208,7 @@ export class SitePublisher implements Publisher {
       logger.error({ err: error }, 'publish failed; the outbox keeps its entries for the next publish');
       throw error;
     } finally {
+      this.options.onFolderChanged?.();
       await this.scheduleRetry().catch(() => undefined);
     }
   }

@@ -1,5 +1,8 @@
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { acceptedEncodings, candidateFiles, contentTypeOf, FileCache, matchesEtag } from './serve-files.ts';
+import { acceptedEncodings, candidateFiles, contentTypeOf, FileCache, FolderVersions, matchesEtag } from './serve-files.ts';
 
 describe('candidateFiles', () => {
   it('maps pages to their index.html, and a path without an extension to a file of that name after it', () => {
@@ -71,5 +74,35 @@ describe('FileCache', () => {
     expect(cache.get('/b', version('"2"'))).toBeUndefined();
     expect(cache.get('/a', version('"1"'))?.toString()).toBe('aaaa');
     expect(cache.get('/c', version('"3"'))?.toString()).toBe('cccc');
+  });
+});
+
+describe('FolderVersions', () => {
+  it('remembers what it saw of a file until told of a change or until it is too old', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'forkcast-versions-'));
+    try {
+      const file = join(dir, 'index.html');
+      const versions = new FolderVersions(150);
+      expect(versions.versionOf(file)).toBeUndefined();
+      writeFileSync(file, 'first');
+      // Not there a moment ago, and not yet looked up again.
+      expect(versions.versionOf(file)).toBeUndefined();
+      versions.changed();
+      const first = versions.versionOf(file);
+      expect(first?.size).toBe(5);
+      // Another process replaces it: the old version still answers until it is too old.
+      writeFileSync(`${file}.tmp`, 'second!');
+      renameSync(`${file}.tmp`, file);
+      expect(versions.versionOf(file)).toEqual(first);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const second = versions.versionOf(file);
+      expect(second?.size).toBe(7);
+      expect(second?.etag).not.toBe(first?.etag);
+      rmSync(file);
+      versions.changed();
+      expect(versions.versionOf(file)).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -120,6 +120,40 @@ function fileVersion(path: string): FileVersion | undefined {
   }
 }
 
+/**
+ * The versions of a folder's files (or that there is none), remembered between requests: under a
+ * read load the stat of each request (a walk of its path in the kernel) was a fifth of the server's
+ * time. A version is looked up again once it is `maxAgeMs` old, so a file another process writes
+ * (a `make build` into the live folder) is seen within that time; the publisher in this process
+ * calls `changed()` once its files are in place, before its write answers, so what it publishes is
+ * seen at once.
+ */
+export class FolderVersions {
+  private readonly known = new Map<string, { version: FileVersion | undefined; until: number }>();
+  private readonly maxAgeMs: number;
+
+  constructor(maxAgeMs: number) {
+    this.maxAgeMs = maxAgeMs;
+  }
+
+  /** Forgets every version: the folder's files changed. */
+  changed(): void {
+    this.known.clear();
+  }
+
+  versionOf(path: string): FileVersion | undefined {
+    const now = performance.now();
+    const entry = this.known.get(path);
+    if (entry !== undefined && now < entry.until) return entry.version;
+    const version = fileVersion(path);
+    // Bounded like any memory requests fill: anyone may ask for any path.
+    if (this.known.size >= MAX_VERSIONS) this.known.clear();
+    this.known.set(path, { version, until: now + this.maxAgeMs });
+    return version;
+  }
+}
+const MAX_VERSIONS = 50_000;
+
 /** What of a request decides the answer for a file: the method and the headers read here. */
 export interface FileRequest {
   method: string;
@@ -213,6 +247,8 @@ export interface SendFileOptions {
   /** 200 answers carry validators (ETag, Last-Modified) and may answer 304; a 404 page does neither. */
   status: 200 | 404;
   cache?: FileCache;
+  /** Remember the files' versions between requests (else each request looks its file up). */
+  versions?: FolderVersions;
 }
 
 // Formatting the date took 2% of the server's time under load; the site's files share few distinct seconds.
@@ -290,6 +326,7 @@ function addValidators(headers: HeaderList, version: FileVersion): HeaderList {
  * sends it: the app's middleware and the server's direct path for site files share it.
  */
 export function answerFile(files: readonly string[], request: FileRequest, options: SendFileOptions): FileAnswer | undefined {
+  const lookUp = (path: string) => (options.versions ? options.versions.versionOf(path) : fileVersion(path));
   for (const file of files) {
     const facts = factsOf(file, options);
     let path = facts.path;
@@ -299,7 +336,7 @@ export function answerFile(files: readonly string[], request: FileRequest, optio
       const accepted = acceptedEncodingSet(request.acceptEncoding);
       for (const copy of facts.copies) {
         if (!accepted.has(copy.encoding)) continue;
-        version = fileVersion(copy.path);
+        version = lookUp(copy.path);
         if (version) {
           path = copy.path;
           encoding = copy.encoding;
@@ -307,7 +344,7 @@ export function answerFile(files: readonly string[], request: FileRequest, optio
         }
       }
     }
-    version ??= fileVersion(path);
+    version ??= lookUp(path);
     if (!version) continue;
 
     if (options.status === 200 && notModified(request, version))
