@@ -50,16 +50,15 @@ describe('the site’s lists', () => {
       updatedAt: day(date),
     });
   const slugs = (posts: { slug: string }[]) => posts.map((p) => p.slug);
-  const taggedBySql = async (slug: string, order: 'newest' | 'oldest') => {
+  const listedBySql = async (scope: { tagSlug?: string; type?: 'post' | 'guide' }, order: 'newest' | 'oldest') => {
     const direction = order === 'newest' ? 'desc' : 'asc';
-    const rows = await db
-      .selectFrom('posts')
-      .select('id')
-      .where('published', '=', 1)
-      .where('id', 'in', (eb) => eb.selectFrom('postTags').select('postId').where('slug', '=', slug))
-      .orderBy(sql`coalesce(published_at, created_at)`, direction)
-      .orderBy('id', direction)
-      .execute();
+    let query = db.selectFrom('posts').select('id').where('published', '=', 1);
+    if (scope.type) query = query.where('type', '=', scope.type);
+    if (scope.tagSlug !== undefined) {
+      const slug = scope.tagSlug;
+      query = query.where('id', 'in', (eb) => eb.selectFrom('postTags').select('postId').where('slug', '=', slug));
+    }
+    const rows = await query.orderBy(sql`coalesce(published_at, created_at)`, direction).orderBy('id', direction).execute();
     return rows.map((row) => row.id);
   };
 
@@ -161,15 +160,27 @@ describe('the site’s lists', () => {
       }));
       const fresh = (await reads()).queries;
       expect(rendered).toEqual(fresh);
-      // A tag's lists and count, cut from the list of every post's link, are SQLite's own answer.
-      for (const slug of ['wine', 'tea', 'rice'])
+      // The lists and counts of every post, a type's and a tag's, cut from the list of every post's
+      // link, are SQLite's own answer.
+      const scopes = [
+        {},
+        { type: 'post' as const },
+        { type: 'guide' as const },
+        ...['wine', 'tea', 'rice'].map((tagSlug) => ({ tagSlug })),
+      ];
+      for (const scope of scopes)
         for (const order of ['newest', 'oldest'] as const) {
-          const expected = await taggedBySql(slug, order);
-          expect((await listPostSummaries(db, { tagSlug: slug, order })).map((summary) => summary.id)).toEqual(expected);
-          expect((await listPostSummaries(db, { tagSlug: slug, order, offset: 2, limit: 3 })).map((summary) => summary.id)).toEqual(
-            expected.slice(2, 5),
-          );
-          expect(await countPublishedPosts(db, { tagSlug: slug })).toBe(expected.length);
+          const expected = await listedBySql(scope, order);
+          const label = JSON.stringify({ scope, order });
+          expect(
+            (await listPostSummaries(db, { ...scope, order, limit: 100 })).map((summary) => summary.id),
+            label,
+          ).toEqual(expected);
+          expect(
+            (await listPostSummaries(db, { ...scope, order, offset: 2, limit: 3 })).map((summary) => summary.id),
+            label,
+          ).toEqual(expected.slice(2, 5));
+          expect(await countPublishedPosts(db, scope), label).toBe(expected.length);
         }
       const byKey = new Map(fresh.map((read) => [read.key, read.fingerprint]));
       expect(stored.map((read) => [read.key, checked.get(read.key)])).toEqual(stored.map((read) => [read.key, byKey.get(read.key)]));

@@ -79,6 +79,8 @@ function toSummary(row: Omit<Parameters<typeof toPost>[0], 'content'>): PostSumm
   return summary;
 }
 
+const MAX_WINDOW_BY_ID = 500;
+
 /** The summaries of these posts, in this order. */
 async function summariesOf(db: Db, ids: readonly number[]): Promise<PostSummary[]> {
   if (ids.length === 0) return [];
@@ -101,9 +103,11 @@ const familyKey = ({ limit: _limit, offset: _offset, ...family }: PostListArgs) 
 export const listPostSummaries = defineQuery({
   name: 'posts.list',
   run: async (db: Db, args: PostListArgs): Promise<PostSummary[]> => {
-    // A tag's list is cut from the list of every post's link: SQLite would walk every published
-    // post in reader order to find the tag's (about 2 ms a page at 10,000 posts).
-    if (args.tagSlug !== undefined && args.cityId === undefined) {
+    // A list of every post, a type's or a tag's is cut from the list of every post's link: SQLite
+    // would walk the published posts in reader order to the page's offset, or every one of them to
+    // find a tag's (about 1 and 2 ms a page at 10,000 posts). Its window is read by id, so only a
+    // page's worth of ids goes into one statement.
+    if (args.cityId === undefined && args.limit !== undefined && args.limit <= MAX_WINDOW_BY_ID) {
       const start = args.offset ?? 0;
       const ids = (await listedIds(db, args)).slice(start, args.limit === undefined ? undefined : start + args.limit);
       return summariesOf(db, ids);
@@ -167,14 +171,18 @@ function taggedIds(db: Db, slug: string): Promise<ReadonlySet<number>> {
 }
 
 /** The ids of every published post (of a type, of a tag) in a list's order, from the list of every post's link. */
-async function listedIds(db: Db, args: Pick<PostListArgs, 'type' | 'tagSlug' | 'order'>): Promise<number[]> {
-  const tagged = args.tagSlug === undefined ? undefined : await taggedIds(db, args.tagSlug);
-  const ids: number[] = [];
-  for (const link of await everyLink(db)) {
-    if ((args.type === undefined || link.type === args.type) && (tagged === undefined || tagged.has(link.id))) ids.push(link.id);
-  }
-  // Every link comes newest first (then the higher id): oldest first is that order reversed.
-  return args.order === 'oldest' ? ids.reverse() : ids;
+function listedIds(db: Db, args: Pick<PostListArgs, 'type' | 'tagSlug' | 'order'>): Promise<readonly number[]> {
+  // A listing's pages, its count and its re-check all ask for the same list: cut it once per memo.
+  const key = JSON.stringify([args.type ?? null, args.tagSlug ?? null, args.order === 'oldest']);
+  return sharedRead(db, `posts.listed ${key}`, async () => {
+    const tagged = args.tagSlug === undefined ? undefined : await taggedIds(db, args.tagSlug);
+    const ids: number[] = [];
+    for (const link of await everyLink(db)) {
+      if ((args.type === undefined || link.type === args.type) && (tagged === undefined || tagged.has(link.id))) ids.push(link.id);
+    }
+    // Every link comes newest first (then the higher id): oldest first is that order reversed.
+    return args.order === 'oldest' ? ids.reverse() : ids;
+  });
 }
 
 /** How many published posts (of a type, a city, a tag) there are. */
