@@ -171,7 +171,8 @@ function notModified(request: FileRequest, version: FileVersion): boolean {
 
 /**
  * Small files recently sent, by path, each with the version it was read at, up to a total size.
- * A hit still costs a stat (to learn the file's current version), but no open, read and close.
+ * A hit still needs the file's current version (a stat, or what FolderVersions remembers of it),
+ * but no open, read and close.
  * Past its size it drops files not sent since they were last passed over (a second chance rather
  * than strict least-recently-used order, so that a hit only marks its entry).
  */
