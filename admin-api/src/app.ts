@@ -166,11 +166,13 @@ export function createServing({ siteVersions, ...input }: AppInput): Serving {
 
   app.use(
     '/uploads/*',
-    serveFiles({ root: deps.config.uploadDir, prefix: '/uploads', cacheControl: () => IMMUTABLE, precompressed: false, status: 200 }),
+    serveFiles({ root: deps.config.uploadDir, cacheControl: () => IMMUTABLE, precompressed: false, status: 200 }, '/uploads'),
   );
   app.use('*', serveFiles(siteFiles));
 
-  app.notFound((c) => siteNotFound(c, deps.siteDir));
+  // The not-found pages: files of the site folder too, answered 404 and never kept by a cache.
+  const notFoundFiles: SendFileOptions = { root: deps.siteDir, cacheControl: () => 'no-cache', precompressed: true, status: 404 };
+  app.notFound((c) => siteNotFound(c, notFoundFiles));
 
   app.onError((error, c) => {
     let answer: ApiError;

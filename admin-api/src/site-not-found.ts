@@ -3,7 +3,7 @@ import { findRedirect, getCityById, getPostBySlug, type Db } from '@forkcast/con
 import { canonicalPostPath, missingTarget, NOT_FOUND_ROUTES, redirectLocation } from '@forkcast/content-db/urls';
 import type { AppEnv } from './context.ts';
 import { routeFile } from './publisher/site-folder.ts';
-import { sendFile } from './static/serve-files.ts';
+import { sendFile, type SendFileOptions } from './static/serve-files.ts';
 
 const FALLBACK_PAGE = '<!doctype html><title>Not Found</title><h1>Page Not Found</h1>';
 
@@ -30,9 +30,10 @@ async function newLocation(db: Db, path: string): Promise<string | undefined> {
  * keeping the query string; the site folder's `_redirects` file can only list the first kinds,
  * so the lookup by slug lives here. Anything else gets the not-found page that fits the URL's
  * shape (post, city guide, or any page), each a file rendered once into the site folder and sent
- * like any page, as its compressed copy when the client accepts one.
+ * like any page, as its compressed copy when the client accepts one (`pages`: the site folder, as
+ * the app sends its not-found pages).
  */
-export async function siteNotFound(c: Context<AppEnv>, siteDir: string): Promise<Response> {
+export async function siteNotFound(c: Context<AppEnv>, pages: SendFileOptions): Promise<Response> {
   if (c.req.method === 'GET' || c.req.method === 'HEAD') {
     const location = await newLocation(c.get('db'), c.req.path);
     if (location && location !== c.req.path) {
@@ -41,12 +42,7 @@ export async function siteNotFound(c: Context<AppEnv>, siteDir: string): Promise
     }
   }
   const target = missingTarget(c.req.path);
-  const page = await sendFile(c, [routeFile(NOT_FOUND_ROUTES[target.kind])], {
-    root: siteDir,
-    cacheControl: () => 'no-cache',
-    precompressed: true,
-    status: 404,
-  });
+  const page = await sendFile(c, [routeFile(NOT_FOUND_ROUTES[target.kind])], pages);
   if (page) return page;
   c.header('Cache-Control', 'no-cache');
   return c.html(FALLBACK_PAGE, 404);

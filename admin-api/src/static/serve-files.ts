@@ -412,15 +412,18 @@ export async function sendFile(c: Context, files: string[], options: SendFileOpt
   return c.body(Readable.toWeb(handle.createReadStream()) as ReadableStream, answer.status);
 }
 
-/** Serves GET and HEAD requests from a folder (under `prefix`, say `/uploads`); anything it has no file for goes on to the next handler. */
-export function serveFiles(options: SendFileOptions & { status: 200; prefix?: string }): MiddlewareHandler {
-  const { prefix = '', ...sending } = options;
+/**
+ * Serves GET and HEAD requests from a folder (under `prefix`, say `/uploads`); anything it has no
+ * file for goes on to the next handler. The options are used as given, so what is remembered of
+ * the folder's files is shared with any other sender of the same options.
+ */
+export function serveFiles(options: SendFileOptions & { status: 200 }, prefix = ''): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     const path = c.req.path;
     const files = path.startsWith(`${prefix}/`) ? candidateFiles(path.slice(prefix.length)) : undefined;
     if (!files) return next();
-    const response = await sendFile(c, files, sending);
+    const response = await sendFile(c, files, options);
     return response ?? next();
   };
 }
