@@ -93,6 +93,11 @@ async function summariesOf(db: Db, ids: readonly number[]): Promise<PostSummary[
   return ids.map((id) => toSummary(byId.get(id)!));
 }
 
+/** The part of a whole list a window (offset, limit) shows. */
+function windowOf<T>(list: readonly T[], { offset = 0, limit }: Pick<PostListArgs, 'offset' | 'limit'>): T[] {
+  return list.slice(offset, limit === undefined ? undefined : offset + limit);
+}
+
 /** Every argument but the window: lists of one family are slices of one ordered list. */
 const familyKey = ({ limit: _limit, offset: _offset, ...family }: PostListArgs) => JSON.stringify(family);
 
@@ -108,9 +113,7 @@ export const listPostSummaries = defineQuery({
     // find a tag's (about 1 and 2 ms a page at 10,000 posts). Its window is read by id, so only a
     // page's worth of ids goes into one statement.
     if (args.cityId === undefined && args.limit !== undefined && args.limit <= MAX_WINDOW_BY_ID) {
-      const start = args.offset ?? 0;
-      const ids = (await listedIds(db, args)).slice(start, args.limit === undefined ? undefined : start + args.limit);
-      return summariesOf(db, ids);
+      return summariesOf(db, windowOf(await listedIds(db, args), args));
     }
     return (
       await ordered(db, args)
@@ -153,10 +156,7 @@ export const listPostSummaries = defineQuery({
                 ordered(db, { ...first, ...(Number.isFinite(end) ? { limit: end } : {}), offset: undefined }).select('id'),
               )
             ).map((row) => row.id);
-      for (const args of members) {
-        const start = args.offset ?? 0;
-        answers.set(args, ids.slice(start, args.limit === undefined ? undefined : start + args.limit));
-      }
+      for (const args of members) answers.set(args, windowOf(ids, args));
     }
     return all.map((args) => answers.get(args)!);
   },
