@@ -6,6 +6,19 @@ describe('longDate', () => {
     expect(longDate('2026-11-18T08:00:00.000Z')).toBe('November 18, 2026');
     expect(longDate('2025-01-01T00:30:00.000Z')).toBe('January 1, 2025');
   });
+
+  it('gives each instant its own UTC day, however many instants of a day came before', () => {
+    expect(longDate('2026-03-08T23:59:59.999Z')).toBe('March 8, 2026');
+    expect(longDate('2026-03-09T00:00:00.000Z')).toBe('March 9, 2026');
+    expect(longDate('2026-03-08T23:00:00.000-02:00')).toBe('March 9, 2026');
+    expect(longDate('1969-12-31T12:00:00.000Z')).toBe('December 31, 1969');
+    expect(longDate('2026-03-08T00:00:00.000Z')).toBe('March 8, 2026');
+  });
+
+  it('refuses a date that is not one, every time', () => {
+    expect(() => longDate('not a date')).toThrow(RangeError);
+    expect(() => longDate('not a date')).toThrow(RangeError);
+  });
 });
 
 describe('relativeDate', () => {

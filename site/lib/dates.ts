@@ -2,9 +2,24 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 const LONG_US = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
+// Formatting costs several microseconds a call and a list page shows a date on each of its cards,
+// so each UTC day's text is kept (a day is one key, however many posts share it). Cleared when full.
+const longDates = new Map<number, string>();
+const MAX_LONG_DATES = 20_000;
+
 /** 'November 18, 2026': the long US date, in UTC so a build renders the same text anywhere. */
 export function longDate(iso: string): string {
-  return LONG_US.format(new Date(iso));
+  const date = new Date(iso);
+  const day = Math.floor(date.getTime() / DAY_MS);
+  // An invalid date has no day: formatting it throws, as it did before anything was kept.
+  if (Number.isNaN(day)) return LONG_US.format(date);
+  let text = longDates.get(day);
+  if (text === undefined) {
+    if (longDates.size >= MAX_LONG_DATES) longDates.clear();
+    text = LONG_US.format(date);
+    longDates.set(day, text);
+  }
+  return text;
 }
 
 /**
