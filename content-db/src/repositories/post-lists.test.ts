@@ -284,7 +284,11 @@ describe('the site’s lists', () => {
     expect(tags).toContain('posts:range:2');
     expect(tags).not.toContain('posts:range:1');
     expect((await read(1)).fingerprint).toBe(one.fingerprint);
-    expect((await read(2)).fingerprint).not.toBe(two.fingerprint);
+    const renamed = await read(2);
+    expect(renamed.fingerprint).not.toBe(two.fingerprint);
+    // A sitemap file shows when each post last changed: that alone is a new answer.
+    await updatePost(db, next, { updatedAt: day(4) });
+    expect((await read(2)).fingerprint).not.toBe(renamed.fingerprint);
     expect((await trackWrites(() => deletePost(db, first))).tags).toContain('posts:range:1');
     // A window wider than a few ranges listens to every post.
     expect((await trackReads(() => listPostLinks(db, { idFrom: 1, idTo: 100 * SITEMAP_POSTS_PER_FILE }))).queries[0]!.listen).toEqual([
