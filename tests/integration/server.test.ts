@@ -104,11 +104,17 @@ describe('the real server over a rendered fixture site', () => {
     }
   });
 
-  it('serves built assets as immutable', async () => {
+  it('serves built assets as immutable: the stylesheet a page links, and the fonts it names', async () => {
     const html = await (await fetch(`${server.url}/`)).text();
-    const asset = /\/_astro\/[\w.-]+\.woff2/.exec(html)?.[0];
-    expect(asset).toBeDefined();
-    const response = await fetch(`${server.url}${asset}`);
+    const stylesheet = /<link rel="stylesheet" href="(\/_astro\/[\w.-]+\.css)">/.exec(html)?.[1];
+    expect(stylesheet).toBeDefined();
+    const css = await fetch(`${server.url}${stylesheet}`);
+    expect(css.status).toBe(200);
+    expect(css.headers.get('content-type')).toMatch(/^text\/css/);
+    expect(css.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const font = /\/_astro\/[\w.-]+\.woff2/.exec(await css.text())?.[0];
+    expect(font).toBeDefined();
+    const response = await fetch(`${server.url}${font}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
