@@ -3,7 +3,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const LONG_US = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 
 // Formatting costs several microseconds a call and a list page shows a date on each of its cards,
-// so each UTC day's text is kept (a day is one key, however many posts share it). Cleared when full.
+// so each UTC day's text is kept (a day is one key, however many posts share it). Cleared when full:
+// a plain Map, not lru-cache as the server-only modules use, since this module also runs in readers'
+// browsers (relative dates), and lru-cache would add 18 kB to the script they download.
 const longDates = new Map<number, string>();
 const MAX_LONG_DATES = 20_000;
 
