@@ -265,7 +265,7 @@ function httpDate(ms: number): string {
 }
 
 /** Headers as one flat list, name then value: what Node's writeHead takes, built without pairs. */
-type HeaderList = string[];
+type FlatHeaders = string[];
 
 /** What a file's name alone says about its answers. */
 interface FileFacts {
@@ -273,7 +273,7 @@ interface FileFacts {
   path: string;
   copies: readonly { encoding: string; path: string }[];
   /** Cache-Control, and Vary when the file has compressed copies. */
-  head: HeaderList;
+  head: FlatHeaders;
   contentType: string;
 }
 
@@ -309,12 +309,12 @@ function factsOf(file: string, options: SendFileOptions): FileFacts {
  * sender takes from the descriptor it opens.
  */
 export type FileAnswer =
-  | { status: 304; headers: HeaderList; body: null }
-  | { status: 200 | 404; headers: HeaderList; body: Buffer<ArrayBuffer> | null }
-  | { status: 200 | 404; headers: HeaderList; streamFrom: string };
+  | { status: 304; headers: FlatHeaders; body: null }
+  | { status: 200 | 404; headers: FlatHeaders; body: Buffer<ArrayBuffer> | null }
+  | { status: 200 | 404; headers: FlatHeaders; streamFrom: string };
 
 /** Adds the validators of the version about to be sent. */
-function addValidators(headers: HeaderList, version: FileVersion): HeaderList {
+function addValidators(headers: FlatHeaders, version: FileVersion): FlatHeaders {
   headers.push('ETag', version.etag);
   if (Date.now() - version.modifiedSecond >= LAST_MODIFIED_AFTER_MS) headers.push('Last-Modified', httpDate(version.modifiedSecond));
   return headers;
@@ -351,7 +351,7 @@ export function answerFile(files: readonly string[], request: FileRequest, optio
     if (options.status === 200 && notModified(request, version))
       return { status: 304, headers: addValidators([...facts.head], version), body: null };
     // Cache-Control, Vary, the validators of the version sent, Content-Type and Content-Encoding.
-    const describe = (sent: FileVersion): HeaderList => {
+    const describe = (sent: FileVersion): FlatHeaders => {
       const headers = options.status === 200 ? addValidators([...facts.head], sent) : [...facts.head];
       headers.push('Content-Type', facts.contentType);
       if (encoding) headers.push('Content-Encoding', encoding);
@@ -394,7 +394,7 @@ function fileRequestOf(c: Context): FileRequest {
   };
 }
 
-function setHeaders(c: Context, headers: HeaderList): void {
+function setHeaders(c: Context, headers: FlatHeaders): void {
   for (let at = 0; at < headers.length; at += 2) c.header(headers[at]!, headers[at + 1]);
 }
 
