@@ -28,6 +28,12 @@ export PATH := $(TOOLCHAIN_BIN):$(PATH)
 # the registry lacks one of them it refuses frozen installs and even `pnpm exec` (pnpm/pnpm#14124).
 export PNPM_CONFIG_PM_ON_FAIL := ignore
 export ASTRO_TELEMETRY_DISABLED := 1
+# The server's V8 flags (deploy/forkcast.service starts it with the same). V8 sizes the young generation
+# by the machine's memory: two 64 MB semi-spaces on a 24 GB host. The server's garbage is the strings
+# and buffers of page renders, dead long before a 16 MB semi-space fills, so the larger space only
+# holds memory: `make bench`'s peak RSS went from 677 to 578 MB, with the same write latencies and
+# the same CPU per request served (measured A/B).
+SERVER_NODE_FLAGS := --max-semi-space-size=16
 
 SOURCES := $(shell find site content-db/src admin-api/src public -type f 2>/dev/null) astro.config.mjs tsconfig.json
 BUILD_STAMP := dist/server/entry.mjs
@@ -79,7 +85,7 @@ build: compile
 	node scripts/build.ts
 
 start: compile
-	node scripts/start.ts
+	node $(SERVER_NODE_FLAGS) scripts/start.ts
 
 dev: seed
 	pnpm exec astro dev
@@ -117,7 +123,7 @@ typecheck: install
 	pnpm exec tsc --noEmit -p scripts/images
 
 bench: install
-	node scripts/bench/index.ts
+	node $(SERVER_NODE_FLAGS) scripts/bench/index.ts
 
 bench-mail: compile
 	node scripts/bench/mail.ts

@@ -93,7 +93,8 @@ function processTreeCpuMs(pid: number): number | undefined {
 export async function startOurServer(root: string, cwd: string, env: Record<string, string>, logFile: string): Promise<Served> {
   const port = await freePort();
   const log = openSync(logFile, 'w');
-  const child = spawn(process.execPath, [join(root, 'scripts', 'start.ts')], {
+  // With the bench's own node flags: `make bench` runs it with the server's, as `make start` does.
+  const child = spawn(process.execPath, [...process.execArgv, join(root, 'scripts', 'start.ts')], {
     cwd,
     env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: String(port) },
     stdio: ['ignore', log, log],

@@ -11,6 +11,8 @@ import { EXAMPLE_SITE } from '../../deploy/nginx.ts';
 const ROOT = join(import.meta.dirname, '..', '..');
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 const README = read('README.md');
+// The node flags `make start` runs the server with; the unit and `pnpm start` must start it the same way.
+const SERVER_NODE_FLAGS = /^SERVER_NODE_FLAGS := (.+)$/m.exec(read('Makefile'))![1]!;
 
 /** The unit's `Key=value` lines, each key with its values in order. */
 function unitSettings(text: string): Map<string, string[]> {
@@ -49,7 +51,8 @@ describe('the systemd unit and its settings', () => {
     expect(unit.get('User')).toEqual(['forkcast']);
     expect(unit.get('Restart')).toEqual(['on-failure']);
     expect(unit.get('EnvironmentFile')).toEqual(['/etc/forkcast/forkcast.env']);
-    expect(unit.get('ExecStart')).toEqual(['/usr/bin/env node scripts/start.ts']);
+    expect(unit.get('ExecStart')).toEqual([`/usr/bin/env node ${SERVER_NODE_FLAGS} scripts/start.ts`]);
+    expect(JSON.parse(read('package.json')).scripts.start).toBe(`node ${SERVER_NODE_FLAGS} scripts/start.ts`);
     expect(unit.get('ProtectSystem')).toEqual(['strict']);
   });
 
