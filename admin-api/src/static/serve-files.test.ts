@@ -1,8 +1,9 @@
-import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { acceptedEncodings, candidateFiles, contentTypeOf, FileCache, FolderVersions, matchesEtag } from './serve-files.ts';
+import { acceptedEncodings, candidateFiles, contentTypeOf, FileCache, FolderVersions, matchesEtag, serveFiles } from './serve-files.ts';
 
 describe('candidateFiles', () => {
   it('maps pages to their index.html, and a path without an extension to a file of that name after it', () => {
@@ -101,6 +102,44 @@ describe('FolderVersions', () => {
       rmSync(file);
       versions.changed();
       expect(versions.versionOf(file)).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('serveFiles', () => {
+  it('passes a large file removed since it was looked up to the next handler, with none of its headers', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'forkcast-serve-'));
+    try {
+      const page = join(dir, 'big', 'index.html');
+      mkdirSync(dirname(page));
+      writeFileSync(page, `<p>${'x'.repeat(300 * 1024)}</p>`);
+      writeFileSync(`${page}.br`, 'brotli bytes standing in for a copy over the size read whole'.repeat(5000));
+      const app = new Hono();
+      app.use(
+        serveFiles({
+          root: dir,
+          cacheControl: () => 'public, max-age=0, must-revalidate',
+          precompressed: true,
+          status: 200,
+          versions: new FolderVersions(60_000),
+        }),
+      );
+      app.get('*', (c) => c.text('not here', 404));
+      const request = () => app.request('/big/', { headers: { 'accept-encoding': 'br' } });
+
+      const served = await request();
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-encoding')).toBe('br');
+      await served.arrayBuffer();
+      // Removed while the folder's versions still hold it, as an unpublish does between the lookup and the open.
+      rmSync(`${page}.br`);
+      const gone = await request();
+      expect(gone.status).toBe(404);
+      expect(await gone.text()).toBe('not here');
+      for (const header of ['content-encoding', 'etag', 'vary', 'cache-control']) expect(gone.headers.get(header), header).toBeNull();
+      expect(gone.headers.get('content-type')).toBe('text/plain; charset=UTF-8');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -402,10 +402,14 @@ function setHeaders(c: Context, headers: FlatHeaders): void {
 export async function sendFile(c: Context, files: string[], options: SendFileOptions): Promise<Response | undefined> {
   const answer = answerFile(files, fileRequestOf(c), options);
   if (!answer) return undefined;
-  setHeaders(c, answer.headers);
-  if ('body' in answer) return answer.body === null ? c.body(null, answer.status) : c.body(answer.body, answer.status);
+  if ('body' in answer) {
+    setHeaders(c, answer.headers);
+    return answer.body === null ? c.body(null, answer.status) : c.body(answer.body, answer.status);
+  }
+  // Gone since it was looked up (an unpublish removed it): nothing of it may reach the next handler's answer.
   const handle = await open(answer.streamFrom, 'r').catch(() => undefined);
   if (!handle) return undefined;
+  setHeaders(c, answer.headers);
   const opened = versionOf(await handle.stat({ bigint: true }));
   if (answer.status === 200) setHeaders(c, addValidators([], opened));
   c.header('Content-Length', String(opened.size));
