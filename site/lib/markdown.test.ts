@@ -84,6 +84,12 @@ const XSS_CORPUS = [
   '"><img src=x onerror=alert(1)>',
   '<scr<script>ipt>alert(1)</scr</script>ipt>',
   '`<script>alert(1)</script>`',
+  '<!--><img src=x onerror=alert(1)>-->',
+  '<![CDATA[><img src=x onerror=alert(1)>]]>',
+  '<svg><style><img src=x onerror=alert(1)></style></svg>',
+  '<xmp><img src=x onerror=alert(1)></xmp>',
+  '<title><img src=x onerror=alert(1)></title>',
+  '<select><option><img src=x onerror=alert(1)></option></select>',
 ];
 
 describe('renderMarkdown', () => {
