@@ -106,8 +106,9 @@ const rendered = new LRUCache<string, string>({ max: 5000 });
 /**
  * Markdown to HTML that is safe to put in a page: rendered with marked, then sanitized with
  * sanitize-html to the elements and attributes above (no SVG, MathML, forms, frames, styles or
- * event handlers), with link and image URLs limited to the schemes above and everything else blanked. With `baseUrl`,
- * every link and image is made absolute against it (an email has no page address to resolve from).
+ * event handlers), with link and image URLs limited to the schemes above and everything else
+ * blanked. With `baseUrl`, every link and image is made absolute against it (an email has no page
+ * address to resolve from).
  */
 export function renderMarkdown(markdown: string, options: { baseUrl?: string } = {}): string {
   // With a base the answer depends on it too; such renders (a newsletter letter, once per send) are not kept.
