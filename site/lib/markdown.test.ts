@@ -105,6 +105,11 @@ describe('renderMarkdown', () => {
     );
   });
 
+  it('keeps the alignment of a table column, and writes a no-break space as an entity', () => {
+    expect(renderMarkdown('| a | b |\n|:-|-:|\n| 1 | 2 |')).toContain('<th align="left">a</th>\n<th align="right">b</th>');
+    expect(renderMarkdown('Kyoto\u00a0Station')).toBe('<p>Kyoto&nbsp;Station</p>\n');
+  });
+
   it('gives an image without alt text an empty one', () => {
     expect(renderMarkdown('<img src="/images/a.jpg">')).toBe('<img src="/images/a.jpg" alt="" loading="lazy" decoding="async">');
   });

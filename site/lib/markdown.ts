@@ -39,8 +39,9 @@ const ALLOWED_ATTRIBUTES: IOptions['allowedAttributes'] = {
   img: ['src', 'alt', 'width', 'height', 'loading', 'decoding'],
   ol: ['start', 'reversed', 'type'],
   li: ['value'],
-  td: ['colspan', 'rowspan', 'headers'],
-  th: ['colspan', 'rowspan', 'headers', 'scope', 'abbr'],
+  // Markdown writes a table column's alignment as `align`.
+  td: ['align', 'colspan', 'rowspan', 'headers'],
+  th: ['align', 'colspan', 'rowspan', 'headers', 'scope', 'abbr'],
   col: ['span'],
   colgroup: ['span'],
   time: ['datetime'],
@@ -127,8 +128,9 @@ function renderAgainst(markdown: string, baseUrl: string): string {
 /**
  * sanitize-html parses with htmlparser2 and writes back only the allowed elements and attributes,
  * escaping all text and every attribute value (so no '>' is left unescaped in either). It closes
- * void elements XHTML-style, ' />', which the pages write as HTML: '<img ...>'.
+ * void elements XHTML-style, ' />', which the pages write as HTML: '<img ...>'; and it writes a
+ * no-break space as the character, which the pages keep as '&nbsp;', as an HTML serializer does.
  */
 function sanitize(html: string, options: IOptions = SANITIZE): string {
-  return sanitizeHtml(html, options).replaceAll(' />', '>');
+  return sanitizeHtml(html, options).replaceAll(' />', '>').replaceAll('\u00a0', '&nbsp;');
 }
