@@ -67,11 +67,8 @@ function linkAttributes(tag: string, attributes: Attributes, baseUrl: string | u
   const name = tag === 'a' ? 'href' : tag === 'img' ? 'src' : undefined;
   const value = name === undefined ? undefined : kept[name];
   if (name !== undefined && value !== undefined) {
-    kept[name] = !passes(name === 'href' ? ALLOWED_LINK : ALLOWED_IMAGE, value)
-      ? ''
-      : baseUrl && value
-        ? new URL(value, baseUrl).href
-        : value;
+    if (!passes(name === 'href' ? ALLOWED_LINK : ALLOWED_IMAGE, value)) kept[name] = '';
+    else if (baseUrl && value) kept[name] = new URL(value, baseUrl).href;
   }
   if (tag === 'a' && value !== undefined && kept.href !== '' && leavesSite(value)) kept.rel = 'noopener noreferrer';
   if (tag === 'img') {
