@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '@forkcast/admin-api';
 import { getPostBySlug } from '@forkcast/content-db';
 import { seed } from '@forkcast/content-db/seed';
 import { HEADERS_FILE, policyScriptHashes, readHeadersFile } from '@forkcast/content-db/security-headers';
-import { BUILT, publishingSite, type PublishingSite } from './support.ts';
+import { BUILT, publishingSite, SITE, type PublishingSite } from './support.ts';
 
 const POST = '/osaka/osaka-kushikatsu-night-crawl';
 // Script types a browser runs; any other type (JSON-LD) is data, which a policy does not govern.
@@ -38,6 +39,15 @@ describe('the Content-Security-Policy of the built site', () => {
     expect(readFileSync(join(BUILT.distDir, 'security-headers.conf'), 'utf8')).toContain(
       `add_header Content-Security-Policy "${policy}" always;`,
     );
+  });
+
+  it("is the server's alone: the built site renders a page without working out a policy of its own", async () => {
+    const entry = (await import(pathToFileURL(BUILT.serverEntry).href)) as {
+      render(request: Request, locals: { db: unknown; site: typeof SITE }): Promise<Response>;
+    };
+    const rendered = await entry.render(new Request(`${SITE.publicHost}${POST}`), { db: site.handle.db, site: SITE });
+    expect(rendered.status).toBe(200);
+    expect(rendered.headers.get('content-security-policy')).toBeNull();
   });
 
   it('allows every inline script of every rendered page, and no page carries an inline handler', () => {
