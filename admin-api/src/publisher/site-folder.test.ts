@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   compressBuildFiles,
   listRenderedFiles,
+  parentsOfNewFolders,
   removeSiteFile,
   routeFile,
   writeFileAtomic,
@@ -28,6 +29,38 @@ describe('routeFile', () => {
     expect(routeFile('/kyoto/guide')).toBe('kyoto/guide/index.html');
     expect(routeFile('/rss.xml')).toBe('rss.xml');
     expect(() => routeFile('/../etc/passwd')).toThrow();
+  });
+});
+
+describe('parentsOfNewFolders', () => {
+  it('names the parent of every folder a recursive mkdir created, nearest first', () => {
+    expect(parentsOfNewFolders('/site/kyoto/new-post', '/site/kyoto/new-post')).toEqual(['/site/kyoto']);
+    expect(parentsOfNewFolders('/site/tags', '/site/tags/ramen/page/2')).toEqual([
+      '/site/tags/ramen/page',
+      '/site/tags/ramen',
+      '/site/tags',
+      '/site',
+    ]);
+  });
+
+  it('names none when the folder was already there', () => {
+    expect(parentsOfNewFolders(undefined, '/site/kyoto/guide')).toEqual([]);
+  });
+
+  it('names the folders a real mkdir created', () => {
+    const site = mkdtempSync(join(tmpdir(), 'forkcast-folder-'));
+    try {
+      const folder = join(site, 'tags', 'ramen', 'page', '2');
+      const first = mkdirSync(folder, { recursive: true });
+      expect(parentsOfNewFolders(first, folder)).toEqual([
+        join(site, 'tags', 'ramen', 'page'),
+        join(site, 'tags', 'ramen'),
+        join(site, 'tags'),
+        site,
+      ]);
+    } finally {
+      rmSync(site, { recursive: true, force: true });
+    }
   });
 });
 

@@ -34,7 +34,7 @@ export function routeFile(route: string): string {
 export interface WriteOptions {
   /**
    * Make the write survive a power cut before resolving: fsync the file before it replaces the old
-   * one, and its folder after. A publish needs it (the outbox is marked done right after); a full
+   * one, and its folder after (and the parent of any folder the write had to create). A publish needs it (the outbox is marked done right after); a full
    * render, which commits its state only once everything is written, syncs the whole folder once
    * at the end instead.
    */
@@ -55,14 +55,30 @@ export async function syncFolder(path: string): Promise<void> {
 // times cheaper to draw (a full render names some 34,000 temporary files).
 const tempFile = (path: string) => join(dirname(path), `.${randomUUID().slice(-12)}.tmp`);
 
+/**
+ * The folders whose entries a recursive mkdir changed when it created `first` and the folders
+ * below it down to `folder`: the parent of each folder it created, nearest first. A new folder lasts
+ * through a power cut only once its parent is synced too (a new post's folder, say, in its city's).
+ */
+export function parentsOfNewFolders(first: string | undefined, folder: string): string[] {
+  const parents: string[] = [];
+  if (first === undefined) return parents;
+  for (let created = folder; created !== dirname(created); created = dirname(created)) {
+    parents.push(dirname(created));
+    if (created === first) break;
+  }
+  return parents;
+}
+
+/** A new file at `path`, with its folder made when missing; says which folders that changed. */
 async function openFresh(path: string) {
   try {
-    return await open(path, 'wx', 0o644);
+    return { handle: await open(path, 'wx', 0o644), changedFolders: [] };
   } catch (error) {
     // The folder is made only when it is missing: one system call a file fewer on every write.
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    await mkdir(dirname(path), { recursive: true });
-    return open(path, 'wx', 0o644);
+    const first = await mkdir(dirname(path), { recursive: true });
+    return { handle: await open(path, 'wx', 0o644), changedFolders: parentsOfNewFolders(first, dirname(path)) };
   }
 }
 
@@ -74,7 +90,7 @@ async function openFresh(path: string) {
  */
 export async function writeFileAtomic(path: string, data: Uint8Array | string, options: WriteOptions = { durable: true }): Promise<void> {
   const temp = tempFile(path);
-  const handle = await openFresh(temp);
+  const { handle, changedFolders } = await openFresh(temp);
   try {
     try {
       await handle.writeFile(data);
@@ -87,7 +103,7 @@ export async function writeFileAtomic(path: string, data: Uint8Array | string, o
     await rm(temp, { force: true });
     throw error;
   }
-  if (options.durable) await syncFolder(dirname(path));
+  if (options.durable) await Promise.all([dirname(path), ...changedFolders].map(syncFolder));
 }
 
 // Brotli's quality 4 makes pages about 7% larger than quality 5 (and within about 15% of the
@@ -150,11 +166,12 @@ export async function writeSiteFile(
 function writeFileAtomicSync(path: string, data: Uint8Array, options: WriteOptions): void {
   const temp = tempFile(path);
   let fd: number;
+  let changedFolders: string[] = [];
   try {
     fd = openSync(temp, 'wx', 0o644);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    mkdirSync(dirname(path), { recursive: true });
+    changedFolders = parentsOfNewFolders(mkdirSync(dirname(path), { recursive: true }), dirname(path));
     fd = openSync(temp, 'wx', 0o644);
   }
   try {
@@ -170,11 +187,13 @@ function writeFileAtomicSync(path: string, data: Uint8Array, options: WriteOptio
     throw error;
   }
   if (!options.durable) return;
-  const folder = openSync(dirname(path), 'r');
-  try {
-    fsyncSync(folder);
-  } finally {
-    closeSync(folder);
+  for (const changed of [dirname(path), ...changedFolders]) {
+    const folder = openSync(changed, 'r');
+    try {
+      fsyncSync(folder);
+    } finally {
+      closeSync(folder);
+    }
   }
 }
 
