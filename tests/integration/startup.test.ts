@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { distPaths, ensureFullRender } from '@forkcast/admin-api';
 import { createDb } from '@forkcast/content-db';
@@ -194,6 +194,38 @@ describe('a full render cut short', () => {
       const pages = readdirSync(dist.siteDir, { recursive: true }).filter((file) => String(file).endsWith('.html'));
       const mixed = pages.filter((file) => readFileSync(join(dist.siteDir, String(file)), 'utf8').includes('after.test'));
       expect(mixed).toEqual([]);
+    } finally {
+      await handle.cleanup();
+      rmSync(workDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a full render', () => {
+  it('removes what a full render no longer writes and compresses the build files, while the pages render', async () => {
+    const workDir = workDirWithBuild();
+    const dist = { ...distPaths(join(workDir, 'dist')), serverDir: BUILT.serverDir, serverEntry: BUILT.serverEntry };
+    const handle = await createTempDb();
+    try {
+      await seed(handle.db);
+      // Left by an earlier render: the page of a post that is gone, with a copy, and a copy of a build file that is gone.
+      const gonePage = join(dist.siteDir, 'nowhere', 'gone-post', 'index.html');
+      mkdirSync(dirname(gonePage), { recursive: true });
+      writeFileSync(gonePage, '<p>gone</p>');
+      writeFileSync(`${gonePage}.br`, 'gone');
+      writeFileSync(join(dist.siteDir, 'gone.js.gz'), 'gone');
+      const assets = join(dist.siteDir, '_astro');
+      const styles = readdirSync(assets).filter((file) => file.endsWith('.css'));
+      expect(styles.length).toBeGreaterThan(0);
+      for (const file of styles) rmSync(join(assets, `${file}.br`), { force: true });
+      const result = await ensureFullRender({ db: handle.db, dist, site: { siteName: 'Forkcast', publicHost: 'https://forkcast.test' } });
+
+      expect(result?.failed).toEqual([]);
+      expect(result?.removed).toBe(2);
+      expect([gonePage, `${gonePage}.br`, join(dist.siteDir, 'gone.js.gz')].filter((file) => existsSync(file))).toEqual([]);
+      for (const file of styles) expect(existsSync(join(assets, `${file}.br`))).toBe(true);
+      expect(readFileSync(join(dist.siteDir, 'index.html'), 'utf8')).toContain('https://forkcast.test/');
+      expect(existsSync(join(dist.siteDir, 'index.html.gz'))).toBe(true);
     } finally {
       await handle.cleanup();
       rmSync(workDir, { recursive: true, force: true });

@@ -101,18 +101,17 @@ export async function ensureFullRender({
   const renderer = await loadRenderer(dist.serverEntry, db, site);
   const pool =
     workers > 0 && databasePath ? { size: workers, serverEntry: dist.serverEntry, databasePath, site, siteDir: dist.siteDir } : undefined;
-  // A full build builds the site search too (only rows that differ change, so a current one stays),
-  // on this thread while the pages render on the workers.
-  const [, result] = await Promise.all([
-    db.transaction().execute((trx) => rebuildSearchIndex(trx, nowIso())),
-    renderSite({
-      db,
-      renderer,
-      siteDir: dist.siteDir,
-      onPage,
-      ...(pool ? { runMany: (jobs, onOutcome) => runWithPool(pool, jobQueue(jobs), onOutcome) } : {}),
-    }),
-  ]);
+  const result = await renderSite({
+    db,
+    renderer,
+    siteDir: dist.siteDir,
+    onPage,
+    ...(pool ? { runMany: (jobs, onOutcome) => runWithPool(pool, jobQueue(jobs), onOutcome) } : {}),
+    // A full build builds the site search too (only rows that differ change, so a current one
+    // stays), on this thread while the pages render on the workers. Started before the render has
+    // listed its routes, it held the one connection (and so the pages) for 1.7 s of 27.
+    alongside: () => db.transaction().execute((trx) => rebuildSearchIndex(trx, nowIso())),
+  });
   // Routes that failed keep their last good files and are retried by the publisher; the rest of
   // the folder is this render, so the next start need not render it again.
   await writeFileAtomic(dist.stateFile, `${JSON.stringify(wanted, null, 2)}\n`);
