@@ -20,7 +20,7 @@ import {
 } from '@forkcast/content-db';
 import type { Publisher, PublishReport } from '../context.ts';
 import { runPageJob, type PageJob, type PageOutcome } from './page-job.ts';
-import { jobQueue, runWithPool, type JobQueue, type RenderPoolOptions } from './render-pool.ts';
+import { JobQueue, runWithPool, type RenderPoolOptions } from './render-pool.ts';
 import type { Renderer } from './renderer.ts';
 import { retryTime, settleRoutes } from './retry.ts';
 import { removeSiteFile, routeFile } from './site-folder.ts';
@@ -133,14 +133,14 @@ export class SitePublisher implements Publisher {
   private async runJobs(jobs: PageJob[]): Promise<PageOutcome[]> {
     const { renderer, siteDir, pool } = this.options;
     const outcomes: PageOutcome[] = [];
-    const take = jobQueue(jobs);
-    const lane = async (next: JobQueue) => {
-      for (let job = next(); job; job = next()) outcomes.push(await runPageJob(renderer, siteDir, job));
+    const queue = new JobQueue(jobs);
+    const lane = async () => {
+      for (let job = queue.take(); job; job = queue.take()) outcomes.push(await runPageJob(renderer, siteDir, job));
     };
-    const lanes = Array.from({ length: Math.min(IN_PROCESS_CONCURRENCY, jobs.length) }, () => lane(take));
+    const lanes = Array.from({ length: Math.min(IN_PROCESS_CONCURRENCY, jobs.length) }, lane);
     // A big publish takes the other cores too: workers share the queue with the server's own lanes.
     const workers =
-      pool && jobs.length >= pool.threshold ? [runWithPool({ ...pool, siteDir }, take, (outcome) => void outcomes.push(outcome))] : [];
+      pool && jobs.length >= pool.threshold ? [runWithPool({ ...pool, siteDir }, queue, (outcome) => void outcomes.push(outcome))] : [];
     await Promise.all([...lanes, ...workers]);
     return outcomes;
   }

@@ -10,29 +10,48 @@ export interface RenderPoolOptions {
   siteDir: string;
 }
 
-type Reply = { ready: true } | { outcome: PageOutcome };
+/**
+ * Page jobs shared by every thread that renders them. Each thread takes the next job itself,
+ * through a counter in shared memory: a worker never waits for the main thread (busy recording
+ * pages, or building the site search) to hand it one, as it did when jobs were handed out by
+ * message.
+ */
+export class JobQueue {
+  readonly jobs: readonly PageJob[];
+  readonly next: Int32Array;
 
-/** Page jobs handed out one at a time, to workers and to whoever else renders beside them. */
-export type JobQueue = () => PageJob | undefined;
+  constructor(jobs: readonly PageJob[], next: Int32Array = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT))) {
+    this.jobs = jobs;
+    this.next = next;
+  }
 
-export function jobQueue(jobs: readonly PageJob[]): JobQueue {
-  let next = 0;
-  return () => jobs[next++];
+  take(): PageJob | undefined {
+    return this.jobs[Atomics.add(this.next, 0, 1)];
+  }
 }
 
+/** What a worker thread is started with: where the site is, and the queue it takes jobs from. */
+export interface WorkerData extends Omit<RenderPoolOptions, 'size'> {
+  jobs: readonly PageJob[];
+  next: Int32Array;
+}
+
+type Reply = { outcome: PageOutcome } | { done: true };
+
 /**
- * Runs page jobs from `take` on `size` worker threads until it is empty: each renders, compresses
+ * Runs page jobs from `queue` on `size` worker threads until it is empty: each renders, compresses
  * and writes its pages itself. Outcomes are handed to `onOutcome` one at a time on the calling
  * thread, which keeps the books. Rejects only if a worker itself dies (it could not load the built
  * site, or ran out of memory); a page that fails is an outcome like any other.
  */
 export async function runWithPool(
   options: RenderPoolOptions,
-  take: JobQueue,
+  queue: JobQueue,
   onOutcome: (outcome: PageOutcome) => void | Promise<void>,
 ): Promise<void> {
   const workerUrl = new URL('./render-worker.ts', import.meta.url);
-  const { size, ...workerData } = options;
+  const { size, ...settings } = options;
+  const workerData: WorkerData = { ...settings, jobs: queue.jobs, next: queue.next };
   const workers = Array.from({ length: Math.max(1, size) }, () => new Worker(workerUrl, { workerData }));
   let handled: Promise<void> = Promise.resolve();
   try {
@@ -40,28 +59,13 @@ export async function runWithPool(
       workers.map(
         (worker) =>
           new Promise<void>((resolve, reject) => {
-            let inFlight = 0;
-            const send = () => {
-              const job = take();
-              if (job) {
-                inFlight++;
-                worker.postMessage({ job });
-              } else if (inFlight === 0) resolve();
-            };
             worker.on('error', reject);
             worker.on('exit', (code) => reject(new Error(`A render worker stopped (exit code ${code})`)));
+            // A worker's outcomes arrive before its `done`: messages on one port keep their order.
             worker.on('message', (reply: Reply) => {
-              // Two jobs in hand: a worker that has sent an outcome starts its next page at once,
-              // instead of waiting for this thread (busy recording pages) to hand it one.
-              if ('ready' in reply) {
-                send();
-                return send();
-              }
-              inFlight--;
-              const { outcome } = reply;
-              handled = handled.then(() => onOutcome(outcome));
+              if ('done' in reply) return resolve();
+              handled = handled.then(() => onOutcome(reply.outcome));
               handled.catch(reject);
-              send();
             });
           }),
       ),

@@ -1,25 +1,17 @@
 /**
  * A worker thread of the render pool: opens its own connection to the database and its own copy
- * of the built site, then runs the page jobs it is sent (render, compress, write) and posts back
- * each outcome with what the page read.
+ * of the built site, then takes page jobs from the shared queue (render, compress, write) until it
+ * is empty, posting back each outcome with what the page read.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createDb } from '@forkcast/content-db';
-import { runPageJob, type PageJob } from './page-job.ts';
-import { loadRenderer, type SiteSettings } from './renderer.ts';
-
-interface WorkerData {
-  serverEntry: string;
-  databasePath: string;
-  site: SiteSettings;
-  siteDir: string;
-}
+import { runPageJob } from './page-job.ts';
+import { JobQueue, type WorkerData } from './render-pool.ts';
+import { loadRenderer } from './renderer.ts';
 
 const port = parentPort!;
-const { serverEntry, databasePath, site, siteDir } = workerData as WorkerData;
+const { serverEntry, databasePath, site, siteDir, jobs, next } = workerData as WorkerData;
 const renderer = await loadRenderer(serverEntry, createDb(databasePath), site);
-
-port.on('message', async ({ job }: { job: PageJob }) => {
-  port.postMessage({ outcome: await runPageJob(renderer, siteDir, job) });
-});
-port.postMessage({ ready: true });
+const queue = new JobQueue(jobs, next);
+for (let job = queue.take(); job; job = queue.take()) port.postMessage({ outcome: await runPageJob(renderer, siteDir, job) });
+port.postMessage({ done: true });

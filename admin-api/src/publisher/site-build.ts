@@ -2,7 +2,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ensureDatabaseId, nowIso, rebuildSearchIndex, type Db } from '@forkcast/content-db';
 import { loadRenderer, type SiteSettings } from './renderer.ts';
-import { jobQueue, runWithPool } from './render-pool.ts';
+import { JobQueue, runWithPool } from './render-pool.ts';
 import { buildId, renderSite, type RenderSiteResult } from './render-site.ts';
 import { syncFolder, writeFileAtomic } from './site-folder.ts';
 
@@ -106,7 +106,7 @@ export async function ensureFullRender({
     renderer,
     siteDir: dist.siteDir,
     onPage,
-    ...(pool ? { runMany: (jobs, onOutcome) => runWithPool(pool, jobQueue(jobs), onOutcome) } : {}),
+    ...(pool ? { runMany: (jobs, onOutcome) => runWithPool(pool, new JobQueue(jobs), onOutcome) } : {}),
     // A full build builds the site search too (only rows that differ change, so a current one
     // stays), on this thread while the pages render on the workers. Started before the render has
     // listed its routes, it held the one connection (and so the pages) for 1.7 s of 27.
