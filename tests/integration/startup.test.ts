@@ -48,6 +48,22 @@ function start(workDir: string, databasePath: string, env: Record<string, string
 
 const oneLine = (text: string) => text.trim().split('\n');
 
+/** A work folder with the compiled site and a seeded database, as a full render finds them. */
+async function seededSite() {
+  const workDir = workDirWithBuild();
+  const dist = { ...distPaths(join(workDir, 'dist')), serverDir: BUILT.serverDir, serverEntry: BUILT.serverEntry };
+  const handle = await createTempDb();
+  const cleanup = async () => {
+    await handle.cleanup();
+    rmSync(workDir, { recursive: true, force: true });
+  };
+  await seed(handle.db).catch(async (error: unknown) => {
+    await cleanup();
+    throw error;
+  });
+  return { dist, handle, cleanup };
+}
+
 describe('starting the server', () => {
   let workDir: string;
   beforeEach(() => {
@@ -169,11 +185,8 @@ describe('a full render cut short', () => {
   });
 
   it('is rendered again at the next start instead of leaving a site that mixes two renders', async () => {
-    const workDir = workDirWithBuild();
-    const dist = { ...distPaths(join(workDir, 'dist')), serverDir: BUILT.serverDir, serverEntry: BUILT.serverEntry };
-    const handle = await createTempDb();
+    const { dist, handle, cleanup } = await seededSite();
     try {
-      await seed(handle.db);
       const before = { siteName: 'Forkcast', publicHost: 'https://before.test' };
       expect(await ensureFullRender({ db: handle.db, dist, site: before })).toBeDefined();
 
@@ -195,19 +208,15 @@ describe('a full render cut short', () => {
       const mixed = pages.filter((file) => readFileSync(join(dist.siteDir, String(file)), 'utf8').includes('after.test'));
       expect(mixed).toEqual([]);
     } finally {
-      await handle.cleanup();
-      rmSync(workDir, { recursive: true, force: true });
+      await cleanup();
     }
   });
 });
 
 describe('a full render', () => {
   it('removes what a full render no longer writes and compresses the build files, while the pages render', async () => {
-    const workDir = workDirWithBuild();
-    const dist = { ...distPaths(join(workDir, 'dist')), serverDir: BUILT.serverDir, serverEntry: BUILT.serverEntry };
-    const handle = await createTempDb();
+    const { dist, handle, cleanup } = await seededSite();
     try {
-      await seed(handle.db);
       // Left by an earlier render: the page of a post that is gone, with a copy, and a copy of a build file that is gone.
       const gonePage = join(dist.siteDir, 'nowhere', 'gone-post', 'index.html');
       mkdirSync(dirname(gonePage), { recursive: true });
@@ -227,8 +236,7 @@ describe('a full render', () => {
       expect(readFileSync(join(dist.siteDir, 'index.html'), 'utf8')).toContain('https://forkcast.test/');
       expect(existsSync(join(dist.siteDir, 'index.html.gz'))).toBe(true);
     } finally {
-      await handle.cleanup();
-      rmSync(workDir, { recursive: true, force: true });
+      await cleanup();
     }
   });
 });
