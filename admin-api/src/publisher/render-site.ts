@@ -5,7 +5,7 @@ import { clearRouteFailures, nowIso, pageHashes, pendingOutbox, recordPages, typ
 import { runPageJob, type PageJob, type PageOutcome } from './page-job.ts';
 import type { Renderer } from './renderer.ts';
 import { settleRoutes } from './retry.ts';
-import { compressBuildFiles, compressedCopyFiles, listRenderedFiles, routeFile, syncFileSystem } from './site-folder.ts';
+import { compressBuildFiles, compressedCopyFiles, listSiteFiles, renderedFiles, routeFile, syncFileSystem } from './site-folder.ts';
 
 export interface RenderSiteResult {
   pages: number;
@@ -84,11 +84,13 @@ export async function renderSite({ db, renderer, siteDir, runMany, onPage, along
   // What the folder held before the render and the render does not write is stale. The pages'
   // jobs never touch the build's own files, so their copies are made meanwhile. When any part
   // fails, the others finish before the failure is passed on, so none goes on writing after.
-  const listing = listRenderedFiles(siteDir);
-  const parts = await Promise.allSettled([renderPages(), listing, compressBuildFiles(siteDir, { durable: false }), alongside?.()]);
+  // One listing of the folder, taken before any page is written, serves both.
+  const listing = listSiteFiles(siteDir);
+  const compressing = listing.then((present) => compressBuildFiles(siteDir, { durable: false }, present));
+  const parts = await Promise.allSettled([renderPages(), listing, compressing, alongside?.()]);
   const failure = parts.find((part) => part.status === 'rejected');
   if (failure) throw failure.reason;
-  const before = await listing;
+  const before = renderedFiles(await listing);
 
   const current = new Set(routes);
   const gone = [...hashes.keys()].filter((route) => !current.has(route));

@@ -7,9 +7,10 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   compressBuildFiles,
-  listRenderedFiles,
+  listSiteFiles,
   parentsOfNewFolders,
   removeSiteFile,
+  renderedFiles,
   routeFile,
   writeFileAtomic,
   writeSiteFile,
@@ -64,7 +65,7 @@ describe('parentsOfNewFolders', () => {
   });
 });
 
-describe('listRenderedFiles', () => {
+describe('renderedFiles', () => {
   let dir: string | undefined;
   afterEach(() => {
     if (dir) rmSync(dir, { recursive: true, force: true });
@@ -89,7 +90,7 @@ describe('listRenderedFiles', () => {
       'samples/itinerary-sample.csv',
     ];
     for (const file of files) await writeFileAtomic(join(dir, file), 'x');
-    expect(await listRenderedFiles(dir)).toEqual([
+    expect(renderedFiles(await listSiteFiles(dir))).toEqual([
       '404-guide.html',
       '404-post.html',
       '404.html',

@@ -34,9 +34,9 @@ export function routeFile(route: string): string {
 export interface WriteOptions {
   /**
    * Make the write survive a power cut before resolving: fsync the file before it replaces the old
-   * one, and its folder after (and the parent of any folder the write had to create). A publish needs it (the outbox is marked done right after); a full
-   * render, which commits its state only once everything is written, syncs the whole folder once
-   * at the end instead.
+   * one, and its folder after (and the parent of any folder the write had to create). A publish
+   * needs it (the outbox is marked done right after); a full render, which commits its state only
+   * once everything is written, syncs the whole folder once at the end instead.
    */
   durable: boolean;
 }
@@ -232,10 +232,15 @@ export async function listSiteFiles(siteDir: string): Promise<string[]> {
  * Writes the compressed copies of the text files the build put in the site folder (its scripts
  * and styles under _astro/, the files of public/): everything compressible that is not rendered,
  * not itself a copy and not hidden. Removes the copies whose file the build no longer has, so a
- * server that looks for the copy first never sends a file that is gone.
+ * server that looks for the copy first never sends a file that is gone. `present` is the folder's
+ * listing (listSiteFiles) when the caller has one; only the build's files in it matter.
  */
-export async function compressBuildFiles(siteDir: string, options: WriteOptions = { durable: true }): Promise<number> {
-  const present = await listSiteFiles(siteDir);
+export async function compressBuildFiles(
+  siteDir: string,
+  options: WriteOptions = { durable: true },
+  present?: readonly string[],
+): Promise<number> {
+  present ??= await listSiteFiles(siteDir);
   const files = present.filter((file) => isCompressibleFile(file) && !isRenderedFile(file));
   const existing = new Set(present);
   const orphans = present.filter((file) => {
@@ -262,12 +267,7 @@ export async function syncFileSystem(path: string): Promise<void> {
   await promisify(execFile)('sync', ['--file-system', path]);
 }
 
-/** Every file in the site folder that a render wrote, as paths relative to it (posix separators). */
-export async function listRenderedFiles(siteDir: string): Promise<string[]> {
-  const entries = await readdir(siteDir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(siteDir, join(entry.parentPath, entry.name)).split(sep).join('/'))
-    .filter(isRenderedFile)
-    .sort();
+/** The files of a site folder's listing (listSiteFiles) that a render wrote, sorted. */
+export function renderedFiles(present: readonly string[]): string[] {
+  return present.filter(isRenderedFile).sort();
 }
