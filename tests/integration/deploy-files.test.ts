@@ -13,6 +13,7 @@ const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 const README = read('README.md');
 // The node flags `make start` runs the server with; the unit and `pnpm start` must start it the same way.
 const SERVER_NODE_FLAGS = /^SERVER_NODE_FLAGS := (.+)$/m.exec(read('Makefile'))![1]!;
+const SERVER_MALLOC = /^SERVER_MALLOC := (.+)$/m.exec(read('Makefile'))![1]!;
 
 /** The unit's `Key=value` lines, each key with its values in order. */
 function unitSettings(text: string): Map<string, string[]> {
@@ -52,7 +53,10 @@ describe('the systemd unit and its settings', () => {
     expect(unit.get('Restart')).toEqual(['on-failure']);
     expect(unit.get('EnvironmentFile')).toEqual(['/etc/forkcast/forkcast.env']);
     expect(unit.get('ExecStart')).toEqual([`/usr/bin/env node ${SERVER_NODE_FLAGS} scripts/start.ts`]);
-    expect(JSON.parse(read('package.json')).scripts.start).toBe(`node ${SERVER_NODE_FLAGS} scripts/start.ts`);
+    expect(unit.get('Environment')).toContain(`GLIBC_TUNABLES=${SERVER_MALLOC}`);
+    expect(JSON.parse(read('package.json')).scripts.start).toBe(
+      `GLIBC_TUNABLES=${SERVER_MALLOC} node ${SERVER_NODE_FLAGS} scripts/start.ts`,
+    );
     expect(unit.get('ProtectSystem')).toEqual(['strict']);
   });
 
