@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SITEMAP_POSTS_PER_FILE } from '@forkcast/content-db/urls';
 import { siteRoutes } from './routes.ts';
 
 const cities = [
@@ -15,7 +16,7 @@ describe('siteRoutes', () => {
         { id: 1, slug: 'kyoto-food-guide', type: 'guide', cityId: 2 },
         { id: 2, slug: 'kyoto-ramen', type: 'post', cityId: 2 },
         { id: 3, slug: 'mission-district-burrito-field-notes', type: 'post', cityId: 1 },
-        { id: 1001, slug: 'eating-alone', type: 'post', cityId: null },
+        { id: 4 * SITEMAP_POSTS_PER_FILE + 1, slug: 'eating-alone', type: 'post', cityId: null },
       ],
       [
         { slug: 'kyoto', count: 1 },
@@ -47,7 +48,7 @@ describe('siteRoutes', () => {
         '/sitemap.xml',
         '/sitemaps/pages.xml',
         '/sitemaps/posts-1.xml',
-        '/sitemaps/posts-2.xml',
+        '/sitemaps/posts-5.xml',
         '/robots.txt',
         '/posts',
         '/posts/guides',

@@ -65,6 +65,12 @@ function published(db: Db, args: Pick<PostListArgs, 'type' | 'cityId' | 'tagSlug
   return query;
 }
 
+/** `published` for a read bounded by id: the same filter, kept off the indexes in reader order. */
+function publishedById(db: Db, args: Pick<PostListArgs, 'type'>) {
+  const query = db.selectFrom('posts').where(sql<number>`+published`, '=', 1);
+  return args.type ? query.where(sql<PostType>`+type`, '=', args.type) : query;
+}
+
 function ordered(db: Db, args: PostListArgs) {
   const direction = args.order === 'oldest' ? 'asc' : 'desc';
   let query = published(db, args).orderBy(readerDate, direction).orderBy('id', direction);
@@ -493,7 +499,11 @@ export const listPostLinks = defineQuery({
     // A sitemap file's share reads only its own ids (a hero edit re-renders that one file), and
     // only a sitemap file asks for the dates.
     if (args.idFrom !== undefined || args.idTo !== undefined || args.withUpdatedAt) {
-      let query = published(db, args).select([...LINK_COLUMNS]);
+      const window = args.idFrom !== undefined || args.idTo !== undefined;
+      // A window is read by its ids (the primary key). Given `published = ?`, SQLite's planner walks
+      // the reader-order index over every published post instead: 0.65 ms for a 250-id file of the
+      // benchmark's 10,000 posts against 0.2 ms. The unary + keeps the column off that index.
+      let query = (window ? publishedById(db, args) : published(db, args)).select([...LINK_COLUMNS]);
       if (args.withUpdatedAt) query = query.select('updatedAt');
       if (args.idFrom !== undefined) query = query.where('id', '>=', args.idFrom);
       if (args.idTo !== undefined) query = query.where('id', '<=', args.idTo);
