@@ -51,6 +51,19 @@ export async function syncFolder(path: string): Promise<void> {
   }
 }
 
+/** syncFolder, blocking. */
+function syncFolderSync(path: string): void {
+  const folder = openSync(path, 'r');
+  try {
+    fsyncSync(folder);
+  } finally {
+    closeSync(folder);
+  }
+}
+
+// A page and its compressed copies share a folder: it is synced once for all three.
+const syncFolders = (folders: readonly string[]) => Promise.all([...new Set(folders)].map(syncFolder));
+
 // The last twelve hex digits of a random UUID: as random as twelve from randomBytes, and about five
 // times cheaper to draw (a full render names some 34,000 temporary files).
 const tempFile = (path: string) => join(dirname(path), `.${randomUUID().slice(-12)}.tmp`);
@@ -83,18 +96,19 @@ async function openFresh(path: string) {
 }
 
 /**
- * Writes a file so that a reader sees either the old or the new content, never a mix: the bytes
- * go to a temporary file in the same directory, which is renamed over the target (rename is atomic
- * within a file system). Whatever fails (a full disk, a folder it may not write), the temporary
- * file is removed before the error is passed on.
+ * Puts `data` at `path` so that a reader sees either the old or the new content, never a mix: the
+ * bytes go to a temporary file in the same directory, which is renamed over the target (rename is
+ * atomic within a file system). Whatever fails (a full disk, a folder it may not write), the
+ * temporary file is removed before the error is passed on. Resolves to the folders whose entries
+ * changed (the file's, and the parent of any folder it had to create), which a durable write syncs.
  */
-export async function writeFileAtomic(path: string, data: Uint8Array | string, options: WriteOptions = { durable: true }): Promise<void> {
+async function replaceFile(path: string, data: Uint8Array | string, { durable }: WriteOptions): Promise<string[]> {
   const temp = tempFile(path);
   const { handle, changedFolders } = await openFresh(temp);
   try {
     try {
       await handle.writeFile(data);
-      if (options.durable) await handle.sync();
+      if (durable) await handle.sync();
     } finally {
       await handle.close();
     }
@@ -103,7 +117,13 @@ export async function writeFileAtomic(path: string, data: Uint8Array | string, o
     await rm(temp, { force: true });
     throw error;
   }
-  if (options.durable) await Promise.all([dirname(path), ...changedFolders].map(syncFolder));
+  return [dirname(path), ...changedFolders];
+}
+
+/** Writes a file atomically (see replaceFile); a durable write resolves once its folders are synced. */
+export async function writeFileAtomic(path: string, data: Uint8Array | string, options: WriteOptions = { durable: true }): Promise<void> {
+  const folders = await replaceFile(path, data, options);
+  if (options.durable) await syncFolders(folders);
 }
 
 // Brotli's quality 4 makes pages about 7% larger than quality 5 (and within about 15% of the
@@ -152,18 +172,22 @@ export async function writeSiteFile(
   const bytes = asBuffer(data);
   const copies = isCompressibleFile(file)
     ? COMPRESSED_COPIES.map(async ({ encoding, suffix }) =>
-        writeFileAtomic(join(siteDir, `${file}${suffix}`), await compressors[encoding](bytes), options),
+        replaceFile(join(siteDir, `${file}${suffix}`), await compressors[encoding](bytes), options),
       )
     : [];
-  const written = await Promise.allSettled([writeFileAtomic(join(siteDir, file), bytes, options), ...copies]);
-  const failed = written.find((result) => result.status === 'rejected');
-  if (failed) {
+  try {
+    const written = await Promise.allSettled([replaceFile(join(siteDir, file), bytes, options), ...copies]);
+    const failed = written.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    if (options.durable) await syncFolders(written.flatMap((result) => (result.status === 'fulfilled' ? result.value : [])));
+  } catch (error) {
     await Promise.allSettled(compressedCopyFiles(file).map((copy) => rm(join(siteDir, copy), { force: true })));
-    throw failed.reason;
+    throw error;
   }
 }
 
-function writeFileAtomicSync(path: string, data: Uint8Array, options: WriteOptions): void {
+/** replaceFile, blocking. */
+function replaceFileSync(path: string, data: Uint8Array, { durable }: WriteOptions): string[] {
   const temp = tempFile(path);
   let fd: number;
   let changedFolders: string[] = [];
@@ -177,7 +201,7 @@ function writeFileAtomicSync(path: string, data: Uint8Array, options: WriteOptio
   try {
     try {
       writeFileSync(fd, data);
-      if (options.durable) fsyncSync(fd);
+      if (durable) fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
@@ -186,15 +210,7 @@ function writeFileAtomicSync(path: string, data: Uint8Array, options: WriteOptio
     rmSync(temp, { force: true });
     throw error;
   }
-  if (!options.durable) return;
-  for (const changed of [dirname(path), ...changedFolders]) {
-    const folder = openSync(changed, 'r');
-    try {
-      fsyncSync(folder);
-    } finally {
-      closeSync(folder);
-    }
-  }
+  return [dirname(path), ...changedFolders];
 }
 
 /**
@@ -205,10 +221,11 @@ function writeFileAtomicSync(path: string, data: Uint8Array, options: WriteOptio
 export function writeSiteFileSync(siteDir: string, file: string, data: Uint8Array | string, options: WriteOptions): void {
   const bytes = asBuffer(data);
   try {
-    writeFileAtomicSync(join(siteDir, file), bytes, options);
-    if (!isCompressibleFile(file)) return;
-    for (const { encoding, suffix } of COMPRESSED_COPIES)
-      writeFileAtomicSync(join(siteDir, `${file}${suffix}`), compressorsSync[encoding](bytes), options);
+    const folders = replaceFileSync(join(siteDir, file), bytes, options);
+    if (isCompressibleFile(file))
+      for (const { encoding, suffix } of COMPRESSED_COPIES)
+        folders.push(...replaceFileSync(join(siteDir, `${file}${suffix}`), compressorsSync[encoding](bytes), options));
+    if (options.durable) for (const folder of new Set(folders)) syncFolderSync(folder);
   } catch (error) {
     for (const copy of compressedCopyFiles(file)) rmSync(join(siteDir, copy), { force: true });
     throw error;
