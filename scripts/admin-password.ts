@@ -6,7 +6,7 @@
  */
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
-import { hashPassword } from '@forkcast/admin-api';
+import { hashPassword } from '@forkcast/admin-api/offline';
 import { deleteUserSessions, getAdminByEmail, nowIso, upsertAdmin } from '@forkcast/content-db';
 import { EMAIL_PATTERN } from '@forkcast/content-db/contracts';
 import { openContentDb } from '@forkcast/content-db/open';

@@ -2,7 +2,7 @@
  * `make backup`: an online, consistent backup of the database and the uploads into a new folder of
  * BACKUP_DIR, safe while the server runs and writes; keeps the newest BACKUP_KEEP backups.
  */
-import { takeBackup } from '@forkcast/admin-api';
+import { takeBackup } from '@forkcast/admin-api/offline';
 import { configOrExit } from './lib.ts';
 
 const config = configOrExit();

@@ -3,7 +3,7 @@
  * worker thread per core. Needs no running server; progress shows on a terminal only.
  */
 import { availableParallelism } from 'node:os';
-import { distPaths, ensureFullRender } from '@forkcast/admin-api';
+import { distPaths, ensureFullRender } from '@forkcast/admin-api/offline';
 import { openContentDb } from '@forkcast/content-db/open';
 import { configOrExit, progressLine, runOrExit } from './lib.ts';
 

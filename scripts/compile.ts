@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { relative } from 'node:path';
-import { newBuildDir, promoteBuild } from '@forkcast/admin-api';
+import { newBuildDir, promoteBuild } from '@forkcast/admin-api/offline';
 
 const root = process.cwd();
 const buildDir = newBuildDir(root);

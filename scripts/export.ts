@@ -2,7 +2,7 @@
  * `make export TO=<folder>`: the published site as one self-contained folder (pages, feeds, the
  * redirects file, assets and uploads) that any static host or object store can serve.
  */
-import { distPaths, exportSite, ExportRefused } from '@forkcast/admin-api';
+import { distPaths, exportSite, ExportRefused } from '@forkcast/admin-api/offline';
 import { existsSync } from 'node:fs';
 import { createDb } from '@forkcast/content-db';
 import { configOrExit } from './lib.ts';

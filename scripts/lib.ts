@@ -1,6 +1,6 @@
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ConfigError, loadConfig, StartupError, type Config } from '@forkcast/admin-api';
+import { ConfigError, loadConfig, StartupError, type Config } from '@forkcast/admin-api/offline';
 import { DatabaseUnusableError } from '@forkcast/content-db/open';
 
 /** The settings file every entry point reads from the folder it runs in; the environment wins over it. */

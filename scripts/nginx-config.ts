@@ -5,7 +5,7 @@
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { distPaths } from '@forkcast/admin-api';
+import { distPaths } from '@forkcast/admin-api/offline';
 import { BROTLI_STATIC_MODULE, nginxSiteConfig } from '../deploy/nginx.ts';
 import { configOrExit } from './lib.ts';
 

@@ -3,7 +3,7 @@
  * DATABASE_PATH and UPLOAD_DIR (saving what they held as one more backup first), for a server that
  * is stopped; the next start renders every page from the restored database.
  */
-import { distPaths, restoreBackup, RestoreRefused } from '@forkcast/admin-api';
+import { distPaths, restoreBackup, RestoreRefused } from '@forkcast/admin-api/offline';
 import { configOrExit } from './lib.ts';
 
 const from = process.argv[2];

@@ -14,6 +14,7 @@ import { UnconfirmedPurge } from './newsletter/purge.ts';
 import { createPublishingApp } from './publishing-app.ts';
 import { RetentionSweep } from './revisions/sweep.ts';
 import { listen, type RunningServer } from './server.ts';
+import { StartupError } from './startup-error.ts';
 import { removeStaleUploadTemps } from './uploads/storage.ts';
 
 export interface BootEvents {
@@ -28,11 +29,6 @@ export interface Booted {
   server: RunningServer;
   publisher: SitePublisher;
   close: () => Promise<void>;
-}
-
-/** Start-up refused for a reason the operator can fix; the message is the one line to show. */
-export class StartupError extends Error {
-  override name = 'StartupError';
 }
 
 /**
