@@ -1,7 +1,8 @@
 /**
  * @forkcast/admin-api/offline: what the command-line tools (make build, backup, restore, export,
- * compile, admin-password) use, without the HTTP server, its routes, mail and image processing. Loading
- * the whole package took `make build` about 650 ms before it rendered a page; this takes about 350.
+ * compile, nginx-config, admin-password) use, without the HTTP server, its routes, mail and image
+ * processing. Loading the whole package took about 650 ms before a tool did its work; this takes
+ * about 320.
  */
 export { ConfigError, loadConfig, type Config } from './config.ts';
 export { StartupError } from './startup-error.ts';
