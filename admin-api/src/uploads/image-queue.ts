@@ -1,10 +1,5 @@
 import PQueue from 'p-queue';
-import sharp from 'sharp';
 import { errors } from '../errors.ts';
-
-// Decoded pixels are what cost memory (a 50-megapixel image is about 200 MB while it is resized),
-// so sharp keeps no decoded images between jobs.
-sharp.cache(false);
 
 export interface ImageQueueOptions {
   /** Images processed at the same time. */

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { IMAGE_VARIANT_WIDTHS } from '@forkcast/content-db/images';
 import { errors } from '../errors.ts';
+import { loadSharp } from './sharp.ts';
 
 /** The largest upload accepted: 10 MB. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -36,6 +37,7 @@ const within = (width: number, maxSide: number) => ({ width, height: maxSide, fi
  */
 export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
   const input = Buffer.from(bytes);
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     // Only the header is read here, so no pixel limit applies yet: the size check below decides.
