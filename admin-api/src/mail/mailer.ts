@@ -134,12 +134,15 @@ export class Mailer {
     while (this.#inFlight.size > 0) await Promise.all(this.#inFlight);
   }
 
-  /** Closes the SMTP connections, once any message loaded them. */
+  /** Closes the SMTP connections, once any message loaded them (a load that failed has none). */
   close(): void {
-    void this.#transports?.then(({ composer, transport }) => {
-      composer.close();
-      transport?.close();
-    });
+    void this.#transports?.then(
+      ({ composer, transport }) => {
+        composer.close();
+        transport?.close();
+      },
+      () => undefined,
+    );
   }
 
   // Named by time, so a folder listing reads in sending order, plus random bytes so two messages
