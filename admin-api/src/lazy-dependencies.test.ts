@@ -33,14 +33,15 @@ describe('dependencies the server loads only when it first needs them', () => {
 
   it('loads sharp for the first image and nodemailer for the first message', async () => {
     const loaded = await loadedAfter(`
+const { mkdtempSync, rmSync } = await import('node:fs');
+const { tmpdir } = await import('node:os');
 const { processImage } = await import('./src/uploads/process-image.ts');
 const { Mailer } = await import('./src/mail/mailer.ts');
 await processImage(new Uint8Array([1, 2, 3])).catch(() => undefined);
-const { mkdtempSync } = await import('node:fs');
-const dir = mkdtempSync((await import('node:os')).tmpdir() + '/forkcast-lazy-');
+const dir = mkdtempSync(tmpdir() + '/forkcast-lazy-');
 const mailer = new Mailer({ from: 'Forkcast <news@forkcast.test>', dir }, { info() {} });
 await mailer.send({ to: 'reader@forkcast.test', subject: 'Hello', text: 'Hi.', html: '<p>Hi.</p>' });
-(await import('node:fs')).rmSync(dir, { recursive: true });`);
+rmSync(dir, { recursive: true });`);
     expect(loaded.sort()).toEqual(['nodemailer', 'sharp']);
   });
 });
