@@ -427,9 +427,19 @@ function patchLinks(links: readonly PostLink[], changed: ReadonlySet<number>, fr
 
 /** The list as of the log's last entry now: patched with the posts changed since `known`, or read whole. */
 async function currentLinks(db: Db, known: LinkIndex | undefined): Promise<LinkIndex> {
+  // Each bound in a query of its own, which SQLite answers from the key's b-tree in a step: asked
+  // together, it read every entry of the log (0.4 ms at its 10,000, on every publish).
   const bounds = await db
-    .selectFrom('postLinkChanges')
-    .select((eb) => [eb.fn.max('seq').as('last'), eb.fn.min('seq').as('first')])
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('postLinkChanges')
+        .select((log) => log.fn.max('seq').as('seq'))
+        .as('last'),
+      eb
+        .selectFrom('postLinkChanges')
+        .select((log) => log.fn.min('seq').as('seq'))
+        .as('first'),
+    ])
     .executeTakeFirstOrThrow();
   const last = bounds.last ?? 0;
   if (known && known.seq === last) return known;
