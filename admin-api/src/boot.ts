@@ -129,6 +129,7 @@ export async function bootServer(config: Config, dist: DistPaths, logger: Logger
       await backups?.stop();
       await scheduler.idle();
       await publisher.publishPending();
+      await publisher.close();
       await sends.idle();
       // Messages in flight are recorded; the rest of a send waits in its rows for the next start.
       await sends.delivery.stop();

@@ -120,6 +120,7 @@ export async function publishingSite(
       scheduler.stop();
       publisher.stop();
       await scheduler.idle();
+      await publisher.close();
       sends.endStreams();
       await sends.idle();
       await sends.delivery.stop();

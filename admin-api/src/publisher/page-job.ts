@@ -3,7 +3,7 @@ import { isMainThread } from 'node:worker_threads';
 import type { QueryRead } from '@forkcast/content-db';
 import { isNotFoundRoute } from '@forkcast/content-db/urls';
 import type { Renderer } from './renderer.ts';
-import { routeFile, writeSiteFile, writeSiteFileSync } from './site-folder.ts';
+import { routeFile, writeSiteFile, writeSiteFileSync, type WriteOptions } from './site-folder.ts';
 
 /** One route to bring up to date in the site folder. */
 export interface PageJob {
@@ -17,6 +17,12 @@ export type PageOutcome =
   | { route: string; ok: true; changed: boolean; hash: string; tags: string[]; queries: QueryRead[] }
   | { route: string; ok: false; error: string };
 
+/** Writes a rendered page's file (and its compressed copies) into the site folder; may take over `data`. */
+type PageWrite = (siteDir: string, file: string, data: Uint8Array, options: WriteOptions) => Promise<void> | void;
+
+// A worker thread blocks on its own writes; the server's thread must keep answering meanwhile.
+const writeHere: PageWrite = isMainThread ? writeSiteFile : writeSiteFileSync;
+
 /** The only routes expected to answer 404 are the not-found pages themselves. */
 function expectedStatus(route: string): number {
   return isNotFoundRoute(route) ? 404 : 200;
@@ -28,7 +34,7 @@ function expectedStatus(route: string): number {
  * with the reason, so one broken page cannot stop the others from publishing. The same job runs in
  * the server and on the worker threads of a big publish or a full render.
  */
-export async function runPageJob(renderer: Renderer, siteDir: string, job: PageJob): Promise<PageOutcome> {
+export async function runPageJob(renderer: Renderer, siteDir: string, job: PageJob, write = writeHere): Promise<PageOutcome> {
   const { route } = job;
   try {
     const page = await renderer.render(route);
@@ -36,9 +42,7 @@ export async function runPageJob(renderer: Renderer, siteDir: string, job: PageJ
       throw new Error(`Rendering ${route} answered ${page.status}, expected ${expectedStatus(route)}`);
     const hash = createHash('sha256').update(page.body).digest('hex');
     const changed = hash !== job.previousHash;
-    // A worker thread blocks on its own writes; the server's thread must keep answering meanwhile.
-    if (changed && isMainThread) await writeSiteFile(siteDir, routeFile(route), page.body, { durable: job.durable });
-    else if (changed) writeSiteFileSync(siteDir, routeFile(route), page.body, { durable: job.durable });
+    if (changed) await write(siteDir, routeFile(route), page.body, { durable: job.durable });
     return { route, ok: true, changed, hash, tags: page.tags, queries: page.queries };
   } catch (error) {
     return { route, ok: false, error: error instanceof Error ? error.message : String(error) };

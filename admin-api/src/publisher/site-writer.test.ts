@@ -1,0 +1,134 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { writeSiteFile } from './site-folder.ts';
+import { SiteWriter } from './site-writer.ts';
+
+const page = `<!doctype html><title>Lisbon</title>${'<p>Custard tarts still warm from the oven.</p>'.repeat(300)}`;
+const bytes = () => new TextEncoder().encode(page);
+
+describe('SiteWriter', () => {
+  let dir: string | undefined;
+  let writer: SiteWriter | undefined;
+  afterEach(async () => {
+    await writer?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('writes the same files, copies included, as writeSiteFile, and takes the page over without a copy', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'forkcast-writer-'));
+    writer = new SiteWriter();
+    await writeSiteFile(dir, 'a/index.html', page);
+    const data = bytes();
+    await writer.write(dir, 'b/index.html', data, { durable: true });
+    for (const suffix of ['', '.br', '.gz'])
+      expect(readFileSync(join(dir, `b/index.html${suffix}`))).toEqual(readFileSync(join(dir, `a/index.html${suffix}`)));
+    expect(readdirSync(join(dir, 'b')).sort()).toEqual(['index.html', 'index.html.br', 'index.html.gz']);
+    expect(data.byteLength).toBe(0);
+  });
+
+  it('copies a page that shares its buffer, and leaves the buffer as it was', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'forkcast-writer-'));
+    writer = new SiteWriter();
+    const shared = new Uint8Array(bytes().byteLength + 10);
+    shared.set(bytes(), 5);
+    await writer.write(dir, 'index.html', shared.subarray(5, 5 + bytes().byteLength), { durable: false });
+    expect(readFileSync(join(dir, 'index.html'), 'utf8')).toBe(page);
+    expect(shared.byteLength).toBe(bytes().byteLength + 10);
+  });
+
+  it('writes many pages at once, each with its own bytes', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'forkcast-writer-'));
+    writer = new SiteWriter();
+    const pages = Array.from({ length: 40 }, (_, i) => `<!doctype html><title>Page ${i}</title>${'<p>Bifana.</p>'.repeat(i * 50)}`);
+    await Promise.all(pages.map((text, i) => writer!.write(dir!, `p${i}/index.html`, new TextEncoder().encode(text), { durable: true })));
+    for (const [i, text] of pages.entries()) expect(readFileSync(join(dir, `p${i}/index.html`), 'utf8')).toBe(text);
+  });
+
+  it("rejects with the write's own error and code, leaving no copy or temp file, and writes on after it", async () => {
+    dir = mkdtempSync(join(tmpdir(), 'forkcast-writer-'));
+    writer = new SiteWriter();
+    // A folder in the page's place makes the rename of the page fail.
+    mkdirSync(join(dir, 'lisbon/index.html'), { recursive: true });
+    writeFileSync(join(dir, 'lisbon/index.html/keep'), 'x');
+    const failed = await writer.write(dir, 'lisbon/index.html', bytes(), { durable: true }).catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(Error);
+    expect(failed).toMatchObject({ code: expect.stringMatching(/^E[A-Z]+$/) });
+    expect((failed as Error).message).toContain('index.html');
+    for (const file of ['lisbon/index.html.br', 'lisbon/index.html.gz']) expect(existsSync(join(dir, file)), file).toBe(false);
+    expect(readdirSync(join(dir, 'lisbon')).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    await writer.write(dir, 'porto/index.html', bytes(), { durable: true });
+    expect(readFileSync(join(dir, 'porto/index.html'), 'utf8')).toBe(page);
+  });
+
+  it('keeps one thread for its writes, and starts another for a write after close', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'forkcast-writer-'));
+    writer = new SiteWriter();
+    await writer.write(dir, 'a/index.html', bytes(), { durable: false });
+    const first = writer.threadId;
+    expect(first).toBeTypeOf('number');
+    await writer.write(dir, 'b/index.html', bytes(), { durable: false });
+    expect(writer.threadId).toBe(first);
+    await writer.close();
+    expect(writer.threadId).toBeUndefined();
+    await writer.write(dir, 'c/index.html', bytes(), { durable: false });
+    expect(writer.threadId).toBeTypeOf('number');
+    expect(writer.threadId).not.toBe(first);
+    expect(readFileSync(join(dir, 'c/index.html'), 'utf8')).toBe(page);
+  });
+
+  it('finishes the writes under way when closed', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'forkcast-writer-'));
+    writer = new SiteWriter();
+    const writes = Array.from({ length: 10 }, (_, i) => writer!.write(dir!, `p${i}/index.html`, bytes(), { durable: true }));
+    await writer.close();
+    await Promise.all(writes);
+    for (let i = 0; i < 10; i++) expect(readFileSync(join(dir, `p${i}/index.html`), 'utf8')).toBe(page);
+    expect(writer.threadId).toBeUndefined();
+  });
+
+  it('runs a full garbage collection once idle after enough pages, when the process exposes gc', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'forkcast-writer-'));
+    const script = join(dir, 'collect.mjs');
+    writeFileSync(
+      script,
+      [
+        `import { SiteWriter } from ${JSON.stringify(join(import.meta.dirname, 'site-writer.ts'))};`,
+        'const writer = new SiteWriter();',
+        `const write = (i) => writer.write(${JSON.stringify(dir)}, \`p\${i}/index.html\`, new TextEncoder().encode('<p>x</p>'), { durable: false });`,
+        'await Promise.all(Array.from({ length: 8 }, (_, i) => write(i)));',
+        'const early = writer.collections;',
+        'await Promise.all(Array.from({ length: 40 }, (_, i) => write(i)));',
+        'for (let waited = 0; writer.collections === 0 && waited < 1000; waited += 10) await new Promise((r) => setTimeout(r, 10));',
+        'console.log(JSON.stringify({ early, after: writer.collections }));',
+        'await writer.close();',
+      ].join('\n'),
+    );
+    const run = async (flags: string[]) =>
+      JSON.parse((await promisify(execFile)(process.execPath, [...flags, script], { timeout: 60_000 })).stdout) as {
+        early: number;
+        after: number;
+      };
+    expect(await run(['--expose-gc'])).toEqual({ early: 0, after: 1 });
+    expect(await run([])).toEqual({ early: 0, after: 0 });
+  });
+
+  it('never keeps the process alive', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'forkcast-writer-'));
+    const script = join(dir, 'write-once.mjs');
+    writeFileSync(
+      script,
+      [
+        `import { SiteWriter } from ${JSON.stringify(join(import.meta.dirname, 'site-writer.ts'))};`,
+        'const writer = new SiteWriter();',
+        `await writer.write(${JSON.stringify(dir)}, 'index.html', new TextEncoder().encode('<p>done</p>'), { durable: true });`,
+      ].join('\n'),
+    );
+    // The thread stays until close(), which the script never calls: the process ends as soon as its work does.
+    await promisify(execFile)(process.execPath, [script], { timeout: 60_000 });
+    expect(readFileSync(join(dir, 'index.html'), 'utf8')).toBe('<p>done</p>');
+  });
+});
