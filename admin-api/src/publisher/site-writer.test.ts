@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,14 @@ import { SiteWriter } from './site-writer.ts';
 
 const page = `<!doctype html><title>Lisbon</title>${'<p>Custard tarts still warm from the oven.</p>'.repeat(300)}`;
 const bytes = () => new TextEncoder().encode(page);
+
+/** Runs `lines` as a script of their own with `writer`, a SiteWriter, in scope; resolves to what it printed. */
+async function runWithWriter(dir: string, lines: string[], flags: string[] = []): Promise<string> {
+  const script = join(dir, `script-${randomUUID()}.mjs`);
+  const imports = `import { SiteWriter } from ${JSON.stringify(join(import.meta.dirname, 'site-writer.ts'))};`;
+  writeFileSync(script, [imports, 'const writer = new SiteWriter();', ...lines].join('\n'));
+  return (await promisify(execFile)(process.execPath, [...flags, script], { timeout: 60_000 })).stdout;
+}
 
 describe('SiteWriter', () => {
   let dir: string | undefined;
@@ -92,43 +101,26 @@ describe('SiteWriter', () => {
 
   it('runs a full garbage collection once idle after enough pages, when the process exposes gc', async () => {
     dir = mkdtempSync(join(tmpdir(), 'forkcast-writer-'));
-    const script = join(dir, 'collect.mjs');
-    writeFileSync(
-      script,
-      [
-        `import { SiteWriter } from ${JSON.stringify(join(import.meta.dirname, 'site-writer.ts'))};`,
-        'const writer = new SiteWriter();',
-        `const write = (i) => writer.write(${JSON.stringify(dir)}, \`p\${i}/index.html\`, new TextEncoder().encode('<p>x</p>'), { durable: false });`,
-        'await Promise.all(Array.from({ length: 8 }, (_, i) => write(i)));',
-        'const early = writer.collections;',
-        'await Promise.all(Array.from({ length: 40 }, (_, i) => write(i)));',
-        'for (let waited = 0; writer.collections === 0 && waited < 1000; waited += 10) await new Promise((r) => setTimeout(r, 10));',
-        'console.log(JSON.stringify({ early, after: writer.collections }));',
-        'await writer.close();',
-      ].join('\n'),
-    );
-    const run = async (flags: string[]) =>
-      JSON.parse((await promisify(execFile)(process.execPath, [...flags, script], { timeout: 60_000 })).stdout) as {
-        early: number;
-        after: number;
-      };
-    expect(await run(['--expose-gc'])).toEqual({ early: 0, after: 1 });
-    expect(await run([])).toEqual({ early: 0, after: 0 });
+    const lines = [
+      `const write = (i) => writer.write(${JSON.stringify(dir)}, \`p\${i}/index.html\`, new TextEncoder().encode('<p>x</p>'), { durable: false });`,
+      'await Promise.all(Array.from({ length: 8 }, (_, i) => write(i)));',
+      'const early = writer.collections;',
+      'await Promise.all(Array.from({ length: 40 }, (_, i) => write(i)));',
+      'for (let waited = 0; writer.collections === 0 && waited < 1000; waited += 10) await new Promise((r) => setTimeout(r, 10));',
+      'console.log(JSON.stringify({ early, after: writer.collections }));',
+      'await writer.close();',
+    ];
+    const collections = async (flags: string[]) => JSON.parse(await runWithWriter(dir!, lines, flags)) as { early: number; after: number };
+    expect(await collections(['--expose-gc'])).toEqual({ early: 0, after: 1 });
+    expect(await collections([])).toEqual({ early: 0, after: 0 });
   });
 
   it('never keeps the process alive', async () => {
     dir = mkdtempSync(join(tmpdir(), 'forkcast-writer-'));
-    const script = join(dir, 'write-once.mjs');
-    writeFileSync(
-      script,
-      [
-        `import { SiteWriter } from ${JSON.stringify(join(import.meta.dirname, 'site-writer.ts'))};`,
-        'const writer = new SiteWriter();',
-        `await writer.write(${JSON.stringify(dir)}, 'index.html', new TextEncoder().encode('<p>done</p>'), { durable: true });`,
-      ].join('\n'),
-    );
     // The thread stays until close(), which the script never calls: the process ends as soon as its work does.
-    await promisify(execFile)(process.execPath, [script], { timeout: 60_000 });
+    await runWithWriter(dir, [
+      `await writer.write(${JSON.stringify(dir)}, 'index.html', new TextEncoder().encode('<p>done</p>'), { durable: true });`,
+    ]);
     expect(readFileSync(join(dir, 'index.html'), 'utf8')).toBe('<p>done</p>');
   });
 });
