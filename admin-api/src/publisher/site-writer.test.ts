@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeSiteFile } from './site-folder.ts';
@@ -97,6 +98,21 @@ describe('SiteWriter', () => {
     await Promise.all(writes);
     for (let i = 0; i < 10; i++) expect(readFileSync(join(dir, `p${i}/index.html`), 'utf8')).toBe(page);
     expect(writer.threadId).toBeUndefined();
+  });
+
+  it('writes on the calling thread for a while after its thread died, then tries a thread again', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'forkcast-writer-'));
+    const broken = join(dir, 'broken-thread.mjs');
+    writeFileSync(broken, "throw new Error('This thread cannot start');");
+    writer = new SiteWriter({ threadUrl: pathToFileURL(broken), fallbackMs: 200 });
+    await expect(writer.write(dir, 'a/index.html', bytes(), { durable: true })).rejects.toThrow('This thread cannot start');
+    await writer.write(dir, 'b/index.html', bytes(), { durable: true });
+    expect(writer.threadId).toBeUndefined();
+    await writeSiteFile(dir, 'expected/index.html', page);
+    for (const suffix of ['', '.br', '.gz'])
+      expect(readFileSync(join(dir, `b/index.html${suffix}`))).toEqual(readFileSync(join(dir, `expected/index.html${suffix}`)));
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    await expect(writer.write(dir, 'c/index.html', bytes(), { durable: true })).rejects.toThrow('This thread cannot start');
   });
 
   it('runs a full garbage collection once idle after enough pages, when the process exposes gc', async () => {

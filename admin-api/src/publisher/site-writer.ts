@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { WriteOptions } from './site-folder.ts';
+import { writeSiteFile, type WriteOptions } from './site-folder.ts';
 
 export type WriterMessage =
   | { kind: 'write'; id: number; siteDir: string; file: string; data: Uint8Array; durable: boolean }
@@ -15,6 +15,9 @@ interface Waiting {
 
 // Pages written between the thread's garbage collections (see SiteWriter).
 const COLLECT_AFTER = 32;
+// After the thread dies, writes run on the calling thread for this long before another is tried.
+const FALLBACK_MS = 60_000;
+const THREAD_URL = new URL('./site-writer-thread.ts', import.meta.url);
 
 /**
  * Writes the server's page files on a thread of its own. A publish renders each page on the
@@ -29,7 +32,9 @@ const COLLECT_AFTER = 32;
  * alive. It holds about 20 MB, most of it the thread's own V8 heap and Node's start-up. A thread
  * stopped when idle and started again for the next publish cost more than one kept: over 30 writes
  * of each kind the peak RSS was 407 MB against 375. If it dies, the writes it held fail (their pages are retried like any page
- * that failed) and the next write starts a new thread.
+ * that failed). For a minute after that, writes run on the calling thread (writeSiteFile), so a
+ * thread that cannot start (a process out of threads, say) never stops publishing; then the next
+ * write tries a new thread.
  *
  * Once idle after COLLECT_AFTER pages or more, the thread is asked for a full garbage collection.
  * Its own heap stays small, so V8 seldom collects it, but each page leaves buffers behind (zlib's
@@ -46,6 +51,15 @@ export class SiteWriter {
   #nextId = 0;
   #sinceCollect = 0;
   #collections = 0;
+  #fallbackUntil = 0;
+  readonly #threadUrl: URL;
+  readonly #fallbackMs: number;
+
+  /** `threadUrl` and `fallbackMs` are for tests: a thread that fails, and a shorter wait after it. */
+  constructor({ threadUrl = THREAD_URL, fallbackMs = FALLBACK_MS }: { threadUrl?: URL; fallbackMs?: number } = {}) {
+    this.#threadUrl = threadUrl;
+    this.#fallbackMs = fallbackMs;
+  }
 
   /** The id of the writer thread while one runs. */
   get threadId(): number | undefined {
@@ -60,6 +74,7 @@ export class SiteWriter {
   /** Writes `file` of the site folder with its compressed copies; `data` is handed over, unusable after. */
   write(siteDir: string, file: string, data: Uint8Array, { durable }: WriteOptions): Promise<void> {
     const worker = this.#start();
+    if (!worker) return writeSiteFile(siteDir, file, data, { durable });
     const id = this.#nextId++;
     const request: WriterMessage = { kind: 'write', id, siteDir, file, data, durable };
     const { promise: done, resolve, reject } = Promise.withResolvers<void>();
@@ -79,9 +94,17 @@ export class SiteWriter {
     await worker?.terminate();
   }
 
-  #start(): Worker {
+  /** The thread, started when there is none; none while writes fall back to the calling thread. */
+  #start(): Worker | undefined {
     if (this.#worker) return this.#worker;
-    const worker = new Worker(new URL('./site-writer-thread.ts', import.meta.url));
+    if (performance.now() < this.#fallbackUntil) return undefined;
+    let worker: Worker;
+    try {
+      worker = new Worker(this.#threadUrl);
+    } catch {
+      this.#fallbackUntil = performance.now() + this.#fallbackMs;
+      return undefined;
+    }
     worker.on('message', (reply: WriterReply) => {
       if (reply.kind === 'written') this.#settle(reply);
       else if (reply.ran) this.#collections++;
@@ -111,6 +134,7 @@ export class SiteWriter {
   #lost(worker: Worker, error: Error): void {
     if (this.#worker !== worker) return;
     this.#worker = undefined;
+    this.#fallbackUntil = performance.now() + this.#fallbackMs;
     const waiting = [...this.#waiting.values()];
     this.#waiting.clear();
     for (const { reject } of waiting) reject(error);
