@@ -31,10 +31,10 @@ const THREAD_URL = new URL('./site-writer-thread.ts', import.meta.url);
  * The thread starts with the first write and stays until close(), but never keeps the process
  * alive. It holds about 20 MB, most of it the thread's own V8 heap and Node's start-up. A thread
  * stopped when idle and started again for the next publish cost more than one kept: over 30 writes
- * of each kind the peak RSS was 407 MB against 375. If it dies, the writes it held fail (their pages are retried like any page
- * that failed). For a minute after that, writes run on the calling thread (writeSiteFile), so a
- * thread that cannot start (a process out of threads, say) never stops publishing; then the next
- * write tries a new thread.
+ * of each kind the peak RSS was 407 MB against 375. If it dies, the writes it held fail (their
+ * pages are retried like any page that failed). For a minute after that, writes run on the calling
+ * thread (writeSiteFile), so a thread that cannot start (a process out of threads, say) never stops
+ * publishing; then the next write tries a new thread.
  *
  * Once idle after COLLECT_AFTER pages or more, the thread is asked for a full garbage collection.
  * Its own heap stays small, so V8 seldom collects it, but each page leaves buffers behind (zlib's
@@ -102,7 +102,7 @@ export class SiteWriter {
     try {
       worker = new Worker(this.#threadUrl);
     } catch {
-      this.#fallbackUntil = performance.now() + this.#fallbackMs;
+      this.#fallBack();
       return undefined;
     }
     worker.on('message', (reply: WriterReply) => {
@@ -130,11 +130,16 @@ export class SiteWriter {
     this.#worker?.unref();
   }
 
+  /** Writes run on the calling thread for a while, as no thread could be kept. */
+  #fallBack(): void {
+    this.#fallbackUntil = performance.now() + this.#fallbackMs;
+  }
+
   /** The thread died (or was stopped): what it held fails, and the next write starts another. */
   #lost(worker: Worker, error: Error): void {
     if (this.#worker !== worker) return;
     this.#worker = undefined;
-    this.#fallbackUntil = performance.now() + this.#fallbackMs;
+    this.#fallBack();
     const waiting = [...this.#waiting.values()];
     this.#waiting.clear();
     for (const { reject } of waiting) reject(error);
