@@ -38,7 +38,13 @@ if (ONLY !== undefined && ONLY !== 'serving') throw new Error(`BENCH_ONLY=${ONLY
 const SITE = { siteName: 'Forkcast', publicHost: 'http://localhost:4321' };
 const ADMIN = { email: 'bench@forkcast.test', password: 'benchmark password' };
 
+/**
+ * Times `work`, started with the disk at rest: the writeback and discards of what came before (the
+ * last run's work folder removed below, the database just generated, the other side's build) had
+ * landed inside whichever build ran next, and made our full build up to 5 s slower.
+ */
 async function timed<T>(work: () => T | Promise<T>): Promise<{ result: T; ms: number }> {
+  execFileSync('sync');
   const started = performance.now();
   const result = await work();
   return { result, ms: performance.now() - started };
