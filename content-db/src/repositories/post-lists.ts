@@ -191,7 +191,7 @@ function listedIds(db: Db, args: Pick<PostListArgs, 'type' | 'tagSlug' | 'order'
 // Derived from one list of every post's link, whose array is never changed: a change of the links
 // makes a new one (patchLinks), and these are worked out again for it.
 const typeLists = new WeakMap<readonly PostLink[], Map<PostType | undefined, readonly number[]>>();
-const linkPlaces = new WeakMap<readonly PostLink[], Map<number, number>>();
+const linkPlaces = new WeakMap<readonly PostLink[], Int32Array>();
 
 /** The ids of every link (of a type) in the list's order, cut once per list of links. */
 function typeIds(links: readonly PostLink[], type: PostType | undefined): readonly number[] {
@@ -205,20 +205,32 @@ function typeIds(links: readonly PostLink[], type: PostType | undefined): readon
   return ids;
 }
 
+/** Each link's place in `links`, indexed by post id (-1 for a post that is not listed). */
+function placesById(links: readonly PostLink[]): Int32Array {
+  let places = linkPlaces.get(links);
+  if (!places) {
+    places = new Int32Array(links.reduce((most, link) => Math.max(most, link.id), 0) + 1).fill(-1);
+    for (const [place, link] of links.entries()) places[link.id] = place;
+    linkPlaces.set(links, places);
+  }
+  return places;
+}
+
 /**
- * The published ones of `tagged` (of a type) in the list's order. A tag files tens of posts, so
- * they are placed by their index in the list rather than found by a pass over its 10,000 links,
- * which was a tenth of a tag page's render.
+ * The published ones of `tagged` (of a type) in the list's order. A tag files a small share of the
+ * posts (1,400 of 10,000 at most on the benchmark's site), so they are placed by their index in the
+ * list rather than found by a pass over all its links, which was a tenth of a tag page's render.
  */
 function taggedInOrder(links: readonly PostLink[], tagged: ReadonlySet<number>, type: PostType | undefined): readonly number[] {
-  let places = linkPlaces.get(links);
-  if (!places) linkPlaces.set(links, (places = new Map(links.map((link, place) => [link.id, place]))));
-  const found: number[] = [];
+  const found = new Int32Array(tagged.size);
+  let count = 0;
+  const places = placesById(links);
   for (const id of tagged) {
-    const place = places.get(id);
-    if (place !== undefined && (type === undefined || links[place]!.type === type)) found.push(place);
+    const place = places[id] ?? -1;
+    if (place >= 0 && (type === undefined || links[place]!.type === type)) found[count++] = place;
   }
-  return found.sort((a, b) => a - b).map((place) => links[place]!.id);
+  // A typed array sorts numerically without a comparator: several times faster at a big tag's 1,400.
+  return Array.from(found.subarray(0, count).sort(), (place) => links[place]!.id);
 }
 
 /** How many published posts (of a type, a city, a tag) there are. */
