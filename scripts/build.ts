@@ -8,7 +8,6 @@ import { openContentDb } from '@forkcast/content-db/open';
 import { configOrExit, progressLine, runOrExit } from './lib.ts';
 
 const config = configOrExit();
-// The full render below builds the search index beside the pages.
 const { db } = await runOrExit(() => openContentDb(config.databasePath, { searchIndex: false }));
 const workers = availableParallelism();
 const result = await ensureFullRender({

@@ -43,7 +43,8 @@ async function openDatabaseOfSite(config: Config, dist: DistPaths): Promise<Awai
       `DATABASE_PATH=${config.databasePath} does not exist, but the site in ${dist.siteDir} was rendered from a database: point DATABASE_PATH at that one, or create this one with \`make seed\` and render it with \`make build\`.`,
     );
   }
-  const opened = await openContentDb(config.databasePath);
+  // ensureFullRender, next, builds the search index (beside the pages when it renders them).
+  const opened = await openContentDb(config.databasePath, { searchIndex: false });
   if (renderedFrom !== undefined && (await getSetting(opened.db, SETTING.databaseId)) !== renderedFrom) {
     await opened.db.destroy();
     throw new StartupError(

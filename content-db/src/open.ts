@@ -36,9 +36,8 @@ function sqliteCode(error: unknown): string | undefined {
 
 export interface OpenOptions {
   /**
-   * Build the search index when it is missing or out of date (the default). A full build passes
-   * false: it builds the index itself beside the pages, and building it here first as well made
-   * `make build` wait about 3 of its 26 seconds at 10,000 posts with one core busy.
+   * Build the search index when it is missing or out of date (the default). The server and
+   * `make build` pass false: they render the site next, which brings the index up to date itself.
    */
   searchIndex?: boolean;
 }

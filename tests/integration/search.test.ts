@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureFullRender } from '@forkcast/admin-api';
-import { insertPost, searchSite } from '@forkcast/content-db';
+import { clearSearchIndex, insertPost, searchSite } from '@forkcast/content-db';
 import { seed } from '@forkcast/content-db/seed';
 import { publishingSite, SITE, type PublishingSite } from './support.ts';
 
@@ -84,6 +84,16 @@ describe('the /search page, answered by the server for each request', () => {
     });
     expect((await searchSite(db, { query: 'quorfle', limit: 5, offset: 0 })).total).toBe(0);
     await ensureFullRender({ db, dist: site.dist, site: SITE, force: true });
+    expect((await searchSite(db, { query: 'quorfle', limit: 5, offset: 0 })).hits.map((hit) => hit.url)).toEqual([
+      '/post/written-directly',
+    ]);
+  });
+
+  it('is built at start when missing, though the site folder needs no render', async () => {
+    const db = site.handle.db;
+    await clearSearchIndex(db);
+    expect((await searchSite(db, { query: 'quorfle', limit: 5, offset: 0 })).total).toBe(0);
+    expect(await ensureFullRender({ db, dist: site.dist, site: SITE })).toBeUndefined();
     expect((await searchSite(db, { query: 'quorfle', limit: 5, offset: 0 })).hits.map((hit) => hit.url)).toEqual([
       '/post/written-directly',
     ]);
