@@ -205,7 +205,11 @@ function typeIds(links: readonly PostLink[], type: PostType | undefined): readon
   return ids;
 }
 
-/** Each link's place in `links`, indexed by post id (-1 for a post that is not listed). */
+/**
+ * Each link's place in `links`, indexed by post id (-1 for a post that is not listed). Post ids are
+ * SQLite's autoincrement keys, handed out one after another, so the array is about as long as the
+ * number of posts ever written (40 kB at the benchmark's 10,000).
+ */
 function placesById(links: readonly PostLink[]): Int32Array {
   let places = linkPlaces.get(links);
   if (!places) {
@@ -229,7 +233,7 @@ function taggedInOrder(links: readonly PostLink[], tagged: ReadonlySet<number>, 
     const place = places[id] ?? -1;
     if (place >= 0 && (type === undefined || links[place]!.type === type)) found[count++] = place;
   }
-  // A typed array sorts numerically without a comparator: several times faster at a big tag's 1,400.
+  // A typed array sorts numerically with no comparator called for each pair.
   return Array.from(found.subarray(0, count).sort(), (place) => links[place]!.id);
 }
 
