@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeSiteFile } from './site-folder.ts';
 import { SiteWriter } from './site-writer.ts';
 
@@ -21,15 +21,18 @@ async function runWithWriter(dir: string, lines: string[], flags: string[] = [])
 }
 
 describe('SiteWriter', () => {
-  let dir: string | undefined;
+  let dir: string;
   let writer: SiteWriter | undefined;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'forkcast-writer-'));
+  });
   afterEach(async () => {
     await writer?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    writer = undefined;
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('writes the same files, copies included, as writeSiteFile, and takes the page over without a copy', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'forkcast-writer-'));
     writer = new SiteWriter();
     await writeSiteFile(dir, 'a/index.html', page);
     const data = bytes();
@@ -41,7 +44,6 @@ describe('SiteWriter', () => {
   });
 
   it('copies a page that shares its buffer, and leaves the buffer as it was', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'forkcast-writer-'));
     writer = new SiteWriter();
     const shared = new Uint8Array(bytes().byteLength + 10);
     shared.set(bytes(), 5);
@@ -51,15 +53,13 @@ describe('SiteWriter', () => {
   });
 
   it('writes many pages at once, each with its own bytes', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'forkcast-writer-'));
     writer = new SiteWriter();
     const pages = Array.from({ length: 40 }, (_, i) => `<!doctype html><title>Page ${i}</title>${'<p>Bifana.</p>'.repeat(i * 50)}`);
-    await Promise.all(pages.map((text, i) => writer!.write(dir!, `p${i}/index.html`, new TextEncoder().encode(text), { durable: true })));
+    await Promise.all(pages.map((text, i) => writer!.write(dir, `p${i}/index.html`, new TextEncoder().encode(text), { durable: true })));
     for (const [i, text] of pages.entries()) expect(readFileSync(join(dir, `p${i}/index.html`), 'utf8')).toBe(text);
   });
 
   it("rejects with the write's own error and code, leaving no copy or temp file, and writes on after it", async () => {
-    dir = mkdtempSync(join(tmpdir(), 'forkcast-writer-'));
     writer = new SiteWriter();
     // A folder in the page's place makes the rename of the page fail.
     mkdirSync(join(dir, 'lisbon/index.html'), { recursive: true });
@@ -75,7 +75,6 @@ describe('SiteWriter', () => {
   });
 
   it('keeps one thread for its writes, and starts another for a write after close', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'forkcast-writer-'));
     writer = new SiteWriter();
     await writer.write(dir, 'a/index.html', bytes(), { durable: false });
     const first = writer.threadId;
@@ -91,9 +90,8 @@ describe('SiteWriter', () => {
   });
 
   it('finishes the writes under way when closed', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'forkcast-writer-'));
     writer = new SiteWriter();
-    const writes = Array.from({ length: 10 }, (_, i) => writer!.write(dir!, `p${i}/index.html`, bytes(), { durable: true }));
+    const writes = Array.from({ length: 10 }, (_, i) => writer!.write(dir, `p${i}/index.html`, bytes(), { durable: true }));
     await writer.close();
     await Promise.all(writes);
     for (let i = 0; i < 10; i++) expect(readFileSync(join(dir, `p${i}/index.html`), 'utf8')).toBe(page);
@@ -101,7 +99,6 @@ describe('SiteWriter', () => {
   });
 
   it('writes on the calling thread for a while after its thread died, then tries a thread again', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'forkcast-writer-'));
     const broken = join(dir, 'broken-thread.mjs');
     writeFileSync(broken, "throw new Error('This thread cannot start');");
     writer = new SiteWriter({ threadUrl: pathToFileURL(broken), fallbackMs: 200 });
@@ -116,7 +113,6 @@ describe('SiteWriter', () => {
   });
 
   it('runs a full garbage collection once idle after enough pages, when the process exposes gc', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'forkcast-writer-'));
     const lines = [
       `const write = (i) => writer.write(${JSON.stringify(dir)}, \`p\${i}/index.html\`, new TextEncoder().encode('<p>x</p>'), { durable: false });`,
       'await Promise.all(Array.from({ length: 8 }, (_, i) => write(i)));',
@@ -126,13 +122,12 @@ describe('SiteWriter', () => {
       'console.log(JSON.stringify({ early, after: writer.collections }));',
       'await writer.close();',
     ];
-    const collections = async (flags: string[]) => JSON.parse(await runWithWriter(dir!, lines, flags)) as { early: number; after: number };
+    const collections = async (flags: string[]) => JSON.parse(await runWithWriter(dir, lines, flags)) as { early: number; after: number };
     expect(await collections(['--expose-gc'])).toEqual({ early: 0, after: 1 });
     expect(await collections([])).toEqual({ early: 0, after: 0 });
   });
 
   it('never keeps the process alive', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'forkcast-writer-'));
     // The thread stays until close(), which the script never calls: the process ends as soon as its work does.
     await runWithWriter(dir, [
       `await writer.write(${JSON.stringify(dir)}, 'index.html', new TextEncoder().encode('<p>done</p>'), { durable: true });`,
