@@ -11,7 +11,7 @@
  * Never part of `make test`.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pino } from 'pino';
@@ -38,16 +38,40 @@ if (ONLY !== undefined && ONLY !== 'serving') throw new Error(`BENCH_ONLY=${ONLY
 const SITE = { siteName: 'Forkcast', publicHost: 'http://localhost:4321' };
 const ADMIN = { email: 'bench@forkcast.test', password: 'benchmark password' };
 
+// The kernel's clock ticks a second, in which it counts CPU time (`getconf CLK_TCK`).
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
+
+/**
+ * The CPU time (user + system, ms) of every child process this one has waited for, as Linux
+ * counts it in /proc/self/stat; undefined where there is no such file. A build runs in its own
+ * process, so the difference across it is that build's CPU time, all its threads included.
+ */
+function childrenCpuMs(): number | undefined {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    // The fields after the command's name, which sits in parentheses and may hold spaces: the
+    // children's user and system time are the 16th and 17th fields of the line.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS) * 1000;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Times `work`, started with the disk at rest: the writeback and discards of what came before (the
  * last run's work folder removed below, the database just generated, the other side's build) had
- * landed inside whichever build ran next, and made our full build up to 5 s slower.
+ * landed inside whichever build ran next, and made our full build up to 5 s slower. Also says how
+ * much CPU time the child processes it ran took.
  */
-async function timed<T>(work: () => T | Promise<T>): Promise<{ result: T; ms: number }> {
+async function timed<T>(work: () => T | Promise<T>): Promise<{ result: T; ms: number; childCpuMs?: number }> {
   execFileSync('sync');
+  const cpuBefore = childrenCpuMs();
   const started = performance.now();
   const result = await work();
-  return { result, ms: performance.now() - started };
+  const ms = performance.now() - started;
+  const cpuAfter = childrenCpuMs();
+  return { result, ms, ...(cpuBefore === undefined || cpuAfter === undefined ? {} : { childCpuMs: cpuAfter - cpuBefore }) };
 }
 /**
  * Makes creating files as cheap as before the last run's work folder (about 2 GB, 95,000 files) was
@@ -150,7 +174,7 @@ async function benchPublishing(): Promise<NonNullable<BenchResults['publishing']
   clearInterval(sampler);
   mailer.close();
   return {
-    astroFull: { ms: astroFull.ms, pages: astroPages },
+    astroFull: { ms: astroFull.ms, pages: astroPages, cpuMs: astroFull.childCpuMs },
     oneEditMs: oneEdit.ms,
     astroIncrementalMs: astroIncremental.ms,
     latency,
@@ -223,7 +247,12 @@ const results: BenchResults = {
   cores: availableParallelism(),
   node: process.version,
   at: new Date().toISOString(),
-  ourFull: { compileMs: compile.ms, renderMs: render.ms, pages: renderedPages },
+  ourFull: {
+    compileMs: compile.ms,
+    renderMs: render.ms,
+    pages: renderedPages,
+    cpuMs: compile.childCpuMs === undefined || render.childCpuMs === undefined ? undefined : compile.childCpuMs + render.childCpuMs,
+  },
   ...(publishing ? { publishing } : {}),
   serving: { connections: CONNECTIONS, seconds: LOAD_SECONDS, urls: sample.length, ours: ourLoad, nginx },
   search,

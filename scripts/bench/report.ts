@@ -9,9 +9,10 @@ export interface BenchResults {
   cores: number;
   node: string;
   at: string;
-  ourFull: { compileMs: number; renderMs: number; pages: number };
+  /** cpuMs: user + system time of every thread of the build's processes, where the system says. */
+  ourFull: { compileMs: number; renderMs: number; pages: number; cpuMs: number | undefined };
   publishing?: {
-    astroFull: { ms: number; pages: number };
+    astroFull: { ms: number; pages: number; cpuMs: number | undefined };
     oneEditMs: number;
     astroIncrementalMs: number;
     latency: Record<string, WriteTiming>;
@@ -31,6 +32,18 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
 const table = (rows: string[][]) =>
   rows.map((row, i) => `| ${row.join(' | ')} |${i === 0 ? `\n|${row.map(() => ' --- |').join('')}` : ''}`).join('\n');
+
+/**
+ * The full builds' CPU time beside their wall time: how much of the ratio comes from using more of
+ * the machine's cores, and how much from doing less work. None where the system does not say.
+ */
+function cpuRow(ourCpuMs: number | undefined, ourMs: number, astroCpuMs: number | undefined, astroMs: number): string[][] {
+  if (ourCpuMs === undefined || astroCpuMs === undefined) return [];
+  const busy = (cpuMs: number, wallMs: number) => `${seconds(cpuMs)} (${(cpuMs / wallMs).toFixed(1)} cores busy)`;
+  return [
+    ['full build, CPU time (user + system)', busy(ourCpuMs, ourMs), busy(astroCpuMs, astroMs), `${(astroCpuMs / ourCpuMs).toFixed(2)}x`],
+  ];
+}
 
 interface Target {
   measure: string;
@@ -144,6 +157,7 @@ export function markdownReport(results: BenchResults): string {
           seconds(publishing.astroFull.ms),
           `${(publishing.astroFull.ms / fullMs).toFixed(2)}x`,
         ],
+        ...cpuRow(ourFull.cpuMs, fullMs, publishing.astroFull.cpuMs, publishing.astroFull.ms),
         [
           'full build, pages/second',
           `${(ourFull.pages / (fullMs / 1000)).toFixed(0)} (${ourFull.pages} files)`,
