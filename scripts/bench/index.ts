@@ -73,6 +73,7 @@ async function timed<T>(work: () => T | Promise<T>): Promise<{ result: T; ms: nu
   const cpuAfter = childrenCpuMs();
   return { result, ms, ...(cpuBefore === undefined || cpuAfter === undefined ? {} : { childCpuMs: cpuAfter - cpuBefore }) };
 }
+
 /**
  * Makes creating files as cheap as before the last run's work folder (about 2 GB, 95,000 files) was
  * removed. On a file system without a journal (this machine's ext4 has none), the kernel looks up a
