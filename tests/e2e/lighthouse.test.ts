@@ -30,7 +30,16 @@ const CHROME_FLAGS =
 
 interface Report {
   categories: Record<(typeof CATEGORIES)[number], { score: number | null; auditRefs: { id: string; weight: number }[] }>;
-  audits: Record<string, { score: number | null; title: string; displayValue?: string; scoreDisplayMode: string }>;
+  audits: Record<
+    string,
+    {
+      score: number | null;
+      title: string;
+      displayValue?: string;
+      scoreDisplayMode: string;
+      details?: { items?: { node?: { selector?: string; explanation?: string } }[] };
+    }
+  >;
   runtimeError?: { message: string };
 }
 
@@ -70,6 +79,17 @@ async function lighthouse(url: string, outputPath: string): Promise<Report> {
   }
 }
 
+/**
+ * The elements an audit failed on (an accessibility audit names them), as selector and reason: a
+ * failure seen once in a shared run can then be found again without rerunning it.
+ */
+function failedNodes(audit: Report['audits'][string]): string {
+  const nodes = (audit.details?.items ?? []).flatMap((item) => (item.node?.selector ? [item.node] : []));
+  if (nodes.length === 0) return '';
+  const shown = nodes.slice(0, 3).map((node) => `${node.selector}${node.explanation ? `: ${node.explanation.replace(/\s+/g, ' ')}` : ''}`);
+  return ` at ${shown.join('; ')}${nodes.length > 3 ? ` (and ${nodes.length - 3} more)` : ''}`;
+}
+
 /** The failing audits of a category that cost it points, for the failure message. */
 function failingAudits(report: Report, category: (typeof CATEGORIES)[number]): string[] {
   return report.categories[category].auditRefs
@@ -79,7 +99,7 @@ function failingAudits(report: Report, category: (typeof CATEGORIES)[number]): s
       ({ audit }) =>
         audit.scoreDisplayMode !== 'notApplicable' && audit.scoreDisplayMode !== 'informative' && audit.score !== null && audit.score < 0.9,
     )
-    .map(({ id, audit }) => `${id} (${audit.score}${audit.displayValue ? `, ${audit.displayValue}` : ''})`);
+    .map(({ id, audit }) => `${id} (${audit.score}${audit.displayValue ? `, ${audit.displayValue}` : ''})${failedNodes(audit)}`);
 }
 
 describe('lighthouse (mobile)', () => {
