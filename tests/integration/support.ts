@@ -6,7 +6,6 @@ import {
   createPublishingApp,
   distPaths,
   ensureFullRender,
-  hashPassword,
   loadConfig,
   routeFile,
   type DistPaths,
@@ -14,6 +13,7 @@ import {
   type PublishReport,
   type SitePublisher,
 } from '@forkcast/admin-api';
+import { testPasswordHash } from '@forkcast/admin-api/testing';
 import { nowIso, upsertAdmin } from '@forkcast/content-db';
 import { HEADERS_FILE } from '@forkcast/content-db/security-headers';
 import { createTempDb, type TempDb } from '@forkcast/content-db/testing';
@@ -83,7 +83,7 @@ export async function publishingSite(
 ): Promise<PublishingSite> {
   const site = await renderFixtureSite(fill);
   const db = site.handle.db;
-  await upsertAdmin(db, ADMIN.email, await hashPassword(ADMIN.password), nowIso());
+  await upsertAdmin(db, ADMIN.email, await testPasswordHash(ADMIN.password), nowIso());
   const config = loadConfig({
     DATABASE_PATH: site.handle.path,
     PUBLIC_HOST: SITE.publicHost,
