@@ -51,11 +51,15 @@ SERVER_MALLOC := glibc.malloc.mmap_threshold=131072
 SOURCES := $(shell find site content-db/src admin-api/src public -type f 2>/dev/null) astro.config.mjs tsconfig.json
 BUILD_STAMP := dist/server/entry.mjs
 
-.PHONY: help toolchain install build compile start dev test typecheck lint format bench bench-mail seed admin-password backup restore export nginx-config clean
+UNIT_PROJECTS := --project content-db --project admin-api --project docs --project site --project components --project islands
+
+.PHONY: help toolchain install build compile start dev test test-unit test-watch typecheck lint format bench bench-mail seed admin-password backup restore export nginx-config clean
 
 help:
 	@echo "make start           install, create + seed the database, build and serve http://localhost:4321"
-	@echo "make test            type-check, then run every test suite"
+	@echo "make test            type-check, lint, then run every test suite (what CI runs)"
+	@echo "make test-unit       the fast lane: tests with no browser, child process, server or image encoding"
+	@echo "make test-watch      the fast lane in watch mode"
 	@echo "make typecheck       type-check the TypeScript (tsc; .astro files are not covered)"
 	@echo "make lint            lint and check formatting with Biome; find unused files, exports and dependencies with Knip"
 	@echo "make format         format the TypeScript with Biome"
@@ -123,6 +127,12 @@ nginx-config: install
 
 test: compile typecheck lint
 	pnpm exec vitest run
+
+test-unit: install
+	pnpm exec vitest run $(UNIT_PROJECTS)
+
+test-watch: install
+	pnpm exec vitest watch $(UNIT_PROJECTS)
 
 lint: install
 	pnpm exec biome check .

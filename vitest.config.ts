@@ -1,12 +1,44 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// One project per part of the product; `make test` runs them all.
+const setupFile = (name: string): string => fileURLToPath(new URL(`./tests/setup/${name}`, import.meta.url));
+const TEMPLATE_DB = setupFile('template-db.ts');
+const UNIT_GUARD = setupFile('unit-lane.ts');
+const SLOW = '**/*.slow.test.{ts,tsx}';
+
+/**
+ * Two lanes. The unit lane (`make test-unit`: the projects content-db, admin-api, docs, site,
+ * components and islands) runs in seconds: no browser, child process, listening server or image encoding.
+ * Tests that need one are named `*.slow.test.ts` and run in the `slow` project, with integration
+ * and e2e, in `make test`, which runs every project.
+ */
 export default defineConfig({
   test: {
+    reporters: ['default', './tests/setup/slowest-files.ts'],
     projects: [
-      { test: { name: 'content-db', root: 'content-db', include: ['src/**/*.test.ts'] } },
-      { test: { name: 'admin-api', root: 'admin-api', include: ['src/**/*.test.ts'] } },
-      { test: { name: 'site', root: 'site', include: ['lib/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'content-db',
+          root: 'content-db',
+          include: ['src/**/*.test.ts'],
+          exclude: [SLOW],
+          globalSetup: [TEMPLATE_DB],
+          setupFiles: [UNIT_GUARD],
+        },
+      },
+      {
+        test: {
+          name: 'admin-api',
+          root: 'admin-api',
+          include: ['src/**/*.test.ts'],
+          exclude: [SLOW],
+          globalSetup: [TEMPLATE_DB],
+          setupFiles: [UNIT_GUARD],
+        },
+      },
+      // The manual's links and length.
+      { test: { name: 'docs', root: 'tests', include: ['docs/**/*.test.ts'], setupFiles: [UNIT_GUARD] } },
+      { test: { name: 'site', root: 'site', include: ['lib/**/*.test.ts'], exclude: [SLOW], setupFiles: [UNIT_GUARD] } },
       'site/vitest.components.config.ts',
       // admin.css is processed so that the styles boot.tsx inlines (admin.css?inline) are real in its test.
       {
@@ -14,12 +46,32 @@ export default defineConfig({
           name: 'islands',
           root: 'site',
           include: ['islands/**/*.test.{ts,tsx}'],
+          exclude: [SLOW],
           environment: 'jsdom',
           setupFiles: ['islands/shared/test-setup.ts'],
           css: { include: [/admin\.css/] },
         },
       },
-      { test: { name: 'integration', root: 'tests', include: ['integration/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } },
+      {
+        test: {
+          name: 'slow',
+          root: '.',
+          include: [`{content-db/src,admin-api/src,site/lib}/${SLOW}`],
+          globalSetup: [TEMPLATE_DB],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          root: 'tests',
+          include: ['integration/**/*.test.ts'],
+          globalSetup: [TEMPLATE_DB],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
       {
         test: {
           name: 'e2e',
