@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { ORIGINAL_BLOCK_ID } from './contracts/api-types.ts';
 import { mergeBody, splitParagraphs, type InlineItem } from './paragraphs.ts';
 
 describe('splitParagraphs', () => {
@@ -25,7 +24,6 @@ function outline(sections: ReturnType<typeof mergeBody>): string[] {
 describe('mergeBody', () => {
   it('shows the raw paragraphs as original sections (id -1) when nothing is stored', () => {
     expect(outline(mergeBody(content, [], []))).toEqual(['p0:First paragraph.:-1', 'p1:Second paragraph.:-1', 'p2:Third paragraph.:-1']);
-    expect(ORIGINAL_BLOCK_ID).toBe(-1);
   });
 
   it('replaces the paragraph at a stored block position', () => {

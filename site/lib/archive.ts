@@ -7,7 +7,7 @@
  */
 
 /** Posts on each archive page. */
-export const ARCHIVE_PAGE_SIZE = 48;
+const ARCHIVE_PAGE_SIZE = 48;
 
 export interface ArchiveLayout {
   total: number;

@@ -1,7 +1,7 @@
 import { canonicalPostPath } from '@forkcast/content-db/urls';
 
 /** The city a post card names when a post's city is missing. */
-export const UNKNOWN_CITY = { slug: 'unknown', name: 'Unknown' } as const;
+const UNKNOWN_CITY = { slug: 'unknown', name: 'Unknown' } as const;
 
 export interface LinkablePost {
   slug: string;

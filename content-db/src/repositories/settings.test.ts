@@ -12,10 +12,6 @@ describe('settings repository', () => {
     db = fresh;
   });
 
-  it('names the homepage hero key as stored in the database', () => {
-    expect(SETTING.homepageHeroImage).toBe('homepage_hero_image');
-  });
-
   it('returns undefined for a setting never set', async () => {
     expect(await getSetting(db, SETTING.homepageHeroImage)).toBeUndefined();
   });

@@ -8,7 +8,7 @@ import { countPosts, deletePost, getPostBySlug, listPosts, updatePost } from '..
 import { listRestaurants } from '../repositories/restaurants.ts';
 import { getSetting, SETTING, setSetting } from '../repositories/settings.ts';
 import { createTempDb, type TempDb } from '../testing.ts';
-import { DEFAULT_HOMEPAGE_HERO, DEFAULT_SEED_DIR, loadSeedContent, seed, seedIfNew, type SeedCity, type SeedPost } from './index.ts';
+import { DEFAULT_HOMEPAGE_HERO, loadSeedContent, seed, seedIfNew, type SeedCity, type SeedPost } from './index.ts';
 import { seedCitySchema, seedPostSchema } from './schema.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -440,10 +440,6 @@ describe('seed module', () => {
     const DAY_MS = 24 * 60 * 60 * 1000;
     const REQUIRED_CITIES = ['san-francisco', 'london', 'lisbon', 'vienna', 'kyoto', 'osaka', 'athens', 'oahu', 'portland'];
     const MAP_CITIES = ['athens', 'london', 'oahu', 'osaka', 'portland', 'san-francisco'];
-
-    it('lives at content-db/seed', () => {
-      expect(DEFAULT_SEED_DIR).toMatch(/content-db[\\/]seed$/);
-    });
 
     it('loads and validates', () => {
       expect(() => loadSeedContent()).not.toThrow();

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
 /** At most one toast at a time; a dismissed toast is removed after 1,000,000 ms. */
-export const TOAST_LIMIT = 1;
+const TOAST_LIMIT = 1;
 const TOAST_REMOVE_DELAY = 1_000_000;
 
 /** A button on a toast (Undo): it closes the toast; `altText` tells screen readers how to do it without the toast. */
