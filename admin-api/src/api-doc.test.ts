@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from './testing.ts';
 
-const README = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
+const API_DOC = readFileSync(join(import.meta.dirname, '../../docs/api.md'), 'utf8');
 
-/** The rows of the README's HTTP API table: the lines after its `| call | who | notes |` header. */
+/** The rows of docs/api.md's table of calls: the lines after its `| call | who | notes |` header. */
 function apiTableRows(): string[] {
-  const lines = README.split('\n');
+  const lines = API_DOC.split('\n');
   const start = lines.findIndex((line) => line.startsWith('| call | who | notes |'));
   const rows: string[] = [];
   for (const line of lines.slice(start + 2)) {
@@ -17,7 +17,7 @@ function apiTableRows(): string[] {
   return rows;
 }
 
-describe('README: the HTTP API table', () => {
+describe('docs/api.md: the table of calls', () => {
   // The table abbreviates (`.../content/:id`, `GET/POST`), so a route counts as listed when one
   // row's call names its method and its last fixed path segment.
   it('lists every route the app answers', async () => {
