@@ -15,7 +15,13 @@ if (!existsSync(config.databasePath)) {
 }
 const db = createDb(config.databasePath);
 try {
-  const { files } = await exportSite({ db, dist: distPaths('dist'), uploadDir: config.uploadDir, to });
+  const { files } = await exportSite({
+    db,
+    dist: distPaths('dist'),
+    uploadDir: config.uploadDir,
+    databasePath: config.databasePath,
+    to,
+  });
   console.log(`Exported the site, ${files} files, into ${to}.`);
 } catch (error) {
   if (!(error instanceof ExportRefused)) throw error;

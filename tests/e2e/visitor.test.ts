@@ -149,6 +149,27 @@ describe('visitor journeys', () => {
     await shown(page.getByRole('link', { name: 'Back to Home' }));
   });
 
+  it('logs a promise rejection nothing handles and suppresses it, so the page reports no uncaught error', async () => {
+    const tab = await context.newPage();
+    try {
+      const uncaught: string[] = [];
+      const logged: string[] = [];
+      tab.on('pageerror', (error) => uncaught.push(error.message));
+      tab.on('console', (message) => {
+        if (message.type() === 'error') logged.push(message.text());
+      });
+      await tab.goto('/', { waitUntil: 'load' });
+      await tab.evaluate(() => {
+        void Promise.reject(new Error('rejected on purpose'));
+      });
+      await expect.poll(() => logged.join('\n')).toMatch(/Unhandled promise rejection:.*rejected on purpose/);
+      await tab.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+      expect(uncaught).toEqual([]);
+    } finally {
+      await tab.close();
+    }
+  });
+
   it('offers signed-out readers the Admin link to the sign-in page, not Logout', async () => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,6 +88,11 @@ describe('backups, restore and export', () => {
     expect(backupPath.startsWith(join(work.live, 'backups', 'forkcast-'))).toBe(true);
     expect(existsSync(join(backupPath, 'content.db'))).toBe(true);
     expect(existsSync(join(backupPath, 'uploads', upload.replace('/uploads/', '')))).toBe(true);
+    const mode = (path: string) => (statSync(path).mode & 0o777).toString(8);
+    expect([backupPath, join(backupPath, 'uploads')].map(mode)).toEqual(['700', '700']);
+    expect(['content.db', 'backup.json', `uploads/${upload.replace('/uploads/', '')}`].map((file) => mode(join(backupPath, file)))).toEqual(
+      ['600', '600', '600'],
+    );
   });
 
   it('refuses to restore into a deployment whose server is running', async () => {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -32,6 +32,27 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** `root` and everything under it, each with its permission bits, by path relative to `root`. */
+function modesUnder(root: string): Record<string, string> {
+  const paths = ['', ...readdirSync(root, { recursive: true }).map(String)];
+  return Object.fromEntries(paths.map((path) => [path || '.', (statSync(join(root, path)).mode & 0o777).toString(8)]));
+}
+
+/** What modesUnder says of a backup whose folders are 0700 and files 0600. */
+function privateModes(root: string): Record<string, string> {
+  return Object.fromEntries(Object.keys(modesUnder(root)).map((path) => [path, statSync(join(root, path)).isDirectory() ? '700' : '600']));
+}
+
+/** Runs `work` with the process's umask set to `mask`, then puts the old one back. */
+async function withUmask<T>(mask: number, work: () => Promise<T>): Promise<T> {
+  const previous = process.umask(mask);
+  try {
+    return await work();
+  } finally {
+    process.umask(previous);
+  }
+}
+
 /** The hero image setting in the database file at `path`. */
 async function heroIn(path: string): Promise<string | undefined> {
   const copy = createDb(path);
@@ -53,6 +74,35 @@ describe('takeBackup', () => {
     expect(manifest).toMatchObject({ format: 1, takenAt: now.toISOString(), uploads: { files: 1, bytes: 10 } });
     expect(manifest.migrations.length).toBeGreaterThan(0);
     expect(JSON.parse(readFileSync(join(path, BACKUP_FILES.manifest), 'utf8'))).toEqual(manifest);
+  });
+
+  it('writes every folder 0700 and every file 0600, BACKUP_DIR too when it creates it, even with no umask', async () => {
+    mkdirSync(join(uploadDir, '2025'));
+    writeFileSync(join(uploadDir, '2025', 'second.jpg'), 'more jpeg bytes');
+    chmodSync(join(uploadDir, 'first.jpg'), 0o644);
+    chmodSync(join(uploadDir, '2025'), 0o755);
+    const backupDir = join(dir, 'new', 'backups');
+    const { path } = await withUmask(0, () => takeBackup({ databasePath, uploadDir, backupDir }));
+    expect(modesUnder(path)).toEqual(privateModes(path));
+    expect(Object.keys(modesUnder(path))).toContain(join('uploads', '2025', 'second.jpg'));
+    expect(modesUnder(backupDir)['.']).toBe('700');
+  });
+
+  it('leaves the modes of a BACKUP_DIR it did not create as they are', async () => {
+    mkdirSync(backupDir, { mode: 0o750 });
+    chmodSync(backupDir, 0o750);
+    await takeBackup({ databasePath, uploadDir, backupDir });
+    expect(modesUnder(backupDir)['.']).toBe('750');
+  });
+
+  it('makes the backups an older release left readable to others private when it takes the next', async () => {
+    const older = await takeBackup({ databasePath, uploadDir, backupDir, now: new Date('2025-06-01T00:00:00Z') });
+    for (const path of Object.keys(modesUnder(older.path))) {
+      const full = join(older.path, path);
+      chmodSync(full, statSync(full).isDirectory() ? 0o755 : 0o644);
+    }
+    await takeBackup({ databasePath, uploadDir, backupDir, keep: 5, now: new Date('2025-06-02T00:00:00Z') });
+    expect(modesUnder(older.path)).toEqual(privateModes(older.path));
   });
 
   it('lists complete backups newest first and keeps the newest BACKUP_KEEP', async () => {
@@ -96,6 +146,12 @@ describe('restoreBackup', () => {
     const { savedAs } = await restoreBackup({ from: path, ...into });
     expect(await heroIn(into.databasePath)).toBe('/uploads/first.jpg');
     expect(readdirSync(into.uploadDir)).toEqual(['first.jpg']);
+    // Back to the modes new uploads get (the web server reads them), not the backup's private ones.
+    const mask = process.umask();
+    expect(modesUnder(into.uploadDir)).toEqual({
+      '.': (0o777 & ~mask).toString(8),
+      'first.jpg': (0o666 & ~mask).toString(8),
+    });
     expect(existsSync(into.renderStateFile)).toBe(false);
     expect(savedAs).toBeDefined();
     expect(await heroIn(join(savedAs!, BACKUP_FILES.database))).toBe('/uploads/other.jpg');
@@ -148,6 +204,7 @@ describe('PeriodicBackups', () => {
     await expect.poll(async () => (await listBackups(backupDir))[0]!.takenAt.getFullYear(), { timeout: 10_000 }).toBeGreaterThan(2020);
     const kept = await listBackups(backupDir);
     expect(kept.map((backup) => backup.takenAt.toISOString().slice(0, 10))[1]).toBe('2020-01-02');
+    expect(modesUnder(kept[0]!.path)).toEqual(privateModes(kept[0]!.path));
     expect(await heroIn(join(kept[0]!.path, BACKUP_FILES.database))).toBe('/uploads/first.jpg');
   });
 

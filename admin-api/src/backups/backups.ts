@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { appliedMigrations, createDb, integrityCheck, snapshotDb } from '@forkcast/content-db';
 
@@ -52,6 +52,37 @@ async function syncPath(path: string): Promise<void> {
     await handle.sync();
   } finally {
     await handle.close();
+  }
+}
+
+/** Permission bits for folders and for files. */
+interface Modes {
+  dir: number;
+  file: number;
+}
+
+// A backup holds every subscriber's address and the admins' password hashes: only the user that took
+// it may read it. Modes are set explicitly, not left to the umask, and the server's umask stays as it
+// is: the pages and uploads it writes must stay readable by the web server.
+const PRIVATE: Modes = { dir: 0o700, file: 0o600 };
+
+/** Sets `root` and every folder under it to `modes.dir`, every file to `modes.file` (not symbolic links: chmod would follow them). */
+export async function setModes(root: string, modes: Modes): Promise<void> {
+  await chmod(root, modes.dir);
+  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+    if (entry.isDirectory()) await chmod(join(entry.parentPath, entry.name), modes.dir);
+    else if (entry.isFile()) await chmod(join(entry.parentPath, entry.name), modes.file);
+  }
+}
+
+/**
+ * Makes private the backups an older release left readable to others (folders 0755 or 0750). One
+ * another user took (`sudo make backup`) cannot be changed by this one and is left as it is.
+ */
+async function makeOlderBackupsPrivate(dir: string): Promise<void> {
+  for (const backup of await listBackups(dir)) {
+    const { mode, uid } = await stat(backup.path);
+    if ((mode & 0o077) !== 0 && uid === process.getuid?.()) await setModes(backup.path, PRIVATE);
   }
 }
 
@@ -115,10 +146,15 @@ export async function takeBackup(options: TakeBackupOptions): Promise<{ path: st
   const name = backupName(takenAt);
   const final = join(options.backupDir, name);
   const partial = join(options.backupDir, `.${name}.partial`);
-  await mkdir(options.backupDir, { recursive: true });
+  // A BACKUP_DIR that exists keeps the modes its operator gave it; each backup in it is private anyway.
+  if ((await mkdir(options.backupDir, { recursive: true, mode: PRIVATE.dir })) !== undefined) {
+    await chmod(options.backupDir, PRIVATE.dir);
+  }
   await removeStalePartials(options.backupDir, takenAt);
   await rm(partial, { recursive: true, force: true });
-  await mkdir(partial);
+  // Nobody else can enter the folder from the start (a mode the umask can only narrow), so
+  // what is copied into it with the source's modes is never readable to others in the meantime.
+  await mkdir(partial, { mode: PRIVATE.dir });
   try {
     const databaseCopy = join(partial, BACKUP_FILES.database);
     const source = createDb(options.databasePath);
@@ -139,10 +175,12 @@ export async function takeBackup(options: TakeBackupOptions): Promise<{ path: st
     };
     await writeFile(join(partial, BACKUP_FILES.manifest), `${JSON.stringify(manifest, null, 2)}\n`);
     await syncPath(join(partial, BACKUP_FILES.manifest));
+    await setModes(partial, PRIVATE);
     if (existsSync(final)) throw new Error(`${final} already exists`);
     await rename(partial, final);
     await syncPath(options.backupDir);
     if (options.keep !== undefined) await pruneBackups(options.backupDir, options.keep);
+    await makeOlderBackupsPrivate(options.backupDir);
     return { path: final, manifest };
   } catch (error) {
     await rm(partial, { recursive: true, force: true });

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { copyFile, cp, mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { refuseUnknownMigrations } from '@forkcast/content-db';
-import { BACKUP_FILES, inspectDatabase, readBackup, stagingPath, takeBackup } from './backups.ts';
+import { BACKUP_FILES, inspectDatabase, readBackup, setModes, stagingPath, takeBackup } from './backups.ts';
 
 export interface RestoreOptions {
   /** The backup folder to restore. */
@@ -60,6 +60,10 @@ export async function restoreBackup(options: RestoreOptions): Promise<Restored> 
   const replaced = stagingPath(options.uploadDir, 'replaced');
   await rm(uploads, { recursive: true, force: true });
   await cp(join(options.from, BACKUP_FILES.uploads), uploads, { recursive: true });
+  // The backup's copies are private; the web server reads the uploads (through their group), so
+  // they get the modes this process gives a new upload.
+  const mask = process.umask();
+  await setModes(uploads, { dir: 0o777 & ~mask, file: 0o666 & ~mask });
   await rm(replaced, { recursive: true, force: true });
   if (existsSync(options.uploadDir)) await rename(options.uploadDir, replaced);
   await rename(uploads, options.uploadDir);

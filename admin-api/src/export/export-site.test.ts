@@ -35,7 +35,7 @@ describe('exportSite', () => {
 
   it('copies the site folder and the uploads, without the hidden files of writes in progress', async () => {
     const to = join(dir, 'out');
-    expect(await exportSite({ db: handle.db, dist, uploadDir, to })).toEqual({ files: 3 });
+    expect(await exportSite({ db: handle.db, dist, uploadDir, databasePath: handle.path, to })).toEqual({ files: 3 });
     expect(readdirSync(to, { recursive: true }).sort()).toEqual([
       'index.html',
       'kyoto',
@@ -49,15 +49,17 @@ describe('exportSite', () => {
   it('refuses while changes wait to be published, a folder rendered from another database, and a target with files', async () => {
     const to = join(dir, 'out');
     await enqueueTags(handle.db, ['posts'], nowIso());
-    await expect(exportSite({ db: handle.db, dist, uploadDir, to })).rejects.toThrow('a change is not published yet');
+    await expect(exportSite({ db: handle.db, dist, uploadDir, databasePath: handle.path, to })).rejects.toThrow(
+      'a change is not published yet',
+    );
     await handle.db.updateTable('outbox').set({ doneAt: nowIso() }).execute();
 
     writeFileSync(dist.stateFile, JSON.stringify({ databaseId: 'another database' }));
-    await expect(exportSite({ db: handle.db, dist, uploadDir, to })).rejects.toBeInstanceOf(ExportRefused);
+    await expect(exportSite({ db: handle.db, dist, uploadDir, databasePath: handle.path, to })).rejects.toBeInstanceOf(ExportRefused);
 
     mkdirSync(to);
     writeFileSync(join(to, 'keep.txt'), 'mine');
-    await expect(exportSite({ db: handle.db, dist, uploadDir, to })).rejects.toThrow('is not empty');
+    await expect(exportSite({ db: handle.db, dist, uploadDir, databasePath: handle.path, to })).rejects.toThrow('is not empty');
     expect(readdirSync(to)).toEqual(['keep.txt']);
   });
 });

@@ -3,13 +3,16 @@ import { cp, mkdir, readdir, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { countPendingOutbox, getSetting, latestPublishId, SETTING, type Db } from '@forkcast/content-db';
 import { renderedDatabaseId, type DistPaths } from '../publisher/site-build.ts';
+import { exportTargetProblem } from './export-target.ts';
 
 export interface ExportOptions {
   db: Db;
   /** Where the site folder is, and the record of which database it was rendered from. */
   dist: DistPaths;
   uploadDir: string;
-  /** The folder to write; it must not exist or be empty. */
+  /** The database file: the export stays out of its folder. */
+  databasePath: string;
+  /** The folder to write; it must not exist or be empty, nor overlap the site folder, the uploads or the database's folder. */
   to: string;
   /** How many times to copy again when a publish lands during the copy. */
   attempts?: number;
@@ -34,6 +37,8 @@ async function countFiles(dir: string): Promise<number> {
  * made again when a publish finishes during it.
  */
 export async function exportSite(options: ExportOptions): Promise<{ files: number }> {
+  const overlap = await exportTargetProblem(options.to, { ...options, siteDir: options.dist.siteDir });
+  if (overlap) throw new ExportRefused(overlap);
   if (existsSync(options.to) && (await readdir(options.to)).length > 0) {
     throw new ExportRefused(`${options.to} is not empty: name a new folder`);
   }

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { RequestError } from '../shared/api';
 import { HeroEditorDialog } from './HeroEditorDialog';
 import { currentToast, imageFile, isDisabled, json, PUBLISHED, renderIsland, stubApi, textFile, fieldValue, writes } from './test-api';
 
@@ -9,6 +10,14 @@ const altInput = (dialog: HTMLElement) => within(dialog).getByRole('textbox', { 
 
 const HOME = { kind: 'home' } as const;
 const POST = { kind: 'post', slug: 'tokyo-ramen', title: 'Tokyo Ramen, Counter by Counter' } as const;
+
+/** What was logged with console.error: each error's message and the message of the request error under it. */
+function loggedErrors(spy: { mock: { calls: unknown[][] } }) {
+  return spy.mock.calls.map(([error]) => ({
+    message: (error as Error).message,
+    cause: (error as Error).cause instanceof RequestError ? ((error as Error).cause as RequestError).message : (error as Error).cause,
+  }));
+}
 
 async function openEditor(target: typeof HOME | typeof POST = HOME, onSaved = vi.fn()) {
   const user = userEvent.setup({ applyAccept: false });
@@ -122,7 +131,7 @@ describe('the hero image editor', () => {
   });
 
   it('reports a failed upload and does not try the update', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const calls = stubApi({ 'POST /api/upload/hero-image': () => json(413, { message: 'That file is larger than 10 MB.' }) });
     const { user, dialog, update } = await openEditor();
     await user.click(within(dialog).getByRole('tab', { name: 'Upload File' }));
@@ -134,6 +143,7 @@ describe('the hero image editor', () => {
     );
     expect(writes(calls).map((call) => call.url)).toEqual(['/api/upload/hero-image']);
     expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(loggedErrors(logged)).toEqual([{ message: 'Upload failed', cause: '413: {"message":"That file is larger than 10 MB."}' }]);
   });
 
   it('reports a failed update and stays open', async () => {
@@ -148,6 +158,22 @@ describe('the hero image editor', () => {
     );
     expect(screen.getByRole('dialog')).toBeTruthy();
     expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['the homepage', HOME, 'POST /api/hero/update-image', 'Failed to update homepage hero image'],
+    ["a post's", POST, 'PATCH /api/posts/tokyo-ramen/hero-image', 'Failed to update image'],
+  ] as const)('logs why updating %s hero failed, under the toast SPEC words for every hero', async (_where, target, route, inner) => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubApi({ [route]: () => json(503, { message: 'Publishing is paused.' }) });
+    const { user, dialog, update } = await openEditor(target);
+    await user.type(urlInput(dialog), 'https://img.example/a.jpg');
+    await user.type(altInput(dialog), 'A street stall');
+    await user.click(update());
+    await waitFor(() =>
+      expect(currentToast()).toEqual({ title: 'Update Failed', description: 'Failed to update the hero image. Please try again.' }),
+    );
+    expect(loggedErrors(logged)).toEqual([{ message: inner, cause: '503: {"message":"Publishing is paused."}' }]);
   });
 
   it('labels the alt text field and explains what good alt text is', async () => {

@@ -62,10 +62,18 @@ async function uploadHeroFile(file: File): Promise<string> {
   }
 }
 
-function updateHero(target: HeroTarget, image: string, alt: string): Promise<Response> {
-  return target.kind === 'home'
-    ? apiRequest('POST', '/api/hero/update-image', { imageUrl: image, alt })
-    : apiRequest('PATCH', `/api/posts/${encodeURIComponent(target.slug)}/hero-image`, { heroImage: image, alt });
+/**
+ * The update, failing with SPEC's inner error for its target, whose cause is the request's own
+ * error ('status: body'). The toast says only 'Update Failed'; the console shows these.
+ */
+async function updateHero(target: HeroTarget, image: string, alt: string): Promise<Response> {
+  try {
+    return await (target.kind === 'home'
+      ? apiRequest('POST', '/api/hero/update-image', { imageUrl: image, alt })
+      : apiRequest('PATCH', `/api/posts/${encodeURIComponent(target.slug)}/hero-image`, { heroImage: image, alt }));
+  } catch (error) {
+    throw new Error(target.kind === 'home' ? 'Failed to update homepage hero image' : 'Failed to update image', { cause: error });
+  }
 }
 
 interface Props {
