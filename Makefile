@@ -101,8 +101,12 @@ compile: install $(BUILD_STAMP)
 build: compile
 	node scripts/build.ts
 
-start: compile
-	GLIBC_TUNABLES=$(SERVER_MALLOC) node $(SERVER_NODE_FLAGS) scripts/start.ts
+# The server's standard output is its JSON log, one object a line: what make and the build print
+# on the way goes to standard error.
+start:
+	@$(MAKE) --no-print-directory compile >&2
+	@echo "GLIBC_TUNABLES=$(SERVER_MALLOC) node $(SERVER_NODE_FLAGS) scripts/start.ts" >&2
+	@GLIBC_TUNABLES=$(SERVER_MALLOC) exec node $(SERVER_NODE_FLAGS) scripts/start.ts
 
 dev: seed
 	pnpm exec astro dev

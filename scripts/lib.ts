@@ -2,6 +2,7 @@ import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ConfigError, loadConfig, StartupError, type Config } from '@forkcast/admin-api/offline';
 import { DatabaseUnusableError } from '@forkcast/content-db/open';
+import type { Logger } from 'pino';
 
 /** The settings file every entry point reads from the folder it runs in; the environment wins over it. */
 const ENV_FILE = '.env';
@@ -39,12 +40,15 @@ export async function runOrExit<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A progress callback that redraws one line on a terminal and stays quiet elsewhere (CI, logs). */
+/**
+ * A progress callback that redraws one line on a terminal and stays quiet elsewhere (CI, logs). It
+ * draws on standard error: standard output carries only the server's JSON log lines.
+ */
 export function progressLine(label: string): ((done: number, total: number) => void) | undefined {
-  if (!process.stdout.isTTY) return undefined;
+  if (!process.stderr.isTTY) return undefined;
   return (done, total) => {
-    process.stdout.write(`\r${label} ${done}/${total}`);
-    if (done === total) process.stdout.write('\n');
+    process.stderr.write(`\r${label} ${done}/${total}`);
+    if (done === total) process.stderr.write('\n');
   };
 }
 
@@ -54,21 +58,24 @@ function generatedPasswordFile(config: Config): string {
 }
 
 /**
- * Hands over the password of an admin created at the first start. On a terminal it is printed
- * once. Anywhere else (systemd, a pipe, CI) standard output ends up in a log that is kept and read
- * by others, so the password goes into a file only this user can read, and only its path is printed.
+ * Hands over the password of an admin created at the first start. On a terminal it is shown once,
+ * on standard error: standard output carries only JSON log lines, and those are kept. Anywhere else
+ * (systemd, a pipe, CI) standard error ends up in a log that is kept and read by others too, so the
+ * password goes into a file only this user can read, and the log says where.
  */
-export function showGeneratedAdmin(config: Config, admin: { email: string; password: string }): void {
-  if (process.stdout.isTTY) {
-    console.log('\nCreated the admin account (shown only this once; `make admin-password` changes it):');
-    console.log(`  email:    ${admin.email}`);
-    console.log(`  password: ${admin.password}\n`);
+export function showGeneratedAdmin(config: Config, admin: { email: string; password: string }, logger: Logger): void {
+  if (process.stderr.isTTY) {
+    process.stderr.write(
+      `\nCreated the admin account (shown only this once; \`make admin-password\` changes it):\n  email:    ${admin.email}\n  password: ${admin.password}\n\n`,
+    );
+    logger.info({ email: admin.email }, 'created the admin account; its password was shown once on the terminal');
     return;
   }
   const file = generatedPasswordFile(config);
   rmSync(file, { force: true });
   writeFileSync(file, `email:    ${admin.email}\npassword: ${admin.password}\n`, { mode: 0o600, flag: 'wx' });
-  console.log(
-    `Created the admin account ${admin.email}; its password is in ${file}, readable only by this user. Sign in, change it with \`make admin-password\`, then delete the file.`,
+  logger.warn(
+    { email: admin.email, file },
+    `created the admin account ${admin.email}; its password is in ${file}, readable only by this user. Sign in, change it with \`make admin-password\`, then delete the file`,
   );
 }

@@ -26,23 +26,32 @@ const logger = pino(
   // (sonic-boom's types know only text.)
   { write: (line: string) => output.write(Buffer.from(line) as unknown as string) },
 );
+// Lines that someone waits for (a supervisor, a test, the operator at a terminal) go out at once
+// rather than with the next 8 kB.
+const announce = (fields: object, message: string) => {
+  logger.info(fields, message);
+  output.flush();
+};
 const onPage = progressLine('Rendering pages');
 const booted = await runOrExit(() =>
   bootServer(config, distPaths('dist'), logger, {
-    seeded: (counts) => console.log(`Seeded ${config.databasePath}: ${counts.citiesAdded} cities, ${counts.postsAdded} posts.`),
+    seeded: (counts) => logger.info({ databasePath: config.databasePath, ...counts }, 'seeded the new database'),
     admin: (result) => {
-      if (result.action === 'generated') showGeneratedAdmin(config, result);
+      if (result.action === 'generated') showGeneratedAdmin(config, result, logger);
     },
     rendered: (result) => {
-      console.log(`Rendered ${result.pages} pages in ${result.ms} ms.`);
+      logger.info({ pages: result.pages, ms: result.ms }, 'rendered every page');
       for (const { route, error } of result.failed) {
-        console.log(`${route} could not be rendered (${error}): it keeps its last good version and is retried in the background.`);
+        logger.warn({ route, error }, 'a page could not be rendered: it keeps its last good version and is retried in the background');
       }
     },
     ...(onPage ? { onPage } : {}),
   }),
 );
-console.log(`Forkcast is serving ${booted.server.url} (public host ${config.publicHost}). Stop with Ctrl+C.`);
+announce(
+  { url: booted.server.url, publicHost: config.publicHost },
+  `Forkcast is serving ${booted.server.url} (public host ${config.publicHost}). Stop with Ctrl+C.`,
+);
 
 // The first signal stops gracefully (requests in flight and their publishes finish, bounded by the
 // server's grace period); a second one stops at once.
@@ -51,11 +60,14 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) process.exit(1);
     stopping = true;
-    console.log(`${signal}: finishing the requests in flight, then stopping.`);
+    announce({ signal }, `${signal}: finishing the requests in flight, then stopping`);
     booted.close().then(
-      () => process.exit(0),
+      () => {
+        logger.info('stopped');
+        process.exit(0);
+      },
       (error: unknown) => {
-        console.error('Stopping failed:', error);
+        logger.error({ err: error }, 'stopping failed');
         process.exit(1);
       },
     );

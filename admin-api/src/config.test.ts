@@ -147,9 +147,54 @@ describe('TRUST_PROXY', () => {
     ['10.0.0.0/8', ['10.0.0.0/8']],
     [' 127.0.0.1 , 10.0.0.0/8,fd00::/8 ', ['127.0.0.1', '10.0.0.0/8', 'fd00::/8']],
     ['loopback, uniquelocal', ['loopback', 'uniquelocal']],
+    ['10', 10],
+    ['  ', undefined],
+    [
+      '::1, ::ffff:10.0.0.1, 2001:db8::/32, 192.168.0.0/16, 10.0.0.7/32',
+      ['::1', '::ffff:10.0.0.1', '2001:db8::/32', '192.168.0.0/16', '10.0.0.7/32'],
+    ],
   ])('reads %j as %j', (value, trustProxy) => {
     const config = loadConfig(value === undefined ? {} : { TRUST_PROXY: value });
     expect(config.trustProxy).toEqual(trustProxy);
+  });
+
+  const problem = 'Invalid configuration: TRUST_PROXY must be a number of proxy hops or a list of addresses and CIDR ranges';
+  it.each([
+    // A list of numbers, or numbers among addresses: proxy-addr would read "1" as the address 0.0.0.1.
+    ['1,2', `${problem}: "1" in a list is not an address (a number of hops stands alone) (got "1,2")`],
+    ['10.0.0.1, 2', `${problem}: "2" in a list is not an address (a number of hops stands alone) (got "10.0.0.1, 2")`],
+    ['10.0.0.1,,10.0.0.2', `${problem}: the list has an empty item (got "10.0.0.1,,10.0.0.2")`],
+    ['10.0.0.1,', `${problem}: the list has an empty item (got "10.0.0.1,")`],
+    [' , ', `${problem}: the list has an empty item (got " , ")`],
+    ['loopback, ', `${problem}: the list has an empty item (got "loopback, ")`],
+    ['11', `${problem}: a number of hops is at most 10 (got "11")`],
+    ['99999999999999999999', `${problem}: a number of hops is at most 10 (got "99999999999999999999")`],
+    ['-1', `${problem}: "-1" is not an address or a CIDR range (got "-1")`],
+    ['1.5', `${problem}: "1.5" is not an address or a CIDR range (got "1.5")`],
+    ['10.0.0.0/33', `${problem}: "10.0.0.0/33" is not an address or a CIDR range (got "10.0.0.0/33")`],
+    ['fd00::/129', `${problem}: "fd00::/129" is not an address or a CIDR range (got "fd00::/129")`],
+    ['10.0.0.0/', `${problem}: "10.0.0.0/" is not an address or a CIDR range (got "10.0.0.0/")`],
+    ['10.0.0.0/08', `${problem}: "10.0.0.0/08" is not an address or a CIDR range (got "10.0.0.0/08")`],
+    ['0.0.0.0/0', `${problem}: "0.0.0.0/0" would trust every address, so any client could name its own (got "0.0.0.0/0")`],
+    ['10.0.0.0/8/8', `${problem}: "10.0.0.0/8/8" is not an address or a CIDR range (got "10.0.0.0/8/8")`],
+    ['10.0.0.0/255.0.0.0', `${problem}: "10.0.0.0/255.0.0.0" is not an address or a CIDR range (got "10.0.0.0/255.0.0.0")`],
+    // Shorthand and octal-looking forms that some parsers read as other addresses.
+    ['10.1', `${problem}: "10.1" is not an address or a CIDR range (got "10.1")`],
+    ['010.0.0.1', `${problem}: "010.0.0.1" is not an address or a CIDR range (got "010.0.0.1")`],
+    ['0x0a.0.0.1', `${problem}: "0x0a.0.0.1" is not an address or a CIDR range (got "0x0a.0.0.1")`],
+    ['localhost', `${problem}: "localhost" is not an address or a CIDR range (got "localhost")`],
+    ['10.0.0.1 10.0.0.2', `${problem}: "10.0.0.1 10.0.0.2" is not an address or a CIDR range (got "10.0.0.1 10.0.0.2")`],
+    // An address with bits set past its prefix: one proxy, or its whole network? Either reading trusts wrongly.
+    [
+      '192.168.1.5/24',
+      `${problem}: "192.168.1.5/24" has bits set past its prefix (the range is 192.168.1.0/24, the address alone 192.168.1.5) (got "192.168.1.5/24")`,
+    ],
+    [
+      'fd00::1/8',
+      `${problem}: "fd00::1/8" has bits set past its prefix (the range is fd00::/8, the address alone fd00::1) (got "fd00::1/8")`,
+    ],
+  ])('refuses %j in one line that says why', (value, message) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(new ConfigError(message));
   });
 });
 

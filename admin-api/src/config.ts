@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { compile as compileTrust } from 'proxy-addr';
 import type { LevelWithSilent } from 'pino';
 import addressparser from 'nodemailer/lib/addressparser';
@@ -5,24 +7,67 @@ import { z } from 'zod';
 import { configProblem, httpUrlEnv as httpUrl, optionalEnv as optional, siteEnvShape } from '@forkcast/content-db/site-config';
 
 const TRUST_PROXY_PROBLEM = 'must be a number of proxy hops or a list of addresses and CIDR ranges';
+// More proxies than this in front of one server is a mistyped setting, not a deployment.
+const MAX_PROXY_HOPS = 10;
+// proxy-addr's names for the ranges of its kind of address.
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address as ipaddr.js writes it, with its bits past `prefix` (if given) cleared. */
+function addressBits(address: string, prefix = 128): string {
+  const bytes = ipaddr.parse(address).toByteArray();
+  const kept = bytes.map((byte, index) => byte & (0xff << (8 - Math.min(8, Math.max(0, prefix - index * 8)))) & 0xff);
+  return ipaddr.fromByteArray(kept).toString();
+}
 
 /**
- * TRUST_PROXY: a number of proxy hops in front of the server, or a comma-separated list of the
- * proxies' addresses, CIDR ranges or proxy-addr's names (loopback, linklocal, uniquelocal).
- * Unset or 0: no proxy is trusted.
+ * Why one item of a TRUST_PROXY list names no proxy, or undefined when it names some. Only the
+ * plain forms pass: a dotted-quad IPv4 or an IPv6 address, either with a prefix length that leaves
+ * no address bits past it, or a name of proxy-addr's. Looser forms that some parsers take (`10.1`,
+ * `010.0.0.1`, a netmask, a bare number) are read differently by different programs.
+ */
+function trustItemProblem(item: string): string | undefined {
+  if (item === '') return 'the list has an empty item';
+  if (/^\d+$/.test(item)) return `"${item}" in a list is not an address (a number of hops stands alone)`;
+  if (NAMED_RANGES.has(item)) return undefined;
+  const [, address = '', prefixText] = /^([^/]*)(?:\/(0|[1-9]\d{0,2}))?$/.exec(item) ?? [];
+  const family = isIP(address);
+  const prefix = prefixText === undefined ? undefined : Number(prefixText);
+  if (family === 0 || (prefix !== undefined && prefix > (family === 4 ? 32 : 128))) return `"${item}" is not an address or a CIDR range`;
+  if (prefix === undefined) return undefined;
+  if (prefix === 0) return `"${item}" would trust every address, so any client could name its own`;
+  const start = addressBits(address, prefix);
+  if (start !== addressBits(address)) {
+    return `"${item}" has bits set past its prefix (the range is ${start}/${prefix}, the address alone ${address})`;
+  }
+  return undefined;
+}
+
+/**
+ * TRUST_PROXY: a number of proxy hops in front of the server (at most MAX_PROXY_HOPS), or a
+ * comma-separated list of the proxies' addresses, CIDR ranges or proxy-addr's names (loopback,
+ * linklocal, uniquelocal); never both. Unset, blank or 0: no proxy is trusted.
  */
 const trustProxyEnv = z.string().transform((value, ctx): TrustProxy | undefined => {
   const text = value.trim();
-  if (/^\d+$/.test(text)) return Number(text) === 0 ? undefined : Number(text);
-  const list = text
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
+  const refuse = (why: string) => {
+    ctx.addIssue({ code: 'custom', message: `${TRUST_PROXY_PROBLEM}: ${why}` });
+    return z.NEVER;
+  };
+  if (text === '') return undefined;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > MAX_PROXY_HOPS) return refuse(`a number of hops is at most ${MAX_PROXY_HOPS}`);
+    return hops === 0 ? undefined : hops;
+  }
+  const list = text.split(',').map((part) => part.trim());
+  for (const item of list) {
+    const problem = trustItemProblem(item);
+    if (problem) return refuse(problem);
+  }
   try {
     compileTrust(list);
   } catch (error) {
-    ctx.addIssue({ code: 'custom', message: `${TRUST_PROXY_PROBLEM}: ${(error as Error).message}` });
-    return z.NEVER;
+    return refuse((error as Error).message);
   }
   return list;
 });

@@ -24,13 +24,18 @@ const SETTLE_MS = 500;
 /**
  * Closes gracefully. Node's own http close() drops at once every connection without a request in
  * progress, and closing the listening socket resets connections still in the kernel's accept
- * queue: either way a client that had already sent its request would get a reset. So: answer
- * every response from now on with `Connection: close`, keep accepting for a moment so connections
- * already made can deliver their request, then stop accepting (the plain socket-server close),
- * close connections as they turn idle, and cut whatever is still open after the grace period.
+ * queue: either way a client that had already sent its request would get a reset. So: end every
+ * connection after its next answer (which then says `Connection: close`), keep accepting for a
+ * moment so connections already made can deliver their request, then stop accepting (the plain
+ * socket-server close), close connections as they turn idle, and cut whatever is still open after
+ * the grace period.
  */
 function closeGracefully(server: HttpServer, graceMs: number): Promise<void> {
-  server.on('request', (_request, response) => response.setHeader('connection', 'close'));
+  // First in line: a listener after the one that answers could come too late (a site file is
+  // answered before the request event returns), and setting a header then throws.
+  server.prependListener('request', (_request, response) => {
+    response.shouldKeepAlive = false;
+  });
   return new Promise<void>((done, fail) => {
     let sweep: NodeJS.Timeout | undefined;
     const cut = setTimeout(() => server.closeAllConnections(), graceMs);

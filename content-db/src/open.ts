@@ -1,3 +1,6 @@
+import { accessSync, constants, existsSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { sql } from 'kysely';
 import { createDb, DatabaseTooNewError, migrateToLatest, nowIso, type Db } from './db.ts';
 import { ensureSearchIndex } from './search/documents.ts';
 import { seedIfNew, type SeedResult } from './seed/index.ts';
@@ -8,7 +11,7 @@ const UNUSABLE: Record<string, string> = {
   SQLITE_NOTADB: 'the file is not a SQLite database',
   SQLITE_CORRUPT: 'the database file is corrupt',
   SQLITE_CANTOPEN: 'the database file cannot be opened',
-  SQLITE_READONLY: 'the database cannot be written by this process',
+  SQLITE_READONLY: 'the database file is read-only to this process, which must write to it',
   SQLITE_PERM: 'this process may not use the database file',
   SQLITE_IOERR: 'the disk reported an error while reading or writing the database',
   SQLITE_FULL: 'the disk holding the database is full',
@@ -24,6 +27,37 @@ export class DatabaseUnusableError extends Error {
     this.path = path;
     this.code = code;
   }
+}
+
+/** Why SQLite could not open the file, when the folder it needs to write beside it says so. */
+function cantOpenReason(path: string, code: string): string | undefined {
+  const folder = dirname(path);
+  if (!code.startsWith('SQLITE_CANTOPEN') || !existsSync(folder)) return undefined;
+  try {
+    accessSync(folder, constants.W_OK);
+    return undefined;
+  } catch {
+    return `its folder is read-only to this process, and SQLite keeps its journal files beside the database (${code})`;
+  }
+}
+
+/**
+ * SQLite opens a file it may not write (read-only, immutable, on a read-only mount) read-only
+ * without a word, and refuses only the first write, which may come long after. Everyone who opens
+ * the database here writes to it, so one write is made now and rolled back.
+ */
+async function tryWrite(db: Db): Promise<void> {
+  await db.connection().execute(async (connection) => {
+    await sql`begin`.execute(connection);
+    try {
+      const { rows } = await sql<{ version: number }>`select user_version as version from pragma_user_version`.execute(connection);
+      await sql.raw(`pragma user_version = ${Number(rows[0]?.version ?? 0)}`).execute(connection);
+    } catch (error) {
+      await sql`rollback`.execute(connection).catch(() => undefined);
+      throw error;
+    }
+    await sql`rollback`.execute(connection);
+  });
 }
 
 function sqliteCode(error: unknown): string | undefined {
@@ -52,6 +86,7 @@ export async function openContentDb(path: string, { searchIndex = true }: OpenOp
   let db: Db | undefined;
   try {
     db = createDb(path);
+    await tryWrite(db);
     await migrateToLatest(db);
     const seeded = await seedIfNew(db);
     if (searchIndex) await ensureSearchIndex(db, nowIso());
@@ -60,8 +95,10 @@ export async function openContentDb(path: string, { searchIndex = true }: OpenOp
     await db?.destroy().catch(() => undefined);
     if (error instanceof DatabaseTooNewError) throw new DatabaseUnusableError(path, 'TOO_NEW', { cause: error, reason: error.message });
     const code = sqliteCode(error);
-    if (code && Object.keys(UNUSABLE).some((known) => code.startsWith(known)))
-      throw new DatabaseUnusableError(path, code, { cause: error });
+    if (code && Object.keys(UNUSABLE).some((known) => code.startsWith(known))) {
+      const reason = cantOpenReason(path, code);
+      throw new DatabaseUnusableError(path, code, { cause: error, ...(reason ? { reason } : {}) });
+    }
     throw error;
   }
 }

@@ -175,6 +175,36 @@ describe('the first start, run by a service', () => {
   });
 });
 
+describe('standard output', () => {
+  const work = workDirWithBuild();
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('is one JSON object from the logger a line, from the first start to the stop', async () => {
+    const { ADMIN_EMAIL: _email, ADMIN_PASSWORD: _password, ...env } = deploymentEnv(work);
+    // The first start seeds the database, creates an admin and renders every page before it serves.
+    const server = await startServer(work, env);
+    expect((await fetch(`${server.url}/about`)).status).toBe(200);
+    expect((await fetch(`${server.url}/api/cities`)).status).toBe(200);
+    expect((await fetch(`${server.url}/no-such-page`)).status).toBe(404);
+    expect(await server.stop(), server.output()).toBe(0);
+
+    const stdout = server.stdout();
+    expect(stdout.endsWith('\n'), stdout).toBe(true);
+    const lines = stdout.slice(0, -1).split('\n');
+    const notJson = lines.filter((line) => {
+      try {
+        const entry = JSON.parse(line) as Record<string, unknown>;
+        return !(typeof entry.level === 'number' && typeof entry.time === 'number' && typeof entry.msg === 'string');
+      } catch {
+        return true;
+      }
+    });
+    expect(notJson).toEqual([]);
+    const messages = lines.map((line) => (JSON.parse(line) as { msg: string }).msg).join('\n');
+    for (const event of [/seeded/i, /admin account/i, /rendered/i, /serving http/, /SIGTERM/, /request/]) expect(messages).toMatch(event);
+  });
+});
+
 describe('a start that cannot be made', () => {
   const work = workDirWithBuild();
   afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -31,6 +31,8 @@ export interface ServerProcess {
   url: string;
   /** Everything it printed so far, standard output and error. */
   output: () => string;
+  /** What it printed so far on standard output alone. */
+  stdout: () => string;
   /** SIGTERM, then resolves with the exit code once it has stopped. */
   stop: () => Promise<number | null>;
 }
@@ -43,7 +45,11 @@ export function startServer(cwd: string, env: Record<string, string>): Promise<S
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    stdout += chunk.toString();
+  });
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
@@ -55,6 +61,7 @@ export function startServer(cwd: string, env: Record<string, string>): Promise<S
         child,
         url: match[1]!,
         output: () => output,
+        stdout: () => stdout,
         stop: () => {
           if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
           return exited;

@@ -1,9 +1,21 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import {
+  accessSync,
+  chmodSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { distPaths, ensureFullRender } from '@forkcast/admin-api';
 import { createDb } from '@forkcast/content-db';
+import { openContentDb } from '@forkcast/content-db/open';
 import { seed } from '@forkcast/content-db/seed';
 import { createTempDb } from '@forkcast/content-db/testing';
 import { ADMIN, BUILT } from './support.ts';
@@ -48,6 +60,45 @@ function start(workDir: string, databasePath: string, env: Record<string, string
 
 const oneLine = (text: string) => text.trim().split('\n');
 
+function writable(path: string): boolean {
+  try {
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Makes a file or folder read-only to this process and its children; returns the undo, or why it
+ * could not. Permission bits do not stop root (tests run as root in CI), so for root the file is
+ * also made immutable, which the kernel enforces for root too.
+ */
+function makeReadOnly(path: string): (() => void) | string {
+  const mode = statSync(path).mode & 0o7777;
+  chmodSync(path, statSync(path).isDirectory() ? 0o555 : 0o444);
+  if (!writable(path)) return () => chmodSync(path, mode);
+  try {
+    execFileSync('chattr', ['+i', path], { stdio: 'pipe' });
+  } catch (error) {
+    chmodSync(path, mode);
+    return `${path} stays writable to this user (root?) and chattr +i failed (${(error as Error).message.trim()})`;
+  }
+  const undo = () => {
+    execFileSync('chattr', ['-i', path], { stdio: 'pipe' });
+    chmodSync(path, mode);
+  };
+  if (!writable(path)) return undo;
+  undo();
+  return `${path} stays writable to this user even when immutable`;
+}
+
+/** A migrated and seeded database file, as an earlier start left it. */
+async function existingDatabase(path: string): Promise<void> {
+  const { db } = await openContentDb(path);
+  await db.destroy();
+}
+
 /** A work folder with the compiled site and a seeded database, as a full render finds them. */
 async function seededSite() {
   const workDir = workDirWithBuild();
@@ -86,6 +137,43 @@ describe('starting the server', () => {
     const exit = await start(workDir, path);
     expect(exit.code).toBe(1);
     expect(oneLine(exit.stderr)).toEqual([`DATABASE_PATH=${path}: the database file cannot be opened (SQLITE_CANTOPEN)`]);
+  });
+
+  it('names DATABASE_PATH in one line and exits 1 when the database file is read-only', async ({ skip }) => {
+    const path = join(workDir, 'content.db');
+    await existingDatabase(path);
+    const before = readFileSync(path);
+    const undo = makeReadOnly(path);
+    if (typeof undo === 'string') return skip(`cannot make a file read-only here: ${undo}`);
+    try {
+      const exit = await start(workDir, path);
+      expect(exit.code, exit.stderr).toBe(1);
+      expect(exit.served).toBe(false);
+      expect(oneLine(exit.stderr)).toEqual([
+        `DATABASE_PATH=${path}: the database file is read-only to this process, which must write to it (SQLITE_READONLY)`,
+      ]);
+    } finally {
+      undo();
+    }
+    expect(readFileSync(path).equals(before)).toBe(true);
+  });
+
+  it('names DATABASE_PATH in one line and exits 1 when the folder of the database is read-only', async ({ skip }) => {
+    const folder = join(workDir, 'data');
+    const path = join(folder, 'content.db');
+    await existingDatabase(path);
+    const undo = makeReadOnly(folder);
+    if (typeof undo === 'string') return skip(`cannot make a folder read-only here: ${undo}`);
+    try {
+      const exit = await start(workDir, path);
+      expect(exit.code, exit.stderr).toBe(1);
+      expect(exit.served).toBe(false);
+      expect(oneLine(exit.stderr)).toEqual([
+        `DATABASE_PATH=${path}: its folder is read-only to this process, and SQLite keeps its journal files beside the database (SQLITE_CANTOPEN)`,
+      ]);
+    } finally {
+      undo();
+    }
   });
 
   it('refuses to create a new database when the site was rendered from another one, and to serve from another existing one', async () => {
