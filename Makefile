@@ -53,7 +53,7 @@ BUILD_STAMP := dist/server/entry.mjs
 
 UNIT_PROJECTS := --project content-db --project admin-api --project docs --project site --project components --project islands
 
-.PHONY: help toolchain install build compile start dev test test-unit test-watch typecheck lint format bench bench-mail seed admin-password backup restore export nginx-config clean
+.PHONY: help toolchain install build compile start dev test test-unit test-watch typecheck lint format bench bench-mail seed admin-password backup restore export nginx-config docs clean
 
 help:
 	@echo "make start           install, create + seed the database, build and serve http://localhost:4321"
@@ -73,6 +73,7 @@ help:
 	@echo "make restore FROM=d  restore a backup folder into a stopped deployment"
 	@echo "make export TO=d     copy the published site and its uploads into one folder any static host serves (default dist/export)"
 	@echo "make nginx-config    the nginx site config for this deployment (TO=file writes it, LISTEN=port or address:port)"
+	@echo "make docs            write the pages of docs/ that are generated from the code"
 	@echo "make clean           remove build output (keeps data/)"
 	@echo
 	@echo "Node: $(if $(SYSTEM_NODE_OK),the system node $$(node --version),a pinned Node $(NODE_PIN) in .toolchain/ (system node is older than $(NODE_MIN)))"
@@ -125,6 +126,9 @@ restore: install
 
 export: install
 	node scripts/export.ts "$(TO)"
+
+docs: install
+	node scripts/docs.ts
 
 nginx-config: install
 	@node scripts/nginx-config.ts "$(TO)" "$(LISTEN)"

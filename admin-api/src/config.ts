@@ -142,7 +142,13 @@ const envSchema = z
   });
 
 /** Every environment variable the server reads. */
-export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+export type ConfigVariable = keyof typeof envSchema.shape;
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as readonly ConfigVariable[];
+
+/** What each variable is when it is unset, as the schema itself gives it (undefined: nothing). */
+export function configDefaults(): Partial<Record<ConfigVariable, unknown>> {
+  return envSchema.parse({});
+}
 
 /** One mailbox, with an optional display name. */
 interface MailAddress {

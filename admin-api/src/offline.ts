@@ -5,6 +5,7 @@
  * about 320.
  */
 export { ConfigError, loadConfig, type Config } from './config.ts';
+export { configurationDoc } from './config-docs.ts';
 export { StartupError } from './startup-error.ts';
 export { hashPassword } from './auth/passwords.ts';
 export { distPaths, ensureFullRender } from './publisher/site-build.ts';

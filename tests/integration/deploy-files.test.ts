@@ -10,7 +10,6 @@ import { EXAMPLE_SITE } from '../../deploy/nginx.ts';
 // must agree with the server's configuration and with each other.
 const ROOT = join(import.meta.dirname, '..', '..');
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
-const README = read('README.md');
 // The node flags `make start` runs the server with; the unit and `pnpm start` must start it the same way.
 const SERVER_NODE_FLAGS = /^SERVER_NODE_FLAGS := (.+)$/m.exec(read('Makefile'))![1]!;
 const SERVER_MALLOC = /^SERVER_MALLOC := (.+)$/m.exec(read('Makefile'))![1]!;
@@ -34,10 +33,6 @@ describe('.env.example', () => {
 
   it('gives each its default, so copying it to .env changes nothing', () => {
     expect(loadConfig(example)).toEqual(loadConfig({}));
-  });
-
-  it('matches the README, which documents every setting', () => {
-    for (const name of CONFIG_VARIABLES) expect(README, name).toMatch(new RegExp(`^\\| [^|]*\`${name}\``, 'm'));
   });
 });
 
