@@ -19,7 +19,7 @@ import { describedBy, FieldError } from './FieldError';
 import { GuidePanel } from './GuidePanel';
 import { HeroUploadFailed, refusedField, saveCity } from './save-city';
 import { SlugField } from './SlugField';
-import { useEditorKeys } from '../use-editor-keys';
+import { useEditorKeys } from '../entity-editor/use-editor-keys';
 import '../admin-page-styles';
 
 type FieldErrors = Partial<Record<CityField, string>>;
