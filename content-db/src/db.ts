@@ -6,9 +6,10 @@ import { LRUCache } from 'lru-cache';
 import { Migrator, type MigrationResultSet } from 'kysely/migration';
 import { migrationProvider, migrations } from './migrations/index.ts';
 import { syncPostTags } from './repositories/post-tags.ts';
-import type { Database } from './schema.ts';
+import type { Database, Db } from './schema.ts';
 
-export type Db = Kysely<Database>;
+// Declared beside the schema so that the repositories migrateToLatest runs (post-tags) take it without an import cycle.
+export type { Db } from './schema.ts';
 
 /**
  * Runs a query built as usual (its names turned into SQL's by the camel-case plugin) but answers

@@ -13,7 +13,12 @@ export {
 export type * from './schema.ts';
 export * from './repositories/cities.ts';
 export * from './repositories/posts.ts';
+export type { PostListArgs, PostSummary } from './repositories/published-posts.ts';
 export * from './repositories/post-lists.ts';
+export * from './repositories/post-neighbours.ts';
+export type { PostLink } from './repositories/post-link-index.ts';
+export * from './repositories/post-link-lists.ts';
+export * from './repositories/tag-pages.ts';
 export { tagSlugs } from './repositories/post-tags.ts';
 export * from './repositories/restaurants.ts';
 export * from './repositories/content-blocks.ts';

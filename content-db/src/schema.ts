@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { DeliveryStatus, SendStatus, SubscriberStatus } from './contracts/api-types.ts';
 
 /** Columns as TypeScript sees them (the CamelCasePlugin maps them to snake_case in SQLite). */
@@ -339,6 +339,9 @@ export interface Database {
   searchDocuments: SearchDocumentsTable;
   searchState: SearchStateTable;
 }
+
+/** A handle on the database (or a transaction), as every repository takes it first. */
+export type Db = Kysely<Database>;
 
 export type CityRow = Selectable<CitiesTable>;
 export type NewCity = Insertable<CitiesTable>;

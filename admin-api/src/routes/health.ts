@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../context.ts';
 import { readiness } from '../health/readiness.ts';
 
 /** GET /api/health: the server is up and its database answers. Cheap enough for a load balancer to ask every second. */

@@ -8,20 +8,18 @@ import { createTempDb, useTempDb } from '../testing.ts';
 import { trackReads, trackWrites } from '../tracking.ts';
 import { SITEMAP_POSTS_PER_FILE } from '../urls.ts';
 import { insertCity } from './cities.ts';
+import { listPostIdRanges, listPostLinks } from './post-link-lists.ts';
 import {
   comparePublishedCount,
   countCoveredCities,
   countPublishedPosts,
   getCityGuide,
-  getTagPageName,
   listCitiesWithGuide,
-  listNeighbourPosts,
-  listPostIdRanges,
-  listPostLinks,
   listPostSummaries,
-  listTagPages,
 } from './post-lists.ts';
+import { listNeighbourPosts } from './post-neighbours.ts';
 import { deletePost, insertPost, updatePost } from './posts.ts';
+import { getTagPageName, listTagPages } from './tag-pages.ts';
 
 const day = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 86_400_000).toISOString();
 

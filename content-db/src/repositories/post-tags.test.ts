@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../db.ts';
 import { useTempDb } from '../testing.ts';
 import { syncPostTags, tagSlugs } from './post-tags.ts';
-import { listTagPages } from './post-lists.ts';
+import { listTagPages } from './tag-pages.ts';
 import { deletePost, insertPost, listPosts, updatePost } from './posts.ts';
 
 const T0 = '2025-01-01T00:00:00.000Z';

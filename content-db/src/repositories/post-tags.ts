@@ -1,4 +1,4 @@
-import type { Db } from '../db.ts';
+import type { Db } from '../schema.ts';
 import { slugify } from '../slugs.ts';
 
 /**

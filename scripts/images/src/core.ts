@@ -5,6 +5,8 @@ export type Rng = () => number;
 export type Pt = [number, number];
 export type Stop = [offset: number, color: string, opacity?: number];
 export type Attrs = Record<string, string | number | undefined>;
+/** A picture: draws into `s`, taking every random choice from `rng`. */
+export type Scene = (s: Svg, rng: Rng) => void;
 
 /** mulberry32: tiny, fast, good-enough seeded PRNG returning floats in [0, 1). */
 export function mulberry32(seed: number): Rng {

@@ -7,8 +7,8 @@
 // Usage: pnpm images [name-filter] (from the repository root)
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Svg, hashSeed, mulberry32 } from './core.ts';
-import { CITY_SCENES, type Scene } from './cities.ts';
+import { Svg, hashSeed, mulberry32, type Scene } from './core.ts';
+import { CITY_SCENES } from './cities.ts';
 import { POST_SCENES } from './posts.ts';
 import { PRESET_SCENES } from './presets.ts';
 import { BRAND, faviconSvg, fallbackScene, ogScene } from './brand.ts';

@@ -17,6 +17,7 @@ import {
   rand,
   rect,
   stroke,
+  type Scene,
 } from './core.ts';
 import {
   blobTree,
@@ -36,10 +37,8 @@ import {
   wisps,
 } from './nature.ts';
 import { birds, finish, house, reflect, skyline } from './common.ts';
-import type { Scene } from './cities-a.ts';
 import { bowl, chopsticks, citrusWedge, fork, knife, leaf, liquid, placed, plate, scatter, spoon, stone } from './tableware.ts';
-import { chunks, egg } from './food.ts';
-import { soupDumpling, steamer } from './food2.ts';
+import { chunks, egg, soupDumpling, steamer } from './food.ts';
 
 const pickOf = pick;
 

@@ -1,0 +1,218 @@
+import { sql } from 'kysely';
+import { sqliteRows, type Db } from '../db.ts';
+import { sharedRead } from '../queries.ts';
+import type { PostType } from '../schema.ts';
+import { published, readerDate, type PostListArgs } from './published-posts.ts';
+
+/**
+ * Every published post's link in reader order, kept in memory between publishes and patched from
+ * the post link log, and the lists of ids cut from it for every listing but a city's.
+ */
+
+/** A link to a post: what its URL is made of, its title and its dates. */
+export interface PostLink {
+  id: number;
+  slug: string;
+  title: string;
+  type: PostType;
+  cityId: number | null;
+  publishedAt: string | null;
+  createdAt: string;
+}
+
+export type ListedLink = PostLink & { updatedAt?: string };
+
+export const LINK_COLUMNS = ['id', 'slug', 'title', 'type', 'cityId', 'publishedAt', 'createdAt'] as const;
+
+// Each link's line, as SQLite printed it or as linkPrint did once per link.
+const linkPrints = new WeakMap<ListedLink, string>();
+
+/** Every published post's link in reader order, as of the last entry of the post link log it read. */
+interface LinkIndex {
+  seq: number;
+  links: PostLink[];
+}
+
+// Per connection: each reads the same file, but may be ahead of or behind another by a write.
+const linkIndexes = new WeakMap<Db, LinkIndex>();
+
+// Past this many changed posts the list is read again whole rather than patched.
+const MAX_PATCHED_LINKS = 500;
+
+/** The published links of these posts (all of them without `ids`), in reader order, each with its printed line. */
+async function readLinks(db: Db, ids?: readonly number[]): Promise<PostLink[]> {
+  let query = published(db, {})
+    .select([...LINK_COLUMNS, sql<string>`json_array(id, slug, title, type, city_id, published_at, created_at)`.as('print')])
+    .orderBy(readerDate, 'desc')
+    .orderBy('id', 'desc');
+  if (ids) query = query.where('id', 'in', ids);
+  // Rows as SQLite gives them (column names unchanged), not copied once more by the camel-case plugin.
+  const rows = await sqliteRows<LinkRow>(db, query);
+  return rows.map((row) => {
+    const link: PostLink = {
+      id: row.id,
+      slug: row.slug,
+      title: row.title,
+      type: row.type,
+      cityId: row.city_id,
+      publishedAt: row.published_at,
+      createdAt: row.created_at,
+    };
+    linkPrints.set(link, row.print);
+    return link;
+  });
+}
+
+/** Whether link `a` comes before `b` in reader order (newest first, then the higher id). */
+function readsBefore(a: PostLink, b: PostLink): boolean {
+  const [dateA, dateB] = [a.publishedAt ?? a.createdAt, b.publishedAt ?? b.createdAt];
+  return dateA === dateB ? a.id > b.id : dateA > dateB;
+}
+
+/** `links` without the posts of `changed`, with `fresh` (their links now, in reader order) put in place. */
+function patchLinks(links: readonly PostLink[], changed: ReadonlySet<number>, fresh: readonly PostLink[]): PostLink[] {
+  const kept = links.filter((link) => !changed.has(link.id));
+  const patched: PostLink[] = [];
+  let next = 0;
+  for (const link of fresh) {
+    while (next < kept.length && readsBefore(kept[next]!, link)) patched.push(kept[next++]!);
+    patched.push(link);
+  }
+  for (; next < kept.length; next++) patched.push(kept[next]!);
+  return patched;
+}
+
+/** The list as of the log's last entry now: patched with the posts changed since `known`, or read whole. */
+async function currentLinks(db: Db, known: LinkIndex | undefined): Promise<LinkIndex> {
+  // Each bound in a query of its own, which SQLite answers from the key's b-tree in a step: asked
+  // together, it read every entry of the log, on every publish.
+  const bounds = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('postLinkChanges')
+        .select((log) => log.fn.max('seq').as('seq'))
+        .as('last'),
+      eb
+        .selectFrom('postLinkChanges')
+        .select((log) => log.fn.min('seq').as('seq'))
+        .as('first'),
+    ])
+    .executeTakeFirstOrThrow();
+  const last = bounds.last ?? 0;
+  if (known && known.seq === last) return known;
+  // Read whole the first time, after the log was emptied or cut past what is known, or when much changed.
+  const usable = known && known.seq < last && (bounds.first ?? 0) <= known.seq + 1;
+  if (usable) {
+    const changed = new Set(
+      (
+        await sqliteRows<{ post_id: number }>(db, db.selectFrom('postLinkChanges').select('postId').distinct().where('seq', '>', known.seq))
+      ).map((row) => row.post_id),
+    );
+    if (changed.size <= MAX_PATCHED_LINKS) return { seq: last, links: patchLinks(known.links, changed, await readLinks(db, [...changed])) };
+  }
+  return { seq: last, links: await readLinks(db) };
+}
+
+/**
+ * Every published post's link, newest first, read once per publish for every list cut from it
+ * (the routes, /sitemap, _redirects). Kept between publishes and patched with the posts the link
+ * log says changed since, so a new post reads its own link, not every post's (each link's printed line
+ * kept with it). The log is read before the links: a write committed in between is in the log
+ * after what this list says it has seen, and is read again by the next call.
+ */
+export function everyLink(db: Db): Promise<PostLink[]> {
+  return sharedRead(db, 'posts.links', async () => {
+    const index = await currentLinks(db, linkIndexes.get(db));
+    linkIndexes.set(db, index);
+    return index.links;
+  });
+}
+
+interface LinkRow {
+  id: number;
+  slug: string;
+  title: string;
+  type: PostType;
+  city_id: number | null;
+  published_at: string | null;
+  created_at: string;
+  print: string;
+}
+
+/** What a page sees of a link, as one line: the fingerprint of a list of links is its lines. */
+export function linkPrint(link: ListedLink): string {
+  let print = linkPrints.get(link);
+  if (print === undefined) {
+    print = JSON.stringify([link.id, link.slug, link.title, link.type, link.cityId, link.publishedAt, link.createdAt, link.updatedAt]);
+    linkPrints.set(link, print);
+  }
+  return print;
+}
+
+/** The ids of the posts filed under a tag (published or not), read once per memo. */
+function taggedIds(db: Db, slug: string): Promise<ReadonlySet<number>> {
+  return sharedRead(db, `posts.tagged ${JSON.stringify(slug)}`, async () => {
+    const rows = await sqliteRows<{ post_id: number }>(db, db.selectFrom('postTags').select('postId').where('slug', '=', slug));
+    return new Set(rows.map((row) => row.post_id));
+  });
+}
+
+/** The ids of every published post (of a type, of a tag) in a list's order, from the list of every post's link. */
+export function listedIds(db: Db, args: Pick<PostListArgs, 'type' | 'tagSlug' | 'order'>): Promise<readonly number[]> {
+  // A listing's pages, its count and its re-check all ask for the same list: cut it once per memo.
+  const key = JSON.stringify([args.type ?? null, args.tagSlug ?? null, args.order === 'oldest']);
+  return sharedRead(db, `posts.listed ${key}`, async () => {
+    const links = await everyLink(db);
+    const ids = args.tagSlug === undefined ? typeIds(links, args.type) : taggedInOrder(links, await taggedIds(db, args.tagSlug), args.type);
+    // Every link comes newest first (then the higher id): oldest first is that order reversed.
+    return args.order === 'oldest' ? ids.toReversed() : ids;
+  });
+}
+
+// Derived from one list of every post's link, whose array is never changed: a change of the links
+// makes a new one (patchLinks), and these are worked out again for it.
+const typeLists = new WeakMap<readonly PostLink[], Map<PostType | undefined, readonly number[]>>();
+const linkPlaces = new WeakMap<readonly PostLink[], Int32Array>();
+
+/** The ids of every link (of a type) in the list's order, cut once per list of links. */
+function typeIds(links: readonly PostLink[], type: PostType | undefined): readonly number[] {
+  let lists = typeLists.get(links);
+  if (!lists) typeLists.set(links, (lists = new Map()));
+  let ids = lists.get(type);
+  if (!ids) {
+    ids = links.filter((link) => type === undefined || link.type === type).map((link) => link.id);
+    lists.set(type, ids);
+  }
+  return ids;
+}
+
+/**
+ * Each link's place in `links`, indexed by post id (-1 for a post that is not listed). Post ids are
+ * SQLite's autoincrement keys, handed out one after another, so the array is about as long as the
+ * number of posts ever written.
+ */
+function placesById(links: readonly PostLink[]): Int32Array {
+  let places = linkPlaces.get(links);
+  if (!places) {
+    places = new Int32Array(links.reduce((most, link) => Math.max(most, link.id), 0) + 1).fill(-1);
+    for (const [place, link] of links.entries()) places[link.id] = place;
+    linkPlaces.set(links, places);
+  }
+  return places;
+}
+
+/**
+ * The published ones of `tagged` (of a type) in the list's order. A tag files a small share of the
+ * posts, so they are placed by their index in the list rather than found by a pass over all its links.
+ */
+function taggedInOrder(links: readonly PostLink[], tagged: ReadonlySet<number>, type: PostType | undefined): readonly number[] {
+  const found = new Int32Array(tagged.size);
+  let count = 0;
+  const places = placesById(links);
+  for (const id of tagged) {
+    const place = places[id] ?? -1;
+    if (place >= 0 && (type === undefined || links[place]!.type === type)) found[count++] = place;
+  }
+  // A typed array sorts numerically with no comparator called for each pair.
+  return Array.from(found.subarray(0, count).sort(), (place) => links[place]!.id);
+}

@@ -1,0 +1,73 @@
+import { sql } from 'kysely';
+import type { Db } from '../db.ts';
+import { defineQuery, FingerprintLines } from '../queries.ts';
+import { TAG } from '../tags.ts';
+import type { PostType } from '../schema.ts';
+import { sitemapRange } from '../urls.ts';
+import { everyLink, LINK_COLUMNS, linkPrint, type ListedLink } from './post-link-index.ts';
+import { published, publishedById, readerDate } from './published-posts.ts';
+
+/** The lists of post links the sitemaps and the redirects file are made from. */
+
+export interface PostLinkArgs {
+  type?: PostType;
+  /** Only ids from `idFrom` to `idTo`, both included (a sitemap file's share). */
+  idFrom?: number;
+  idTo?: number;
+  /** Also when each was last changed: every edit of a listed post then re-renders the page. */
+  withUpdatedAt?: boolean;
+}
+
+// Past this many sitemap ranges a list listens to every post instead of to each range.
+const MAX_RANGE_TAGS = 50;
+
+/** The tags of the ranges an id window spans: a post added, removed or renamed elsewhere cannot change it. */
+function linkListTags(args: PostLinkArgs): string[] {
+  if (args.idFrom === undefined || args.idTo === undefined) return [TAG.posts];
+  const [first, last] = [sitemapRange(Math.max(1, args.idFrom)), sitemapRange(Math.max(1, args.idTo))];
+  if (last - first >= MAX_RANGE_TAGS) return [TAG.posts];
+  return Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => TAG.postRange(first + i));
+}
+
+/**
+ * Links to every published post (of a type, in an id range), newest first: what the sitemaps and
+ * the redirects file list. Without `withUpdatedAt` it holds only what changes the `posts` tag,
+ * so an edited hero or body re-renders none of those pages.
+ */
+export const listPostLinks = defineQuery({
+  name: 'posts.links',
+  run: async (db: Db, args: PostLinkArgs): Promise<ListedLink[]> => {
+    // A sitemap file's share reads only its own ids (a hero edit re-renders that one file), and
+    // only a sitemap file asks for the dates.
+    if (args.idFrom !== undefined || args.idTo !== undefined || args.withUpdatedAt) {
+      const window = args.idFrom !== undefined || args.idTo !== undefined;
+      // A window is read by its ids (the primary key). Given `published = ?`, SQLite's planner walks
+      // the reader-order index over every published post instead, which is slower. The unary + keeps
+      // the column off that index.
+      let query = (window ? publishedById(db, args) : published(db, args)).select([...LINK_COLUMNS]);
+      if (args.withUpdatedAt) query = query.select('updatedAt');
+      if (args.idFrom !== undefined) query = query.where('id', '>=', args.idFrom);
+      if (args.idTo !== undefined) query = query.where('id', '<=', args.idTo);
+      return query.orderBy(readerDate, 'desc').orderBy('id', 'desc').execute();
+    }
+    const links = await everyLink(db);
+    return args.type === undefined ? links : links.filter((link) => link.type === args.type);
+  },
+  listen: linkListTags,
+  reads: (args, links) => (args.withUpdatedAt ? links.map((link) => TAG.post(link.id)) : []),
+  fingerprint: (links) => new FingerprintLines(links.map(linkPrint)),
+});
+
+/** The numbers of the id ranges of `size` ids that hold at least one published post (1 is ids 1 to size). */
+export const listPostIdRanges = defineQuery({
+  name: 'posts.idRanges',
+  run: async (db: Db, args: { size: number }): Promise<number[]> => {
+    const rows = await published(db, {})
+      .select(sql<number>`(id - 1) / cast(${args.size} as integer) + 1`.as('range'))
+      .distinct()
+      .orderBy('range')
+      .execute();
+    return rows.map((row) => Number(row.range));
+  },
+  listen: () => [TAG.posts],
+});

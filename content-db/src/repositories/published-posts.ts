@@ -1,0 +1,83 @@
+import { sql } from 'kysely';
+import type { Db } from '../db.ts';
+import { TAG } from '../tags.ts';
+import type { PostType } from '../schema.ts';
+import { toPost, type Post } from './posts.ts';
+
+/** What every list of published posts is built from: its filter, reader order, window and columns. */
+
+/** A post as cards, feeds and links show it: everything but its body. */
+export type PostSummary = Omit<Post, 'content'>;
+
+export interface PostListArgs {
+  type?: PostType;
+  cityId?: number;
+  /** Only the posts on the page of this tag slug. */
+  tagSlug?: string;
+  /** Newest first (the default), or oldest first (archive pages, numbered from the oldest). */
+  order?: 'newest' | 'oldest';
+  limit?: number;
+  offset?: number;
+}
+
+/** The columns of a summary: every one but the body. */
+export const SUMMARY_COLUMNS = [
+  'id',
+  'slug',
+  'title',
+  'excerpt',
+  'heroImage',
+  'heroAlt',
+  'type',
+  'cityId',
+  'tags',
+  'published',
+  'publishedAt',
+  'publishAt',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+/** The date readers see on a post, which lists are ordered by. */
+export const readerDate = sql<string>`coalesce(published_at, created_at)`;
+
+/** The tag whose writes may change which posts a list holds and in what order. */
+export function scopeTag(args: Pick<PostListArgs, 'cityId' | 'tagSlug'>): string {
+  if (args.cityId !== undefined) return TAG.cityPosts(args.cityId);
+  if (args.tagSlug !== undefined) return TAG.tagPosts(args.tagSlug);
+  return TAG.posts;
+}
+
+/** The published posts a list is drawn from (of a type, a city, a tag). */
+export function published(db: Db, args: Pick<PostListArgs, 'type' | 'cityId' | 'tagSlug'>) {
+  let query = db.selectFrom('posts').where('published', '=', 1);
+  if (args.type) query = query.where('type', '=', args.type);
+  if (args.cityId !== undefined) query = query.where('cityId', '=', args.cityId);
+  if (args.tagSlug !== undefined) {
+    const slug = args.tagSlug;
+    query = query.where('id', 'in', (eb) => eb.selectFrom('postTags').select('postId').where('slug', '=', slug));
+  }
+  return query;
+}
+
+/** `published` for a read bounded by id: the same filter, kept off the indexes in reader order. */
+export function publishedById(db: Db, args: Pick<PostListArgs, 'type'>) {
+  const query = db.selectFrom('posts').where(sql<number>`+published`, '=', 1);
+  return args.type ? query.where(sql<PostType>`+type`, '=', args.type) : query;
+}
+
+/** `published` in reader order, newest (or oldest) first, in the list's window. */
+export function ordered(db: Db, args: PostListArgs) {
+  const direction = args.order === 'oldest' ? 'asc' : 'desc';
+  let query = published(db, args).orderBy(readerDate, direction).orderBy('id', direction);
+  // SQLite accepts OFFSET only after a LIMIT; -1 means no limit.
+  if (args.limit !== undefined || args.offset !== undefined) query = query.limit(args.limit ?? -1);
+  if (args.offset !== undefined) query = query.offset(args.offset);
+  return query;
+}
+
+/** A row of summary columns as a summary. */
+export function toSummary(row: Omit<Parameters<typeof toPost>[0], 'content'>): PostSummary {
+  const { content: _content, ...summary } = toPost({ ...row, content: '' });
+  return summary;
+}

@@ -1,0 +1,79 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { apiRequest, messageOf } from '../../shared/api';
+import { toast } from '../../shared/toast-store';
+import { AdminDialog, CancelButton } from '../AdminDialog';
+import { announceWrite } from '../publish';
+
+interface Props {
+  postId: number;
+  /** The post's title as saved, which the confirmations name. */
+  title: string | undefined;
+  live: boolean;
+  onUnpublish: () => void;
+  /** After the post was deleted (its message is showing). */
+  onDeleted: () => void;
+}
+
+/** Unpublish (a live post) and Delete post, each after a confirmation that says what goes. */
+export function PostDangerZone({ postId, title, live, onUnpublish, onDeleted }: Props) {
+  const [confirming, setConfirming] = useState<'delete' | 'unpublish' | undefined>(undefined);
+  const remove = useMutation({
+    mutationFn: () => apiRequest('DELETE', `/api/posts/${postId}`),
+    onSuccess: (response) => {
+      announceWrite(response, 'Post deleted');
+      onDeleted();
+    },
+    onError: (error) => toast({ title: 'Error', description: messageOf(error, 'Failed to delete the post'), variant: 'destructive' }),
+  });
+
+  return (
+    <div className="fc-editor__danger">
+      {live && (
+        <AdminDialog
+          open={confirming === 'unpublish'}
+          onOpenChange={(open) => setConfirming(open ? 'unpublish' : undefined)}
+          trigger={
+            <button type="button" className="fc-dash-danger">
+              Unpublish
+            </button>
+          }
+          title="Unpublish this post?"
+          description={`'${title}' leaves the site, every listing, the feeds and the sitemap until you publish it again.`}
+        >
+          <div className="fc-form__actions">
+            <CancelButton />
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                setConfirming(undefined);
+                onUnpublish();
+              }}
+            >
+              Unpublish
+            </button>
+          </div>
+        </AdminDialog>
+      )}
+      <AdminDialog
+        open={confirming === 'delete'}
+        onOpenChange={(open) => setConfirming(open ? 'delete' : undefined)}
+        trigger={
+          <button type="button" className="fc-dash-danger">
+            Delete post
+          </button>
+        }
+        title="Delete this post?"
+        description={`'${title}' leaves the site with its edited sections and additions: its page, its place in every listing, the feeds and the sitemap. It waits in the trash on /admin for 30 days, where Restore brings it all back.`}
+      >
+        <div className="fc-form__actions">
+          <CancelButton />
+          <button type="button" className="button fc-dash-danger" disabled={remove.isPending} onClick={() => remove.mutate()}>
+            Delete
+          </button>
+        </div>
+      </AdminDialog>
+    </div>
+  );
+}

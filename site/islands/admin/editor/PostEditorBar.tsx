@@ -1,0 +1,55 @@
+import { EditorBar, EditorHistory } from '../entity-editor/EditorFrame';
+import type { AuthoredPost } from './post-draft';
+
+const STATUS_LABEL = { draft: 'Draft', scheduled: 'Scheduled', published: 'Published' } as const;
+
+interface Props {
+  post: AuthoredPost | undefined;
+  postId: number | undefined;
+  /** What the bar says of the form: 'Saving…', 'All changes saved', ... */
+  saveState: string;
+  words: number;
+  dirty: boolean;
+  saving: boolean;
+  /** Whether the form has a title (Publish now needs one). */
+  titled: boolean;
+  onSave: () => void;
+  onPublish: () => void;
+}
+
+/** The post editor's bar: status, save state and word count; History, Preview and the save buttons. */
+export function PostEditorBar({ post, postId, saveState, words, dirty, saving, titled, onSave, onPublish }: Props) {
+  const live = post?.status === 'published';
+  return (
+    <EditorBar
+      state={
+        <>
+          {post && <span className={`fc-status fc-status--${post.status}`}>{STATUS_LABEL[post.status]}</span>}
+          <span>{saveState}</span>
+          <span className="fc-editor__words">{words === 1 ? '1 word' : `${words} words`}</span>
+        </>
+      }
+    >
+      {postId !== undefined && <EditorHistory entity="post" entityId={postId} name={post ? `'${post.title}'` : 'this post'} />}
+      {postId !== undefined && (
+        <a className="button button--ghost fc-dash-small-button" href={`/api/posts/${postId}/preview`} target="_blank" rel="noopener">
+          Preview
+        </a>
+      )}
+      {live ? (
+        <button type="button" className="button fc-dash-small-button" disabled={!dirty || saving} onClick={onSave}>
+          Update
+        </button>
+      ) : (
+        <>
+          <button type="button" className="button button--ghost fc-dash-small-button" disabled={saving} onClick={onSave}>
+            Save draft
+          </button>
+          <button type="button" className="button fc-dash-small-button" disabled={saving || !titled} onClick={onPublish}>
+            Publish now
+          </button>
+        </>
+      )}
+    </EditorBar>
+  );
+}

@@ -1,0 +1,127 @@
+import type { Post, PostPreviewChanges } from '@forkcast/content-db/contracts';
+import { apiRequest } from '../../shared/api';
+import type { SaveAnswer } from '../entity-editor/use-entity-editor';
+
+/** A post as the authoring API answers with it. */
+export type AuthoredPost = Post & { url: string };
+
+/** What the form edits: the post's fields as the editor types them. */
+export interface PostDraft {
+  title: string;
+  slug: string;
+  excerpt: string;
+  content: string;
+  tags: string;
+  type: 'post' | 'guide';
+  cityId: string;
+  heroImage: string;
+  heroAlt: string;
+}
+
+/** What a save sends besides the form: a status change, and the moment a scheduled post goes live. */
+export type PostSaveExtra = { status?: Post['status']; publishAt?: string };
+
+export const EMPTY_POST: PostDraft = {
+  title: '',
+  slug: '',
+  excerpt: '',
+  content: '',
+  tags: '',
+  type: 'post',
+  cityId: '',
+  heroImage: '',
+  heroAlt: '',
+};
+
+export function draftOf(post: AuthoredPost): PostDraft {
+  return {
+    title: post.title,
+    slug: post.slug,
+    excerpt: post.excerpt,
+    content: post.content,
+    tags: post.tags.join(', '),
+    type: post.type,
+    cityId: post.cityId === null ? '' : String(post.cityId),
+    heroImage: post.heroImage ?? '',
+    heroAlt: post.heroAlt,
+  };
+}
+
+const tagsOf = (typed: string) =>
+  typed
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+
+/** The form's fields as the API takes them; undefined for a field left empty that the API derives. */
+function apiFields(draft: PostDraft): Record<keyof PostDraft, unknown> {
+  return {
+    title: draft.title,
+    slug: draft.slug.trim() || undefined,
+    excerpt: draft.excerpt,
+    content: draft.content,
+    tags: tagsOf(draft.tags),
+    type: draft.type,
+    cityId: draft.cityId === '' ? null : Number(draft.cityId),
+    heroImage: draft.heroImage.trim() || null,
+    heroAlt: draft.heroAlt.trim() || undefined,
+  };
+}
+
+const PREVIEWED = ['title', 'excerpt', 'content', 'tags', 'heroImage', 'heroAlt'] as const;
+
+/** The fields the post's page shows, as typed, for the live preview. */
+export function previewChanges(draft: PostDraft): PostPreviewChanges {
+  const fields = apiFields(draft);
+  return Object.fromEntries(PREVIEWED.filter((key) => fields[key] !== undefined).map((key) => [key, fields[key]]));
+}
+
+/** The API fields of a form, only those that differ from `saved` (all of them for a new post). */
+function changedFields(draft: PostDraft, saved: PostDraft | undefined): Record<string, unknown> {
+  const fields = apiFields(draft);
+  const keys = (Object.keys(fields) as (keyof PostDraft)[]).filter(
+    (key) => fields[key] !== undefined && (!saved || draft[key] !== saved[key]),
+  );
+  return Object.fromEntries(keys.map((key) => [key, fields[key]]));
+}
+
+/** Whether the form holds changes worth saving: a post without a title is never saved. */
+export function isPostDirty(draft: PostDraft, saved: PostDraft | undefined): boolean {
+  return Object.keys(changedFields(draft, saved)).length > 0 && draft.title.trim() !== '';
+}
+
+/** Creates the post, or sends only what changed since `saved`, with `extra` (a status change). */
+export async function sendPost(
+  postId: number | undefined,
+  draft: PostDraft,
+  saved: PostDraft | undefined,
+  extra: PostSaveExtra,
+): Promise<SaveAnswer<AuthoredPost>> {
+  const body = { ...changedFields(draft, saved), ...extra };
+  const response =
+    postId === undefined ? await apiRequest('POST', '/api/posts', body) : await apiRequest('PATCH', `/api/posts/${postId}`, body);
+  return { response, answer: (await response.clone().json()) as AuthoredPost };
+}
+
+/** The message a save's success shows: what it did to the post's status, or just that it saved. */
+export function savedTitle(extra: PostSaveExtra): string {
+  if (extra.status === 'published') return 'Published';
+  if (extra.status === 'scheduled') return 'Scheduled';
+  if (extra.status === 'draft') return 'Unpublished';
+  return 'Saved';
+}
+
+export function wordCount(text: string): number {
+  return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+}
+
+/** A new post as the link that opened the editor sets it up: `?type=guide&cityId=3` starts a city's guide. */
+export function newPostFromLocation(): PostDraft {
+  const params = new URLSearchParams(window.location.search);
+  const cityId = Number(params.get('cityId'));
+  return {
+    ...EMPTY_POST,
+    type: params.get('type') === 'guide' ? 'guide' : 'post',
+    cityId: Number.isInteger(cityId) && cityId > 0 ? String(cityId) : '',
+  };
+}
