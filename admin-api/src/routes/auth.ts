@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { getAdminByEmail } from '@forkcast/content-db';
 import { SESSION_COOKIE } from '@forkcast/content-db/contracts';
 import { issueDeviceCookie, trustedDevice } from '../auth/device-cookie.ts';
-import { accountKey, deviceKey, ipKey } from '../auth/login-throttle.ts';
+import { accountKey, adminKey, deviceKey, ipKey } from '../auth/login-throttle.ts';
 import { dummyHash, verifyPassword } from '../auth/passwords.ts';
 import { endSession, startSession } from '../auth/sessions.ts';
 import type { AppEnv } from '../context.ts';
@@ -135,7 +135,7 @@ export const authRoutes = new Hono<AppEnv>()
     // address and per account, so failures from elsewhere never lock that browser out.
     const device = trustedDevice(c, admin);
     const throttle = c.get('loginThrottle');
-    const keys = device ? [deviceKey(device)] : [ipKey(clientAddress(c)), accountKey(email)];
+    const keys = device ? [deviceKey(device)] : [ipKey(clientAddress(c)), admin ? adminKey(admin.id) : accountKey(email)];
     const wait = throttle.waitMs(keys);
     if (wait > 0) return refuse(errors.tooManyAttempts(Math.ceil(wait / 1000)));
 
