@@ -29,6 +29,8 @@ export interface TestApp {
   siteDir: string;
   /** Where the app writes its mail as .eml files when no SMTP_URL is given. */
   mailDir: string;
+  /** The app's mailer: `idle()` waits for the mail it sends after answering. */
+  mailer: Mailer;
   /** The newsletter's sending side (without a built site it cannot render a letter, so only its worker is of use). */
   sends: NewsletterSends;
   /** app.request with the given cookie header and client address (both optional). */
@@ -96,6 +98,7 @@ export async function createTestApp(
     uploadDir,
     siteDir,
     mailDir,
+    mailer,
     sends,
     request,
     async signIn() {

@@ -11,16 +11,17 @@ import { endSession, startSession } from '../auth/sessions.ts';
 import type { AppEnv } from '../context.ts';
 import { ApiError, errors } from '../errors.ts';
 import { clientAddress } from '../middleware/rate-limit.ts';
-import { text } from '../schemas.ts';
+import { emailAddress, text } from '../schemas.ts';
 import { readForm } from '../validation.ts';
 
 /** The sign-in page, rendered with the site's own layout (site/pages/admin/sign-in.astro). */
 const SIGN_IN_ROUTE = '/admin/sign-in';
 const INVALID = 'The email or password is incorrect.';
 const MISSING = 'Enter your email and password.';
+const BAD_EMAIL = 'Please enter a valid email address.';
 // A password is compared, never shown or stored as typed, so it may hold a tab; the invisible
-// controls are refused like anywhere else.
-const credentialText = z.object({ email: text('Your email'), password: text('Your password', { multiline: true }) });
+// controls are refused like anywhere else. No admin can have an email outside the one address rule.
+const credentialText = z.object({ email: emailAddress('Your email', BAD_EMAIL), password: text('Your password', { multiline: true }) });
 
 /** A path on this site: one leading slash (never '//' or '/\\', which browsers read as another host), printable ASCII. */
 const SITE_PATH = /^\/(?![/\\])[\x21-\x7e]*$/;

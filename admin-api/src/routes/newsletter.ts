@@ -12,21 +12,19 @@ import {
   toCsv,
   unsubscribe,
 } from '@forkcast/content-db';
-import { EMAIL_PATTERN, LIMITS, NEWSLETTER_PAGES, newsletterOutcomeUrl } from '@forkcast/content-db/contracts';
+import { NEWSLETTER_PAGES, newsletterOutcomeUrl } from '@forkcast/content-db/contracts';
 import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
 import { confirmationEmail } from '../newsletter/emails.ts';
 import { NewsletterLinks, newsletterLinks, UNSUBSCRIBE_PATH } from '../newsletter/links.ts';
-import { text } from '../schemas.ts';
+import { emailAddress, text } from '../schemas.ts';
 import { parseId, validate } from '../validation.ts';
 import { commitWrite } from '../write.ts';
 
 const BAD_EMAIL = 'Please enter a valid email address.';
-const subscribeBody = z.object({
-  email: text('Your email', { error: BAD_EMAIL }).trim().max(LIMITS.email, BAD_EMAIL).regex(EMAIL_PATTERN, BAD_EMAIL),
-});
+const subscribeBody = z.object({ email: emailAddress('Your email', BAD_EMAIL) });
 /** RFC 8058: a one-click unsubscribe is a POST whose body is exactly this field. */
 const oneClickBody = z.object({
   'List-Unsubscribe': text('List-Unsubscribe', { error: 'Send List-Unsubscribe=One-Click.' }).refine((value) => value === 'One-Click', {
