@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
-import { upsertAdmin } from '@forkcast/content-db';
+import { upsertAdmin, type Db } from '@forkcast/content-db';
 import { createTempDb, type TempDb } from '@forkcast/content-db/testing';
 import { createServing, type Serving } from './app.ts';
 import { LoginThrottle, type ThrottleOptions } from './auth/login-throttle.ts';
@@ -18,6 +18,8 @@ export const ADMIN_PASSWORD = 'correct horse battery staple';
 export const ORIGIN = 'http://localhost';
 
 export type RequestOptions = RequestInit & { cookie?: string; ip?: string };
+/** A Kysely plugin: it sees every query the app runs. */
+export type QueryPlugin = Parameters<Db['withPlugin']>[0];
 
 export interface TestApp {
   app: Serving['app'];
@@ -53,6 +55,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     publicHost?: string;
     logger?: Logger;
+    /** Plugins on the app's database handle only (a test's own queries through `handle.db` pass none). */
+    dbPlugins?: QueryPlugin[];
   } = {},
 ): Promise<TestApp> {
   const handle = await createTempDb();
@@ -73,7 +77,7 @@ export async function createTestApp(
   const mailer = new Mailer(config.mail, logger);
   const sends = createNewsletterSends({ db: handle.db, config, logger, pages: undefined });
   const { app, direct } = createServing({
-    db: handle.db,
+    db: (options.dbPlugins ?? []).reduce((db, plugin) => db.withPlugin(plugin), handle.db),
     config,
     siteDir,
     logger,
