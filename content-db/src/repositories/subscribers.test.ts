@@ -147,6 +147,15 @@ describe('subscribers repository', () => {
       expect((await listSubscribers(db)).map((s) => s.email)).toEqual(['Reader@Example.com']);
     });
 
+    // Why no migration folds case: the column has been unique under NOCASE since 0001, and the one
+    // address rule admits ASCII only, which NOCASE folds whole.
+    it('cannot hold one mailbox twice in different case, however the row is written', async () => {
+      await subscribe(db, 'reader@example.com', T0);
+      await expect(
+        db.insertInto('newsletterSubscribers').values({ email: 'READER@Example.COM', subscribedAt: T0 }).execute(),
+      ).rejects.toThrow(/UNIQUE constraint failed/);
+    });
+
     it('keeps different emails apart', async () => {
       const a = await subscribe(db, 'a@example.com', T0);
       const b = await subscribe(db, 'b@example.com', T0);
