@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { hashPassword } from '@forkcast/admin-api/offline';
 import { deleteUserSessions, getAdminByEmail, nowIso, upsertAdmin } from '@forkcast/content-db';
-import { EMAIL_PATTERN } from '@forkcast/content-db/contracts';
+import { isEmailAddress } from '@forkcast/content-db/contracts';
 import { openContentDb } from '@forkcast/content-db/open';
 import { configOrExit, runOrExit } from './lib.ts';
 
@@ -55,7 +55,7 @@ if (!email || !password) {
   password = await ask(`New password (at least ${MIN_LENGTH} characters): `, true);
   if (password !== (await ask('Repeat the password: ', true))) refuse('The passwords differ');
 }
-if (!EMAIL_PATTERN.test(email) || password.length < MIN_LENGTH) {
+if (!isEmailAddress(email) || password.length < MIN_LENGTH) {
   refuse(`Give an email address and a password of at least ${MIN_LENGTH} characters`);
 }
 

@@ -37,6 +37,12 @@ const ANONYMOUS_WRITES = new Set([
   'POST /api/newsletter/subscribe/form',
   'POST /api/newsletter/unsubscribe/:token',
 ]);
+/**
+ * The one unsafe route a browser may send from another site: RFC 8058's one-click unsubscribe,
+ * which a mail program posts and which its token alone authorises.
+ */
+const ONE_CLICK_UNSUBSCRIBE = 'POST /api/newsletter/unsubscribe/:token';
+const CROSS_SITE_EXEMPT = new Set([ONE_CLICK_UNSUBSCRIBE]);
 /** Reads only the admin may make. */
 const ADMIN_ONLY_READS = ['/api/newsletter/subscribers', '/api/newsletter/subscribers/export', '/api/admin/contact-messages'];
 
@@ -205,6 +211,20 @@ async function seededFixture(t: TestApp): Promise<Fixture> {
   };
 }
 
+/**
+ * The fixture, except that the exempt routes get a well-formed token of nobody: they pass the
+ * cross-site defence, and must still change nothing the walk can see.
+ */
+function exemptWithoutEffect(fixture: Fixture): Fixture {
+  return { ...fixture, routeParams: { ...fixture.routeParams, [ONE_CLICK_UNSUBSCRIBE]: { token: DEFAULT_PARAMS.token! } } };
+}
+
+/** How the cross-site defence answered: refused with its status and code, or, for an exempt route, let through. */
+function refusal(route: Route, res: Response, body: { code?: string } | undefined): string {
+  if (CROSS_SITE_EXEMPT.has(routeKey(route)) && body?.code !== 'cross_site') return 'exempt';
+  return `${res.status} ${body?.code}`;
+}
+
 /** Every row of every table, plus the upload folder: what "nothing changed" is checked against. */
 async function snapshot(t: TestApp) {
   const db = t.handle.db;
@@ -355,11 +375,13 @@ describe('app', () => {
               t,
               route,
               withHeaders(bodyFor(route, kind), { 'sec-fetch-site': site, origin: 'https://evil.example' }),
-              fixture,
+              exemptWithoutEffect(fixture),
             );
             const body = await res.json().catch(() => undefined);
-            got.push(`${routeKey(route)} [${site}, ${kind}] -> ${res.status} ${body?.code}`);
-            expected.push(`${routeKey(route)} [${site}, ${kind}] -> 403 cross_site`);
+            got.push(`${routeKey(route)} [${site}, ${kind}] -> ${refusal(route, res, body)}`);
+            expected.push(
+              `${routeKey(route)} [${site}, ${kind}] -> ${CROSS_SITE_EXEMPT.has(routeKey(route)) ? 'exempt' : '403 cross_site'}`,
+            );
           }
         }
       }
@@ -375,9 +397,10 @@ describe('app', () => {
       const expected: string[] = [];
       for (const route of unsafeRoutes(t)) {
         for (const origin of ['https://evil.example', 'null', 'https://localhost', 'http://localhost.evil.example']) {
-          const res = await send(t, route, withHeaders(validRequest(route) ?? bodyFor(route, 'valid json'), { origin }), fixture);
-          got.push(`${routeKey(route)} [${origin}] -> ${res.status}`);
-          expected.push(`${routeKey(route)} [${origin}] -> 403`);
+          const init = withHeaders(validRequest(route) ?? bodyFor(route, 'valid json'), { origin });
+          const res = await send(t, route, init, exemptWithoutEffect(fixture));
+          got.push(`${routeKey(route)} [${origin}] -> ${refusal(route, res, await res.json().catch(() => undefined))}`);
+          expected.push(`${routeKey(route)} [${origin}] -> ${CROSS_SITE_EXEMPT.has(routeKey(route)) ? 'exempt' : '403 cross_site'}`);
         }
       }
       expect(got).toEqual(expected);
@@ -507,6 +530,76 @@ describe('app', () => {
         ip: freshIp(),
       });
       expect(login.status).toBe(200);
+    });
+
+    describe('the one-click unsubscribe (RFC 8058), which its token authorises', () => {
+      const CROSS_SITE_HEADERS: Record<string, string>[] = [
+        { 'sec-fetch-site': 'cross-site', origin: 'https://mail.example' },
+        { 'sec-fetch-site': 'same-site' },
+        { origin: 'https://mail.example' },
+        { origin: 'null' },
+      ];
+      const oneClick = (path: string, headers: Record<string, string>, method = 'POST') =>
+        t.request(path, {
+          method,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+          body: 'List-Unsubscribe=One-Click',
+          ip: freshIp(),
+        });
+      const readerLink = async () => {
+        const now = new Date().toISOString();
+        const { subscriber } = await subscribe(t.handle.db, 'reader@forkcast.test', now);
+        const links = new NewsletterLinks(await ensureSecret(t.handle.db, SETTING.newsletterSecret, now), ORIGIN);
+        return new URL(links.unsubscribeUrl(subscriber)).pathname;
+      };
+      const status = async () => (await t.handle.db.selectFrom('newsletterSubscribers').select('status').executeTakeFirstOrThrow()).status;
+
+      it.each(CROSS_SITE_HEADERS)('unsubscribes when posted from another site (%j)', async (headers) => {
+        const link = await readerLink();
+        const res = await oneClick(link, headers);
+        expect(res.status).toBe(303);
+        expect(res.headers.get('location')).toBe(NEWSLETTER_PAGES.unsubscribed);
+        expect(await status()).toBe('unsubscribed');
+      });
+
+      it('still refuses a cross-site one-click POST whose token is wrong, with 400 and no change', async () => {
+        const link = await readerLink();
+        const res = await oneClick(
+          link.replace(/.$/, (ch) => (ch === 'A' ? 'B' : 'A')),
+          CROSS_SITE_HEADERS[0]!,
+        );
+        expect(res.status).toBe(400);
+        expect(await status()).toBe('pending');
+      });
+
+      it('exempts nothing else: other methods, token-less and longer paths stay refused cross-site', async () => {
+        const link = await readerLink();
+        const got: string[] = [];
+        const tries: [string, string][] = [
+          ['PUT', link],
+          ['PATCH', link],
+          ['DELETE', link],
+          ['POST', '/api/newsletter/unsubscribe'],
+          ['POST', '/api/newsletter/unsubscribe/'],
+          ['POST', `${link}/`],
+          ['POST', `${link}/again`],
+          ['POST', `/api/newsletter/unsubscribe/${'9'.repeat(16)}.${'A'.repeat(43)}`],
+          ['POST', `/api/newsletter/unsubscribe/1.${'A'.repeat(42)}`],
+          ['POST', `/api/newsletter${link.slice('/api/newsletter'.length).replace('unsubscribe', 'subscribe')}`],
+          ['POST', link.replace('/api/newsletter/', '/api/newsletter//')],
+          ['POST', '/api/newsletter/subscribe'],
+        ];
+        for (const [method, path] of tries) {
+          for (const headers of CROSS_SITE_HEADERS) {
+            const res = await oneClick(path, headers, method);
+            got.push(`${method} ${path} ${JSON.stringify(headers)} -> ${res.status} ${(await res.json().catch(() => ({}))).code}`);
+          }
+        }
+        expect(got).toEqual(
+          tries.flatMap(([method, path]) => CROSS_SITE_HEADERS.map((h) => `${method} ${path} ${JSON.stringify(h)} -> 403 cross_site`)),
+        );
+        expect(await status()).toBe('pending');
+      });
     });
 
     it('does not refuse safe methods from other sites (reads are public)', async () => {

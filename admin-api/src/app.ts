@@ -11,6 +11,7 @@ import type { AppDeps, AppEnv } from './context.ts';
 import { ApiError, errors } from './errors.ts';
 import { loadAdmin } from './middleware/auth.ts';
 import { refuseCrossSite } from './middleware/cross-site.ts';
+import { ONE_CLICK_UNSUBSCRIBE } from './newsletter/links.ts';
 import { assignRequestId, loggedPath, requestLines, requestLog } from './middleware/request-log.ts';
 import { refuseOtherHosts } from './security/host-check.ts';
 import { answerHeaders, sendSecurityHeaders, siteScriptHashes } from './security/security-headers.ts';
@@ -136,7 +137,7 @@ export function createServing({ siteVersions, ...input }: AppInput): Serving {
   app.use(
     '/api/*',
     refuseOtherHosts(deps.config.publicHost, deps.config.host),
-    refuseCrossSite([new URL(deps.config.publicHost).origin]),
+    refuseCrossSite([new URL(deps.config.publicHost).origin], [ONE_CLICK_UNSUBSCRIBE]),
     limitSmallBodies,
     loadAdmin,
   );

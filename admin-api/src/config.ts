@@ -4,6 +4,7 @@ import { compile as compileTrust } from 'proxy-addr';
 import type { LevelWithSilent } from 'pino';
 import addressparser from 'nodemailer/lib/addressparser';
 import { z } from 'zod';
+import { isEmailAddress } from '@forkcast/content-db/contracts';
 import { configProblem, httpUrlEnv as httpUrl, optionalEnv as optional, siteEnvShape } from '@forkcast/content-db/site-config';
 
 const TRUST_PROXY_PROBLEM = 'must be a number of proxy hops or a list of addresses and CIDR ranges';
@@ -93,7 +94,7 @@ const envSchema = z
     HOST: optional(z.string().default('127.0.0.1')),
     ...siteEnvShape,
     UPLOAD_DIR: optional(z.string().default('data/uploads')),
-    ADMIN_EMAIL: optional(z.email({ error: 'must be an email address' }).optional()),
+    ADMIN_EMAIL: optional(z.string().trim().refine(isEmailAddress, 'must be an email address').optional()),
     ADMIN_PASSWORD: optional(z.string().min(12, 'must be at least 12 characters').optional()),
     PURGE_WEBHOOK_URL: optional(httpUrl.optional()),
     PURGE_WEBHOOK_SECRET: optional(z.string().min(16, 'must be at least 16 characters').optional()),

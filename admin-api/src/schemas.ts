@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '@forkcast/content-db/contracts';
+import { isEmailAddress, LIMITS } from '@forkcast/content-db/contracts';
 
 // Characters no text field may hold: C0 controls other than tab, line feed and carriage return,
 // DEL, and C1 controls. They are invisible, break terminals, logs, CSV exports and mail headers,
@@ -33,6 +33,13 @@ export const text = (label: string, options: { multiline?: boolean; error?: stri
     const problem = textProblem(value, label, options.multiline);
     if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
   });
+
+/**
+ * An email field: the trimmed text held to the one address rule every email field follows
+ * (`isEmailAddress`, which ADMIN_EMAIL and `make admin-password` apply too). `error` is the message
+ * for anything that is not one bare address.
+ */
+export const emailAddress = (label: string, error: string) => text(label, { error }).trim().refine(isEmailAddress, error);
 
 // Images may come from the web or from this site's own folders (generated art, processed uploads).
 const IMAGE_SOURCE = /^(?:https?:\/\/[^\s]+|\/(?:images|uploads)\/[\w./-]+)$/;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
-import { upsertAdmin } from '@forkcast/content-db';
+import { upsertAdmin, type Db } from '@forkcast/content-db';
 import { createTempDb, type TempDb } from '@forkcast/content-db/testing';
 import { createServing, type Serving } from './app.ts';
 import { LoginThrottle, type ThrottleOptions } from './auth/login-throttle.ts';
@@ -35,6 +35,8 @@ export function testPasswordHash(password: string): Promise<string> {
 }
 
 export type RequestOptions = RequestInit & { cookie?: string; ip?: string };
+/** A Kysely plugin: it sees every query the app runs. */
+export type QueryPlugin = Parameters<Db['withPlugin']>[0];
 
 export interface TestApp {
   app: Serving['app'];
@@ -46,6 +48,8 @@ export interface TestApp {
   siteDir: string;
   /** Where the app writes its mail as .eml files when no SMTP_URL is given. */
   mailDir: string;
+  /** The app's mailer: `idle()` waits for the mail it sends after answering. */
+  mailer: Mailer;
   /** The newsletter's sending side (without a built site it cannot render a letter, so only its worker is of use). */
   sends: NewsletterSends;
   /** app.request with the given cookie header and client address (both optional). */
@@ -68,6 +72,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     publicHost?: string;
     logger?: Logger;
+    /** Plugins on the app's database handle only (a test's own queries through `handle.db` pass none). */
+    dbPlugins?: QueryPlugin[];
   } = {},
 ): Promise<TestApp> {
   const handle = await createTempDb();
@@ -88,7 +94,7 @@ export async function createTestApp(
   const mailer = new Mailer(config.mail, logger);
   const sends = createNewsletterSends({ db: handle.db, config, logger, pages: undefined });
   const { app, direct } = createServing({
-    db: handle.db,
+    db: (options.dbPlugins ?? []).reduce((db, plugin) => db.withPlugin(plugin), handle.db),
     config,
     siteDir,
     logger,
@@ -113,6 +119,7 @@ export async function createTestApp(
     uploadDir,
     siteDir,
     mailDir,
+    mailer,
     sends,
     request,
     async signIn() {

@@ -64,6 +64,15 @@ describe('make admin-password', () => {
     expect(await handle.db.selectFrom('sessions').select('idHash').execute()).toEqual([{ idHash: 'open' }]);
   });
 
+  it('refuses an email that is not one bare address, and changes nothing', async () => {
+    for (const email of ['Admin <second@forkcast.test>', 'second@forkcast.test,third@forkcast.test']) {
+      const exit = await adminPassword(handle.path, [email, 'a long new password', 'a long new password', 'y']);
+      expect(exit.code).toBe(1);
+      expect(exit.stderr).toContain('Give an email address and a password of at least 12 characters; nothing was changed');
+    }
+    expect(await admins()).toEqual([ADMIN.email]);
+  });
+
   it('creates the admin when told yes', async () => {
     const exit = await adminPassword(handle.path, ['second@forkcast.test', 'a long new password', 'a long new password', 'y']);
     expect(exit.code, exit.stderr).toBe(0);

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { accountKey, DEFAULT_THROTTLE, ipKey, LoginThrottle, type ThrottleOptions } from './login-throttle.ts';
+import { accountKey, adminKey, DEFAULT_THROTTLE, deviceKey, ipKey, LoginThrottle, type ThrottleOptions } from './login-throttle.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -29,7 +29,7 @@ function throttleAt(overrides: Partial<ThrottleOptions> = {}) {
 
 describe('LoginThrottle', () => {
   const ip = ipKey('203.0.113.7');
-  const account = accountKey('editor@forkcast.test');
+  const account = adminKey(1);
   let t: ReturnType<typeof throttleAt>;
 
   beforeEach(() => {
@@ -163,7 +163,7 @@ describe('LoginThrottle', () => {
     });
 
     it('clears only the keys it is given', () => {
-      const other = accountKey('someone@else.test');
+      const other = adminKey(2);
       t.failTimes([ip, account, other], 3);
       t.throttle.succeed([account]);
       expect(t.throttle.waitMs([account])).toBe(0);
@@ -252,6 +252,57 @@ describe('LoginThrottle', () => {
       for (let i = 0; i < 500; i++) small.throttle.fail([ipKey(`10.1.${i >> 8}.${i & 255}`), account]);
       expect(small.throttle.waitMs([account])).toBe(60 * SECOND);
     });
+  });
+
+  describe('a locked account', () => {
+    it('stays locked however many fresh addresses fail with invented emails', () => {
+      const defaults = throttleAt({ maxKeys: undefined });
+      defaults.failTimes([ipKey('203.0.113.7'), account], 3);
+      for (let i = 0; i < 5_000; i++) defaults.throttle.fail([ipKey(`2001:db8::${i.toString(16)}`), accountKey(`guess${i}@forkcast.test`)]);
+      expect(defaults.throttle.waitMs([ipKey('198.51.100.99'), account])).toBe(10 * SECOND);
+    });
+
+    it('stays locked however many other accounts and trusted browsers fail', () => {
+      const small = throttleAt({ maxKeys: 50, unknownAccountRecords: 16 });
+      small.failTimes([account], 3);
+      for (let i = 2; i < 2_000; i++) small.throttle.fail([ipKey(`10.2.${i >> 8}.${i & 255}`), adminKey(i), deviceKey(`device-${i}`)]);
+      expect(small.throttle.waitMs([account])).toBe(10 * SECOND);
+    });
+
+    it('stays locked while memory stays bounded, however many emails are invented', () => {
+      const small = throttleAt({ maxKeys: 100, unknownAccountRecords: 64 });
+      small.failTimes([account], 3);
+      for (let i = 0; i < 50_000; i++) small.throttle.fail([ipKey(`10.3.${i >> 8}.${i & 255}`), accountKey(`made-up-${i}@forkcast.test`)]);
+      expect(small.throttle.size).toBeLessThanOrEqual(100 + 64 + 1);
+      expect(small.throttle.waitMs([account])).toBe(10 * SECOND);
+    });
+  });
+
+  describe('emails of no account', () => {
+    it('holds each to its free failures, as an account is held', () => {
+      const email = accountKey('nobody@forkcast.test');
+      t.failTimes([email], 2);
+      expect(t.throttle.waitMs([email])).toBe(0);
+      t.failTimes([email], 1);
+      expect(t.throttle.waitMs([email])).toBe(10 * SECOND);
+    });
+
+    it('keeps an invented email held however many addresses come and go', () => {
+      const small = throttleAt({ maxKeys: 50 });
+      const email = accountKey('nobody@forkcast.test');
+      small.failTimes([email], 3);
+      for (let i = 0; i < 1_000; i++) small.throttle.fail([ipKey(`10.4.${i >> 8}.${i & 255}`)]);
+      expect(small.throttle.waitMs([email])).toBe(10 * SECOND);
+    });
+  });
+
+  it('drops the records of accounts and browsers once they are forgotten, so they stay bounded too', () => {
+    for (let i = 0; i < 3_000; i++) t.throttle.fail([deviceKey(`device-${i}`)]);
+    expect(t.throttle.size).toBe(3_000);
+    t.advance(10 * MINUTE + 1);
+    // Never more than twice the records that failed within forgetAfterMs.
+    for (let i = 0; i < 1_200; i++) t.throttle.fail([adminKey(i)]);
+    expect(t.throttle.size).toBeLessThanOrEqual(2 * 1_200);
   });
 
   it('reads the real clock when none is injected', () => {

@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 
 /**
@@ -11,12 +12,15 @@ export interface ThrottleOptions {
   maxDelayMs: number;
   /** Failures older than this are forgotten. */
   forgetAfterMs: number;
-  /** How many keys are remembered; past it, the least recently failed is forgotten. */
+  /** How many client addresses are remembered; past it, the least recently failed is forgotten. */
   maxKeys?: number;
+  /** How many records the emails of no account share between them (see `accountKey`). */
+  unknownAccountRecords?: number;
   now?: () => number;
 }
 
 const MAX_KEYS = 10_000;
+const UNKNOWN_ACCOUNT_RECORDS = 16_384;
 
 export const DEFAULT_THROTTLE: ThrottleOptions = {
   freeFailures: 5,
@@ -30,25 +34,47 @@ interface Record {
   lastFailure: number;
 }
 
+/** Where a key's record lives (see LoginThrottle). */
+type Table = 'addresses' | 'kept' | 'unknownAccounts';
+
+const IP = 'ip:';
+const ACCOUNT = 'account:';
+const ADMIN = 'admin:';
+const DEVICE = 'device:';
+
 /**
- * The records live in an LRU of bounded size, so every call costs constant time and a flood of
- * addresses cannot grow memory; an account under attack is touched by every guess, so it is the
- * last thing such a flood pushes out.
+ * The records live in three tables, each bounded, none of which a flood of made-up input can
+ * empty of a lock that protects something real:
+ * - client addresses, in an LRU of bounded size: a flood of fresh addresses pushes out only other
+ *   addresses, and each of them was fresh anyway;
+ * - real accounts and trusted browsers (`adminKey`, `deviceKey`), kept until they are forgotten by
+ *   age: only the server makes these keys (an admin row, a device cookie it signed), so there are
+ *   no more of them than accounts and browsers that signed in;
+ * - emails of no account, in a fixed number of shared records picked by a keyed hash: inventing
+ *   emails cannot grow memory or evict anything, and such an email is held to its free failures
+ *   like an account, so being throttled or not does not tell which emails are accounts.
  */
 export class LoginThrottle {
-  private readonly records: LRUCache<string, Record>;
+  private readonly addresses: LRUCache<string, Record>;
+  private readonly kept = new Map<string, Record>();
+  private readonly unknownAccounts = new Map<string, Record>();
+  private readonly unknownAccountRecords: number;
+  // Secret per process, so nobody can choose emails that share a record with a given one.
+  private readonly bucketKey = randomBytes(32);
+  private keptSweepAt = 1024;
   private readonly options: ThrottleOptions;
   private readonly now: () => number;
 
   constructor(options: ThrottleOptions = DEFAULT_THROTTLE) {
     this.options = options;
     this.now = options.now ?? Date.now;
-    this.records = new LRUCache({ max: options.maxKeys ?? MAX_KEYS });
+    this.addresses = new LRUCache({ max: options.maxKeys ?? MAX_KEYS });
+    this.unknownAccountRecords = options.unknownAccountRecords ?? UNKNOWN_ACCOUNT_RECORDS;
   }
 
-  /** How many keys are remembered. */
+  /** How many records are held, in all three tables. */
   get size(): number {
-    return this.records.size;
+    return this.addresses.size + this.kept.size + this.unknownAccounts.size;
   }
 
   /** Milliseconds until these keys may try again (0 when they may try now). */
@@ -59,35 +85,64 @@ export class LoginThrottle {
   fail(keys: string[]): void {
     const at = this.now();
     for (const key of keys) {
-      const record = this.fresh(key, at);
-      this.records.set(key, { failures: (record?.failures ?? 0) + 1, lastFailure: at });
+      const [table, id] = this.locate(key);
+      const record = this.fresh(table, id, at);
+      this.store(table).set(id, { failures: (record?.failures ?? 0) + 1, lastFailure: at });
     }
+    if (this.kept.size > this.keptSweepAt) this.sweepKept(at);
   }
 
   succeed(keys: string[]): void {
-    for (const key of keys) this.records.delete(key);
+    for (const key of keys) {
+      const [table, id] = this.locate(key);
+      this.store(table).delete(id);
+    }
   }
 
-  private fresh(key: string, at: number): Record | undefined {
+  private locate(key: string): [Table, string] {
+    if (key.startsWith(ADMIN) || key.startsWith(DEVICE)) return ['kept', key];
+    if (!key.startsWith(ACCOUNT)) return ['addresses', key];
+    const hash = createHmac('sha256', this.bucketKey).update(key).digest().readUInt32BE(0);
+    return ['unknownAccounts', String(hash % this.unknownAccountRecords)];
+  }
+
+  private store(table: Table): Map<string, Record> | LRUCache<string, Record> {
+    return this[table];
+  }
+
+  private fresh(table: Table, id: string, at: number): Record | undefined {
     // Looking a key up does not make it recent: only failures do.
-    const record = this.records.peek(key);
+    const store = this.store(table);
+    const record = store instanceof LRUCache ? store.peek(id) : store.get(id);
     if (record && at - record.lastFailure > this.options.forgetAfterMs) {
-      this.records.delete(key);
+      store.delete(id);
       return undefined;
     }
     return record;
   }
 
+  // Records of accounts and browsers that never failed again are dropped once they are forgotten.
+  private sweepKept(at: number): void {
+    for (const [key, record] of this.kept) {
+      if (at - record.lastFailure > this.options.forgetAfterMs) this.kept.delete(key);
+    }
+    this.keptSweepAt = Math.max(1024, 2 * this.kept.size);
+  }
+
   private waitFor(key: string): number {
     const at = this.now();
-    const record = this.fresh(key, at);
+    const [table, id] = this.locate(key);
+    const record = this.fresh(table, id, at);
     if (!record || record.failures < this.options.freeFailures) return 0;
     const delay = Math.min(this.options.maxDelayMs, this.options.baseDelayMs * 2 ** (record.failures - this.options.freeFailures));
     return Math.max(0, record.lastFailure + delay - at);
   }
 }
 
-export const ipKey = (address: string) => `ip:${address}`;
-export const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
+export const ipKey = (address: string) => `${IP}${address}`;
+/** An email that names no admin; an admin's own record is `adminKey`. */
+export const accountKey = (email: string) => `${ACCOUNT}${email.trim().toLowerCase()}`;
+/** A real admin account, by its id: its lock is kept apart from everything a visitor can make up. */
+export const adminKey = (id: number) => `${ADMIN}${id}`;
 /** A browser holding a valid device cookie, by the cookie's nonce. */
-export const deviceKey = (nonce: string) => `device:${nonce}`;
+export const deviceKey = (nonce: string) => `${DEVICE}${nonce}`;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CsvProblem } from '@forkcast/content-db/contracts';
 import { COLUMN_NAMES, ItineraryError, MAX_ROWS, parseItinerary } from './itinerary-csv.ts';
 import { itineraryCsv } from '../../../site/lib/itinerary-csv.ts';
+import { loadSeedContent } from '@forkcast/content-db/seed';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const parse = (text: string) => parseItinerary(utf8(text));
@@ -431,5 +432,20 @@ describe('parseItinerary: a downloaded itinerary uploads again unchanged', () =>
       stop({ name: 'Plain Noodles', day: null, notes: 'First line\nsecond line' }),
     ];
     expect(parseItinerary(utf8(itineraryCsv(stops)))).toEqual(stops);
+  });
+});
+
+describe('itineraryCsv', () => {
+  it('writes every seeded coordinate as the plain number it is, so a spreadsheet reads a number', () => {
+    const cities = loadSeedContent().cities;
+    const negative = cities.filter((city) => city.restaurants.some((r) => r.lng !== null && r.lng < 0));
+    expect(negative.length).toBeGreaterThan(0);
+    for (const city of cities) {
+      const rows = city.restaurants.map((r) => ({ ...r, lat: r.lat ?? null, lng: r.lng ?? null }));
+      const lines = itineraryCsv(rows).split('\r\n');
+      rows.forEach((row, i) => {
+        if (row.lat !== null) expect(lines[i + 1], city.slug).toMatch(new RegExp(`,${row.lat},${row.lng}$`.replace(/\./g, '\\.')));
+      });
+    }
   });
 });

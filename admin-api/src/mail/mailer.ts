@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { SendMailOptions, Transporter } from 'nodemailer';
+import PQueue from 'p-queue';
 import type { Logger } from 'pino';
 import type { MailConfig } from '../config.ts';
 
@@ -50,6 +51,8 @@ export class Mailer {
   readonly #dir: string | undefined;
   readonly #logger: Logger;
   readonly #inFlight = new Set<Promise<unknown>>();
+  // Mail sent after answering goes out a few messages at a time, however many requests queue it.
+  readonly #later = new PQueue({ concurrency: 4 });
 
   /**
    * With `pool`, SMTP messages share a few long-lived connections (what a newsletter send needs)
@@ -111,12 +114,25 @@ export class Mailer {
    * graceful stop does not drop them.
    */
   sendInBackground(mail: OutgoingMail, what: string): void {
-    const sending = this.send(mail).then(
-      () => undefined,
-      (error: unknown) => this.#logger.error({ err: error, to: mail.to, what }, 'could not send mail'),
-    );
-    this.#inFlight.add(sending);
-    void sending.finally(() => this.#inFlight.delete(sending));
+    this.later(what, async () => {
+      await this.send(mail);
+    });
+  }
+
+  /**
+   * Queues `work` (composing and sending mail) to start only once the request that queued it has
+   * answered, so the answer never waits on it; a failure is logged as `what`. `idle()` waits for
+   * it, so a graceful stop does not drop it.
+   */
+  later(what: string, work: () => Promise<void>): void {
+    const done = new Promise((start) => setImmediate(start))
+      .then(() => this.#later.add(work))
+      .then(
+        () => undefined,
+        (error: unknown) => this.#logger.error({ err: error, what }, 'could not send mail'),
+      );
+    this.#inFlight.add(done);
+    void done.finally(() => this.#inFlight.delete(done));
   }
 
   /** How mail leaves: through SMTP_URL, or as files in MAIL_DIR. */

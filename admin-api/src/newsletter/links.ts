@@ -12,6 +12,16 @@ const CONFIRM_TOKEN = /^(\d{1,15})\.(\d{1,15})\.([\w-]{43})$/;
 const UNSUBSCRIBE_TOKEN = /^(\d{1,15})\.([\w-]{43})$/;
 
 /**
+ * RFC 8058's one-click unsubscribe: a mail program POSTs it, from wherever the reader reads mail,
+ * and the signed token in its path is its authority, so the cross-site defence lets exactly this
+ * through (and the route still checks the token).
+ */
+export const ONE_CLICK_UNSUBSCRIBE = {
+  method: 'POST',
+  path: new RegExp(`^${UNSUBSCRIBE_PATH}/${UNSUBSCRIBE_TOKEN.source.slice(1)}`),
+} as const;
+
+/**
  * Signs and checks the tokens in newsletter links with HMAC-SHA256 under the server's secret (a
  * random key kept in the settings table). A confirmation token names the subscriber and its
  * expiry, and is bound to the address and the current sign-up, so a link from before the reader

@@ -790,6 +790,17 @@ describe('login throttling', () => {
     });
   });
 
+  it('keeps a locked account locked however many fresh addresses fail with invented emails', async () => {
+    // A small table of addresses, so the flood that would push the lock out fits in a test.
+    await t.cleanup();
+    t = await createTestApp({ throttle: { ...THROTTLE, maxKeys: 40 } });
+    await failFrom(IP_A, 3);
+    await expectThrottled(await attempt(ADMIN_EMAIL, ADMIN_PASSWORD, IP_B), 60);
+    for (let i = 0; i < 60; i++) await failFrom(`2001:db8::${i.toString(16)}`, 1, `guess${i}@forkcast.test`);
+    await expectThrottled(await attempt(ADMIN_EMAIL, ADMIN_PASSWORD, IP_C), 60);
+    expect(await sessionRows(t)).toEqual([]);
+  });
+
   it('holds concurrent guesses to the free failures', async () => {
     const responses = await Promise.all(Array.from({ length: 8 }, () => attempt(ADMIN_EMAIL, 'wrong password', IP_A)));
     const statuses = responses.map((res) => res.status).sort();

@@ -5,22 +5,23 @@ import { z } from 'zod';
 import { getAdminByEmail } from '@forkcast/content-db';
 import { SESSION_COOKIE } from '@forkcast/content-db/contracts';
 import { issueDeviceCookie, trustedDevice } from '../auth/device-cookie.ts';
-import { accountKey, deviceKey, ipKey } from '../auth/login-throttle.ts';
+import { accountKey, adminKey, deviceKey, ipKey } from '../auth/login-throttle.ts';
 import { dummyHash, verifyPassword } from '../auth/passwords.ts';
 import { endSession, startSession } from '../auth/sessions.ts';
 import type { AppEnv } from '../context.ts';
 import { ApiError, errors } from '../errors.ts';
 import { clientAddress } from '../middleware/rate-limit.ts';
-import { text } from '../schemas.ts';
+import { emailAddress, text } from '../schemas.ts';
 import { readForm } from '../validation.ts';
 
 /** The sign-in page, rendered with the site's own layout (site/pages/admin/sign-in.astro). */
 const SIGN_IN_ROUTE = '/admin/sign-in';
 const INVALID = 'The email or password is incorrect.';
 const MISSING = 'Enter your email and password.';
+const BAD_EMAIL = 'Please enter a valid email address.';
 // A password is compared, never shown or stored as typed, so it may hold a tab; the invisible
-// controls are refused like anywhere else.
-const credentialText = z.object({ email: text('Your email'), password: text('Your password', { multiline: true }) });
+// controls are refused like anywhere else. No admin can have an email outside the one address rule.
+const credentialText = z.object({ email: emailAddress('Your email', BAD_EMAIL), password: text('Your password', { multiline: true }) });
 
 /** A path on this site: one leading slash (never '//' or '/\\', which browsers read as another host), printable ASCII. */
 const SITE_PATH = /^\/(?![/\\])[\x21-\x7e]*$/;
@@ -135,7 +136,7 @@ export const authRoutes = new Hono<AppEnv>()
     // address and per account, so failures from elsewhere never lock that browser out.
     const device = trustedDevice(c, admin);
     const throttle = c.get('loginThrottle');
-    const keys = device ? [deviceKey(device)] : [ipKey(clientAddress(c)), accountKey(email)];
+    const keys = device ? [deviceKey(device)] : [ipKey(clientAddress(c)), admin ? adminKey(admin.id) : accountKey(email)];
     const wait = throttle.waitMs(keys);
     if (wait > 0) return refuse(errors.tooManyAttempts(Math.ceil(wait / 1000)));
 

@@ -98,13 +98,10 @@ describe('/api/contact', () => {
     });
 
     it('accepts an email of 254 characters and refuses 255', async () => {
-      const domain = '@example.com';
-      await expectRefused(
-        await send({ ...VALID, email: `${'a'.repeat(255 - domain.length)}${domain}` }),
-        400,
-        'Your email can be at most 254 characters.',
-      );
-      expect((await send({ ...VALID, email: `${'a'.repeat(254 - domain.length)}${domain}` })).status).toBe(201);
+      const address = (tld: string) => `${'a'.repeat(64)}@${`${'b'.repeat(60)}.`.repeat(3)}${tld}`;
+      await expectRefused(await send({ ...VALID, email: address('ccc.com') }), 400, 'Your email can be at most 254 characters.');
+      expect(address('cc.com')).toHaveLength(254);
+      expect((await send({ ...VALID, email: address('cc.com') })).status).toBe(201);
     });
 
     it('measures the length after trimming', async () => {

@@ -67,7 +67,8 @@ describe('/api/newsletter', () => {
       ['a space', 'read er@example.com'],
       ['no dot after @', 'reader@example'],
       ['two @', 'reader@@example.com'],
-      ['too long', `${'a'.repeat(243)}@example.com`],
+      ['too long', `${'a'.repeat(64)}@${`${'b'.repeat(60)}.`.repeat(3)}ccc.com`],
+      ['a display name', 'a<victim@example.com>'],
     ])('refuses %s with a 400 and stores nothing', async (_label, email) => {
       const res = await signUp(email === undefined ? {} : { email });
       expect(res.status).toBe(400);
@@ -76,7 +77,7 @@ describe('/api/newsletter', () => {
     });
 
     it('accepts an address of exactly 254 characters', async () => {
-      const email = `${'a'.repeat(242)}@example.com`;
+      const email = `${'a'.repeat(64)}@${`${'b'.repeat(60)}.`.repeat(3)}cc.com`;
       expect(email).toHaveLength(254);
       expect((await signUp({ email })).status).toBe(200);
     });
@@ -292,23 +293,23 @@ describe('/api/newsletter', () => {
       expect(await rawText(res)).toBe('\uFEFFEmail,Status,Subscribed at,Confirmed at,Unsubscribed at,Bounced at\r\n');
     });
 
-    it('lets formula-looking addresses through the sign-up form when they match the email pattern', async () => {
-      for (const email of ['=cmd@evil.example', '+sum@evil.example', '-minus@evil.example']) {
+    it('lets addresses starting + or - through the sign-up form, but no = or @ before the address', async () => {
+      for (const email of ['+sum@evil.example', '-minus@evil.example']) {
         const res = await signUp({ email });
         expect(res.status, email).toBe(200);
       }
-      // A leading @ cannot pass the pattern (nothing before the @).
-      expect((await signUp({ email: '@at@evil.example' })).status).toBe(400);
+      for (const email of ['=cmd@evil.example', '@at@evil.example']) expect((await signUp({ email })).status, email).toBe(400);
     });
 
     it('neutralises cells a spreadsheet would run as a formula with a leading apostrophe', async () => {
-      // Through the form, as an attacker would.
-      for (const [i, email] of ['=cmd@evil.example', '+sum@evil.example', '-minus@evil.example'].entries()) {
+      // Through the form, as an attacker would; what the address rule refuses was stored by an older release.
+      await subscribe(t.handle.db, '=cmd@evil.example', '2025-01-01T00:00:00.000Z');
+      for (const [i, email] of ['+sum@evil.example', '-minus@evil.example'].entries()) {
         expect((await signUp({ email })).status, email).toBe(200);
         // Give them distinct, known dates so the row order is fixed.
         await t.handle.db
           .updateTable('newsletterSubscribers')
-          .set({ subscribedAt: `2025-01-0${i + 1}T00:00:00.000Z` })
+          .set({ subscribedAt: `2025-01-0${i + 2}T00:00:00.000Z` })
           .where('email', '=', email)
           .execute();
       }

@@ -2,12 +2,12 @@ import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import { getPostById, getSubscriberByEmail } from '@forkcast/content-db';
-import { EMAIL_PATTERN, LIMITS, NEWSLETTER_PAGES } from '@forkcast/content-db/contracts';
+import { NEWSLETTER_PAGES } from '@forkcast/content-db/contracts';
 import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { newsletterLinks, type NewsletterLinks } from '../newsletter/links.ts';
-import { text } from '../schemas.ts';
+import { emailAddress } from '../schemas.ts';
 import { parseId, validate } from '../validation.ts';
 import { addressLetter, renderLetter } from './letter.ts';
 import type { NewsletterSends } from './sends.ts';
@@ -18,7 +18,7 @@ const BAD_EMAIL = 'Give one email address to send the test to.';
 const testBody = z
   .object({
     postId: postIdField,
-    email: text('The test address', { error: BAD_EMAIL }).trim().max(LIMITS.email, BAD_EMAIL).regex(EMAIL_PATTERN, BAD_EMAIL),
+    email: emailAddress('The test address', BAD_EMAIL),
   })
   .strict();
 

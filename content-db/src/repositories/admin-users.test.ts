@@ -44,6 +44,12 @@ describe('admin users repository', () => {
       });
     });
 
+    it('cannot hold one mailbox twice in different case, however the row is written', async () => {
+      await upsertAdmin(db, 'editor@forkcast.test', 'hash', T0);
+      const row = { email: 'EDITOR@Forkcast.Test', passwordHash: 'other', createdAt: T1, updatedAt: T1 };
+      await expect(db.insertInto('adminUsers').values(row).execute()).rejects.toThrow(/UNIQUE constraint failed/);
+    });
+
     it('keeps different admins apart', async () => {
       const a = await upsertAdmin(db, 'a@forkcast.test', 'hash-a', T0);
       const b = await upsertAdmin(db, 'b@forkcast.test', 'hash-b', T0);

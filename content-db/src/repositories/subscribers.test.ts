@@ -82,11 +82,58 @@ describe('subscribers repository', () => {
         unsubscribedAt: null,
       });
       await db.updateTable('newsletterSubscribers').set({ status: 'bounced', bouncedAt: T2, hardBounces: 3 }).execute();
-      expect((await subscribe(db, 'reader@example.com', T2)).subscriber).toMatchObject({
+      expect((await subscribe(db, 'reader@example.com', '2025-03-01T01:00:00.000Z')).subscriber).toMatchObject({
         status: 'pending',
         bouncedAt: null,
         hardBounces: 0,
       });
+    });
+
+    it('sends an address that left no second confirmation within the hour of its last, and changes nothing', async () => {
+      const first = await subscribe(db, 'reader@example.com', '2025-01-01T10:00:00.000Z');
+      await unsubscribe(db, first.subscriber.id, '2025-01-01T10:10:00.000Z');
+      const left = (await getSubscriber(db, first.subscriber.id))!;
+      const soon = await subscribe(db, 'reader@example.com', '2025-01-01T10:20:00.000Z');
+      expect(soon).toEqual({
+        subscriber: left,
+        created: false,
+        sendConfirmation: false,
+        previousConfirmationSentAt: '2025-01-01T10:00:00.000Z',
+      });
+      expect(await subscribe(db, 'reader@example.com', '2025-01-01T11:00:00.000Z')).toMatchObject({
+        sendConfirmation: true,
+        subscriber: { status: 'pending', subscribedAt: '2025-01-01T11:00:00.000Z', unsubscribedAt: null },
+      });
+    });
+
+    it('runs the same statements for a new, a pending, a confirmed and a departed address', async () => {
+      const statements: string[] = [];
+      const recorded = db.withPlugin({
+        transformQuery: (args) => {
+          statements.push(db.getExecutor().compileQuery(args.node, args.queryId).sql);
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      });
+      const work = async (email: string, at: string) => {
+        statements.length = 0;
+        await subscribe(recorded, email, at);
+        return [...statements];
+      };
+      const fresh = await work('reader@example.com', T0);
+      const confirmed = await subscribe(db, 'confirmed@example.com', T0);
+      await confirmSubscriber(db, confirmed.subscriber.id, T0);
+      const left = await subscribe(db, 'left@example.com', T0);
+      await unsubscribe(db, left.subscriber.id, T0);
+      expect(fresh).toHaveLength(2);
+      for (const [email, at] of [
+        ['reader@example.com', T0],
+        ['reader@example.com', T1],
+        ['confirmed@example.com', T1],
+        ['left@example.com', T1],
+      ] as const) {
+        expect(await work(email, at), `${email} at ${at}`).toEqual(fresh);
+      }
     });
 
     it('treats the email as unique ignoring case and surrounding whitespace', async () => {
@@ -98,6 +145,15 @@ describe('subscribers repository', () => {
       }
       // The first spelling is the one kept.
       expect((await listSubscribers(db)).map((s) => s.email)).toEqual(['Reader@Example.com']);
+    });
+
+    // Why no migration folds case: the column has been unique under NOCASE since 0001, and the one
+    // address rule admits ASCII only, which NOCASE folds whole.
+    it('cannot hold one mailbox twice in different case, however the row is written', async () => {
+      await subscribe(db, 'reader@example.com', T0);
+      await expect(
+        db.insertInto('newsletterSubscribers').values({ email: 'READER@Example.COM', subscribedAt: T0 }).execute(),
+      ).rejects.toThrow(/UNIQUE constraint failed/);
     });
 
     it('keeps different emails apart', async () => {

@@ -24,55 +24,54 @@ export interface SignUp {
 }
 
 /**
- * A sign-up (email trimmed; unique regardless of case). A new address is added as pending; a
- * pending one gets another confirmation only when the last went out at least an hour ago; one that
- * left or bounced starts again as pending; a confirmed one is left as it is. Run it in a
+ * A sign-up (email trimmed; unique regardless of case). A new address is added as pending with a
+ * confirmation due. Any other address gets a confirmation only when the last went out at least an
+ * hour ago (at most one per mailbox an hour): a pending one keeps waiting for it, one that left or
+ * bounced starts again as pending. A confirmed one, or one whose confirmation is not due, is left
+ * as it is. Whatever the address's state, the same two statements run (a read, then one upsert of
+ * every column a sign-up may set), so the work does not tell which state it was in. Run it in a
  * transaction with whatever records the sending.
  */
 export async function subscribe(db: Db, email: string, now: string): Promise<SignUp> {
   const address = email.trim();
-  const inserted = await db
-    .insertInto('newsletterSubscribers')
-    .values({ email: address, subscribedAt: now, status: 'pending', confirmationSentAt: now })
-    .onConflict((oc) => oc.column('email').doNothing())
-    .returningAll()
-    .executeTakeFirst();
-  if (inserted) return { subscriber: inserted, created: true, sendConfirmation: true, previousConfirmationSentAt: null };
-
-  const existing = await db.selectFrom('newsletterSubscribers').selectAll().where('email', '=', address).executeTakeFirstOrThrow();
-  const unchanged = {
-    subscriber: existing,
-    created: false,
-    sendConfirmation: false,
-    previousConfirmationSentAt: existing.confirmationSentAt,
+  const existing = await db.selectFrom('newsletterSubscribers').selectAll().where('email', '=', address).executeTakeFirst();
+  const resendFrom = new Date(Date.parse(now) - CONFIRMATION_RESEND_MS).toISOString();
+  const due =
+    existing === undefined ||
+    (existing.status !== 'confirmed' && (existing.confirmationSentAt === null || existing.confirmationSentAt <= resendFrom));
+  const fresh = {
+    status: 'pending',
+    subscribedAt: now,
+    confirmationSentAt: now,
+    confirmedAt: null,
+    unsubscribedAt: null,
+    bouncedAt: null,
+    hardBounces: 0,
+  } as const;
+  const kept = existing && {
+    status: existing.status,
+    subscribedAt: existing.subscribedAt,
+    confirmationSentAt: existing.confirmationSentAt,
+    confirmedAt: existing.confirmedAt,
+    unsubscribedAt: existing.unsubscribedAt,
+    bouncedAt: existing.bouncedAt,
+    hardBounces: existing.hardBounces,
   };
-  if (existing.status === 'confirmed') return unchanged;
-  if (existing.status === 'pending') {
-    const resendFrom = new Date(Date.parse(now) - CONFIRMATION_RESEND_MS).toISOString();
-    if (existing.confirmationSentAt !== null && existing.confirmationSentAt > resendFrom) return unchanged;
-    const updated = await db
-      .updateTable('newsletterSubscribers')
-      .set({ confirmationSentAt: now })
-      .where('id', '=', existing.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return { ...unchanged, subscriber: updated, sendConfirmation: true };
-  }
-  const restarted = await db
-    .updateTable('newsletterSubscribers')
-    .set({
-      status: 'pending',
-      subscribedAt: now,
-      confirmationSentAt: now,
-      confirmedAt: null,
-      unsubscribedAt: null,
-      bouncedAt: null,
-      hardBounces: 0,
-    })
-    .where('id', '=', existing.id)
+  let next = kept ?? fresh;
+  // A pending address keeps its sign-up (its old link stays good); one that left starts afresh.
+  if (kept && due) next = kept.status === 'pending' ? { ...kept, confirmationSentAt: now } : fresh;
+  const subscriber = await db
+    .insertInto('newsletterSubscribers')
+    .values({ email: address, ...fresh })
+    .onConflict((oc) => oc.column('email').doUpdateSet(next))
     .returningAll()
     .executeTakeFirstOrThrow();
-  return { ...unchanged, subscriber: restarted, sendConfirmation: true };
+  return {
+    subscriber,
+    created: existing === undefined,
+    sendConfirmation: due,
+    previousConfirmationSentAt: existing?.confirmationSentAt ?? null,
+  };
 }
 
 /** Gives back a confirmation claimed by `subscribe` that could not be sent, so the next sign-up sends it. */

@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { create } from 'zustand';
-import { EMAIL_PATTERN, LIMITS, type ContactForm } from '@forkcast/content-db/contracts';
+import { isEmailAddress, LIMITS, type ContactForm } from '@forkcast/content-db/contracts';
 import { apiRequest, messageOf } from '../shared/api';
 import { useInertPage } from '../shared/inert-page';
 import { toast } from '../shared/toast-store';
@@ -31,8 +31,7 @@ export function validateContact(fields: Fields): { title: string; description: s
   if (Object.values(fields).some((value) => value.trim() === '')) {
     return { title: 'Please fill in all fields', description: 'All fields are required to send your message.' };
   }
-  if (!EMAIL_PATTERN.test(fields.email.trim()))
-    return { title: 'Invalid email address', description: 'Please enter a valid email address.' };
+  if (!isEmailAddress(fields.email.trim())) return { title: 'Invalid email address', description: 'Please enter a valid email address.' };
   return undefined;
 }
 
