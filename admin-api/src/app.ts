@@ -29,6 +29,7 @@ import { searchApiRoutes, searchPageRoutes } from './search/search-routes.ts';
 import { sendRoutes } from './sends/routes.ts';
 import { siteNotFound } from './site-not-found.ts';
 import { directFiles, type DirectListener } from './static/direct-path.ts';
+import { redirectPageVariants } from './static/page-variants.ts';
 import { FileCache, serveFiles, type FolderVersions, type SendFileOptions } from './static/serve-files.ts';
 import { ImageQueue } from './uploads/image-queue.ts';
 
@@ -129,6 +130,7 @@ export function createServing({ siteVersions, ...input }: AppInput): Serving {
     for (const key of Object.keys(deps) as (keyof AppDeps)[]) c.set(key, deps[key] as never);
     await next();
   });
+  app.use(redirectPageVariants);
 
   // The site's text files are sent as the compressed copies written beside them; only the API's
   // own answers are compressed as they are made.

@@ -1,0 +1,19 @@
+import type { MiddlewareHandler } from 'hono';
+import { barePath } from '@forkcast/content-db/urls';
+
+/** How long a browser or CDN may keep a redirect to a page's one URL (as the redirects to a post's canonical URL). */
+const REDIRECT_CACHE = 'public, max-age=3600';
+
+/**
+ * Answers `/kyoto/guide/` and `/kyoto/guide/index.html` (any spelling `barePath` knows) 301 to
+ * `/kyoto/guide`, keeping the query string, so that a page is cached, and purged, under one URL.
+ * Only GET and HEAD: anything else goes on as it came. nginx's recipe redirects the same paths.
+ */
+export const redirectPageVariants: MiddlewareHandler = async (c, next) => {
+  const method = c.req.method;
+  const bare = method === 'GET' || method === 'HEAD' ? barePath(c.req.path) : undefined;
+  if (bare === undefined) return next();
+  const search = new URL(c.req.url).search;
+  c.header('Cache-Control', REDIRECT_CACHE);
+  return c.redirect(search.length > 1 ? `${bare}${search}` : bare, 301);
+};
