@@ -214,10 +214,11 @@ ${types}
     gzip_vary on;
 ${settings.brotli ? '    brotli_static on;\n' : ''}
     # nginx's validators have one-second resolution (its ETag is the modification second and the
-    # size), and a page can be published twice within a second at the same size: a 304 would then
-    # keep the older page. So what may change is always sent whole (a few kB compressed).
-    etag off;
-    if_modified_since off;
+    # size); the publisher gives every file it rewrites a modification time at least a second after
+    # the one it replaces (admin-api/src/publisher/site-folder.ts), so a new version never keeps the
+    # old one's ETag or Last-Modified, and a revalidation may be answered 304.
+    etag on;
+    if_modified_since exact;
 
     client_max_body_size 12m;
     error_page 404 /404.html;
@@ -239,8 +240,6 @@ ${fileHeaders('$forkcast_cache_control', '        ', settings.siteDir)}
 
     location ^~ /_astro/ {
 ${FILE_GUARDS}
-        etag on;
-        if_modified_since exact;
 ${fileHeaders('$forkcast_immutable', '        ', settings.siteDir)}
         location ~ /\\. {
             return 404;
@@ -250,8 +249,6 @@ ${fileHeaders('$forkcast_immutable', '        ', settings.siteDir)}
     location ^~ /uploads/ {
         alias ${settings.uploadDir.replace(/\/?$/, '/')};
 ${FILE_GUARDS}
-        etag on;
-        if_modified_since exact;
         gzip_static off;
 ${settings.brotli ? '        brotli_static off;\n' : ''}${fileHeaders('$forkcast_immutable', '        ', settings.siteDir)}
         location ~ /\\. {

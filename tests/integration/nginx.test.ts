@@ -313,6 +313,47 @@ describe('nginx in front of the server, with the deploy config', () => {
     expect((await ask(`${front}/`)).body.toString()).toContain('Through the proxy, renamed');
   });
 
+  it('answers a revalidation 304, and never for a page rewritten within the same second at the same size', async () => {
+    const json = { 'content-type': 'application/json', cookie };
+    const created = await ask(`${front}/api/posts`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ title: 'Revalidated A', excerpt: 'Twice.', content: 'Same size, new words: A.', status: 'published' }),
+    });
+    expect(created.status).toBe(201);
+    const post = JSON.parse(created.body.toString()) as { id: number; slug: string };
+    const path = `/post/${post.slug}`;
+    for (const encoding of brotli ? ['br', 'gzip', ''] : ['gzip', '']) {
+      const headers: Record<string, string> = encoding ? { 'accept-encoding': encoding } : {};
+      const first = await ask(`${front}${path}`, { headers });
+      expect(first.status).toBe(200);
+      const etag = first.headers.etag!;
+      expect(etag, encoding).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+      const unchanged = await ask(`${front}${path}`, { headers: { ...headers, 'if-none-match': etag } });
+      expect(unchanged.status, encoding).toBe(304);
+      expect(unchanged.headers['cache-control'], encoding).toBe('public, max-age=0, must-revalidate');
+      expect((await ask(`${front}${path}`, { headers: { ...headers, 'if-modified-since': first.headers['last-modified']! } })).status).toBe(
+        304,
+      );
+
+      // The same number of bytes, written at once: nginx's ETag (modification second and size) must still change.
+      const letter = first.body.toString().includes('Revalidated A') ? 'B' : 'A';
+      const changed = await ask(`${front}/api/posts/${post.id}`, {
+        method: 'PATCH',
+        headers: json,
+        body: JSON.stringify({ title: `Revalidated ${letter}`, content: `Same size, new words: ${letter}.` }),
+      });
+      expect(changed.status).toBe(200);
+      const second = await ask(`${front}${path}`, { headers: { ...headers, 'if-none-match': etag } });
+      expect(second.status, encoding).toBe(200);
+      expect(second.body.length, encoding).toBe(first.body.length);
+      expect(second.body.toString()).toContain(`Revalidated ${letter}`);
+      expect(second.headers.etag, encoding).not.toBe(etag);
+      const since = await ask(`${front}${path}`, { headers: { ...headers, 'if-modified-since': first.headers['last-modified']! } });
+      expect(since.status, encoding).toBe(200);
+    }
+  });
+
   it('counts rate limits per real client: each address has its own allowance, and a forged X-Forwarded-For changes nothing', async () => {
     const contact = (from: string, headers: Record<string, string> = {}) =>
       ask(`${front}/api/contact`, {
