@@ -7,7 +7,7 @@
  */
 
 import { posix } from 'node:path';
-import { HSTS, SERVER_HEADERS } from '@forkcast/content-db/security-headers';
+import { HSTS, IMMUTABLE, SERVER_HEADERS } from '@forkcast/content-db/security-headers';
 import { PAGE_VARIANT } from '@forkcast/content-db/urls';
 
 export interface NginxSiteSettings {
@@ -45,7 +45,6 @@ export const EXAMPLE_SITE: NginxSiteSettings = {
 export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
 const REVALIDATE = 'public, max-age=0, must-revalidate';
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 const ONE_HOUR = 'public, max-age=3600';
 // A redirect to a page's one URL, as the server sends it (admin-api/src/static/page-variants.ts).
 const REDIRECT_CACHE = ONE_HOUR;

@@ -4,6 +4,7 @@ import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { pino } from 'pino';
 import { SEARCH_PAGE } from '@forkcast/content-db/contracts';
+import { IMMUTABLE } from '@forkcast/content-db/security-headers';
 import { isRenderedFile } from '@forkcast/content-db/urls';
 import { LoginThrottle } from './auth/login-throttle.ts';
 import { Mailer } from './mail/mailer.ts';
@@ -39,7 +40,6 @@ export type { AppDeps, AppEnv } from './context.ts';
 const BODY_LIMIT = 100 * 1024;
 const OWN_LIMIT = /^\/api\/(?:upload(?:\/hero-image)?|admin\/generate-guide)$/;
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 // Memory for the site's most recently sent small files (each still checked against the file on every request).
 const SITE_CACHE_BYTES = 64 * 1024 * 1024;
 const REVALIDATE = 'public, max-age=0, must-revalidate';
