@@ -598,7 +598,7 @@ describe('app', () => {
         ['GET', '/api/nope'],
         ['POST', '/api/nope'],
         ['GET', '/api/admin-secret'],
-        ['DELETE', '/api/hero/image'],
+        ['DELETE', '/api/hero/nope'],
       ] as const) {
         const res = await t.request(path, { method, ip: freshIp() });
         expect(res.status, `${method} ${path}`).toBe(404);

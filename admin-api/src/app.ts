@@ -10,6 +10,7 @@ import { LoginThrottle } from './auth/login-throttle.ts';
 import { Mailer } from './mail/mailer.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { ApiError, errors } from './errors.ts';
+import { refuseWrongMethods } from './middleware/allowed-methods.ts';
 import { loadAdmin } from './middleware/auth.ts';
 import { refuseCrossSite } from './middleware/cross-site.ts';
 import { assignRequestId, loggedPath, requestLines, requestLog } from './middleware/request-log.ts';
@@ -130,6 +131,7 @@ export function createServing({ siteVersions, ...input }: AppInput): Serving {
     for (const key of Object.keys(deps) as (keyof AppDeps)[]) c.set(key, deps[key] as never);
     await next();
   });
+  app.use(refuseWrongMethods(app));
   app.use(redirectPageVariants);
 
   // The site's text files are sent as the compressed copies written beside them; only the API's
