@@ -58,6 +58,7 @@ describe('a wrong method on a known route', () => {
           });
           expect(response.status, label).toBe(405);
           expect(response.headers.get('allow'), label).toBe(allow);
+          expect(response.headers.get('cache-control'), label).toBe('no-store');
           if (method !== 'HEAD') expect(await response.json(), label).toMatchObject({ code: 'method_not_allowed' });
         }
       }

@@ -35,6 +35,8 @@ export function refuseWrongMethods(app: Hono<AppEnv>): MiddlewareHandler<AppEnv>
     const allowed = methodsAt(c.req.path);
     if (allowed.length === 0 || allowed.includes(c.req.method)) return next();
     c.header('Allow', allowed.join(', '));
+    // Refused before the API's own Cache-Control rule runs; a 405 may otherwise be kept by a cache.
+    c.header('Cache-Control', 'no-store');
     throw errors.methodNotAllowed(c.req.method, allowed);
   };
 }
