@@ -46,7 +46,7 @@ export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_stat
 
 const REVALIDATE = 'public, max-age=0, must-revalidate';
 const ONE_HOUR = 'public, max-age=3600';
-// A redirect to a page's one URL, as the server sends it (admin-api/src/static/page-variants.ts).
+// A redirect to a page's one URL without a query string, as the server sends it (admin-api/src/static/page-variants.ts).
 const REDIRECT_CACHE = ONE_HOUR;
 
 /** Content types by extension, as the Node server sends them (the rest: application/octet-stream). */
@@ -148,15 +148,22 @@ map $scheme $forkcast_hsts {
 map $status $forkcast_cache_control {
     volatile;
     404 "no-cache";
-    301 "${REDIRECT_CACHE}";
+    301 $forkcast_redirect_cache;
     default $forkcast_file_cache;
 }
 
 # Hashed build assets and uploads, and a redirect to one of them from another spelling of its URL.
 map $status $forkcast_immutable {
     volatile;
-    301 "${REDIRECT_CACHE}";
+    301 $forkcast_redirect_cache;
     default "${IMMUTABLE}";
+}
+
+# A redirect is kept an hour, by shared caches only when it carries no query string on: a CDN whose
+# cache key leaves the query string out would hand one reader's query to the next.
+map $is_args $forkcast_redirect_cache {
+    "?" "${REDIRECT_CACHE.replace('public', 'private')}";
+    default "${REDIRECT_CACHE}";
 }
 
 # One URL per page, as the server has it (content-db's urls.ts, PAGE_VARIANT): a GET or HEAD of

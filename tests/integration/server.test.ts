@@ -162,6 +162,8 @@ describe('the real server over a rendered fixture site', () => {
       const response = await fetch(`${server.url}${path}`, { redirect: 'manual' });
       expect(response.status, path).toBe(301);
       expect(response.headers.get('location'), path).toBe(location);
+      // Kept by shared caches only when no reader's query string is in it (a CDN may key pages without one).
+      expect(response.headers.get('cache-control'), path).toBe(path.includes('?') ? 'private, max-age=3600' : 'public, max-age=3600');
     }
     for (const path of ['/testopolis/testopolis-noodle-night', '/post/solo-supper']) {
       const response = await fetch(`${server.url}${path}`, { redirect: 'manual' });
