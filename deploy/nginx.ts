@@ -46,8 +46,10 @@ export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_stat
 
 const REVALIDATE = 'public, max-age=0, must-revalidate';
 const ONE_HOUR = 'public, max-age=3600';
-// A redirect to a page's one URL without a query string, as the server sends it (admin-api/src/static/page-variants.ts).
+// A redirect to a page's one URL, by whether it carries a query string on, as the server sends it
+// (redirectCacheControl in admin-api/src/static/page-variants.ts).
 const REDIRECT_CACHE = ONE_HOUR;
+const REDIRECT_WITH_QUERY_CACHE = 'private, max-age=3600';
 
 /** Content types by extension, as the Node server sends them (the rest: application/octet-stream). */
 const TYPES: [string, string[]][] = [
@@ -162,7 +164,7 @@ map $status $forkcast_immutable {
 # A redirect is kept an hour, by shared caches only when it carries no query string on: a CDN whose
 # cache key leaves the query string out would hand one reader's query to the next.
 map $is_args $forkcast_redirect_cache {
-    "?" "${REDIRECT_CACHE.replace('public', 'private')}";
+    "?" "${REDIRECT_WITH_QUERY_CACHE}";
     default "${REDIRECT_CACHE}";
 }
 
