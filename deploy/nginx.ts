@@ -7,7 +7,8 @@
  */
 
 import { posix } from 'node:path';
-import { HSTS, SERVER_HEADERS } from '@forkcast/content-db/security-headers';
+import { HSTS, IMMUTABLE, SERVER_HEADERS } from '@forkcast/content-db/security-headers';
+import { PAGE_VARIANT } from '@forkcast/content-db/urls';
 
 export interface NginxSiteSettings {
   /** The host name visitors use (PUBLIC_HOST's). */
@@ -44,8 +45,11 @@ export const EXAMPLE_SITE: NginxSiteSettings = {
 export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
 const REVALIDATE = 'public, max-age=0, must-revalidate';
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 const ONE_HOUR = 'public, max-age=3600';
+// A redirect to a page's one URL, by whether it carries a query string on, as the server sends it
+// (redirectCacheControl in admin-api/src/static/page-variants.ts).
+const REDIRECT_CACHE = ONE_HOUR;
+const REDIRECT_WITH_QUERY_CACHE = 'private, max-age=3600';
 
 /** Content types by extension, as the Node server sends them (the rest: application/octet-stream). */
 const TYPES: [string, string[]][] = [
@@ -100,6 +104,14 @@ const PROXY = `proxy_pass http://forkcast_app;
         # A write answers once its pages are published, which takes longer on a large site.
         proxy_read_timeout 120s;`;
 
+/** The first lines of each location that serves files: a page's other spellings redirect to its one URL; an empty segment is a 404. */
+const FILE_GUARDS = `        if ($forkcast_bare) {
+            return 301 $forkcast_bare$is_args$args;
+        }
+        if ($forkcast_empty_segment) {
+            return 404;
+        }`;
+
 /** The site's server block, with the maps and upstream it uses (all of it belongs in nginx's http block). */
 export function nginxSiteConfig(settings: NginxSiteSettings): string {
   const slug = '[a-z0-9]+(?:-[a-z0-9]+)*';
@@ -138,7 +150,39 @@ map $scheme $forkcast_hsts {
 map $status $forkcast_cache_control {
     volatile;
     404 "no-cache";
+    301 $forkcast_redirect_cache;
     default $forkcast_file_cache;
+}
+
+# Hashed build assets and uploads, and a redirect to one of them from another spelling of its URL.
+map $status $forkcast_immutable {
+    volatile;
+    301 $forkcast_redirect_cache;
+    default "${IMMUTABLE}";
+}
+
+# A redirect is kept an hour, by shared caches only when it carries no query string on: a CDN whose
+# cache key leaves the query string out would hand one reader's query to the next.
+map $is_args $forkcast_redirect_cache {
+    "?" "${REDIRECT_WITH_QUERY_CACHE}";
+    default "${REDIRECT_CACHE}";
+}
+
+# One URL per page, as the server has it (content-db's urls.ts, PAGE_VARIANT): a GET or HEAD of
+# /kyoto/guide/ or /kyoto/guide/index.html is answered 301 to /kyoto/guide, so a CDN caches (and the
+# purge webhook purges) each page under one URL. $uri is the decoded path, as the server reads it.
+map "$request_method $uri" $forkcast_bare {
+    volatile;
+    default "";
+    "~^(?:GET|HEAD) /index\\.html/?$" /;
+    "~^(?:GET|HEAD) ${PAGE_VARIANT.slice(1)}" $1;
+}
+
+# A path with an empty segment (//about) names no file, as on the server (merge_slashes is off).
+map $uri $forkcast_empty_segment {
+    volatile;
+    default "";
+    ~// 1;
 }
 
 # The not-found page for a URL's shape, as the server picks it (content-db's urls.ts): used only
@@ -162,6 +206,8 @@ server {
     root ${settings.siteDir};
     access_log ${settings.accessLog} forkcast_json;
     server_tokens off;
+    # //about is not /about: with slashes merged, every location would serve it as a second URL of the page.
+    merge_slashes off;
 
     # Exactly the types the Node server sends; anything else (the _redirects file) is a download.
     types {
@@ -176,29 +222,33 @@ ${types}
     gzip_vary on;
 ${settings.brotli ? '    brotli_static on;\n' : ''}
     # nginx's validators have one-second resolution (its ETag is the modification second and the
-    # size), and a page can be published twice within a second at the same size: a 304 would then
-    # keep the older page. So what may change is always sent whole (a few kB compressed).
-    etag off;
-    if_modified_since off;
+    # size); the publisher gives every file it rewrites a modification time at least a second after
+    # the one it replaces (admin-api/src/publisher/site-folder.ts), so a new version never keeps the
+    # old one's ETag or Last-Modified, and a revalidation may be answered 304.
+    etag on;
+    if_modified_since exact;
 
     client_max_body_size 12m;
     error_page 404 /404.html;
+    # Redirects name the path alone, as the server's do.
+    absolute_redirect off;
 
     location / {
+${FILE_GUARDS}
         try_files $uri $uri/index.html @forkcast;
 ${fileHeaders('$forkcast_cache_control', '        ', settings.siteDir)}
     }
 
     location = /rss.xml {
+${FILE_GUARDS}
         types { }
         default_type application/rss+xml;
 ${fileHeaders('$forkcast_cache_control', '        ', settings.siteDir)}
     }
 
     location ^~ /_astro/ {
-        etag on;
-        if_modified_since exact;
-${fileHeaders(`"${IMMUTABLE}"`, '        ', settings.siteDir)}
+${FILE_GUARDS}
+${fileHeaders('$forkcast_immutable', '        ', settings.siteDir)}
         location ~ /\\. {
             return 404;
         }
@@ -206,10 +256,9 @@ ${fileHeaders(`"${IMMUTABLE}"`, '        ', settings.siteDir)}
 
     location ^~ /uploads/ {
         alias ${settings.uploadDir.replace(/\/?$/, '/')};
-        etag on;
-        if_modified_since exact;
+${FILE_GUARDS}
         gzip_static off;
-${settings.brotli ? '        brotli_static off;\n' : ''}${fileHeaders(`"${IMMUTABLE}"`, '        ', settings.siteDir)}
+${settings.brotli ? '        brotli_static off;\n' : ''}${fileHeaders('$forkcast_immutable', '        ', settings.siteDir)}
         location ~ /\\. {
             return 404;
         }

@@ -691,7 +691,7 @@ describe('app', () => {
         ['GET', '/api/nope'],
         ['POST', '/api/nope'],
         ['GET', '/api/admin-secret'],
-        ['DELETE', '/api/hero/image'],
+        ['DELETE', '/api/hero/nope'],
       ] as const) {
         const res = await t.request(path, { method, ip: freshIp() });
         expect(res.status, `${method} ${path}`).toBe(404);
@@ -788,7 +788,7 @@ describe('app', () => {
       writeFileSync(join(t.siteDir, 'index.html'), '<!doctype html><title>Forkcast</title><h1>Home</h1>');
       writeFileSync(join(t.siteDir, 'kyoto', 'guide', 'index.html'), '<!doctype html><title>Kyoto</title>');
       writeFileSync(join(t.siteDir, 'robots.txt'), 'User-agent: *\n');
-      for (const path of ['/', '/kyoto/guide/', '/robots.txt']) {
+      for (const path of ['/', '/kyoto/guide', '/robots.txt']) {
         const res = await t.request(path);
         expect(res.status, path).toBe(200);
         expectSecurityHeaders(res, path);

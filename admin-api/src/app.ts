@@ -4,11 +4,13 @@ import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { pino } from 'pino';
 import { SEARCH_PAGE } from '@forkcast/content-db/contracts';
+import { IMMUTABLE } from '@forkcast/content-db/security-headers';
 import { isRenderedFile } from '@forkcast/content-db/urls';
 import { LoginThrottle } from './auth/login-throttle.ts';
 import { Mailer } from './mail/mailer.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { ApiError, errors } from './errors.ts';
+import { refuseWrongMethods } from './middleware/allowed-methods.ts';
 import { loadAdmin } from './middleware/auth.ts';
 import { refuseCrossSite } from './middleware/cross-site.ts';
 import { ONE_CLICK_UNSUBSCRIBE } from './newsletter/links.ts';
@@ -30,6 +32,7 @@ import { searchApiRoutes, searchPageRoutes } from './search/search-routes.ts';
 import { sendRoutes } from './sends/routes.ts';
 import { siteNotFound } from './site-not-found.ts';
 import { directFiles, type DirectListener } from './static/direct-path.ts';
+import { redirectPageVariants } from './static/page-variants.ts';
 import { FileCache, serveFiles, type FolderVersions, type SendFileOptions } from './static/serve-files.ts';
 import { ImageQueue } from './uploads/image-queue.ts';
 
@@ -39,7 +42,6 @@ export type { AppDeps, AppEnv } from './context.ts';
 const BODY_LIMIT = 100 * 1024;
 const OWN_LIMIT = /^\/api\/(?:upload(?:\/hero-image)?|admin\/generate-guide)$/;
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 // Memory for the site's most recently sent small files (each still checked against the file on every request).
 const SITE_CACHE_BYTES = 64 * 1024 * 1024;
 const REVALIDATE = 'public, max-age=0, must-revalidate';
@@ -130,6 +132,8 @@ export function createServing({ siteVersions, ...input }: AppInput): Serving {
     for (const key of Object.keys(deps) as (keyof AppDeps)[]) c.set(key, deps[key] as never);
     await next();
   });
+  app.use(refuseWrongMethods(app));
+  app.use(redirectPageVariants);
 
   // The site's text files are sent as the compressed copies written beside them; only the API's
   // own answers are compressed as they are made.

@@ -12,6 +12,7 @@ const STATUS_OF = {
   invalid_credentials: 401,
   cross_site: 403,
   not_found: 404,
+  method_not_allowed: 405,
   wrong_host: 421,
   conflict: 409,
   body_too_large: 413,
@@ -115,6 +116,9 @@ export const errors = {
   /** 403: an unsafe request the browser marks as coming from another site. */
   crossSite: () => ApiError.of('cross_site', 'Cross-site requests are not allowed.'),
   notFound: (message: string) => ApiError.of('not_found', message),
+  /** 405: routes take this path, with other methods (which the answer's Allow header names). */
+  methodNotAllowed: (method: string, allowed: readonly string[]) =>
+    ApiError.of('method_not_allowed', `This address does not take ${method}; it takes ${allowed.join(', ')}.`),
   /** 421: an unsafe request addressed to a host this server does not answer for. */
   wrongHost: () => ApiError.of('wrong_host', 'This server does not answer for that host name.'),
   /** 409; `field` names the body field whose value clashes, when one does. */

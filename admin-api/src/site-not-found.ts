@@ -3,6 +3,7 @@ import { findRedirect, getCityById, getPostBySlug, type Db } from '@forkcast/con
 import { canonicalPostPath, missingTarget, NOT_FOUND_ROUTES, redirectLocation } from '@forkcast/content-db/urls';
 import type { AppEnv } from './context.ts';
 import { routeFile } from './publisher/site-folder.ts';
+import { redirectCacheControl } from './static/page-variants.ts';
 import { sendFile, type SendFileOptions } from './static/serve-files.ts';
 
 const FALLBACK_PAGE = '<!doctype html><title>Not Found</title><h1>Page Not Found</h1>';
@@ -37,8 +38,9 @@ export async function siteNotFound(c: Context<AppEnv>, pages: SendFileOptions): 
   if (c.req.method === 'GET' || c.req.method === 'HEAD') {
     const location = await newLocation(c.get('db'), c.req.path);
     if (location && location !== c.req.path) {
-      c.header('Cache-Control', 'public, max-age=3600');
-      return c.redirect(redirectLocation(location, new URL(c.req.url).search), 301);
+      const search = new URL(c.req.url).search;
+      c.header('Cache-Control', redirectCacheControl(search));
+      return c.redirect(redirectLocation(location, search), 301);
     }
   }
   const target = missingTarget(c.req.path);

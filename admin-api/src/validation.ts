@@ -5,7 +5,8 @@ import { errors } from './errors.ts';
 
 /**
  * Validates one part of the request with zod; a failure becomes a 400 whose message is the first
- * problem's own message (schemas carry the user-facing wording). With `nameField`, a problem with
+ * problem's own message (schemas carry the user-facing wording). A JSON body must say it is JSON:
+ * any other Content-Type (or none) is a 415 before the body is read. With `nameField`, a problem with
  * one top-level field also names that field, for editors that show each message beside its field.
  */
 export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(
@@ -13,7 +14,7 @@ export function validate<T extends z.ZodType, Target extends keyof ValidationTar
   schema: T,
   { nameField = false }: { nameField?: boolean } = {},
 ) {
-  return zValidator(target, schema, (result) => {
+  const validator = zValidator(target, schema, (result) => {
     if (!result.success) {
       const issue = result.error.issues[0];
       const message = issue?.message ?? 'The request is not valid.';
@@ -21,6 +22,32 @@ export function validate<T extends z.ZodType, Target extends keyof ValidationTar
       throw nameField && field !== undefined ? errors.invalidField(field, message) : errors.validation(message);
     }
   });
+  if (target !== 'json') return validator;
+  // The validator reads a body of another type as no fields at all, which a route whose fields are
+  // all optional (the post preview) would take as a valid, empty request.
+  const jsonOnly: typeof validator = async (c, next) => {
+    if (!isJsonContentType(c.req.header('content-type')))
+      throw errors.unsupportedMedia('unsupported_media_type', 'Send the request body as JSON, with Content-Type: application/json.');
+    return validator(c, next);
+  };
+  jsonBodyHandlers.add(jsonOnly);
+  return jsonOnly;
+}
+
+// The media types hono's validator parses as JSON (`application/json`, `application/*+json`).
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
+
+/** Whether a Content-Type names JSON, by the rule the JSON validator parses bodies by. */
+export function isJsonContentType(contentType: string | undefined): boolean {
+  return JSON_MEDIA_TYPE.test((contentType ?? '').split(';')[0]!.trim());
+}
+
+// The middleware validate() made for JSON bodies: the route table names the JSON routes by them.
+const jsonBodyHandlers = new WeakSet<object>();
+
+/** Whether a handler of the route table validates the request body as JSON (see validate). */
+export function readsJsonBody(handler: unknown): boolean {
+  return typeof handler === 'function' && jsonBodyHandlers.has(handler);
 }
 
 /** A route parameter that must be a database id; anything else is a 404 with `message`. */

@@ -33,9 +33,34 @@ describe('the Content-Security-Policy', () => {
     expect(new Map(securityHeaders(HASHES, 'same-origin')).get('X-Frame-Options')).toBe('SAMEORIGIN');
   });
 
+  it('loads images from this site, data: and blob: URLs and https addresses only, never plain http', () => {
+    expect(directives(contentSecurityPolicy(HASHES)).get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https:']);
+  });
+
   it('gives back the hashes it was made of', () => {
     expect(policyScriptHashes(contentSecurityPolicy(HASHES))).toEqual(['sha256-aaa+/=', 'sha256-bbb=']);
     expect(policyScriptHashes("default-src 'self'")).toEqual([]);
+  });
+});
+
+describe('the Permissions-Policy', () => {
+  const policy = () => new Map(securityHeaders(HASHES)).get('Permissions-Policy')!;
+
+  it('denies every page and frame the powerful features the site never uses', () => {
+    const denied = policy()
+      .split(', ')
+      .map((entry) => /^([a-z-]+)=\(\)$/.exec(entry)?.[1]);
+    expect(denied).not.toContain(undefined);
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'browsing-topics', 'interest-cohort'])
+      expect(denied, feature).toContain(feature);
+  });
+
+  it('leaves alone what the pages use: full screen, the clipboard (the editor takes pasted images)', () => {
+    for (const feature of ['fullscreen', 'clipboard-read', 'clipboard-write']) expect(policy(), feature).not.toContain(`${feature}=`);
+  });
+
+  it('is the same for a page that may be framed', () => {
+    expect(new Map(securityHeaders(HASHES, 'same-origin')).get('Permissions-Policy')).toBe(policy());
   });
 });
 
@@ -46,6 +71,18 @@ describe('the headers files', () => {
     for (const [name, value] of securityHeaders(HASHES)) expect(text).toContain(`\n  ${name}: ${value}\n`);
     expect(readHeadersFile(text)).toEqual(['sha256-aaa+/=', 'sha256-bbb=']);
     expect(readHeadersFile('/*\n  X-Frame-Options: DENY\n')).toBeUndefined();
+  });
+
+  it('has a static host keep the hashed build assets and the uploads for good, as our server and nginx do', () => {
+    const rules = new Map(
+      headersFileText(HASHES)
+        .split(/\n(?=\S)/)
+        .filter((block) => !block.startsWith('#'))
+        .map((block) => [block.split('\n')[0], block.split('\n').slice(1).filter(Boolean)]),
+    );
+    for (const path of ['/_astro/*', '/uploads/*'])
+      expect(rules.get(path), path).toEqual(['  Cache-Control: public, max-age=31536000, immutable']);
+    expect(rules.get('/*')!.some((line) => line.startsWith('  Cache-Control'))).toBe(false);
   });
 
   it('writes the same headers as nginx add_header lines, sent with every status', () => {

@@ -20,14 +20,15 @@ export type Framing = 'none' | 'same-origin';
  * The directives besides `default-src 'self'`, `script-src` (whose hashes come from the build) and
  * `frame-ancestors` (which depends on the page). Styles allow inline ones:
  * the dialogs' scroll lock and the editor write `<style>` elements at run time, which a static page
- * cannot give a nonce, and a style cannot run code. Images come from anywhere on the web (a hero
- * may be any http(s) address, the interactive map's tiles come from OpenStreetMap), and previews
- * of a chosen file are `blob:` URLs. Frames: the guide's OpenStreetMap area map, and the editor's
- * preview of a post, which is this site's own page.
+ * cannot give a nonce, and a style cannot run code. Images come from anywhere on the web over
+ * https (a hero may be any address, the interactive map's tiles come from OpenStreetMap), never
+ * plain http, which anyone on the way may change; previews of a chosen file are `blob:` URLs.
+ * Frames: the guide's OpenStreetMap area map, and the editor's preview of a post, which is this
+ * site's own page.
  */
 const FIXED_DIRECTIVES: readonly (readonly [string, string])[] = [
   ['style-src', "'self' 'unsafe-inline'"],
-  ['img-src', "'self' data: blob: https: http:"],
+  ['img-src', "'self' data: blob: https:"],
   ['font-src', "'self'"],
   ['connect-src', "'self'"],
   ['frame-src', `'self' ${MAP_EMBED_ORIGIN}`],
@@ -50,6 +51,40 @@ export function contentSecurityPolicy(scriptHashes: readonly string[], framing: 
 
 export type HeaderList = readonly (readonly [string, string])[];
 
+/**
+ * Features no page of the site (nor a frame in it: the OpenStreetMap area map, the editor's
+ * preview) uses, denied to all: sensors, camera and microphone, location, payment, devices, screen
+ * capture, and ad targeting by browsing topics. Left alone: full screen and the clipboard (the
+ * editor takes pasted images). Only features Chromium knows, which warns in the console of every
+ * page about any other.
+ */
+const DENIED_FEATURES = [
+  'accelerometer',
+  'autoplay',
+  'browsing-topics',
+  'camera',
+  'display-capture',
+  'encrypted-media',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'interest-cohort',
+  'local-fonts',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'otp-credentials',
+  'payment',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'window-management',
+  'xr-spatial-tracking',
+];
+const PERMISSIONS_POLICY = DENIED_FEATURES.map((feature) => `${feature}=()`).join(', ');
+
 /** Every header of a site answer, by the framing the page allows. */
 export function securityHeaders(scriptHashes: readonly string[], framing: Framing = 'none'): HeaderList {
   return [
@@ -60,6 +95,7 @@ export function securityHeaders(scriptHashes: readonly string[], framing: Framin
     // Cross-site, only the origin: OpenStreetMap's tile servers refuse requests that name no site.
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
     ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ['Permissions-Policy', PERMISSIONS_POLICY],
   ];
 }
 
@@ -90,10 +126,18 @@ export function policyScriptHashes(policy: string): string[] {
 
 const HEADERS_FILE_NOTE = '# Written by `astro build` (astro.config.mjs): the security headers of every answer of this site.';
 
-/** `_headers` in the format Netlify and Cloudflare Pages read: every path gets the headers. */
+/** The Cache-Control of files that never change under their name: hashed build assets, and uploads (named by content hash). */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * `_headers` in the format Netlify and Cloudflare Pages read: every path gets the headers, and the
+ * hashed build assets and the uploads (`make export` puts them under /uploads) are kept for good,
+ * as our server and nginx have them.
+ */
 export function headersFileText(scriptHashes: readonly string[]): string {
   const lines = securityHeaders(scriptHashes).map(([name, value]) => `  ${name}: ${value}`);
-  return `${HEADERS_FILE_NOTE}\n/*\n${lines.join('\n')}\n`;
+  const immutable = ['/_astro/*', '/uploads/*'].map((path) => `${path}\n  Cache-Control: ${IMMUTABLE}\n`).join('');
+  return `${HEADERS_FILE_NOTE}\n/*\n${lines.join('\n')}\n${immutable}`;
 }
 
 /** The script hashes a `_headers` file written by `headersFileText` allows, or undefined when it has no policy. */

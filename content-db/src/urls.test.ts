@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   alternatePostPaths,
+  barePath,
   canonicalPostPath,
   compressedOriginal,
   isCompressibleFile,
@@ -28,6 +29,49 @@ describe('canonicalPostPath', () => {
       '/london/london-food-guide',
     ]);
     expect(alternatePostPaths({ slug: 'eating-alone', type: 'post' }, undefined)).toEqual([]);
+  });
+});
+
+describe('barePath', () => {
+  it('gives the one URL of a page asked for with a trailing slash or its index.html', () => {
+    expect(barePath('/about/')).toBe('/about');
+    expect(barePath('/about/index.html')).toBe('/about');
+    expect(barePath('/about/index.html/')).toBe('/about');
+    expect(barePath('/london/guide/index.html')).toBe('/london/guide');
+    expect(barePath('/index.html')).toBe('/');
+    expect(barePath('/index.html/')).toBe('/');
+    expect(barePath('/rss.xml/')).toBe('/rss.xml');
+    expect(barePath('/_astro/app.1a2b.js/')).toBe('/_astro/app.1a2b.js');
+    expect(barePath('/uploads/')).toBe('/uploads');
+    expect(barePath('/search/')).toBe('/search');
+  });
+
+  it('leaves alone what already is one: the home page, bare paths, files, the API, and paths it cannot vouch for', () => {
+    for (const path of [
+      '/',
+      '/about',
+      '/london/guide',
+      '/rss.xml',
+      '/sitemap.xml',
+      '/_astro/app.1a2b.js',
+      '/uploads/0a1b.jpg',
+      '/about/index.htm',
+      '/about/not-index.html',
+      '/api/',
+      '/api/posts/',
+      '/api/posts/index.html',
+      '//about/',
+      '//evil.example/',
+      '/about//',
+      '/.hidden/',
+      '/a/../b/',
+      '/caf\u00e9/',
+      '/a b/',
+      '/a%2Fb/',
+      '/a\\b/',
+      '',
+    ])
+      expect(barePath(path), path).toBeUndefined();
   });
 });
 

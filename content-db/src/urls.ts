@@ -264,3 +264,26 @@ export function redirectsText(redirects: readonly Redirect[]): string {
   const lines = redirects.map(({ from, to }) => `${from} ${to} 301`).sort();
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }
+
+/** A path segment a reader's URL may name a page or file by: unreserved ASCII characters, not starting with a dot. */
+const PLAIN_SEGMENT = '[A-Za-z0-9_~-][A-Za-z0-9._~-]*';
+
+/**
+ * Another spelling of a page's one URL, over a decoded path: a trailing slash or a trailing
+ * `/index.html` (`/kyoto/guide/`, `/kyoto/guide/index.html`, `/index.html`). Its first group is the
+ * path without it, empty for the home page. `/` itself, the API (whose routes are its own) and
+ * paths with empty, hidden or other than plain ASCII segments are no such spelling. nginx's recipe
+ * (deploy/nginx.ts) matches the same expression, so both servers redirect the same URLs.
+ */
+export const PAGE_VARIANT = `^(?!/api(?:/|$))(?!/$)((?:/${PLAIN_SEGMENT})*?)(?:/index\\.html/?|/)$`;
+const PAGE_VARIANT_PATTERN = new RegExp(PAGE_VARIANT);
+
+/**
+ * The one URL of the page a decoded path spells another way (see PAGE_VARIANT), which it is
+ * answered 301 to, or undefined when the path is no such spelling. Every page is then cached, and
+ * purged, under one URL only.
+ */
+export function barePath(path: string): string | undefined {
+  const match = PAGE_VARIANT_PATTERN.exec(path);
+  return match ? match[1] || '/' : undefined;
+}

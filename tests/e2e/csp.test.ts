@@ -16,8 +16,9 @@ import {
 } from './support.ts';
 
 // Every CSP refusal reaches the console: the browser's own 'Refused to ...' line, and the
-// securitypolicyviolation event the init script turns into a line of its own.
-const REFUSED = /Content Security Policy|CSP violation|Refused to/i;
+// securitypolicyviolation event the init script turns into a line of its own. So does a feature
+// the Permissions-Policy denies being asked for, and a feature it names that the browser does not know.
+const REFUSED = /Content Security Policy|CSP violation|Refused to|Permissions.Policy/i;
 
 /** Collects every refusal of the policy in the context's pages and frames. */
 async function watchPolicy(context: BrowserContext): Promise<string[]> {
@@ -56,7 +57,7 @@ async function guideWithAreaMap(server: RunningServer): Promise<string> {
   return `/${citySlug}/guide`;
 }
 
-describe('every page works under the Content-Security-Policy', () => {
+describe('every page works under the Content-Security-Policy and the Permissions-Policy', () => {
   let server: RunningServer;
   let browser: Browser;
   beforeAll(async () => {
@@ -77,6 +78,7 @@ describe('every page works under the Content-Security-Policy', () => {
       const home = await page.goto('/');
       expect(home?.headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
       expect(home?.headers()['x-frame-options']).toBe('DENY');
+      expect(home?.headers()['permissions-policy']).toMatch(/(?:^|, )camera=\(\)(?:,|$)/);
 
       // The newsletter island hydrates when reached for, and posts.
       await page.getByRole('heading', { name: 'New guides, first.' }).scrollIntoViewIfNeeded();

@@ -140,6 +140,10 @@ describe('backups, restore and export', () => {
       expect(tree.has(file), file).toBe(true);
     }
     expect(tree.has(`post/${acked.at(-1)!.slug}/index.html`)).toBe(true);
+    // A static host reads _headers: the hashed assets and the uploads are kept for good there too.
+    const headers = readFileSync(join(exported, '_headers'), 'utf8');
+    for (const path of ['/_astro/*', '/uploads/*'])
+      expect(headers, path).toContain(`\n${path}\n  Cache-Control: public, max-age=31536000, immutable\n`);
 
     const backup = await runScript('backup.ts', [], work.live, env.live);
     expect(backup.code, backup.stderr).toBe(0);

@@ -68,6 +68,11 @@ describe('the systemd unit and its settings', () => {
     expect(config.trustProxy).toBe(1);
   });
 
+  it("reloads nginx before each start, so the pages a new build renders are served under that build's headers", () => {
+    // As root (+), and harmless where nginx is not running (try-) or not installed (-).
+    expect(unit.get('ExecStartPre')).toEqual(['+-/usr/bin/systemctl try-reload-or-restart nginx.service']);
+  });
+
   it('is a unit systemd accepts without a warning', () => {
     const verify = spawnSync('systemd-analyze', ['verify', join(ROOT, 'deploy', 'forkcast.service')], { encoding: 'utf8' });
     expect(verify.error, 'systemd-analyze is missing: apt-get install systemd (.ci/run does)').toBeUndefined();

@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HEADERS_FILE, securityHeaders, readHeadersFile } from '@forkcast/content-db/security-headers';
+import { HEADERS_FILE, nginxHeadersText, securityHeaders, readHeadersFile } from '@forkcast/content-db/security-headers';
 import { BUILT } from './support.ts';
 
 const NGINX = '/usr/sbin/nginx';
@@ -31,6 +31,8 @@ describe.skipIf(!existsSync(NGINX))(`nginx with the build's security-headers.con
     const root = join(workDir, 'site');
     mkdirSync(join(root, 'kyoto'), { recursive: true });
     writeFileSync(join(root, 'index.html'), '<!doctype html><title>Home</title>');
+    // Where a release's build puts it, beside the site folder it serves.
+    copyFileSync(join(BUILT.distDir, 'security-headers.conf'), join(workDir, 'security-headers.conf'));
     const port = await freePort();
     const conf = [
       ...(process.getuid?.() === 0 ? ['user root;'] : []),
@@ -45,7 +47,7 @@ describe.skipIf(!existsSync(NGINX))(`nginx with the build's security-headers.con
       '  server {',
       `    listen 127.0.0.1:${port};`,
       `    root ${root};`,
-      `    include ${join(BUILT.distDir, 'security-headers.conf')};`,
+      `    include ${join(workDir, 'security-headers.conf')};`,
       '  }',
       '}',
     ].join('\n');
@@ -81,5 +83,22 @@ describe.skipIf(!existsSync(NGINX))(`nginx with the build's security-headers.con
       expect(response.status).toBe(status);
       for (const [name, value] of securityHeaders(hashes)) expect(response.headers.get(name), `${path} ${name}`).toBe(value);
     }
+  });
+
+  it("serves a new build's headers once reloaded, and the old ones until then", async () => {
+    const hashes = readHeadersFile(readFileSync(join(BUILT.siteDir, HEADERS_FILE), 'utf8'))!;
+    const policy = async () => (await fetch(`${url}/`)).headers.get('content-security-policy');
+    const old = securityHeaders(hashes).find(([name]) => name === 'Content-Security-Policy')![1];
+    expect(await policy()).toBe(old);
+    // A new build's inline scripts: `make compile` writes their hashes beside the site folder.
+    const next = ['sha256-bmV3IGJ1aWxkJ3MgaW5saW5lIHNjcmlwdCwgaGFzaGVkIQ=='];
+    writeFileSync(join(workDir, 'security-headers.conf'), nginxHeadersText(next));
+    expect(await policy()).toBe(old);
+    // What `systemctl reload nginx` (the unit's ExecStartPre) has Debian's nginx.service run.
+    const reload = spawnSync(NGINX, ['-p', workDir, '-c', join(workDir, 'nginx.conf'), '-e', 'stderr', '-s', 'reload'], {
+      encoding: 'utf8',
+    });
+    expect(reload.status, reload.stderr).toBe(0);
+    await expect.poll(policy, { timeout: 10_000 }).toBe(securityHeaders(next).find(([name]) => name === 'Content-Security-Policy')![1]);
   });
 });

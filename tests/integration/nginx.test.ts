@@ -42,7 +42,8 @@ function ask(url: string, { method = 'GET', headers = {}, body, from }: Ask = {}
       res.on('end', () => {
         const raw = Buffer.concat(chunks);
         const coding = res.headers['content-encoding'];
-        const decoded = coding === 'br' ? brotliDecompressSync(raw) : coding === 'gzip' ? gunzipSync(raw) : raw;
+        // A HEAD answer, or a 304, names its coding but has no body.
+        const decoded = raw.length === 0 ? raw : coding === 'br' ? brotliDecompressSync(raw) : coding === 'gzip' ? gunzipSync(raw) : raw;
         resolve({ status: res.statusCode!, headers: res.headers, raw, body: decoded });
       });
       res.on('error', reject);
@@ -74,6 +75,7 @@ const COMPARED = [
   'x-frame-options',
   'x-content-type-options',
   'referrer-policy',
+  'permissions-policy',
 ];
 const headersOf = (answer: Answer) => Object.fromEntries(COMPARED.map((name) => [name, answer.headers[name]]));
 
@@ -145,7 +147,7 @@ describe('nginx in front of the server, with the deploy config', () => {
     const paths = [
       '/',
       POST,
-      '/osaka/guide/',
+      '/osaka/guide',
       '/rss.xml',
       '/sitemap.xml',
       '/robots.txt',
@@ -175,6 +177,74 @@ describe('nginx in front of the server, with the deploy config', () => {
     expect((await ask(`${front}${POST}`, { headers: { 'accept-encoding': 'br' } })).headers['content-encoding']).toBe(
       brotli ? 'br' : undefined,
     );
+  });
+
+  it('answers one URL per page, as the server does: every other spelling of a page 301s to it, keeping the query string', async () => {
+    const astro = `/_astro/${readdirSync(join(work, 'dist', 'client', '_astro')).find((name) => name.endsWith('.js'))!}`;
+    // Each URL with the answer both must give: a status, and for a redirect its Location.
+    const urls: [path: string, status: number, location?: string][] = [
+      ['/', 200],
+      ['/?ref=letter', 200],
+      ['/index.html', 301, '/'],
+      ['/index.html?ref=letter', 301, '/?ref=letter'],
+      ['/about', 200],
+      ['/about/', 301, '/about'],
+      ['/about/index.html', 301, '/about'],
+      ['/about/index.html/', 301, '/about'],
+      ['/about/?utm_source=letter&next=%2Fx', 301, '/about?utm_source=letter&next=%2Fx'],
+      ['/about/?', 301, '/about'],
+      ['/about/.', 301, '/about'],
+      ['/%61bout/', 301, '/about'],
+      ['/london/guide', 200],
+      ['/london/guide/', 301, '/london/guide'],
+      ['/london/guide/index.html', 301, '/london/guide'],
+      [`${POST}/`, 301, POST],
+      ['/posts/dining/', 301, '/posts/dining'],
+      ['/rss.xml', 200],
+      ['/rss.xml/', 301, '/rss.xml'],
+      ['/sitemap.xml', 200],
+      ['/sitemap.xml/', 301, '/sitemap.xml'],
+      ['/itineraries/osaka.csv', 200],
+      ['/samples/itinerary-sample.csv', 200],
+      [astro, 200],
+      [`${astro}/`, 301, astro],
+      ['/_astro/', 301, '/_astro'],
+      [upload, 200],
+      [`${upload}/`, 301, upload],
+      ['/uploads/', 301, '/uploads'],
+      ['/uploads', 404],
+      ['/no-such-page/', 301, '/no-such-page'],
+      ['/no-such-page', 404],
+      ['/search/?q=ramen', 301, '/search?q=ramen'],
+      ['/api/health', 200],
+      ['/api/health/', 404],
+      ['//about', 404],
+      ['//about/', 404],
+      ['/about//', 404],
+      ['//evil.example/', 404],
+      [`/_astro//${astro.slice('/_astro/'.length)}`, 404],
+      ['//rss.xml', 404],
+    ];
+    const compared = COMPARED.filter((name) => name !== 'content-type' && name !== 'vary');
+    for (const [path, status, location] of urls) {
+      for (const method of ['GET', 'HEAD']) {
+        const headers = { 'accept-encoding': 'gzip' };
+        const [direct, proxied] = await Promise.all([
+          ask(`${server.url}${path}`, { method, headers }),
+          ask(`${front}${path}`, { method, headers }),
+        ]);
+        const label = `${method} ${path}`;
+        expect(direct.status, `${label} (server)`).toBe(status);
+        expect(proxied.status, `${label} (nginx)`).toBe(status);
+        expect(direct.headers.location, `${label} (server)`).toBe(location);
+        expect(proxied.headers.location, `${label} (nginx)`).toBe(location);
+        // nginx sends the not-found page of a URL it refuses itself as it is, not as its compressed copy.
+        const names = status === 404 ? compared.filter((name) => name !== 'content-encoding') : compared;
+        const pick = (answer: Answer) => Object.fromEntries(names.map((name) => [name, answer.headers[name]]));
+        expect(pick(proxied), label).toEqual(pick(direct));
+        if (status !== 301) expect(proxied.body.equals(direct.body), label).toBe(true);
+      }
+    }
   });
 
   it('answers a missing URL with the 404 page of its shape, and never serves a hidden or temporary file', async () => {
@@ -242,6 +312,47 @@ describe('nginx in front of the server, with the deploy config', () => {
     expect(old.status).toBe(301);
     expect(old.headers.location).toBe('/post/through-the-proxy-renamed');
     expect((await ask(`${front}/`)).body.toString()).toContain('Through the proxy, renamed');
+  });
+
+  it('answers a revalidation 304, and never for a page rewritten within the same second at the same size', async () => {
+    const json = { 'content-type': 'application/json', cookie };
+    const created = await ask(`${front}/api/posts`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ title: 'Revalidated A', excerpt: 'Twice.', content: 'Same size, new words: A.', status: 'published' }),
+    });
+    expect(created.status).toBe(201);
+    const post = JSON.parse(created.body.toString()) as { id: number; slug: string };
+    const path = `/post/${post.slug}`;
+    for (const encoding of brotli ? ['br', 'gzip', ''] : ['gzip', '']) {
+      const headers: Record<string, string> = encoding ? { 'accept-encoding': encoding } : {};
+      const first = await ask(`${front}${path}`, { headers });
+      expect(first.status).toBe(200);
+      const etag = first.headers.etag!;
+      expect(etag, encoding).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+      const unchanged = await ask(`${front}${path}`, { headers: { ...headers, 'if-none-match': etag } });
+      expect(unchanged.status, encoding).toBe(304);
+      expect(unchanged.headers['cache-control'], encoding).toBe('public, max-age=0, must-revalidate');
+      expect((await ask(`${front}${path}`, { headers: { ...headers, 'if-modified-since': first.headers['last-modified']! } })).status).toBe(
+        304,
+      );
+
+      // The same number of bytes, written at once: nginx's ETag (modification second and size) must still change.
+      const letter = first.body.toString().includes('Revalidated A') ? 'B' : 'A';
+      const changed = await ask(`${front}/api/posts/${post.id}`, {
+        method: 'PATCH',
+        headers: json,
+        body: JSON.stringify({ title: `Revalidated ${letter}`, content: `Same size, new words: ${letter}.` }),
+      });
+      expect(changed.status).toBe(200);
+      const second = await ask(`${front}${path}`, { headers: { ...headers, 'if-none-match': etag } });
+      expect(second.status, encoding).toBe(200);
+      expect(second.body.length, encoding).toBe(first.body.length);
+      expect(second.body.toString()).toContain(`Revalidated ${letter}`);
+      expect(second.headers.etag, encoding).not.toBe(etag);
+      const since = await ask(`${front}${path}`, { headers: { ...headers, 'if-modified-since': first.headers['last-modified']! } });
+      expect(since.status, encoding).toBe(200);
+    }
   });
 
   it('counts rate limits per real client: each address has its own allowance, and a forged X-Forwarded-For changes nothing', async () => {

@@ -96,11 +96,14 @@ describe('the real server over a rendered fixture site', () => {
     expect(html).not.toContain('Secret Draft');
   });
 
-  it('serves a city guide with its itinerary, with or without a trailing slash', async () => {
-    for (const path of ['/testopolis/guide', '/testopolis/guide/']) {
-      const html = await (await fetch(`${server.url}${path}`)).text();
-      expect(html).toContain('Eating Well in Testopolis');
-      expect(html).toContain('Fixture Diner');
+  it('serves a city guide with its itinerary at its one URL, and 301s a trailing slash or index.html to it', async () => {
+    const html = await (await fetch(`${server.url}/testopolis/guide`)).text();
+    expect(html).toContain('Eating Well in Testopolis');
+    expect(html).toContain('Fixture Diner');
+    for (const path of ['/testopolis/guide/', '/testopolis/guide/index.html']) {
+      const response = await fetch(`${server.url}${path}`, { redirect: 'manual' });
+      expect(response.status, path).toBe(301);
+      expect(response.headers.get('location'), path).toBe('/testopolis/guide');
     }
   });
 
@@ -128,7 +131,6 @@ describe('the real server over a rendered fixture site', () => {
       ['/posts/no-such-listing', 'Page Not Found'],
       ['/post/no-such-post', 'Post Not Found'],
       ['/testopolis/no-such-post', 'Post Not Found'],
-      ['/london/no-such-post/', 'Post Not Found'],
       ['/post/secret-draft', 'Post Not Found'],
       ['/testopolis/secret-draft', 'Post Not Found'],
       ['/nowhere/guide', 'City Guide Not Found'],
@@ -149,7 +151,8 @@ describe('the real server over a rendered fixture site', () => {
     const cases: [string, string][] = [
       ['/post/testopolis-noodle-night', '/testopolis/testopolis-noodle-night'],
       ['/post/testopolis-noodle-night?utm_source=letter&page=2', '/testopolis/testopolis-noodle-night?utm_source=letter&page=2'],
-      ['/post/testopolis-noodle-night/', '/testopolis/testopolis-noodle-night'],
+      // First to its own spelling without the slash, which then leads on.
+      ['/post/testopolis-noodle-night/', '/post/testopolis-noodle-night'],
       ['/kyoto/testopolis-noodle-night', '/testopolis/testopolis-noodle-night'],
       ['/post/testopolis-food-guide', '/testopolis/guide'],
       ['/testopolis/testopolis-food-guide?from=card', '/testopolis/guide?from=card'],
@@ -159,6 +162,8 @@ describe('the real server over a rendered fixture site', () => {
       const response = await fetch(`${server.url}${path}`, { redirect: 'manual' });
       expect(response.status, path).toBe(301);
       expect(response.headers.get('location'), path).toBe(location);
+      // Kept by shared caches only when no reader's query string is in it (a CDN may key pages without one).
+      expect(response.headers.get('cache-control'), path).toBe(path.includes('?') ? 'private, max-age=3600' : 'public, max-age=3600');
     }
     for (const path of ['/testopolis/testopolis-noodle-night', '/post/solo-supper']) {
       const response = await fetch(`${server.url}${path}`, { redirect: 'manual' });

@@ -157,7 +157,7 @@ describe('serving the site folder over the real server', () => {
 
   it('sets Cache-Control by kind: pages and feeds revalidate, hashed assets and uploads are immutable, public files an hour', async () => {
     const revalidate = 'public, max-age=0, must-revalidate';
-    for (const path of ['/', POST, '/osaka/guide/', '/rss.xml', '/sitemap.xml', '/itineraries/osaka.csv'])
+    for (const path of ['/', POST, '/osaka/guide', '/rss.xml', '/sitemap.xml', '/itineraries/osaka.csv'])
       expect((await get(url(path))).headers['cache-control'], path).toBe(revalidate);
     const script = readdirSync(join(site.dist.siteDir, '_astro')).find((file) => file.endsWith('.js'))!;
     const asset = await get(url(`/_astro/${script}`), { 'accept-encoding': 'br' });

@@ -102,6 +102,24 @@ describe('the seeded site, rendered in full', () => {
       }
     });
 
+    it('describes every share image for Open Graph and Twitter, and names the locale, on every page', () => {
+      for (const file of htmlFiles) {
+        const d = doc(readFileSync(join(site.dist.siteDir, file), 'utf8'));
+        const meta = (selector: string) => d.querySelector(`meta[${selector}]`)?.getAttribute('content');
+        expect(meta('property="og:image"'), file).toBeTruthy();
+        expect(meta('property="og:image:alt"')?.trim(), file).toBeTruthy();
+        expect(meta('name="twitter:image:alt"'), file).toBe(meta('property="og:image:alt"'));
+        expect(meta('property="og:locale"'), file).toBe('en_US');
+      }
+      const alt = (route: string) => page(route).querySelector('meta[property="og:image:alt"]')?.getAttribute('content');
+      expect(alt('/about')).toBe('The Forkcast emblem: a fork on a plate');
+      expect(alt('/404')).toBe('The Forkcast emblem: a fork on a plate');
+      const post = page('/osaka/osaka-kushikatsu-night-crawl');
+      const hero = post.querySelector('[data-hero] img')?.getAttribute('alt');
+      expect(hero).toBeTruthy();
+      expect(alt('/osaka/osaka-kushikatsu-night-crawl')).toBe(hero);
+    });
+
     it('writes valid JSON-LD: Article and BreadcrumbList on posts, ItemList on listings', () => {
       const types = (route: string) =>
         [...page(route).querySelectorAll('script[type="application/ld+json"]')].map(

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -137,6 +137,44 @@ describe('writeSiteFile and removeSiteFile', () => {
     for (const suffix of ['', '.br', '.gz'])
       expect(readFileSync(join(dir, `b/index.html${suffix}`))).toEqual(readFileSync(join(dir, `a/index.html${suffix}`)));
     expect(readdirSync(join(dir, 'b')).sort()).toEqual(['index.html', 'index.html.br', 'index.html.gz']);
+  });
+
+  it.each([
+    ['', (folder: string, text: string) => writeSiteFile(folder, 'kyoto/index.html', text)],
+    [' (not durable)', (folder: string, text: string) => writeSiteFile(folder, 'kyoto/index.html', text, { durable: false })],
+    [' (blocking)', async (folder: string, text: string) => writeSiteFileSync(folder, 'kyoto/index.html', text, { durable: false })],
+  ])('gives a rewritten file and its copies a modification time at least a second after the one it replaces%s', async (_how, write) => {
+    dir = mkdtempSync(join(tmpdir(), 'forkcast-folder-'));
+    const files = ['kyoto/index.html', 'kyoto/index.html.br', 'kyoto/index.html.gz'];
+    const mtimes = () => files.map((file) => statSync(join(dir!, file), { bigint: true }).mtimeNs);
+    // nginx's ETag is the modification second and the size: same-size versions written within one
+    // second would share it, and a client holding the first would be told the second is unchanged.
+    await write(dir, page.replace('Kyoto', 'Kyotx'));
+    let before = mtimes();
+    for (const version of ['Kyoty', 'Kyotz']) {
+      await write(dir, page.replace('Kyoto', version));
+      const after = mtimes();
+      for (const [at, file] of files.entries()) expect(after[at]! - before[at]!, file).toBeGreaterThanOrEqual(1_000_000_000n);
+      before = after;
+    }
+    // A file last written long ago is simply written now.
+    const old = new Date('2024-01-02T03:04:05Z');
+    for (const file of files) utimesSync(join(dir, file), old, old);
+    const start = Date.now();
+    await write(dir, page);
+    for (const [at, file] of files.entries()) {
+      expect(Number(mtimes()[at]! / 1_000_000n), file).toBeGreaterThanOrEqual(start - 1000);
+      expect(Number(mtimes()[at]! / 1_000_000n), file).toBeLessThanOrEqual(Date.now() + 1000);
+    }
+  });
+
+  it("gives a file written whole (a build file's copy) the same later modification time", async () => {
+    dir = mkdtempSync(join(tmpdir(), 'forkcast-folder-'));
+    const path = join(dir, 'app.js.gz');
+    await writeFileAtomic(path, 'one');
+    const first = statSync(path, { bigint: true }).mtimeNs;
+    await writeFileAtomic(path, 'two');
+    expect(statSync(path, { bigint: true }).mtimeNs - first).toBeGreaterThanOrEqual(1_000_000_000n);
   });
 
   it('gives files that are not text no copies, and removes a file with its copies', async () => {

@@ -1,7 +1,18 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import {
+  closeSync,
+  fsyncSync,
+  futimesSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  type BigIntStats,
+} from 'node:fs';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, posix, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
@@ -95,19 +106,41 @@ async function openFresh(path: string) {
   }
 }
 
+// The file system's clock may lag the wall clock by a tick: within this margin a new file's own
+// modification time is not trusted to be a second after the one it replaces.
+const CLOCK_SLACK_MS = 100;
+
+/**
+ * The modification time to give a file that replaces `replaced`, or undefined when its own will do.
+ * nginx's ETag and Last-Modified are the modification second (and the size), so two versions of a
+ * page of the same size written within one second would share them, and a client holding the
+ * first would be told the second is unchanged. Each new version is therefore at least a second
+ * later than the one it replaces, which costs nothing but a stat unless a file is rewritten within
+ * a second (then its time runs up to a few seconds ahead of the clock).
+ */
+function laterModification(replaced: BigIntStats | undefined): Date | undefined {
+  if (!replaced) return undefined;
+  const leastMs = Number((replaced.mtimeNs + 1_000_000_000n + 999_999n) / 1_000_000n);
+  const now = Date.now();
+  return now >= leastMs + CLOCK_SLACK_MS ? undefined : new Date(Math.max(leastMs, now));
+}
+
 /**
  * Puts `data` at `path` so that a reader sees either the old or the new content, never a mix: the
  * bytes go to a temporary file in the same directory, which is renamed over the target (rename is
- * atomic within a file system). Whatever fails (a full disk, a folder it may not write), the
+ * atomic within a file system), and the new file is modified at least a second after the one it
+ * replaces (see laterModification). Whatever fails (a full disk, a folder it may not write), the
  * temporary file is removed before the error is passed on. Resolves to the folders whose entries
  * changed (the file's, and the parent of any folder it had to create), which a durable write syncs.
  */
 async function replaceFile(path: string, data: Uint8Array | string, { durable }: WriteOptions): Promise<string[]> {
   const temp = tempFile(path);
-  const { handle, changedFolders } = await openFresh(temp);
+  const [{ handle, changedFolders }, replaced] = await Promise.all([openFresh(temp), stat(path, { bigint: true }).catch(() => undefined)]);
   try {
     try {
       await handle.writeFile(data);
+      const modified = laterModification(replaced);
+      if (modified) await handle.utimes(modified, modified);
       if (durable) await handle.sync();
     } finally {
       await handle.close();
@@ -189,6 +222,12 @@ export async function writeSiteFile(
 /** replaceFile, blocking. */
 function replaceFileSync(path: string, data: Uint8Array, { durable }: WriteOptions): string[] {
   const temp = tempFile(path);
+  let replaced: BigIntStats | undefined;
+  try {
+    replaced = statSync(path, { bigint: true, throwIfNoEntry: false });
+  } catch {
+    replaced = undefined;
+  }
   let fd: number;
   let changedFolders: string[] = [];
   try {
@@ -201,6 +240,8 @@ function replaceFileSync(path: string, data: Uint8Array, { durable }: WriteOptio
   try {
     try {
       writeFileSync(fd, data);
+      const modified = laterModification(replaced);
+      if (modified) futimesSync(fd, modified, modified);
       if (durable) fsyncSync(fd);
     } finally {
       closeSync(fd);

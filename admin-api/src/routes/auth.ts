@@ -12,7 +12,7 @@ import type { AppEnv } from '../context.ts';
 import { ApiError, errors } from '../errors.ts';
 import { clientAddress } from '../middleware/rate-limit.ts';
 import { emailAddress, text } from '../schemas.ts';
-import { readForm } from '../validation.ts';
+import { isJsonContentType, readForm } from '../validation.ts';
 
 /** The sign-in page, rendered with the site's own layout (site/pages/admin/sign-in.astro). */
 const SIGN_IN_ROUTE = '/admin/sign-in';
@@ -82,7 +82,7 @@ interface Credentials {
 
 async function readCredentials(c: Context<AppEnv>): Promise<Credentials> {
   const type = c.req.header('content-type') ?? '';
-  if (type.includes('application/json')) {
+  if (isJsonContentType(type)) {
     const parsed: unknown = await c.req.json().catch(() => ({}));
     const body = (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {}) as Record<string, unknown>;
     return { email: String(body.email ?? ''), password: String(body.password ?? ''), next: safeNext(body.next), form: false };

@@ -6,6 +6,7 @@ import { changeCity, createCity, removeCity } from '../authoring/city-writes.ts'
 import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';
+import { publicRead } from '../middleware/cache-control.ts';
 import { parseId, validate } from '../validation.ts';
 import { commitWrite } from '../write.ts';
 
@@ -16,13 +17,13 @@ const cityNotFound = () => errors.notFound('City not found.');
  * POST /api/cities, PATCH and DELETE /api/cities/:id.
  */
 export const cityRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => c.json(await listCities(c.get('db'))))
-  .get('/:slug', async (c) => {
+  .get('/', publicRead, async (c) => c.json(await listCities(c.get('db'))))
+  .get('/:slug', publicRead, async (c) => {
     const city = await getCityBySlug(c.get('db'), c.req.param('slug'));
     if (!city) throw cityNotFound();
     return c.json(city);
   })
-  .get('/:slug/guide', async (c) => {
+  .get('/:slug/guide', publicRead, async (c) => {
     const db = c.get('db');
     const city = await getCityBySlug(db, c.req.param('slug'));
     if (!city) throw cityNotFound();
@@ -30,7 +31,7 @@ export const cityRoutes = new Hono<AppEnv>()
     if (!guide) throw errors.notFound('City guide not found.');
     return c.json(guide);
   })
-  .get('/:slug/posts', async (c) => {
+  .get('/:slug/posts', publicRead, async (c) => {
     const db = c.get('db');
     const city = await getCityBySlug(db, c.req.param('slug'));
     if (!city) throw cityNotFound();

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { getSetting, nowIso, SETTING, setSetting } from '@forkcast/content-db';
 import type { AppEnv } from '../context.ts';
 import { requireAdmin } from '../middleware/auth.ts';
+import { publicRead } from '../middleware/cache-control.ts';
 import { altText, imageSource } from '../schemas.ts';
 import { validate } from '../validation.ts';
 import { commitWrite } from '../write.ts';
@@ -11,7 +12,7 @@ const updateBody = z.object({ imageUrl: imageSource('Give the image as an http(s
 
 /** GET /api/hero/image, POST /api/hero/update-image: the homepage hero. */
 export const heroRoutes = new Hono<AppEnv>()
-  .get('/image', async (c) => c.json({ heroImage: (await getSetting(c.get('db'), SETTING.homepageHeroImage)) ?? null }))
+  .get('/image', publicRead, async (c) => c.json({ heroImage: (await getSetting(c.get('db'), SETTING.homepageHeroImage)) ?? null }))
   .post('/update-image', requireAdmin, validate('json', updateBody), async (c) => {
     const { imageUrl, alt } = c.req.valid('json');
     await commitWrite(c, async (trx) => {

@@ -18,6 +18,7 @@ import { LIMITS } from '@forkcast/content-db/contracts';
 import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';
+import { publicRead } from '../middleware/cache-control.ts';
 import { altText, imageSource, text } from '../schemas.ts';
 import { parseId, validate } from '../validation.ts';
 import { commitWrite } from '../write.ts';
@@ -64,7 +65,7 @@ async function findPost(c: Context<AppEnv>, db: Db): Promise<Post> {
 
 /** /api/posts/:postId/content and /api/posts/:postId/blocks: the editable body of a post. */
 export const postBodyRoutes = new Hono<AppEnv>()
-  .get('/:postId/content', async (c) => {
+  .get('/:postId/content', publicRead, async (c) => {
     const post = await findPost(c, c.get('db'));
     return c.json(await listContentItems(c.get('db'), post.id));
   })
@@ -89,7 +90,7 @@ export const postBodyRoutes = new Hono<AppEnv>()
     });
     return c.body(null, 204);
   })
-  .get('/:postId/blocks', async (c) => {
+  .get('/:postId/blocks', publicRead, async (c) => {
     const post = await findPost(c, c.get('db'));
     return c.json(await listBlocks(c.get('db'), post.id));
   })

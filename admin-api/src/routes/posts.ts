@@ -7,6 +7,7 @@ import { newPostBody, postChangeBody, postPreviewBody } from '../authoring/post-
 import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';
+import { publicRead } from '../middleware/cache-control.ts';
 import { altText, imageSource } from '../schemas.ts';
 import { validate } from '../validation.ts';
 import { commitWrite } from '../write.ts';
@@ -59,7 +60,7 @@ async function previewPage(c: Context<AppEnv>, id: number, changes?: PostPreview
  * GET /api/posts/:id/edit (the admin's editor), GET and POST /api/posts/:id/preview, PATCH /api/posts/:slug/hero-image, PATCH /api/posts/:slug/published.
  */
 export const postRoutes = new Hono<AppEnv>()
-  .get('/', validate('query', listQuery), async (c) => {
+  .get('/', publicRead, validate('query', listQuery), async (c) => {
     const { status, q, sort, ...query } = c.req.valid('query');
     // Visitors only ever see published posts; the admin sees drafts too unless asking otherwise.
     const admin = c.get('admin') !== undefined;
@@ -90,7 +91,7 @@ export const postRoutes = new Hono<AppEnv>()
   .post('/:id{[0-9]+}/preview', requireAdmin, validate('param', postId), validate('json', postPreviewBody), (c) =>
     previewPage(c, c.req.valid('param').id, c.req.valid('json')),
   )
-  .get('/:slug', async (c) => {
+  .get('/:slug', publicRead, async (c) => {
     const post = await getPostBySlug(c.get('db'), c.req.param('slug'), { publishedOnly: !c.get('admin') });
     if (!post) throw errors.notFound('Post not found.');
     return c.json(post);

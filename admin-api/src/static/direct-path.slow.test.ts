@@ -78,12 +78,16 @@ describe('the direct path for site files', () => {
   const cases: { path: string; method?: string; headers?: Record<string, string>; direct: boolean }[] = [
     { path: '/', headers: br, direct: true },
     { path: '/kyoto/guide', headers: br, direct: true },
-    { path: '/kyoto/guide/', headers: { 'accept-encoding': 'br;q=0, gzip' }, direct: true },
-    { path: '/kyoto/guide/?utm_source=letter', direct: true },
-    { path: '/kyoto/guide/', headers: { 'accept-encoding': '*' }, direct: true },
-    { path: '/kyoto/guide/', method: 'HEAD', headers: br, direct: true },
-    { path: '/kyoto/guide/', headers: { ...br, 'if-modified-since': 'Sat, 03 Jan 2026 00:00:00 GMT' }, direct: true },
-    { path: '/kyoto/guide/', headers: { 'if-modified-since': 'Thu, 01 Jan 2026 00:00:00 GMT' }, direct: true },
+    { path: '/kyoto/guide', headers: { 'accept-encoding': 'br;q=0, gzip' }, direct: true },
+    { path: '/kyoto/guide?utm_source=letter', direct: true },
+    { path: '/kyoto/guide', headers: { 'accept-encoding': '*' }, direct: true },
+    { path: '/kyoto/guide', method: 'HEAD', headers: br, direct: true },
+    { path: '/kyoto/guide', headers: { ...br, 'if-modified-since': 'Sat, 03 Jan 2026 00:00:00 GMT' }, direct: true },
+    { path: '/kyoto/guide', headers: { 'if-modified-since': 'Thu, 01 Jan 2026 00:00:00 GMT' }, direct: true },
+    // The other spellings of a page's URL are the app's to redirect.
+    { path: '/kyoto/guide/', headers: br, direct: false },
+    { path: '/kyoto/guide/index.html?utm_source=letter', direct: false },
+    { path: '/index.html', method: 'HEAD', direct: false },
     { path: '/rss.xml', headers: br, direct: true },
     { path: '/_astro/app.1a2b.js', headers: { 'accept-encoding': 'gzip' }, direct: true },
     { path: '/robots.txt', headers: br, direct: true },
@@ -91,8 +95,8 @@ describe('the direct path for site files', () => {
     { path: '/sitemaps/big.xml', direct: false },
     { path: '/sitemaps/big.xml', method: 'HEAD', direct: true },
     { path: '/no-such-page', headers: br, direct: false },
-    { path: '/kyoto%2Fguide/', direct: false },
-    { path: '/kyoto/./guide/', direct: false },
+    { path: '/kyoto%2Fguide', direct: false },
+    { path: '/kyoto/./guide', direct: false },
     { path: '/.hidden', direct: false },
     { path: '/api/health', direct: false },
     { path: '/search?q=tofu', direct: false },
@@ -115,14 +119,14 @@ describe('the direct path for site files', () => {
   });
 
   it('sends the compressed copy, the validators and a 304 for the same ETag', async () => {
-    const page = await get(direct.port, '/kyoto/guide/', 'GET', br);
+    const page = await get(direct.port, '/kyoto/guide', 'GET', br);
     expect(page.status).toBe(200);
     expect(page.headers['content-encoding']).toBe('br');
     expect(page.headers.vary).toBe('Accept-Encoding');
     expect(page.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
     expect(page.headers['content-security-policy']).toMatch(/frame-ancestors 'none'$/);
     expect(page.headers['last-modified']).toBe(LONG_AGO.toUTCString());
-    const again = await get(direct.port, '/kyoto/guide/', 'GET', { ...br, 'if-none-match': page.headers.etag! });
+    const again = await get(direct.port, '/kyoto/guide', 'GET', { ...br, 'if-none-match': page.headers.etag! });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
     const echoed = await get(direct.port, '/', 'GET', { 'x-request-id': 'from-the-proxy-2' });
@@ -131,12 +135,12 @@ describe('the direct path for site files', () => {
 
   it('logs each request it answers as the app logs its own', async () => {
     lines.length = 0;
-    await get(direct.port, '/kyoto/guide/?secret=1', 'GET', { 'x-request-id': 'logged-1' });
-    await get(viaApp.port, '/kyoto/guide/?secret=1', 'GET', { 'x-request-id': 'logged-2' });
+    await get(direct.port, '/kyoto/guide?secret=1', 'GET', { 'x-request-id': 'logged-1' });
+    await get(viaApp.port, '/kyoto/guide?secret=1', 'GET', { 'x-request-id': 'logged-2' });
     const requests = lines.filter((line) => line.msg === 'request').map(({ time: _time, ms, ...rest }) => ({ ...rest, ms: typeof ms }));
     expect(requests).toEqual([
-      expect.objectContaining({ reqId: 'logged-1', method: 'GET', path: '/kyoto/guide/', status: 200, ms: 'number', level: 30 }),
-      expect.objectContaining({ reqId: 'logged-2', method: 'GET', path: '/kyoto/guide/', status: 200, ms: 'number', level: 30 }),
+      expect.objectContaining({ reqId: 'logged-1', method: 'GET', path: '/kyoto/guide', status: 200, ms: 'number', level: 30 }),
+      expect.objectContaining({ reqId: 'logged-2', method: 'GET', path: '/kyoto/guide', status: 200, ms: 'number', level: 30 }),
     ]);
     expect(Object.keys(requests[0]!).sort()).toEqual(Object.keys(requests[1]!).sort());
   });

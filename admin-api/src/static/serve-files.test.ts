@@ -8,13 +8,12 @@ import { acceptedEncodings, candidateFiles, contentTypeOf, FileCache, FolderVers
 describe('candidateFiles', () => {
   it('maps pages to their index.html, and a path without an extension to a file of that name after it', () => {
     expect(candidateFiles('/')).toEqual(['index.html']);
-    expect(candidateFiles('/kyoto/guide/')).toEqual(['kyoto/guide/index.html']);
     expect(candidateFiles('/kyoto/guide')).toEqual(['kyoto/guide/index.html', 'kyoto/guide']);
     expect(candidateFiles('/rss.xml')).toEqual(['rss.xml']);
     expect(candidateFiles('/_astro/app.1a2b.js')).toEqual(['_astro/app.1a2b.js']);
   });
 
-  it('names nothing for hidden and temporary files, dot segments, encoded separators and empty segments', () => {
+  it('names nothing for hidden and temporary files, dot segments, encoded separators, empty segments and the other spellings of a page', () => {
     for (const path of [
       '/.env',
       '/kyoto/.a1b2c3.tmp',
@@ -26,6 +25,10 @@ describe('candidateFiles', () => {
       '//etc',
       '/a//b',
       'relative',
+      // Another spelling of a page's one URL, which is redirected to it rather than served.
+      '/kyoto/guide/',
+      '/kyoto/guide/index.html',
+      '/index.html',
     ])
       expect(candidateFiles(path), path).toBeUndefined();
   });
@@ -127,7 +130,7 @@ describe('serveFiles', () => {
         }),
       );
       app.get('*', (c) => c.text('not here', 404));
-      const request = () => app.request('/big/', { headers: { 'accept-encoding': 'br' } });
+      const request = () => app.request('/big', { headers: { 'accept-encoding': 'br' } });
 
       const served = await request();
       expect(served.status).toBe(200);

@@ -24,18 +24,21 @@ const SMALL_FILE_BYTES = 256 * 1024;
 
 /**
  * The files (relative to the folder, '/' separators) a request path may name, in the order to try
- * them: `/` and `/kyoto/guide/` name their index.html, `/kyoto/guide` its index.html or else a file
- * of that name, `/rss.xml` itself. Undefined when the path can name nothing we serve: an encoded
- * character left after decoding (`%2F`), a backslash or NUL, an empty segment, or any segment that
- * starts with a dot (hidden files, temporary files of an atomic write, `.` and `..`).
+ * them: `/` names index.html, `/kyoto/guide` its index.html or else a file of that name, `/rss.xml`
+ * itself. Undefined when the path can name nothing we serve: an encoded character left after
+ * decoding (`%2F`), a backslash or NUL, an empty segment, or any segment that starts with a dot
+ * (hidden files, temporary files of an atomic write, `.` and `..`); and for the other spellings of a
+ * page's URL (`/kyoto/guide/`, `/kyoto/guide/index.html`), which are redirected to it instead, so
+ * that each page is served, cached and purged under one URL.
  */
 export function candidateFiles(path: string): string[] | undefined {
   if (!path.startsWith('/') || /[%\\\0]/.test(path)) return undefined;
   const segments = path.slice(1).split('/');
   const last = segments.pop()!;
   if (segments.some((segment) => segment === '' || segment.startsWith('.')) || last.startsWith('.')) return undefined;
+  if (last === 'index.html' || (last === '' && segments.length > 0)) return undefined;
   const folder = segments.map((segment) => `${segment}/`).join('');
-  if (last === '') return [`${folder}index.html`];
+  if (last === '') return ['index.html'];
   return last.includes('.') ? [`${folder}${last}`] : [`${folder}${last}/index.html`, `${folder}${last}`];
 }
 
