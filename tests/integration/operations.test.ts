@@ -99,7 +99,8 @@ describe('logs of a full run', () => {
             body: '{"email":"bo@example.com"}',
           })
         ).status,
-      ).toBe(503);
+        // A sign-up answers before its confirmation is mailed; the refused mail is logged (checked below).
+      ).toBe(200);
       expect((await fetch(`${url}/api/newsletter/unsubscribe/${secrets.unsubscribeToken}`)).status).toBe(400);
       await fetch(`${url}/api/newsletter/confirm?token=${secrets.confirmToken}`, { redirect: 'manual' });
       const change = await runScript('admin-password.ts', [], work, env(secrets.passwords[1]!));

@@ -69,6 +69,8 @@ export interface PublishingSite extends RenderedSite {
   publisher: SitePublisher;
   scheduler: PublishingApp['scheduler'];
   sends: PublishingApp['sends'];
+  /** The app's mailer: `idle()` waits for mail a request queued to send after its answer. */
+  mailer: PublishingApp['mailer'];
   /** app.request on the real app (with the publisher wired in), as the signed-in admin when `admin`. */
   request: (path: string, init?: RequestInit & { admin?: boolean }) => Promise<Response>;
 }
@@ -116,6 +118,7 @@ export async function publishingSite(
     publisher,
     scheduler,
     sends,
+    mailer,
     cleanup: async () => {
       scheduler.stop();
       publisher.stop();

@@ -37,6 +37,8 @@ const imageForm = () => {
 
 /** The List-Unsubscribe https link of the email the site wrote (no SMTP_URL: an .eml file in MAIL_DIR) to `email`. */
 async function unsubscribeLinkSentTo(site: PublishingSite, email: string): Promise<string> {
+  // A sign-up answers first and mails its confirmation after.
+  await site.mailer.idle();
   const dir = join(site.dist.distDir, 'mail');
   for (const file of readdirSync(dir)) {
     const raw = readFileSync(join(dir, file), 'utf8');
