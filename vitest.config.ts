@@ -14,6 +14,9 @@ const SLOW = '**/*.slow.test.{ts,tsx}';
  */
 export default defineConfig({
   test: {
+    // Vitest's default leaves one core idle (on 2 cores: one file at a time). Most files wait on a
+    // server, a browser or the disk as much as they compute, so one worker per core keeps both busy.
+    maxWorkers: '100%',
     reporters: ['default', './tests/setup/slowest-files.ts'],
     projects: [
       {
