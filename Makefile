@@ -28,24 +28,18 @@ export PATH := $(TOOLCHAIN_BIN):$(PATH)
 # the registry lacks one of them it refuses frozen installs and even `pnpm exec` (pnpm/pnpm#14124).
 export PNPM_CONFIG_PM_ON_FAIL := ignore
 export ASTRO_TELEMETRY_DISABLED := 1
-# The server's V8 flags (deploy/forkcast.service starts it with the same). V8 sizes the young generation
-# by the machine's memory: two 64 MB semi-spaces on a 24 GB host. The server's garbage is the strings
-# and buffers of page renders, dead long before a 16 MB semi-space fills, so the larger space only
-# holds memory: `make bench`'s peak RSS went from 677 to 578 MB, with the same write latencies and
-# the same CPU per request served (measured A/B). And after a full collection V8 lets the old
-# generation grow to as much as 4x what survived before it collects again (the factor it allows any
-# heap limit of 2 GB or more, and Node's default limit here is 4 GB). At 1.5x, over 20 writes of each
-# kind on the benchmark's site, peak RSS went from 387 and 400 MB to 354 and 362 MB, latencies within
-# noise. --expose-gc lets the page writer thread (admin-api/src/publisher/site-writer.ts) run a full
-# collection when it goes idle: V8 seldom collects a heap that small, and meanwhile the buffers its
-# writes left behind held 35-50 MB outside it (`make bench`'s peak RSS: 439 MB without, 387 with).
+# The server's V8 flags (deploy/forkcast.service starts it with the same). V8 sizes the young
+# generation by the machine's memory, far beyond what the short-lived garbage of page renders needs;
+# and after a full collection it lets the old generation grow to up to 4x what survived. A 16 MB
+# semi-space and 1.5x growth hold less memory at the same latencies. --expose-gc lets the page
+# writer thread (admin-api/src/publisher/site-writer.ts) collect when it goes idle and give back the
+# buffers its writes left. docs/performance.md has the measurements.
 SERVER_NODE_FLAGS := --max-semi-space-size=16 --heap-growing-percent=50 --expose-gc
 # The server's malloc setting (the unit and `pnpm start` set it too). glibc serves a request over
 # 128 kB from its own mapping, but once such a block is freed it raises that threshold to the
 # block's size for good, and from then on a publish's large short-lived buffers (brotli's and gzip's
 # working memory, bodies of big pages) come from the heap, where the few live blocks between them
-# keep the freed memory from going back. Fixing the threshold returns it: over 20 writes of each
-# kind on the benchmark's site, peak RSS 441 and 447 MB -> 387 and 393 MB, latencies unchanged.
+# keep the freed memory from going back. Fixing the threshold returns it.
 SERVER_MALLOC := glibc.malloc.mmap_threshold=131072
 
 SOURCES := $(shell find site content-db/src admin-api/src public -type f 2>/dev/null) astro.config.mjs tsconfig.json

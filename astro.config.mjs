@@ -116,12 +116,10 @@ export default defineConfig({
   session: false,
   security: { csp: { algorithm: 'SHA-256', scriptDirective: { hashes: [/** @type {`sha256-${string}`} */ (scriptHash(HEAD_SCRIPT))] } } },
   trailingSlash: 'ignore',
-  // The site's shared stylesheet (about 20 kB) is linked, hashed and cached for good; a page's own
-  // small styles stay inline ('auto'). Inlined, it saved the first page a reader opens one
-  // render-blocking request, but every page carried it and every publish compressed it twice more.
-  // Linked, at 10,000 posts an average page is 32 kB instead of 52 kB and a full build takes about
-  // 13% less time, while Lighthouse's mobile performance stays as it was (0.98-0.99 on this machine
-  // either way; a post's first paint 1.58 -> 1.66 s, its largest paint unchanged).
+  // The site's shared stylesheet is linked, hashed and cached for good; a page's own small styles
+  // stay inline ('auto'). Inlined, it saved the first page a reader opens one render-blocking
+  // request, but every page carried it and every publish compressed it twice more; linked, pages
+  // and full builds are smaller and faster with the same Lighthouse scores (docs/performance.md).
   build: { format: 'directory', inlineStylesheets: 'auto' },
   devToolbar: { enabled: false },
   vite: { plugins: [externalContentDb()] },

@@ -16,8 +16,8 @@ const app = createApp({ streaming: false });
 // Readers get the Content-Security-Policy from the `_headers` file the build writes (see
 // astro.config.mjs), and the publisher keeps only a page's body. Astro would otherwise hash every
 // inline style and script of each page it renders (on the thread pool, through WebCrypto) into a
-// policy header that nobody reads: a quarter of the time it takes to render a post page (1.84 ->
-// 1.39 ms at 10,000 posts), and about 5% of a full build's worker time. The pages are the same bytes.
+// policy header that nobody reads, a quarter of the time it takes to render a post page. The pages
+// are the same bytes.
 app.manifest.shouldInjectCspMetaTags = false;
 
 export function render(request: Request, locals: App.Locals): Promise<Response> {

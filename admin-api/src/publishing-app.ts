@@ -15,13 +15,10 @@ import type { DistPaths } from './publisher/site-build.ts';
 import type { DirectListener } from './static/direct-path.ts';
 import { FolderVersions } from './static/serve-files.ts';
 
-// A publish of this many pages also renders on worker threads, one per core besides the server's.
-// A worker loads the whole renderer and its own heap: about 220 MB more at its peak, and about as
-// long to start as the server takes to render a few hundred pages. On 2 cores with 10,000 posts,
-// unpublishing a post (240 pages on average, up to 470) took 2,030 / 3,707 ms (p50 / p95) with a
-// worker from 150 pages, 2,116 / 4,411 ms without one, at 778 against 557 MB of peak memory: a
-// worker pays off only for the largest publishes (a city renamed). One fewer worker than cores,
-// since the server renders too.
+// A publish of this many pages also renders on worker threads, one per core besides the server's
+// (which renders too). A worker loads the whole renderer and a heap of its own, and takes about as
+// long to start as the server takes to render a few hundred pages, so it pays off only for the
+// largest publishes (a city renamed); docs/performance.md has the measurements.
 const POOL_THRESHOLD = 500;
 
 // How long the server trusts what it last saw of a site file: a file another process writes into
@@ -59,8 +56,8 @@ export interface PublishingApp {
 export async function createPublishingApp(options: PublishingAppOptions): Promise<PublishingApp> {
   const { db, config, dist, logger } = options;
   const renderer = await loadRenderer(dist.serverEntry, db, { siteName: config.siteName, publicHost: config.publicHost });
-  // The first render in a process pays for loading and compiling the page's modules (a guide: about
-  // 100-140 ms, then 6 ms); pay it now, not on the editor's first save.
+  // The first render in a process pays for loading and compiling the page's modules, many times a
+  // later render's cost; pay it now, not on the editor's first save.
   const routes = await renderer.listRoutes();
   await renderer.render(routes.find((route) => route.endsWith('/guide')) ?? '/');
 

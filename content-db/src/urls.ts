@@ -96,8 +96,8 @@ export function letterRoute(postId: number): string {
 /**
  * Posts are listed in sitemap files by id, this many ids each, so an edited post changes one small
  * file and a new post the newest one, not one file of every URL. Every edit that a sitemap shows
- * (a new hero, a title, a date) renders its file again: at 1,000 ids a file took 6 ms of a post
- * hero change's 70, at 250 (read by id) 2 ms, and 10,000 posts still make only 40 files.
+ * (a new hero, a title, a date) renders its file again, so a file is kept small enough that this
+ * costs little of a publish while a large site still makes few files.
  */
 export const SITEMAP_POSTS_PER_FILE = 250;
 

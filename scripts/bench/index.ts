@@ -61,7 +61,7 @@ function childrenCpuMs(): number | undefined {
 /**
  * Times `work`, started with the disk at rest: the writeback and discards of what came before (the
  * last run's work folder removed below, the database just generated, the other side's build) had
- * landed inside whichever build ran next, and made our full build up to 5 s slower. Also says how
+ * landed inside whichever build ran next, and made our full build seconds slower. Also says how
  * much CPU time the child processes it ran took.
  */
 async function timed<T>(work: () => T | Promise<T>): Promise<{ result: T; ms: number; childCpuMs?: number }> {
@@ -80,9 +80,8 @@ async function timed<T>(work: () => T | Promise<T>): Promise<{ result: T; ms: nu
  * freed inode's table block in its cache before it gives that inode to a new file (so as not to reuse
  * one freed moments ago); with the removed folder's blocks cached, `perf` put a third of the system
  * time of creating files in that lookup, and it stays so until the cache is dropped. Our full
- * build, the first to run after the removal and creating three files a page, took 25.9 and 26.3 s
- * after removing such a folder against 23.3 and 25.0 s with the cache dropped; Astro's builds,
- * which run later, create a third as many files. Dropping the kernel's caches once, here, before
+ * build runs first after the removal and creates three files a page, Astro's builds run later
+ * and create a third as many, so only ours would pay for it. Dropping the kernel's caches once, here, before
  * either side runs, needs root; without it the run goes on and says so.
  */
 function settleAfterRemoval(): void {
@@ -100,7 +99,7 @@ function settleAfterRemoval(): void {
 const STATIC_CONFIG = 'scripts/bench/astro.static.config.mjs';
 // The builds (ours and Astro's) run as `make build` and `astro build` run: without the server's
 // malloc setting (the Makefile's SERVER_MALLOC), which this process has as the server. It costs a
-// full build's many large short-lived buffers a few percent (20.1-21.1 s against 20.6-22.1 s).
+// full build's many large short-lived buffers a few percent.
 const { GLIBC_TUNABLES: _serverMalloc, ...BUILD_ENV } = process.env;
 function astroBuild(env: Record<string, string>, config?: string): void {
   const args = ['build', '--silent', ...(config ? ['--config', config] : [])];

@@ -159,12 +159,9 @@ export async function writeFileAtomic(path: string, data: Uint8Array | string, o
   if (options.durable) await syncFolders(folders);
 }
 
-// Brotli's quality 4 makes pages about 7% larger than quality 5 (and within about 15% of the
-// smallest it can, quality 11) at half quality 5's time: on the benchmark's pages (44 kB of HTML
-// on average) about 0.7 ms a page against 1.6 ms, which a full build of 10,000 pages and every
-// publish pay. Gzip is the copy for the few clients without brotli: its level 4 makes these pages
-// about 4% larger than the default level 6 in two thirds of the time (0.51 ms a page against 0.75),
-// and compressing was a quarter of a render worker's time.
+// Every full build and every publish pays for these copies, so each level trades a few percent of
+// size for much less time: brotli's quality 4 against 5, and gzip (the copy for the few clients
+// without brotli) at level 4 against the default 6. docs/performance.md has the measurements.
 const BROTLI_QUALITY = 4;
 const GZIP_LEVEL = 4;
 const brotliOptions = (data: Buffer): BrotliOptions => ({

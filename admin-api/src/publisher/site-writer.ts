@@ -23,15 +23,13 @@ const THREAD_URL = new URL('./site-writer-thread.ts', import.meta.url);
  * Writes the server's page files on a thread of its own. A publish renders each page on the
  * server's thread and hands the bytes over; compressing them and the system calls of an atomic,
  * durable write (a temporary file, fsync, rename, the folder's fsync) then run beside the next
- * page's render instead of between its steps. In `make bench`, a post's hero change (about a dozen
- * pages) went live in 48 ms at the median and 77 ms at p95, against 63 and 106 ms when the server's
- * thread ran those writes itself. Writes resolve, or reject with the error the write met, once the
+ * page's render instead of between its steps, which makes a publish of a dozen pages live sooner
+ * (docs/performance.md has the figures). Writes resolve, or reject with the error the write met, once the
  * file and its copies are in place, as writeSiteFile's do.
  *
  * The thread starts with the first write and stays until close(), but never keeps the process
- * alive. It holds about 20 MB, most of it the thread's own V8 heap and Node's start-up. A thread
- * stopped when idle and started again for the next publish cost more than one kept: over 30 writes
- * of each kind the peak RSS was 407 MB against 375. If it dies, the writes it held fail (their
+ * alive; most of what it holds is its own V8 heap and Node's start-up. A thread stopped when idle
+ * and started again for the next publish cost more peak memory than one kept. If it dies, the writes it held fail (their
  * pages are retried like any page that failed). For a minute after that, writes run on the calling
  * thread (writeSiteFile), so a thread that cannot start (a process out of threads, say) never stops
  * publishing; then the next write tries a new thread.
@@ -39,9 +37,8 @@ const THREAD_URL = new URL('./site-writer-thread.ts', import.meta.url);
  * Once idle after COLLECT_AFTER pages or more, the thread is asked for a full garbage collection.
  * Its own heap stays small, so V8 seldom collects it, but each page leaves buffers behind (zlib's
  * output, the page itself when it could not be moved) whose memory outside the heap is given back
- * only when the objects holding them are collected: over the benchmark's writes the thread held
- * some 35-50 MB of them, and `make bench`'s peak RSS was 439 MB without collections and 387 MB with
- * them (371 MB with no writer thread). A minor collection frees none of it. `gc` exists only when
+ * only when the objects holding them are collected, so without these collections the server's peak
+ * memory grows by tens of MB. A minor collection frees none of it. `gc` exists only when
  * the server runs with `--expose-gc`, as `make start` and the unit start it; without it the thread
  * skips the collection.
  */

@@ -44,7 +44,7 @@ export const listPostSummaries = defineQuery({
   run: async (db: Db, args: PostListArgs): Promise<PostSummary[]> => {
     // A list of every post, a type's or a tag's is cut from the list of every post's link: SQLite
     // would walk the published posts in reader order to the page's offset, or every one of them to
-    // find a tag's (about 1 and 2 ms a page at 10,000 posts). Its window is read by id, so only a
+    // find a tag's, a millisecond or two a page on a large site. Its window is read by id, so only a
     // page's worth of ids goes into one statement.
     if (args.cityId === undefined && args.limit !== undefined && args.limit <= MAX_WINDOW_BY_ID) {
       return summariesOf(db, windowOf(await listedIds(db, args), args));
