@@ -149,6 +149,9 @@ export interface NewsletterDeliveriesTable {
   nextAttemptAt: string;
   lastError: string | null;
   sentAt: string | null;
+  /** The lease token of the worker that took this row to send it, and when; null while nobody has. */
+  claimedBy: string | null;
+  claimedAt: string | null;
 }
 
 export interface AdminUsersTable {
@@ -164,6 +167,23 @@ export interface SessionsTable {
   userId: number;
   createdAt: string;
   lastSeenAt: string;
+  expiresAt: string;
+}
+
+export type LeaseRole = 'server' | 'restore';
+
+/** The one writer of this database (at most one row; see migration 0013). */
+export interface ServerLeaseTable {
+  id: number;
+  token: string;
+  role: LeaseRole;
+  host: string;
+  pid: number;
+  processKey: string;
+  databaseFile: string;
+  url: string | null;
+  startedAt: string;
+  heartbeatAt: string;
   expiresAt: string;
 }
 
@@ -323,6 +343,7 @@ export interface Database {
   adminUsers: AdminUsersTable;
   sessions: SessionsTable;
   settings: SettingsTable;
+  serverLease: ServerLeaseTable;
   pages: PagesTable;
   pageTags: PageTagsTable;
   postLinkChanges: PostLinkChangesTable;
