@@ -39,6 +39,11 @@ const booted = await runOrExit(() =>
         console.log(`${route} could not be rendered (${error}): it keeps its last good version and is retried in the background.`);
       }
     },
+    // Another server took the database over: this one has stopped writing; it ends, saying why.
+    leaseLost: (message) => {
+      console.error(message);
+      process.exit(1);
+    },
     ...(onPage ? { onPage } : {}),
   }),
 );

@@ -37,6 +37,8 @@ export interface SitePublisherOptions {
   onFolderChanged?: () => void;
   /** Publishes of at least `threshold` pages also render on `size` worker threads, beside the server's own. */
   pool?: Omit<RenderPoolOptions, 'siteDir'> & { threshold: number };
+  /** Whether this process may publish now: false once the server's database lease is not held (see lease/). */
+  mayPublish?: () => boolean;
 }
 
 // Only these tags can change which routes exist; anything else only changes existing pages.
@@ -117,6 +119,11 @@ export class SitePublisher implements Publisher {
     return stale.length;
   }
 
+  /** Another server holds the database now (or may): this one must not write the site folder. */
+  private assertMayPublish(): void {
+    if (this.options.mayPublish && !this.options.mayPublish()) throw new Error('this server does not hold the database lease');
+  }
+
   private async scheduleRetry(): Promise<void> {
     clearTimeout(this.retryTimer);
     if (this.stopped) return;
@@ -166,6 +173,7 @@ export class SitePublisher implements Publisher {
     const startedAt = nowIso();
     const started = performance.now();
     try {
+      this.assertMayPublish();
       const entries = await pendingOutbox(db);
       const retrying = await dueRouteFailures(db, startedAt);
       if (entries.length === 0 && retrying.length === 0) return { pagesChanged: 0, rendered: 0, ms: 0, urls: [], failed: [] };
@@ -192,6 +200,7 @@ export class SitePublisher implements Publisher {
         .map(({ route, error }) => ({ route, error }))
         .sort((a, b) => (a.route < b.route ? -1 : 1));
       const now = nowIso();
+      this.assertMayPublish();
       await db.transaction().execute(async (trx) => {
         await recordPages(
           trx,
