@@ -117,4 +117,30 @@ describe('two servers on one database', () => {
     const cookie = await signIn(second!.url);
     expect((await publishPost(second!.url, cookie, 'The new writer')).status).toBe(201);
   });
+
+  it('refuses make restore while a server on another port holds the lease, and lets make backup run beside it', async () => {
+    const server = await start();
+    const cookie = await signIn(server.url);
+    const backup = await runScript('backup.ts', [], workDir, env);
+    expect(backup.code, backup.stderr).toBe(0);
+    const from = /into (\S+) in/.exec(backup.stdout)![1]!;
+
+    // Nothing answers on the port the restore is told (the server listens on another one).
+    const restore = await runScript('restore.ts', [from], workDir, { ...env, PORT: '9' });
+    expect(restore.code).toBe(1);
+    expect(restore.stderr.trim()).toMatch(new RegExp(`is in use by the Forkcast server pid ${server.child.pid} on host `));
+    expect(restore.stderr).toContain('Nothing was changed');
+
+    // The database under the server is the one it writes: a write after the refusal stays.
+    const written = await publishPost(server.url, cookie, 'Written after the refused restore');
+    expect(written.status).toBe(201);
+    const { slug } = (await written.json()) as { slug: string };
+    expect((await fetch(`${server.url}/api/posts/${slug}`)).status).toBe(200);
+
+    expect(await server.stop()).toBe(0);
+    const restored = await runScript('restore.ts', [from], workDir, env);
+    expect(restored.code, restored.stderr).toBe(0);
+    const after = await start();
+    expect((await fetch(`${after.url}/api/posts/${slug}`)).status).toBe(404);
+  });
 });
