@@ -42,6 +42,7 @@ const TABLES = [
   'server_lease',
   'sessions',
   'settings',
+  'site_generations',
   'trash',
 ];
 

@@ -187,6 +187,13 @@ export interface ServerLeaseTable {
   expiresAt: string;
 }
 
+/** A publish generation of the database (see migration 0014). */
+export interface SiteGenerationsTable {
+  generation: Generated<number>;
+  id: string;
+  createdAt: string;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -344,6 +351,7 @@ export interface Database {
   sessions: SessionsTable;
   settings: SettingsTable;
   serverLease: ServerLeaseTable;
+  siteGenerations: SiteGenerationsTable;
   pages: PagesTable;
   pageTags: PageTagsTable;
   postLinkChanges: PostLinkChangesTable;
