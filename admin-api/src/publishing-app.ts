@@ -88,6 +88,7 @@ export async function createPublishingApp(options: PublishingAppOptions): Promis
     siteDir: dist.siteDir,
     logger,
     onFolderChanged: () => siteVersions.changed(),
+    generationFile: dist.generationFile,
     ...(options.lease ? { mayPublish: options.lease.held.bind(options.lease) } : {}),
     pool: {
       size: Math.max(1, availableParallelism() - 1),
