@@ -1,7 +1,8 @@
 /**
  * `make restore FROM=<backup folder>`: puts a backup's database and uploads in place of
  * DATABASE_PATH and UPLOAD_DIR (saving what they held as one more backup first), for a server that
- * is stopped; the next start renders every page from the restored database.
+ * is stopped: it is refused while a server holds the database's lease, whatever port that server
+ * answers on. The next start renders every page from the restored database.
  */
 import { distPaths, restoreBackup, RestoreRefused } from '@forkcast/admin-api/offline';
 import { configOrExit } from './lib.ts';
@@ -12,18 +13,6 @@ if (!from) {
   process.exit(1);
 }
 const config = configOrExit();
-
-// A running server would go on writing to the database being replaced.
-const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-const health = `http://${host.includes(':') ? `[${host}]` : host}:${config.port}/api/health`;
-const answered = await fetch(health, { signal: AbortSignal.timeout(2_000) }).then(
-  () => true,
-  () => false,
-);
-if (answered) {
-  console.error(`A server answers at ${health}: stop it first (systemctl stop forkcast, or Ctrl+C), then restore.`);
-  process.exit(1);
-}
 
 try {
   const { savedAs } = await restoreBackup({

@@ -45,6 +45,11 @@ const booted = await runOrExit(() =>
         logger.warn({ route, error }, 'a page could not be rendered: it keeps its last good version and is retried in the background');
       }
     },
+    // Another server took the database over: this one has stopped writing; it ends, saying why.
+    leaseLost: (message) => {
+      console.error(message);
+      process.exit(1);
+    },
     ...(onPage ? { onPage } : {}),
   }),
 );

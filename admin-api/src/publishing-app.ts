@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { PublishReport } from './context.ts';
 import { PublicationScheduler } from './authoring/scheduler.ts';
 import { Mailer } from './mail/mailer.ts';
+import type { DeliveryClaimant } from './sends/delivery.ts';
 import { createNewsletterSends, type NewsletterSends } from './sends/sends.ts';
 import { purgeWebhook } from './publisher/purge-webhook.ts';
 import { SitePublisher } from './publisher/publisher.ts';
@@ -35,6 +36,11 @@ export interface PublishingAppOptions {
   onPublished?: (report: PublishReport) => void;
   /** From how many pages a publish also renders on worker threads (500 unless told). */
   poolThreshold?: number;
+  /**
+   * The server's database lease: nothing is published, put live or sent unless it is held, and
+   * deliveries are claimed under its token. Without one (tests, the benchmark) they always may.
+   */
+  lease?: DeliveryClaimant;
 }
 
 export interface PublishingApp {
@@ -79,6 +85,8 @@ export async function createPublishingApp(options: PublishingAppOptions): Promis
     siteDir: dist.siteDir,
     logger,
     onFolderChanged: () => siteVersions.changed(),
+    generationFile: dist.generationFile,
+    ...(options.lease ? { mayPublish: options.lease.held.bind(options.lease) } : {}),
     pool: {
       size: Math.max(1, availableParallelism() - 1),
       serverEntry: dist.serverEntry,
@@ -89,8 +97,14 @@ export async function createPublishingApp(options: PublishingAppOptions): Promis
     ...(listeners.length > 0 ? { onPublished: (report: PublishReport) => listeners.forEach((listener) => listener(report)) } : {}),
   });
   const mailer = new Mailer(config.mail, logger);
-  const sends = createNewsletterSends({ db, config, logger, pages: renderer });
-  const scheduler = new PublicationScheduler({ db, publisher, logger, wentLive: () => sends.startWaiting() });
+  const sends = createNewsletterSends({ db, config, logger, pages: renderer, ...(options.lease ? { claimant: options.lease } : {}) });
+  const scheduler = new PublicationScheduler({
+    db,
+    publisher,
+    logger,
+    wentLive: () => sends.startWaiting(),
+    ...(options.lease ? { mayPublish: options.lease.held.bind(options.lease) } : {}),
+  });
   const { app, direct } = createServing({
     db,
     config,

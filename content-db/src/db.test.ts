@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { Migrator, NO_MIGRATIONS } from 'kysely/migration';
 import { afterEach, describe, expect, it } from 'vitest';
-import { appliedMigrations, createDb, DatabaseTooNewError, migrateToLatest, snapshotDb } from './db.ts';
+import { appliedMigrations, createDb, DatabaseTooNewError, immediateTransaction, migrateToLatest, snapshotDb } from './db.ts';
 import { migrationProvider, migrations } from './migrations/index.ts';
 import { createTempDb, type TempDb } from './testing.ts';
 
@@ -39,8 +39,10 @@ const TABLES = [
   'search_index_idx',
   'search_state',
   'search_terms',
+  'server_lease',
   'sessions',
   'settings',
+  'site_generations',
   'trash',
 ];
 
@@ -116,5 +118,29 @@ describe('createDb and migrations', () => {
     const copy = createDb(copyPath);
     expect(await copy.selectFrom('settings').selectAll().execute()).toEqual([{ key: 'k', value: 'v', updatedAt: 't' }]);
     await copy.destroy();
+  });
+
+  it('runs an immediate transaction under the write lock from its start, so another cannot read the state it decides on', async () => {
+    handle = await createTempDb();
+    const other = createDb(handle.path);
+    await sql`pragma busy_timeout = 0`.execute(other);
+    const read = (db: typeof other) => db.selectFrom('settings').select('value').where('key', '=', 'owner').executeTakeFirst();
+    try {
+      const { promise: gate, resolve: open } = Promise.withResolvers<void>();
+      const first = immediateTransaction(handle.db, async (trx) => {
+        if (!(await read(trx))) {
+          await gate;
+          await trx.insertInto('settings').values({ key: 'owner', value: 'first', updatedAt: 't' }).execute();
+        }
+      });
+      // While the first holds its transaction, the second cannot even begin (it would read 'no owner').
+      const second = await immediateTransaction(other, read).catch((error: unknown) => error);
+      expect((second as { code?: string }).code).toBe('SQLITE_BUSY');
+      open();
+      await first;
+      expect(await immediateTransaction(other, read)).toEqual({ value: 'first' });
+    } finally {
+      await other.destroy();
+    }
   });
 });

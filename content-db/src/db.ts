@@ -104,6 +104,26 @@ export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
   return result;
 }
 
+/**
+ * Runs `work` in a transaction that takes SQLite's write lock when it begins (BEGIN IMMEDIATE), so
+ * what it reads cannot change before it writes: two processes racing through it run one after the
+ * other (the second waits out the busy timeout), where deferred transactions that both read first
+ * would both decide on the same state.
+ */
+export function immediateTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    try {
+      const result = await work(connection);
+      await sql`commit`.execute(connection);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(connection).catch(() => undefined);
+      throw error;
+    }
+  });
+}
+
 /** The current time as the ISO-8601 UTC string every timestamp column stores. */
 export function nowIso(): string {
   return new Date().toISOString();

@@ -3,6 +3,7 @@ export {
   appliedMigrations,
   createDb,
   DatabaseTooNewError,
+  immediateTransaction,
   integrityCheck,
   migrateToLatest,
   nowIso,
@@ -34,6 +35,8 @@ export * from './repositories/pages.ts';
 export * from './repositories/failed-routes.ts';
 export * from './repositories/publish-log.ts';
 export * from './repositories/redirects.ts';
+export * from './repositories/server-lease.ts';
+export * from './repositories/site-generations.ts';
 export { TAG } from './tags.ts';
 export { recordRead, recordWrite, trackReads, trackWrites, type QueryRead } from './tracking.ts';
 export { defineQuery, evaluateQueries, withQueryMemo } from './queries.ts';

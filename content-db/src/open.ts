@@ -1,7 +1,8 @@
 import { accessSync, constants, existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { sql } from 'kysely';
-import { createDb, DatabaseTooNewError, migrateToLatest, nowIso, type Db } from './db.ts';
+import { appliedMigrations, createDb, DatabaseTooNewError, migrateToLatest, nowIso, refuseUnknownMigrations, type Db } from './db.ts';
+import { hasLeaseTable } from './repositories/server-lease.ts';
 import { ensureSearchIndex } from './search/documents.ts';
 import { seedIfNew, type SeedResult } from './seed/index.ts';
 
@@ -74,6 +75,12 @@ export interface OpenOptions {
    * `make build` pass false: they render the site next, which brings the index up to date itself.
    */
   searchIndex?: boolean;
+  /**
+   * Takes this process's hold on the database (the server's lease) before anything is written:
+   * before the migrations when an earlier one made the lease's table, else right after them (a
+   * database from before the lease). Resolves to what gives it up, called if opening fails after.
+   */
+  claim?: (db: Db) => Promise<() => Promise<void>>;
 }
 
 /**
@@ -82,16 +89,27 @@ export interface OpenOptions {
  * module of its own so that the site bundle, which imports the repositories, never carries the
  * seed content. A file SQLite cannot use raises DatabaseUnusableError.
  */
-export async function openContentDb(path: string, { searchIndex = true }: OpenOptions = {}): Promise<{ db: Db; seeded: SeedResult }> {
+export async function openContentDb(
+  path: string,
+  { searchIndex = true, claim }: OpenOptions = {},
+): Promise<{ db: Db; seeded: SeedResult }> {
   let db: Db | undefined;
+  let release: (() => Promise<void>) | undefined;
   try {
     db = createDb(path);
     await tryWrite(db);
+    if (claim) {
+      // A newer release's database is refused before this one writes anything to it, its lease included.
+      refuseUnknownMigrations(await appliedMigrations(db));
+      if (await hasLeaseTable(db)) release = await claim(db);
+    }
     await migrateToLatest(db);
+    if (claim && !release) release = await claim(db);
     const seeded = await seedIfNew(db);
     if (searchIndex) await ensureSearchIndex(db, nowIso());
     return { db, seeded };
   } catch (error) {
+    await release?.().catch(() => undefined);
     await db?.destroy().catch(() => undefined);
     if (error instanceof DatabaseTooNewError) throw new DatabaseUnusableError(path, 'TOO_NEW', { cause: error, reason: error.message });
     const code = sqliteCode(error);

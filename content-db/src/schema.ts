@@ -149,6 +149,9 @@ export interface NewsletterDeliveriesTable {
   nextAttemptAt: string;
   lastError: string | null;
   sentAt: string | null;
+  /** The lease token of the worker that took this row to send it, and when; null while nobody has. */
+  claimedBy: string | null;
+  claimedAt: string | null;
 }
 
 export interface AdminUsersTable {
@@ -165,6 +168,30 @@ export interface SessionsTable {
   createdAt: string;
   lastSeenAt: string;
   expiresAt: string;
+}
+
+export type LeaseRole = 'server' | 'restore';
+
+/** The one writer of this database (at most one row; see migration 0013). */
+export interface ServerLeaseTable {
+  id: number;
+  token: string;
+  role: LeaseRole;
+  host: string;
+  pid: number;
+  processKey: string;
+  databaseFile: string;
+  url: string | null;
+  startedAt: string;
+  heartbeatAt: string;
+  expiresAt: string;
+}
+
+/** A publish generation of the database (see migration 0014). */
+export interface SiteGenerationsTable {
+  generation: Generated<number>;
+  id: string;
+  createdAt: string;
 }
 
 export interface SettingsTable {
@@ -323,6 +350,8 @@ export interface Database {
   adminUsers: AdminUsersTable;
   sessions: SessionsTable;
   settings: SettingsTable;
+  serverLease: ServerLeaseTable;
+  siteGenerations: SiteGenerationsTable;
   pages: PagesTable;
   pageTags: PageTagsTable;
   postLinkChanges: PostLinkChangesTable;

@@ -45,6 +45,8 @@ export function startServer(cwd: string, env: Record<string, string>): Promise<S
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  // The server announces itself on standard output; a refused start names the server that holds
+  // the database ('... serving http://...') on standard error.
   let stdout = '';
   child.stdout.on('data', (chunk: Buffer) => {
     output += chunk.toString();
@@ -54,7 +56,7 @@ export function startServer(cwd: string, env: Record<string, string>): Promise<S
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
     const watch = setInterval(() => {
-      const match = /serving (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      const match = /serving (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
       if (!match) return;
       clearInterval(watch);
       resolve({

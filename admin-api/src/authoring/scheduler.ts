@@ -8,6 +8,8 @@ export interface PublicationSchedulerOptions {
   logger: Logger;
   /** Called once posts went live and their pages are published (the newsletter sends those set to go then). */
   wentLive?: () => void;
+  /** Whether this process may put posts live now: false once the server's database lease is not held. */
+  mayPublish?: () => boolean;
 }
 
 // A timer further out than this is re-armed from the database instead (timers drift, clocks move,
@@ -35,7 +37,8 @@ export class PublicationScheduler {
 
   /** Publishes the posts that are due; resolves to how many went live. */
   async publishDue(): Promise<number> {
-    const { db, publisher } = this.options;
+    const { db, publisher, mayPublish } = this.options;
+    if (mayPublish && !mayPublish()) throw new Error('this server does not hold the database lease');
     const { result: published } = await commitChange(db, async (trx) => {
       const due = await duePosts(trx, nowIso());
       for (const post of due) {

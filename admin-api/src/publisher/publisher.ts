@@ -17,6 +17,7 @@ import {
   TAG,
   withQueryMemo,
   type Db,
+  type SiteGeneration,
 } from '@forkcast/content-db';
 import type { Publisher, PublishReport } from '../context.ts';
 import { runPageJob, type PageJob, type PageOutcome } from './page-job.ts';
@@ -24,6 +25,7 @@ import { JobQueue, runWithPool, type RenderPoolOptions } from './render-pool.ts'
 import type { Renderer } from './renderer.ts';
 import { retryTime, settleRoutes } from './retry.ts';
 import { removeSiteFile, routeFile, writeSiteFile } from './site-folder.ts';
+import { writeFolderGeneration } from './site-generation.ts';
 import { SiteWriter } from './site-writer.ts';
 
 export interface SitePublisherOptions {
@@ -37,6 +39,10 @@ export interface SitePublisherOptions {
   onFolderChanged?: () => void;
   /** Publishes of at least `threshold` pages also render on `size` worker threads, beside the server's own. */
   pool?: Omit<RenderPoolOptions, 'siteDir'> & { threshold: number };
+  /** Whether this process may publish now: false once the server's database lease is not held (see lease/). */
+  mayPublish?: () => boolean;
+  /** Where the site folder's publish generation is recorded after each publish (see site-generation.ts). */
+  generationFile?: string;
 }
 
 // Only these tags can change which routes exist; anything else only changes existing pages.
@@ -73,6 +79,8 @@ export class SitePublisher implements Publisher {
   // their changes, and they are tried again with the same growing waits as a failed page.
   private failedRuns = 0;
   private readonly writer = new SiteWriter();
+  // The folder's generation record, written in order after each publish (see recordGeneration).
+  private generationWritten: Promise<void> = Promise.resolve();
   /** The report of the last publish that ran (for the benchmark and the status page). */
   lastReport: PublishReport | undefined;
 
@@ -105,8 +113,9 @@ export class SitePublisher implements Publisher {
   }
 
   /** Stops the writer thread once the writes under way are done (a later publish starts it again). */
-  close(): Promise<void> {
-    return this.writer.close();
+  async close(): Promise<void> {
+    await this.generationWritten;
+    await this.writer.close();
   }
 
   /** Removes temporary files a crash may have left half-written in the site folder. */
@@ -115,6 +124,24 @@ export class SitePublisher implements Publisher {
     const stale = entries.filter((entry) => entry.isFile() && /^\.[0-9a-f]{12}\.tmp$/.test(entry.name));
     await Promise.all(stale.map((entry) => rm(join(entry.parentPath, entry.name), { force: true })));
     return stale.length;
+  }
+
+  /**
+   * Records the generation the folder now shows. The write does not hold up the answer: a record
+   * that lags (a crash before it lands) still names a generation of this database, which the next
+   * start accepts; only a record ahead of the database, or of another line, makes it render anew.
+   */
+  private recordGeneration(generation: SiteGeneration): void {
+    const { generationFile, logger } = this.options;
+    if (generationFile === undefined) return;
+    this.generationWritten = this.generationWritten
+      .then(() => writeFolderGeneration(generationFile, generation))
+      .catch((error: unknown) => logger.warn({ err: error }, "could not record the site folder's publish generation"));
+  }
+
+  /** Another server holds the database now (or may): this one must not write the site folder. */
+  private assertMayPublish(): void {
+    if (this.options.mayPublish && !this.options.mayPublish()) throw new Error('this server does not hold the database lease');
   }
 
   private async scheduleRetry(): Promise<void> {
@@ -166,6 +193,7 @@ export class SitePublisher implements Publisher {
     const startedAt = nowIso();
     const started = performance.now();
     try {
+      this.assertMayPublish();
       const entries = await pendingOutbox(db);
       const retrying = await dueRouteFailures(db, startedAt);
       if (entries.length === 0 && retrying.length === 0) return { pagesChanged: 0, rendered: 0, ms: 0, urls: [], failed: [] };
@@ -192,13 +220,14 @@ export class SitePublisher implements Publisher {
         .map(({ route, error }) => ({ route, error }))
         .sort((a, b) => (a.route < b.route ? -1 : 1));
       const now = nowIso();
-      await db.transaction().execute(async (trx) => {
+      this.assertMayPublish();
+      const generation = await db.transaction().execute(async (trx) => {
         await recordPages(
           trx,
           published.map((page) => ({ path: page.route, contentHash: page.hash, tags: page.tags, queries: page.queries })),
           now,
         );
-        await settleRoutes(trx, {
+        return settleRoutes(trx, {
           gone,
           cleared: [...published.map((page) => page.route), ...gone],
           failed,
@@ -206,6 +235,7 @@ export class SitePublisher implements Publisher {
           now,
         });
       });
+      this.recordGeneration(generation);
       const urls = [...published.filter((page) => page.changed).map((page) => page.route), ...gone].sort();
       const report = { pagesChanged: urls.length, rendered: outcomes.length, ms: Math.round(performance.now() - started), urls, failed };
       this.lastReport = report;

@@ -1,7 +1,16 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { clearRouteFailures, nowIso, pageHashes, pendingOutbox, recordPages, type Db, type RenderedPage } from '@forkcast/content-db';
+import {
+  clearRouteFailures,
+  nowIso,
+  pageHashes,
+  pendingOutbox,
+  recordPages,
+  type Db,
+  type RenderedPage,
+  type SiteGeneration,
+} from '@forkcast/content-db';
 import { runPageJob, type PageJob, type PageOutcome } from './page-job.ts';
 import type { Renderer } from './renderer.ts';
 import { settleRoutes } from './retry.ts';
@@ -13,6 +22,8 @@ export interface RenderSiteResult {
   /** Routes that could not be rendered or written: their last good file stays, and they are retried. */
   failed: { route: string; error: string }[];
   ms: number;
+  /** The publish generation this render recorded (see site-generation.ts). */
+  generation: SiteGeneration;
 }
 
 export interface RenderSiteOptions {
@@ -100,10 +111,10 @@ export async function renderSite({ db, renderer, siteDir, runMany, onPage, along
   await Promise.all(stray.map((file) => rm(join(siteDir, file), { force: true })));
   await syncFileSystem(siteDir);
   const now = nowIso();
-  await db.transaction().execute(async (trx) => {
-    await settleRoutes(trx, { gone, cleared: gone, failed, outboxIds: pending.map((entry) => entry.id), now });
-  });
-  return { pages: routes.length - failed.length, removed: stray.length, failed, ms: Math.round(performance.now() - started) };
+  const generation = await db
+    .transaction()
+    .execute((trx) => settleRoutes(trx, { gone, cleared: gone, failed, outboxIds: pending.map((entry) => entry.id), now }));
+  return { pages: routes.length - failed.length, removed: stray.length, failed, ms: Math.round(performance.now() - started), generation };
 }
 
 /** A fingerprint of the compiled server bundle: it changes whenever `astro build` output changes. */

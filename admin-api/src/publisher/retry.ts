@@ -1,4 +1,12 @@
-import { clearRouteFailures, forgetPages, markOutboxDone, recordRouteFailures, type Db } from '@forkcast/content-db';
+import {
+  clearRouteFailures,
+  forgetPages,
+  markOutboxDone,
+  recordGeneration,
+  recordRouteFailures,
+  type Db,
+  type SiteGeneration,
+} from '@forkcast/content-db';
 
 // A route that fails is tried again after 1 s, then 2 s, 4 s, ... and at least every 5 minutes.
 const FIRST_RETRY_MS = 1000;
@@ -12,12 +20,13 @@ export function retryTime(now: string): (attempts: number) => string {
 /**
  * Records, in the transaction of a publish or a full render, how it ended: the routes that are gone
  * are forgotten, those that went live or are gone stop counting as failed, those that failed are
- * kept with their error and their next try, and the outbox entries it covered are done.
+ * kept with their error and their next try, and the outbox entries it covered are done. Returns the
+ * publish generation it adds, for the site folder to record once its files are in place.
  */
 export async function settleRoutes(
   trx: Db,
   outcome: { gone: string[]; cleared: string[]; failed: { route: string; error: string }[]; outboxIds: number[]; now: string },
-): Promise<void> {
+): Promise<SiteGeneration> {
   const { gone, cleared, failed, outboxIds, now } = outcome;
   await forgetPages(trx, gone);
   await clearRouteFailures(trx, cleared);
@@ -28,4 +37,5 @@ export async function settleRoutes(
     retryTime(now),
   );
   await markOutboxDone(trx, outboxIds, now);
+  return recordGeneration(trx, now);
 }

@@ -1,10 +1,11 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ensureDatabaseId, ensureSearchIndex, nowIso, rebuildSearchIndex, type Db } from '@forkcast/content-db';
+import { ensureDatabaseId, ensureSearchIndex, isKnownGeneration, nowIso, rebuildSearchIndex, type Db } from '@forkcast/content-db';
 import { loadRenderer, type SiteSettings } from './renderer.ts';
 import { JobQueue, runWithPool } from './render-pool.ts';
 import { buildId, renderSite, type RenderSiteResult } from './render-site.ts';
 import { syncFolder, writeFileAtomic } from './site-folder.ts';
+import { readFolderGeneration, writeFolderGeneration } from './site-generation.ts';
 
 /** Where `astro build` writes: dist/server (the render bundle) and dist/client (the site folder). */
 export interface DistPaths {
@@ -13,6 +14,8 @@ export interface DistPaths {
   serverEntry: string;
   siteDir: string;
   stateFile: string;
+  /** The publish generation the site folder shows (see site-generation.ts). */
+  generationFile: string;
 }
 
 export function distPaths(distDir: string): DistPaths {
@@ -24,6 +27,9 @@ export function distPaths(distDir: string): DistPaths {
     // Beside, not inside, the site folder so it is never served; `astro build` empties dist/ and so
     // removes it together with the pages it describes.
     stateFile: join(distDir, 'render-state.json'),
+    // Beside the state, not in it: the publisher rewrites it after every publish, and a publish
+    // must never bring back a state a full render (make build beside the server) has just removed.
+    generationFile: join(distDir, 'site-generation.json'),
   };
 }
 
@@ -76,8 +82,10 @@ export interface FullRenderOptions {
 
 /**
  * Renders the whole site, and brings its search index up to date, unless the folder already holds a
- * full render of this very build, database and site settings (then a restart is instant, and only a
- * missing or outdated search index is built). Returns undefined when no page was rendered. Callers
+ * full render of this very build, database and site settings, published since to a generation the
+ * database has (then a restart is instant, and only a missing or outdated search index is built). A
+ * folder ahead of its database (an older copy of it put in its place) or on another line of its
+ * publishes is rendered anew, which removes the pages the database no longer has. Returns undefined when no page was rendered. Callers
  * open the database without building its search index (openContentDb's `searchIndex: false`): a
  * full render builds it beside the pages, and building it before as well had `make build` wait
  * about 3 of its 26 seconds at 10,000 posts with one core busy.
@@ -99,7 +107,9 @@ export async function ensureFullRender({
     publicHost: site.publicHost,
   };
   const current = await readState(dist.stateFile);
-  const upToDate = (Object.keys(wanted) as (keyof RenderState)[]).every((key) => current[key] === wanted[key]);
+  const sameRender = (Object.keys(wanted) as (keyof RenderState)[]).every((key) => current[key] === wanted[key]);
+  const folderGeneration = sameRender ? await readFolderGeneration(dist.generationFile) : undefined;
+  const upToDate = folderGeneration !== undefined && (await isKnownGeneration(db, folderGeneration));
   if (upToDate && !force) {
     await ensureSearchIndex(db, nowIso());
     return undefined;
@@ -121,6 +131,7 @@ export async function ensureFullRender({
   });
   // Routes that failed keep their last good files and are retried by the publisher; the rest of
   // the folder is this render, so the next start need not render it again.
+  await writeFolderGeneration(dist.generationFile, result.generation);
   await writeFileAtomic(dist.stateFile, `${JSON.stringify(wanted, null, 2)}\n`);
   return result;
 }

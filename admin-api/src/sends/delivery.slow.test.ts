@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   confirmSubscriber,
+  createDb,
   getSubscriber,
   listSends,
   startSend,
@@ -73,10 +74,10 @@ describe('newsletter delivery against a real SMTP server', () => {
     sink = undefined;
   });
 
-  function worker(smtpUrl: string, options: { bounceLimit?: number; rate?: number } = {}): NewsletterDelivery {
+  function worker(smtpUrl: string, options: { bounceLimit?: number; rate?: number; db?: Db } = {}): NewsletterDelivery {
     const config = loadConfig({ SMTP_URL: smtpUrl, MAIL_FROM: `Forkcast <${FROM}>`, PUBLIC_HOST: HOST });
     delivery = new NewsletterDelivery({
-      db: handle.db,
+      db: options.db ?? handle.db,
       mailer: new Mailer(config.mail, pino({ level: 'silent' }), { pool: true }),
       links: async () => new NewsletterLinks(SECRET, HOST),
       from: FROM,
@@ -213,5 +214,28 @@ describe('newsletter delivery against a real SMTP server', () => {
     expect(sink.accepted).toHaveLength(1);
     expect(worker_.state).toEqual({});
     expect(announced).toBeGreaterThan(0);
+  });
+
+  it('never sends a delivery that one worker claimed from a second worker on the same database', async () => {
+    sink = await startSmtpSink();
+    const emails = Array.from({ length: 60 }, (_, i) => `reader-${String(i).padStart(2, '0')}@example.com`);
+    for (const email of emails) await confirmed(handle.db, email);
+    await startLetter();
+    // Two workers, each on its own connection to the one file, as two servers would be.
+    const otherDb = createDb(handle.path);
+    const first = worker(sink.url);
+    const second = worker(sink.url, { db: otherDb });
+    try {
+      first.start();
+      second.start();
+      expect(await finished()).toMatchObject({ total: emails.length, sent: emails.length, remaining: 0 });
+      await Promise.all([first.idle(), second.idle()]);
+      expect(sink.accepted.map((mail) => mail.to.join()).sort()).toEqual(emails);
+    } finally {
+      await first.stop();
+      await second.stop();
+      delivery = undefined;
+      await otherDb.destroy();
+    }
   });
 });

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import PQueue from 'p-queue';
 import type { Logger } from 'pino';
 import {
-  dueDeliveries,
+  claimDeliveries,
   finishSends,
   markDelivered,
   markFailed,
@@ -9,11 +10,13 @@ import {
   nextDeliveryAt,
   nowIso,
   recordHardBounce,
+  releaseClaims,
   scheduleRetry,
   sendContent,
   type Db,
   type DueDelivery,
 } from '@forkcast/content-db';
+import { DEFAULT_LEASE_TIMING } from '../lease/timing.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { NewsletterLinks } from '../newsletter/links.ts';
 import { addressLetter, type Letter } from './letter.ts';
@@ -26,6 +29,16 @@ export interface RetryPolicy {
 }
 
 const DEFAULT_RETRY: RetryPolicy = { baseMs: 60_000, maxMs: 60 * 60_000, attempts: 8 };
+
+/** Who takes the rows a worker sends: in the server, its database lease. */
+export interface DeliveryClaimant {
+  /** Marks the rows this worker claimed. */
+  readonly token: string;
+  /** Whether this worker may still send: false once its lease ran out or went to another server. */
+  held(): boolean;
+  /** Another claimant's claim older than this was left by a worker that stopped; its rows are taken again. */
+  readonly expiryMs: number;
+}
 
 export interface DeliveryOptions {
   db: Db;
@@ -43,6 +56,8 @@ export interface DeliveryOptions {
   retry?: RetryPolicy;
   /** Messages handed to the mailer at once (the pool queues those its connections cannot take yet). */
   concurrency?: number;
+  /** The server's lease; without one (a worker assembled outside the server) the worker claims under a token of its own. */
+  claimant?: DeliveryClaimant;
 }
 
 /** What the worker is doing, for /admin: when the mail server cannot be reached, why and until when it waits. */
@@ -58,6 +73,8 @@ const GROUP_SIZE = 32;
 const GROUP_MS = 10;
 // Progress is announced at most this often while messages go out.
 const PROGRESS_EVERY_MS = 250;
+// While the lease is not known to be held (a heartbeat is late), the worker looks again this often.
+const UNHELD_RETRY_MS = 1000;
 
 /** The SMTP reply code of a failed send (nodemailer's `responseCode`), if the server gave one. */
 function replyCode(error: unknown): number | undefined {
@@ -78,6 +95,10 @@ function describe(error: unknown): string {
  * out); or not tried because the subscriber left meanwhile (skipped). A mail server that cannot be
  * reached at all is nobody's bounce: the whole worker waits and tries again, the wait doubling.
  *
+ * Each row is claimed (marked with the server's lease token) before its message goes out, and no
+ * message goes out once the lease is no longer held, so two workers on one database never send the
+ * same row; a claim left by a worker that died is taken again once it is older than the lease's expiry.
+ *
  * Nothing is kept only in memory, so a restart resumes where the rows say. A crash between the
  * server's acceptance of a message and the row's update sends that message again on restart, with
  * the same Message-ID (made of the send's random key and the row's id), which is how a receiving
@@ -87,6 +108,7 @@ export class NewsletterDelivery {
   readonly #options: DeliveryOptions;
   readonly #retry: RetryPolicy;
   readonly #domain: string;
+  readonly #claimant: DeliveryClaimant;
   readonly #listeners = new Set<() => void>();
   readonly #letters = new Map<number, Letter & { messageKey: string }>();
   // Sends cancelled while some of their rows were already read: those rows are dropped, not sent.
@@ -107,6 +129,16 @@ export class NewsletterDelivery {
     this.#options = options;
     this.#retry = options.retry ?? DEFAULT_RETRY;
     this.#domain = options.from.split('@').at(-1)!;
+    this.#claimant = options.claimant ?? { token: randomUUID(), held: () => true, expiryMs: DEFAULT_LEASE_TIMING.expiryMs };
+  }
+
+  /**
+   * For the lease holder, before it starts: gives back every claim another worker left on queued
+   * rows. Whoever made them holds no lease any more (a server that died or was taken over), and
+   * stops sending the moment it is not sure it holds one.
+   */
+  async takeOverClaims(): Promise<number> {
+    return releaseClaims(this.#options.db, { except: this.#claimant.token });
   }
 
   /** Starts delivering whatever is queued (at start: what a stop or crash left). */
@@ -183,6 +215,10 @@ export class NewsletterDelivery {
     this.#letters.clear();
     this.#cancelled.clear();
     this.announce();
+    if (!this.#claimant.held()) {
+      this.#arm(UNHELD_RETRY_MS);
+      return;
+    }
     const waitingUntil = this.#state.waitingUntil;
     const next = waitingUntil ?? (await nextDeliveryAt(db));
     this.#arm(next === undefined ? undefined : Date.parse(next) - Date.now());
@@ -195,31 +231,47 @@ export class NewsletterDelivery {
     this.#timer.unref();
   }
 
-  /** Delivers every queued row whose time has come, in id order, until none is left or the server is out of reach. */
+  /**
+   * Claims and delivers every queued row whose time has come, in id order, until none is left, the
+   * server is out of reach or the lease is not held. Rows claimed but not tried are given back.
+   */
   async #drain(): Promise<void> {
     const { db, rate, concurrency = 16 } = this.#options;
     const queue = new PQueue({ concurrency, interval: 1000, intervalCap: rate, strict: true });
-    let cursor = 0;
+    const claiming = () => {
+      const now = Date.now();
+      return claimDeliveries(db, {
+        claimant: this.#claimant.token,
+        now: new Date(now).toISOString(),
+        staleBefore: new Date(now - this.#claimant.expiryMs).toISOString(),
+        limit: BATCH,
+      });
+    };
     try {
-      while (!this.#stopped && !this.#waiting()) {
-        const rows = await dueDeliveries(db, { now: nowIso(), afterId: cursor, limit: BATCH });
+      while (this.#mayGoOn()) {
+        const rows = await claiming();
         if (rows.length === 0) {
-          // Rows still in flight are excluded by nothing but time: start again from the top only once they are recorded.
+          if (queue.size === 0 && queue.pending === 0) return;
+          // A row in flight may come back due at once (a retry): look again once all are recorded.
           await queue.onIdle();
-          if (cursor === 0) return;
-          cursor = 0;
           continue;
         }
-        cursor = rows.at(-1)!.id;
         for (const row of rows) {
-          if (this.#stopped || this.#waiting()) break;
+          if (!this.#mayGoOn()) break;
           if (queue.size >= concurrency) await queue.onSizeLessThan(concurrency);
           void queue.add(() => this.#deliver(row));
         }
       }
     } finally {
       await queue.onIdle();
+      await releaseClaims(db, { claimant: this.#claimant.token }).catch((error: unknown) => {
+        this.#options.logger.error({ err: error }, 'could not give back the newsletter deliveries this worker claimed');
+      });
     }
+  }
+
+  #mayGoOn(): boolean {
+    return !this.#stopped && !this.#waiting() && this.#claimant.held();
   }
 
   #waiting(): boolean {
@@ -242,7 +294,7 @@ export class NewsletterDelivery {
 
   async #deliver(row: DueDelivery): Promise<void> {
     const { db, mailer, logger } = this.#options;
-    if (this.#cancelled.has(row.sendId)) return;
+    if (this.#cancelled.has(row.sendId) || !this.#claimant.held()) return;
     try {
       const letter = await this.#letter(row.sendId);
       if (!letter || row.subscriberId === null || row.subscriberStatus !== 'confirmed' || this.#waiting()) {

@@ -20,7 +20,7 @@ import { errors } from '../errors.ts';
 import { Mailer } from '../mail/mailer.ts';
 import { newsletterLinks } from '../newsletter/links.ts';
 import type { Renderer } from '../publisher/renderer.ts';
-import { NewsletterDelivery, type DeliveryState } from './delivery.ts';
+import { NewsletterDelivery, type DeliveryClaimant, type DeliveryState } from './delivery.ts';
 import { renderLetter } from './letter.ts';
 
 export interface NewsletterSendsOptions {
@@ -188,6 +188,8 @@ export function createNewsletterSends(options: {
   config: Config;
   logger: Logger;
   pages: Pick<Renderer, 'render'> | undefined;
+  /** The server's database lease, under whose token deliveries are claimed. */
+  claimant?: DeliveryClaimant;
 }): NewsletterSends {
   const { db, config, logger } = options;
   const delivery = new NewsletterDelivery({
@@ -198,6 +200,7 @@ export function createNewsletterSends(options: {
     logger,
     rate: config.newsletter.rate,
     bounceLimit: config.newsletter.bounceLimit,
+    ...(options.claimant ? { claimant: options.claimant } : {}),
   });
   return new NewsletterSends({ db, delivery, pages: options.pages, logger });
 }

@@ -11,6 +11,8 @@ import * as m0009 from './0009-search.ts';
 import * as m0010 from './0010-revisions.ts';
 import * as m0011 from './0011-covering-list-indexes.ts';
 import * as m0012 from './0012-post-link-changes.ts';
+import * as m0013 from './0013-server-lease.ts';
+import * as m0014 from './0014-site-generations.ts';
 
 /** Every migration in the order it runs. Append only: a landed migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -26,6 +28,8 @@ export const migrations: Record<string, Migration> = {
   '0010-revisions': m0010,
   '0011-covering-list-indexes': m0011,
   '0012-post-link-changes': m0012,
+  '0013-server-lease': m0013,
+  '0014-site-generations': m0014,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -4,8 +4,8 @@ import { insertBarePost, useTempDb } from '../testing.ts';
 import {
   activeSendOfPost,
   cancelSend,
+  claimDeliveries,
   createWaitingSend,
-  dueDeliveries,
   finishSends,
   listSends,
   markDelivered,
@@ -13,6 +13,7 @@ import {
   markSkipped,
   nextDeliveryAt,
   recordHardBounce,
+  releaseClaims,
   scheduleRetry,
   startSend,
   listWaitingSends,
@@ -23,6 +24,11 @@ const T0 = '2025-01-01T00:00:00.000Z';
 const T1 = '2025-01-01T00:01:00.000Z';
 const T2 = '2025-01-01T00:02:00.000Z';
 const LETTER = { subject: 'Ramen at midnight', html: '<p>Hi</p>', text: 'Hi', messageKey: 'k3y' };
+const T_MINUS = '2024-12-31T23:59:00.000Z';
+
+/** Claims for one worker, as the delivery worker does: claims by others older than a minute are stale. */
+const claim = (db: Db, now: string, limit = 10, claimant = 'worker-a') =>
+  claimDeliveries(db, { claimant, now, staleBefore: new Date(Date.parse(now) - 60_000).toISOString(), limit });
 
 async function confirmed(db: Db, email: string): Promise<number> {
   const { subscriber } = await subscribe(db, email, T0);
@@ -48,20 +54,18 @@ describe('newsletter sends repository', () => {
     const { send, recipients } = await startSend(db, { postId, ...LETTER, now: T0 });
     expect(recipients).toBe(2);
     expect(send).toMatchObject({ postId, status: 'sending', startedAt: T0, html: '<p>Hi</p>' });
-    const due = await dueDeliveries(db, { now: T0, afterId: 0, limit: 10 });
+    const due = await claim(db, T0);
     expect(due.map((d) => [d.subscriberId, d.email, d.subscriberStatus, d.attempts])).toEqual([
       [ana, 'ana@example.com', 'confirmed', 0],
       [bo, 'bo@example.com', 'confirmed', 0],
     ]);
-    expect(await dueDeliveries(db, { now: T0, afterId: due[0]!.id, limit: 10 })).toHaveLength(1);
-    expect(await dueDeliveries(db, { now: T0, afterId: 0, limit: 1 })).toHaveLength(1);
     expect(await activeSendOfPost(db, postId)).toMatchObject({ id: send.id });
   });
 
   it('counts progress per send and finishes a send once nothing is queued', async () => {
     for (const email of ['a@example.com', 'b@example.com', 'c@example.com', 'd@example.com']) await confirmed(db, email);
     const { send } = await startSend(db, { postId, ...LETTER, now: T0 });
-    const [a, b, c, d] = await dueDeliveries(db, { now: T0, afterId: 0, limit: 10 });
+    const [a, b, c, d] = await claim(db, T0);
     await markDelivered(db, [a!], T1);
     await markFailed(db, b!.id, { attempts: 1, error: '550 no such user' });
     await markSkipped(db, c!.id);
@@ -71,7 +75,7 @@ describe('newsletter sends repository', () => {
       expect.objectContaining({ id: send.id, status: 'sending', total: 4, sent: 1, failed: 1, skipped: 1, remaining: 1 }),
     ]);
     // The retry waits for its time.
-    expect(await dueDeliveries(db, { now: T1, afterId: 0, limit: 10 })).toEqual([]);
+    expect(await claim(db, T1)).toEqual([]);
     expect(await nextDeliveryAt(db)).toBe(T2);
     expect(await finishSends(db, T1)).toEqual([]);
 
@@ -87,7 +91,7 @@ describe('newsletter sends repository', () => {
     await startSend(db, { postId, ...LETTER, now: T0 });
     await unsubscribe(db, ana, T1);
     await deleteSubscriber(db, bo);
-    const due = await dueDeliveries(db, { now: T1, afterId: 0, limit: 10 });
+    const due = await claim(db, T1);
     expect(due.map((d) => [d.email, d.subscriberId, d.subscriberStatus])).toEqual([
       ['ana@example.com', ana, 'unsubscribed'],
       ['bo@example.com', null, null],
@@ -107,7 +111,7 @@ describe('newsletter sends repository', () => {
   it('cancels a send: what is queued is skipped, what went out stays sent', async () => {
     for (const email of ['a@example.com', 'b@example.com']) await confirmed(db, email);
     const { send } = await startSend(db, { postId, ...LETTER, now: T0 });
-    const [a] = await dueDeliveries(db, { now: T0, afterId: 0, limit: 10 });
+    const [a] = await claim(db, T0);
     await markDelivered(db, [a!], T1);
     expect(await cancelSend(db, send.id, T1)).toBe(true);
     expect(await cancelSend(db, send.id, T1)).toBe(false);
@@ -119,7 +123,7 @@ describe('newsletter sends repository', () => {
     const ana = await confirmed(db, 'ana@example.com');
     expect(await recordHardBounce(db, ana, 2, T0)).toBe(false);
     await startSend(db, { postId, ...LETTER, now: T0 });
-    const [delivery] = await dueDeliveries(db, { now: T0, afterId: 0, limit: 1 });
+    const [delivery] = await claim(db, T0, 1);
     expect(delivery!.hardBounces).toBe(1);
     await markDelivered(db, [delivery!], T1);
     expect((await getSubscriber(db, ana))!.hardBounces).toBe(0);
@@ -135,5 +139,31 @@ describe('newsletter sends repository', () => {
     await startSend(db, { postId, ...LETTER, now: T0 });
     await db.deleteFrom('posts').where('id', '=', postId).execute();
     expect(await listSends(db)).toEqual([expect.objectContaining({ postId: null, subject: LETTER.subject, remaining: 1 })]);
+  });
+
+  it('claims each queued row for one worker only, in id order, until the claim goes stale or is given back', async () => {
+    for (const email of ['a@example.com', 'b@example.com', 'c@example.com']) await confirmed(db, email);
+    await startSend(db, { postId, ...LETTER, now: T_MINUS });
+    const first = await claim(db, T0, 2, 'worker-a');
+    expect(first.map((d) => d.email)).toEqual(['a@example.com', 'b@example.com']);
+    // Another worker gets only what nobody holds; the first worker does not take its own rows twice.
+    expect((await claim(db, T0, 10, 'worker-b')).map((d) => d.email)).toEqual(['c@example.com']);
+    expect(await claim(db, T0, 10, 'worker-a')).toEqual([]);
+    expect(await claim(db, T1, 10, 'worker-b')).toEqual([]);
+
+    // A retry gives its claim up: anyone may take it when its time comes.
+    await scheduleRetry(db, first[0]!.id, { attempts: 1, nextAttemptAt: T1, error: '451 try later' });
+    expect((await claim(db, T1, 10, 'worker-b')).map((d) => d.email)).toEqual(['a@example.com']);
+
+    // A minute later worker-a's claim on b is stale (worker-a died): worker-b takes it.
+    const later = new Date(Date.parse(T0) + 61_000).toISOString();
+    expect((await claim(db, later, 10, 'worker-b')).map((d) => d.email)).toEqual(['b@example.com']);
+
+    // worker-b gives back what it never tried, and the lease holder takes back every foreign claim.
+    expect(await releaseClaims(db, { claimant: 'worker-b' })).toBe(3);
+    expect((await claim(db, later, 1, 'worker-c')).map((d) => d.email)).toEqual(['a@example.com']);
+    expect(await releaseClaims(db, { except: 'worker-d' })).toBe(1);
+    expect(await releaseClaims(db, { except: 'worker-d' })).toBe(0);
+    expect((await claim(db, later, 10, 'worker-d')).map((d) => d.email)).toEqual(['a@example.com', 'b@example.com', 'c@example.com']);
   });
 });

@@ -89,20 +89,59 @@ export function listWaitingSends(db: Db): Promise<Pick<Send, 'id' | 'postId'>[]>
 }
 
 /**
- * Up to `limit` queued deliveries whose time has come, in id order after `afterId` (the worker's
- * cursor through a long send), with their subscriber's status now.
+ * Claims up to `limit` queued deliveries whose time has come for `claimant` (a lease token), in id
+ * order, and returns them with their subscriber's status now. A row is free when nobody claimed it,
+ * or when another claimant's claim is older than `staleBefore` (its worker died or lost its lease
+ * before recording an outcome). The claim is one statement, so two workers never take the same row.
  */
-export function dueDeliveries(db: Db, options: { now: string; afterId: number; limit: number }): Promise<DueDelivery[]> {
+export async function claimDeliveries(
+  db: Db,
+  options: { claimant: string; now: string; staleBefore: string; limit: number },
+): Promise<DueDelivery[]> {
+  const { claimant, now, staleBefore, limit } = options;
+  const claimed = await db
+    .updateTable('newsletterDeliveries')
+    .set({ claimedBy: claimant, claimedAt: now })
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('newsletterDeliveries')
+        .select('id')
+        .where('status', '=', 'queued')
+        .where('nextAttemptAt', '<=', now)
+        .where((free) =>
+          free.or([free('claimedBy', 'is', null), free.and([free('claimedBy', '!=', claimant), free('claimedAt', '<', staleBefore)])]),
+        )
+        .orderBy('id')
+        .limit(limit),
+    )
+    .returning('id')
+    .execute();
+  if (claimed.length === 0) return [];
   return db
     .selectFrom('newsletterDeliveries as d')
     .leftJoin('newsletterSubscribers as s', 's.id', 'd.subscriberId')
     .select(['d.id', 'd.sendId', 'd.subscriberId', 'd.email', 'd.attempts', 's.status as subscriberStatus', 's.hardBounces'])
-    .where('d.status', '=', 'queued')
-    .where('d.id', '>', options.afterId)
-    .where('d.nextAttemptAt', '<=', options.now)
+    .where(
+      'd.id',
+      'in',
+      claimed.map((row) => row.id),
+    )
     .orderBy('d.id')
-    .limit(options.limit)
     .execute();
+}
+
+/**
+ * Gives back the claims on rows still queued: those of `claimant` (the worker stopped or paused with
+ * rows it never tried), or, with `except`, those of every other claimant (the lease holder
+ * starting: whoever claimed them holds no lease any more). Returns how many.
+ */
+export async function releaseClaims(db: Db, who: { claimant: string } | { except: string }): Promise<number> {
+  const queued = db.updateTable('newsletterDeliveries').set({ claimedBy: null, claimedAt: null }).where('status', '=', 'queued');
+  const result = await ('claimant' in who
+    ? queued.where('claimedBy', '=', who.claimant)
+    : queued.where('claimedBy', '!=', who.except)
+  ).executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** When the next queued delivery may be tried (a retry's time), if any is queued. */
@@ -153,7 +192,7 @@ export async function markSkipped(db: Db, id: number): Promise<void> {
   await db.updateTable('newsletterDeliveries').set({ status: 'skipped' }).where('id', '=', id).where('status', '=', 'queued').execute();
 }
 
-/** A temporary failure: try again at `nextAttemptAt`. */
+/** A temporary failure: try again at `nextAttemptAt` (the claim is given up, so any worker may take it then). */
 export async function scheduleRetry(
   db: Db,
   id: number,
@@ -161,7 +200,7 @@ export async function scheduleRetry(
 ): Promise<void> {
   await db
     .updateTable('newsletterDeliveries')
-    .set({ attempts: failure.attempts, nextAttemptAt: failure.nextAttemptAt, lastError: failure.error })
+    .set({ attempts: failure.attempts, nextAttemptAt: failure.nextAttemptAt, lastError: failure.error, claimedBy: null, claimedAt: null })
     .where('id', '=', id)
     .execute();
 }
