@@ -52,10 +52,9 @@ const ROUTE_TAGS = new Set<string>([TAG.posts, TAG.cities]);
 const IN_PROCESS_CONCURRENCY = 4;
 // Publishes of up to this many pages write them on the writer thread (site-writer.ts): an editor's
 // write (a dozen pages, a new post's twenty) is answered sooner. A bigger one (unpublishing a post
-// re-renders its archives, up to some 500 pages) writes them on the server's thread. Through the
-// writer such a publish is about a quarter faster too, but freed of the writes the server's thread
-// makes garbage faster than its collector keeps up with: over 60 unpublishes on the benchmark's
-// site, p50 1,518 -> 1,130 ms, and peak RSS 373 -> 449 MB (the writer kept and collected as now).
+// re-renders its archives, up to some 500 pages) writes them on the server's thread: through the
+// writer it would be faster, but the server's thread, freed of the writes, makes garbage faster
+// than its collector keeps up with, and peak memory grows (docs/performance.md).
 const WRITER_MAX_PAGES = 64;
 
 /**
