@@ -1,26 +1,32 @@
-import { zValidator } from '@hono/zod-validator';
 import type { Context, ValidationTargets } from 'hono';
+import { validator } from 'hono-openapi';
 import type { z } from 'zod';
 import { errors } from './errors.ts';
+
+// A form route reads the urlencoded body a browser's form posts (multipart is read the same way).
+const FORM_MEDIA = 'application/x-www-form-urlencoded';
 
 /**
  * Validates one part of the request with zod; a failure becomes a 400 whose message is the first
  * problem's own message (schemas carry the user-facing wording). With `nameField`, a problem with
  * one top-level field also names that field, for editors that show each message beside its field.
+ * The middleware also carries the schema into the OpenAPI document (admin-api/src/openapi/), so
+ * what the document says a request takes is what this checks.
  */
 export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(
   target: Target,
   schema: T,
   { nameField = false }: { nameField?: boolean } = {},
 ) {
-  return zValidator(target, schema, (result) => {
+  const hook = (result: { success: true } | { success: false; error: readonly { message: string; path?: readonly unknown[] }[] }) => {
     if (!result.success) {
-      const issue = result.error.issues[0];
+      const issue = result.error[0];
       const message = issue?.message ?? 'The request is not valid.';
-      const field = issue?.path.length === 1 && typeof issue.path[0] === 'string' ? issue.path[0] : undefined;
+      const field = issue?.path?.length === 1 && typeof issue.path[0] === 'string' ? issue.path[0] : undefined;
       throw nameField && field !== undefined ? errors.invalidField(field, message) : errors.validation(message);
     }
-  });
+  };
+  return validator(target, schema, hook, target === 'form' ? { media: FORM_MEDIA } : undefined);
 }
 
 /** A route parameter that must be a database id; anything else is a 404 with `message`. */
