@@ -270,7 +270,7 @@ export const Readiness = z
   })
   .meta({ id: 'Readiness', description: "The deep check's verdict and each check's." });
 
-export const Health = z.object({ status: z.literal('ok') }).meta({ id: 'Health' });
+export const HealthStatus = z.object({ status: z.literal('ok') }).meta({ id: 'HealthStatus' });
 
 export const Message = z.object({ message: z.string() }).meta({ id: 'Message', description: 'A sentence for the reader.' });
 

@@ -29,18 +29,23 @@ const RECENT_LIMIT = 30;
 
 const historyQuery = z
   .object({
-    entity: z.enum(['post', 'city', 'hero'], { error: "entity must be 'post', 'city' or 'hero'." }).optional(),
+    entity: z
+      .enum(['post', 'city', 'hero'], { error: "entity must be 'post', 'city' or 'hero'." })
+      .optional()
+      .describe('Whose history; without it, the newest changes of everything.'),
     id: z.coerce
       .number({ error: 'id must be a whole number.' })
       .int('id must be a whole number.')
       .min(0, 'id must not be negative.')
-      .optional(),
+      .optional()
+      .describe("The post's or city's id."),
     limit: z.coerce
       .number({ error: 'limit must be a number.' })
       .int()
       .min(1, 'limit must be at least 1.')
       .max(100, 'limit must be at most 100.')
-      .optional(),
+      .optional()
+      .describe('Without `entity`: at most this many (30).'),
   })
   .refine((query) => query.entity === undefined || query.entity === 'hero' || query.id !== undefined, {
     message: 'Name the post or city by its id.',

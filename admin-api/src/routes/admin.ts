@@ -34,6 +34,11 @@ const formText = z.object({
 });
 // The whole form, as the document describes it: the text fields as read above, and the file.
 const guideForm = formText.extend({
+  cityName: text('The city name').describe(
+    `The city's name, at most ${LIMITS.guide.cityName} characters: a new city, or one to regenerate.`,
+  ),
+  cityDescription: text('The description', { multiline: true }).optional().describe(`At most ${LIMITS.guide.description} characters.`),
+  heroImageUrl: text('The hero image address').optional().describe('An http(s) URL or an `/uploads/` or `/images/` path.'),
   csvFile: z.file().describe('The itinerary, a .csv file of at most 1 MB.'),
   heroImageAlt: text('The alt text').optional(),
   dryRun: z.enum(['true', 'false']).optional().describe('`true`: write nothing, answer what the upload would change.'),

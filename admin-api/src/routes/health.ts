@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { readiness } from '../health/readiness.ts';
 import { ADMIN_OPTIONAL, answer, describer } from '../openapi/describe.ts';
-import { Health, Readiness } from '../openapi/shapes.ts';
+import { HealthStatus, Readiness } from '../openapi/shapes.ts';
 
 const describe = describer('Health');
 
@@ -14,7 +14,7 @@ export const healthRoutes = new Hono<AppEnv>().get(
     summary: 'Is the server up',
     description:
       '`{ "status": "ok" }` once the server is up and its database answers: one cheap query, for a load balancer or systemd to ask often.',
-    responses: { 200: answer('Up, and the database answers.', Health) },
+    responses: { 200: answer('Up, and the database answers.', HealthStatus) },
     examples: [{ name: 'up', summary: 'A server that is up', status: 200, response: { status: 'ok' } }],
   }),
   async (c) => {

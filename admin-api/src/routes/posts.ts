@@ -15,24 +15,35 @@ import { validate } from '../validation.ts';
 import { commitWrite } from '../write.ts';
 
 const listQuery = z.object({
-  published: z.enum(['true', 'false'], { error: "published must be 'true' or 'false'." }).optional(),
-  status: z.enum(['draft', 'scheduled', 'published'], { error: "status must be 'draft', 'scheduled' or 'published'." }).optional(),
-  type: z.enum(['post', 'guide'], { error: "type must be 'post' or 'guide'." }).optional(),
+  published: z
+    .enum(['true', 'false'], { error: "published must be 'true' or 'false'." })
+    .optional()
+    .describe('`true`: published posts only, for the admin too.'),
+  status: z
+    .enum(['draft', 'scheduled', 'published'], { error: "status must be 'draft', 'scheduled' or 'published'." })
+    .optional()
+    .describe('The admin only: posts of this status.'),
+  type: z.enum(['post', 'guide'], { error: "type must be 'post' or 'guide'." }).optional().describe('Only dining posts, or only guides.'),
   cityId: z.coerce
     .number({ error: 'cityId must be a city id.' })
     .int('cityId must be a city id.')
     .positive('cityId must be a city id.')
-    .optional(),
-  q: z.string().trim().max(200, 'A search can be at most 200 characters.').optional(),
-  tag: z.string().trim().max(40, 'A tag can be at most 40 characters.').optional(),
-  sort: z.enum(['date', 'updated'], { error: "sort must be 'date' or 'updated'." }).optional(),
+    .optional()
+    .describe("Only this city's."),
+  q: z.string().trim().max(200, 'A search can be at most 200 characters.').optional().describe('The admin only: words in the title.'),
+  tag: z.string().trim().max(40, 'A tag can be at most 40 characters.').optional().describe('Only posts with this tag.'),
+  sort: z
+    .enum(['date', 'updated'], { error: "sort must be 'date' or 'updated'." })
+    .optional()
+    .describe('The admin only: `updated` puts the last edited first.'),
   limit: z.coerce
     .number({ error: 'limit must be a number.' })
     .int()
     .min(1, 'limit must be at least 1.')
     .max(200, 'limit must be at most 200.')
-    .optional(),
-  offset: z.coerce.number({ error: 'offset must be a number.' }).int().min(0).optional(),
+    .optional()
+    .describe('At most this many.'),
+  offset: z.coerce.number({ error: 'offset must be a number.' }).int().min(0).optional().describe('Skip this many first.'),
 });
 
 const postId = z.object({

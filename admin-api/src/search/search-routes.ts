@@ -28,11 +28,11 @@ const count = (label: string, min: number, max: number) =>
 const describe = describer('Search');
 
 const apiQuery = z.object({
-  q: query.min(1, 'Type a word to search for.'),
-  type: type.optional(),
-  city: city.optional(),
-  limit: count('limit', 1, SEARCH_LIMITS.maxResults).default(SEARCH_LIMITS.defaultResults),
-  offset: count('offset', 0, SEARCH_LIMITS.maxOffset).default(0),
+  q: query.min(1, 'Type a word to search for.').describe('The words to find, 1-200 characters.'),
+  type: type.optional().describe('Only guides, dining posts or restaurants.'),
+  city: city.optional().describe("Only this city's (its slug)."),
+  limit: count('limit', 1, SEARCH_LIMITS.maxResults).default(SEARCH_LIMITS.defaultResults).describe('Matches in one answer.'),
+  offset: count('offset', 0, SEARCH_LIMITS.maxOffset).default(0).describe('Skip this many first.'),
 });
 
 // The page's own form sends every field, empty ones included ('All types' is type='').
