@@ -6,6 +6,8 @@
 
 const SEEDED = '2025-03-10T09:00:00.000Z';
 const EDITED = '2025-06-02T09:00:00.000Z';
+/** When an example's write happens. */
+export const NOW = '2026-01-15T10:30:00.000Z';
 
 export const KYOTO = {
   id: 3,
@@ -73,7 +75,24 @@ export const RAMEN_POST = {
   updatedAt: '2025-04-18T09:00:00.000Z',
 };
 
-export const NOW = '2026-01-15T10:30:00.000Z';
+/** A draft started in Kyoto (POST /api/posts). */
+export const NEW_DRAFT = {
+  ...RAMEN_POST,
+  id: 32,
+  slug: 'tofu-in-nanzen-ji',
+  title: 'Tofu in Nanzen-ji',
+  excerpt: '',
+  content: 'Yudofu, simmered at the table.',
+  heroImage: null,
+  heroAlt: '',
+  tags: ['kyoto', 'tofu'],
+  published: false,
+  status: 'draft',
+  publishedAt: null,
+  createdAt: NOW,
+  updatedAt: NOW,
+  url: '/kyoto/tofu-in-nanzen-ji',
+};
 
 export const notFound = (message: string) => ({ message, code: 'not_found' });
 export const invalid = (message: string) => ({ message, code: 'validation' });

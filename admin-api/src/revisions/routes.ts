@@ -52,7 +52,9 @@ const historyQuery = z
   });
 
 const trashKind = z.object({
-  kind: z.enum(['post', 'city', 'block', 'item', 'subscriber'], { error: 'Nothing of that kind is kept in the trash.' }),
+  kind: z
+    .enum(['post', 'city', 'block', 'item', 'subscriber'], { error: 'Nothing of that kind is kept in the trash.' })
+    .describe('What kind of thing it is.'),
   id: z.string().describe("The deleted thing's id."),
 });
 const describe = describer('History');

@@ -8,7 +8,7 @@ import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { ADMIN_OPTIONAL, answer, describer, document, pathParameter, refusals } from '../openapi/describe.ts';
-import { invalid, KYOTO_GUIDE, notFound, NOW, RAMEN_POST } from '../openapi/examples.ts';
+import { invalid, KYOTO_GUIDE, NEW_DRAFT, notFound, NOW, RAMEN_POST } from '../openapi/examples.ts';
 import { Post, PostHero, PostWithUrl } from '../openapi/shapes.ts';
 import { altText, imageSource } from '../schemas.ts';
 import { validate } from '../validation.ts';
@@ -122,23 +122,7 @@ export const postRoutes = new Hono<AppEnv>()
           summary: 'Start a draft in Kyoto',
           body: { title: 'Tofu in Nanzen-ji', cityId: 3, tags: ['kyoto', 'tofu'], content: 'Yudofu, simmered at the table.' },
           status: 201,
-          response: {
-            ...RAMEN_POST,
-            id: 32,
-            slug: 'tofu-in-nanzen-ji',
-            title: 'Tofu in Nanzen-ji',
-            excerpt: '',
-            content: 'Yudofu, simmered at the table.',
-            heroImage: null,
-            heroAlt: '',
-            tags: ['kyoto', 'tofu'],
-            published: false,
-            status: 'draft',
-            publishedAt: null,
-            createdAt: NOW,
-            updatedAt: NOW,
-            url: '/kyoto/tofu-in-nanzen-ji',
-          },
+          response: NEW_DRAFT,
         },
         { name: 'untitled', summary: 'No title', body: { excerpt: 'Soon.' }, status: 400, response: invalid('Title is required.') },
       ],
