@@ -4,10 +4,10 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { configurationDoc } from '@forkcast/admin-api/offline';
+import { apiDocPages, configurationDoc } from '@forkcast/admin-api/offline';
 
 const DOCS = join(import.meta.dirname, '..', 'docs');
-const pages: Record<string, string> = { 'configuration.md': configurationDoc() };
+const pages: Record<string, string> = { 'configuration.md': configurationDoc(), ...(await apiDocPages()) };
 for (const [name, text] of Object.entries(pages)) {
   writeFileSync(join(DOCS, name), text);
   console.log(`Wrote docs/${name}`);

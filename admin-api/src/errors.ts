@@ -30,6 +30,9 @@ const STATUS_OF = {
 
 type CatalogueCode = keyof typeof STATUS_OF;
 
+/** Every code of the catalogue with its status, for the OpenAPI document. */
+export const ERROR_STATUSES: Readonly<Record<CatalogueCode, ContentfulStatusCode>> = STATUS_OF;
+
 /** A client error Hono raised itself (an HTTPException); its status is the one Hono chose. */
 type PassThroughCode = 'http_error';
 

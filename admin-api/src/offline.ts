@@ -5,6 +5,15 @@
  */
 export { ConfigError, loadConfig, type Config } from './config.ts';
 export { configurationDoc } from './config-docs.ts';
+
+/**
+ * docs/api.md and docs/openapi.json, made from the API's route table. Loaded only when asked for:
+ * the route table is the whole API, which the other tools here never need.
+ */
+export async function apiDocPages(): Promise<Record<'api.md' | 'openapi.json', string>> {
+  const { apiDocPages: pages } = await import('./openapi/markdown.ts');
+  return pages();
+}
 export { StartupError } from './startup-error.ts';
 export { hashPassword } from './auth/passwords.ts';
 export { distPaths, ensureFullRender } from './publisher/site-build.ts';

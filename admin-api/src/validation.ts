@@ -1,35 +1,43 @@
-import { zValidator } from '@hono/zod-validator';
 import type { Context, ValidationTargets } from 'hono';
+import { validator } from 'hono-openapi';
 import type { z } from 'zod';
 import { errors } from './errors.ts';
+
+// A form route reads the urlencoded body a browser's form posts (multipart is read the same way).
+const FORM_MEDIA = 'application/x-www-form-urlencoded';
 
 /**
  * Validates one part of the request with zod; a failure becomes a 400 whose message is the first
  * problem's own message (schemas carry the user-facing wording). A JSON body must say it is JSON:
  * any other Content-Type (or none) is a 415 before the body is read. With `nameField`, a problem with
  * one top-level field also names that field, for editors that show each message beside its field.
+ * The middleware also carries the schema into the OpenAPI document (admin-api/src/openapi/), so
+ * what the document says a request takes is what this checks.
  */
 export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(
   target: Target,
   schema: T,
   { nameField = false }: { nameField?: boolean } = {},
 ) {
-  const validator = zValidator(target, schema, (result) => {
+  const hook = (result: { success: true } | { success: false; error: readonly { message: string; path?: readonly unknown[] }[] }) => {
     if (!result.success) {
-      const issue = result.error.issues[0];
+      const issue = result.error[0];
       const message = issue?.message ?? 'The request is not valid.';
-      const field = issue?.path.length === 1 && typeof issue.path[0] === 'string' ? issue.path[0] : undefined;
+      const field = issue?.path?.length === 1 && typeof issue.path[0] === 'string' ? issue.path[0] : undefined;
       throw nameField && field !== undefined ? errors.invalidField(field, message) : errors.validation(message);
     }
-  });
-  if (target !== 'json') return validator;
+  };
+  const checked = validator(target, schema, hook, target === 'form' ? { media: FORM_MEDIA } : undefined);
+  if (target !== 'json') return checked;
   // The validator reads a body of another type as no fields at all, which a route whose fields are
   // all optional (the post preview) would take as a valid, empty request.
-  const jsonOnly: typeof validator = async (c, next) => {
+  const jsonOnly: typeof checked = async (c, next) => {
     if (!isJsonContentType(c.req.header('content-type')))
       throw errors.unsupportedMedia('unsupported_media_type', 'Send the request body as JSON, with Content-Type: application/json.');
-    return validator(c, next);
+    return checked(c, next);
   };
+  // The OpenAPI document finds the schema on the middleware the route table holds: this one.
+  Object.assign(jsonOnly, checked);
   jsonBodyHandlers.add(jsonOnly);
   return jsonOnly;
 }

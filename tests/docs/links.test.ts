@@ -33,13 +33,18 @@ function* tokensOf(tokens: Token[]): Generator<Token> {
   }
 }
 
-/** The anchors GitHub gives a document's headings. */
+const anchorsByFile = new Map<string, Set<string>>();
+
+/** The anchors GitHub gives a document's headings, read once per document (the API reference links into itself hundreds of times). */
 function anchorsOf(path: string): Set<string> {
+  const known = anchorsByFile.get(path);
+  if (known) return known;
   const slugger = new GithubSlugger();
   const anchors = new Set<string>();
   for (const token of tokensOf(new Lexer().lex(readFileSync(path, 'utf8')))) {
     if (token.type === 'heading') anchors.add(slugger.slug((token as Tokens.Heading).text));
   }
+  anchorsByFile.set(path, anchors);
   return anchors;
 }
 

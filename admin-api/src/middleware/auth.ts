@@ -2,6 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import { currentAdmin } from '../auth/sessions.ts';
 import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
+import { ADMIN_ONLY, documented, refusals } from '../openapi/describe.ts';
 
 /**
  * Puts the signed-in admin (or undefined) on the context for every /api request. Whatever the
@@ -16,8 +17,11 @@ export const loadAdmin = createMiddleware<AppEnv>(async (c, next) => {
   else if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
 });
 
-/** Refuses the request with 401 unless an admin is signed in. */
-export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
-  if (!c.get('admin')) throw errors.unauthorized();
-  await next();
-});
+/** Refuses the request with 401 unless an admin is signed in; the OpenAPI document says so wherever it guards. */
+export const requireAdmin = documented(
+  createMiddleware<AppEnv>(async (c, next) => {
+    if (!c.get('admin')) throw errors.unauthorized();
+    await next();
+  }),
+  { security: ADMIN_ONLY, responses: refusals('unauthorized') },
+);

@@ -4,6 +4,7 @@ import proxyAddr, { compile } from 'proxy-addr';
 import type { AppEnv } from '../context.ts';
 import type { TrustProxy } from '../config.ts';
 import { errors } from '../errors.ts';
+import { documented, refusals } from '../openapi/describe.ts';
 
 export interface RateLimitOptions {
   /** Requests allowed per window for one key. */
@@ -26,7 +27,8 @@ const MAX_CLIENTS = 10_000;
 export function rateLimit(options: RateLimitOptions, keyOf: (c: Context<AppEnv>) => string = clientAddress): MiddlewareHandler<AppEnv> {
   const now = options.now ?? Date.now;
   const windows = new LRUCache<string, { start: number; count: number }>({ max: options.maxClients ?? MAX_CLIENTS });
-  return async (c, next) => {
+  const allowance = `${options.limit} requests per ${options.windowMs / 60_000} minutes per client address`;
+  const limiter: MiddlewareHandler<AppEnv> = async (c, next) => {
     const key = keyOf(c);
     const at = now();
     let window = windows.get(key);
@@ -40,6 +42,8 @@ export function rateLimit(options: RateLimitOptions, keyOf: (c: Context<AppEnv>)
     }
     await next();
   };
+  const [status, refusal] = Object.entries(refusals('rate_limited'))[0]!;
+  return documented(limiter, { responses: { [status]: { ...refusal, description: `More than ${allowance}. ${refusal.description}` } } });
 }
 
 type Trust = (address: string, hop: number) => boolean;

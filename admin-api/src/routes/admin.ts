@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { resolver } from 'hono-openapi';
 import { z } from 'zod';
 import { nowIso } from '@forkcast/content-db';
 import { LIMITS, type GenerateGuideResult, type GuidePreview } from '@forkcast/content-db/contracts';
@@ -8,6 +9,8 @@ import { errors } from '../errors.ts';
 import { generateGuide, previewGuide } from '../guides/generate-guide.ts';
 import { CsvTextError, ItineraryError, parseItinerary } from '../guides/itinerary-csv.ts';
 import { requireAdmin } from '../middleware/auth.ts';
+import { answer, describer, refusals } from '../openapi/describe.ts';
+import * as shapes from '../openapi/shapes.ts';
 import { altText, imageSource, text } from '../schemas.ts';
 import { readForm } from '../validation.ts';
 import { commitWrite } from '../write.ts';
@@ -29,6 +32,20 @@ const formText = z.object({
   heroImageUrl: text('The hero image address').optional(),
   dryRun: text('dryRun').optional(),
 });
+// The whole form, as the document describes it: the text fields as read above, and the file.
+const guideForm = formText.extend({
+  cityName: text('The city name').describe(
+    `The city's name, at most ${LIMITS.guide.cityName} characters: a new city, or one to regenerate.`,
+  ),
+  cityDescription: text('The description', { multiline: true }).optional().describe(`At most ${LIMITS.guide.description} characters.`),
+  heroImageUrl: text('The hero image address').optional().describe('An http(s) URL or an `/uploads/` or `/images/` path.'),
+  csvFile: z.file().describe('The itinerary, a .csv file of at most 1 MB.'),
+  heroImageAlt: text('The alt text').optional(),
+  dryRun: z.enum(['true', 'false']).optional().describe('`true`: write nothing, answer what the upload would change.'),
+});
+const describe = describer('Admin');
+const PORTO_CSV = 'name,address,notes\nCafe Santiago,"Rua de Passos Manuel 226, Porto",The francesinha\n';
+
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 /** /api/admin: the guide generator, the cities overview, the contact inbox and the publish status. Admin only. */
@@ -36,6 +53,53 @@ export const adminRoutes = new Hono<AppEnv>()
   .use(requireAdmin)
   .post(
     '/generate-guide',
+    describe({
+      operationId: 'generateGuide',
+      summary: 'Generate a city guide from an itinerary CSV',
+      description:
+        "Multipart: `csvFile` (the itinerary; see [the itinerary CSV format](editing.md#itinerary-csv-format)), `cityName`, and optionally `cityDescription`, `heroImageUrl` and `heroImageAlt` (the hero's alt text; without it the city's name). Creates the city and its guide (201), or replaces an existing city's itinerary and regenerates its guide (200). A CSV with a bad row writes nothing: 422 lists the problems. With `dryRun=true` it writes nothing and answers what the upload would change (restaurants matched by name, ignoring case).",
+      requestBody: { required: true, content: { 'multipart/form-data': { schema: resolver(guideForm) } } },
+      responses: {
+        201: answer('A new city and its guide.', shapes.GenerateGuideResult),
+        200: answer(
+          "An existing city's guide regenerated, or (with `dryRun`) what the upload would change.",
+          z.union([shapes.GenerateGuideResult, shapes.GuidePreview]),
+        ),
+        ...refusals('validation', 'invalid_csv', 'file_too_large', 'unsupported_media_type'),
+      },
+      examples: [
+        {
+          name: 'porto',
+          summary: 'A new city',
+          body: { csvFile: PORTO_CSV, cityName: 'Porto', cityDescription: 'Francesinhas and port lodges.' },
+          media: 'multipart/form-data',
+          status: 201,
+          response: { cityName: 'Porto', citySlug: 'porto' },
+        },
+        {
+          name: 'preview',
+          summary: 'What a new itinerary would change in Kyoto',
+          body: { csvFile: PORTO_CSV, cityName: 'Kyoto', dryRun: 'true' },
+          media: 'multipart/form-data',
+          status: 200,
+          response: {
+            cityName: 'Kyoto',
+            citySlug: 'kyoto',
+            exists: true,
+            guideRegenerated: true,
+            restaurants: { added: ['Cafe Santiago'], removed: ['Menya Kōzan'], changed: [], unchanged: 0 },
+          },
+        },
+        {
+          name: 'noCity',
+          summary: 'No city name',
+          body: { csvFile: PORTO_CSV, cityName: ' ' },
+          media: 'multipart/form-data',
+          status: 400,
+          response: { message: MISSING, code: 'validation' },
+        },
+      ],
+    }),
     bodyLimit({
       maxSize: MAX_CSV_BYTES + 64 * 1024,
       onError: () => {

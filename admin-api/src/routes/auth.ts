@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { resolver } from 'hono-openapi';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { getAdminByEmail } from '@forkcast/content-db';
@@ -11,6 +12,8 @@ import { endSession, startSession } from '../auth/sessions.ts';
 import type { AppEnv } from '../context.ts';
 import { ApiError, errors } from '../errors.ts';
 import { clientAddress } from '../middleware/rate-limit.ts';
+import { ADMIN_OPTIONAL, answer, describer, document, redirect, refusals } from '../openapi/describe.ts';
+import { CurrentUser } from '../openapi/shapes.ts';
 import { emailAddress, text } from '../schemas.ts';
 import { isJsonContentType, readForm } from '../validation.ts';
 
@@ -22,6 +25,12 @@ const BAD_EMAIL = 'Please enter a valid email address.';
 // A password is compared, never shown or stored as typed, so it may hold a tab; the invisible
 // controls are refused like anywhere else. No admin can have an email outside the one address rule.
 const credentialText = z.object({ email: emailAddress('Your email', BAD_EMAIL), password: text('Your password', { multiline: true }) });
+// What a sign-in carries, JSON or form alike: the characters are checked by credentialText, `next` by safeNext.
+const signInBody = credentialText.extend({
+  next: z.string().optional().describe('Where a form sign-in goes next: a path on this site outside /api (otherwise /admin).'),
+});
+const describe = describer('Sign-in');
+const signInPageAnswer = document('The sign-in page.', 'text/html');
 
 /** A path on this site: one leading slash (never '//' or '/\\', which browsers read as another host), printable ASCII. */
 const SITE_PATH = /^\/(?![/\\])[\x21-\x7e]*$/;
@@ -112,59 +121,148 @@ async function signOut(c: Context<AppEnv>) {
 
 /** GET/POST /api/login, GET/POST /api/logout, GET /api/auth/user. */
 export const authRoutes = new Hono<AppEnv>()
-  .get('/login', async (c) => {
-    const next = safeNext(c.req.query('next'));
-    // Already signed in: go straight on.
-    return c.get('admin') ? c.redirect(next, 303) : signInPage(c, undefined, next, 200);
-  })
-  .post('/login', async (c) => {
-    const { email, password, next, form, unreadable } = await readCredentials(c);
-    // A form post gets the sign-in page again with the error's message; JSON gets the error itself.
-    const refuse = (error: ApiError) => {
-      if (!form) throw error;
-      if (error.retryAfter !== undefined) c.header('Retry-After', String(error.retryAfter));
-      return signInPage(c, error.message, next, error.status);
-    };
-    if (unreadable) return refuse(unreadable);
-    if (email.trim() === '' || password === '' || email.length > 254 || password.length > 1024) return refuse(errors.validation(MISSING));
-    const characters = credentialText.safeParse({ email, password });
-    if (!characters.success) return refuse(errors.validation(characters.error.issues[0]!.message));
+  .get(
+    '/login',
+    describe({
+      operationId: 'getSignInPage',
+      summary: 'The sign-in page',
+      description:
+        "The site's own sign-in page (`site/pages/admin/sign-in.astro`), rendered for each request with `next` passed in, which the page escapes. A browser already signed in goes straight on to `next`.",
+      parameters: [
+        {
+          in: 'query',
+          name: 'next',
+          description:
+            'Where to go after signing in: a path on this site outside /api, judged in its normal form (dot segments resolved); anything else means /admin.',
+          schema: { type: 'string' },
+        },
+      ],
+      responses: { 200: signInPageAnswer, 303: redirect('Already signed in: on to `next`.') },
+    }),
+    async (c) => {
+      const next = safeNext(c.req.query('next'));
+      // Already signed in: go straight on.
+      return c.get('admin') ? c.redirect(next, 303) : signInPage(c, undefined, next, 200);
+    },
+  )
+  .post(
+    '/login',
+    describe({
+      operationId: 'signIn',
+      summary: 'Sign in',
+      description:
+        "Checks the email and password (argon2id) and starts a server-side session: the HttpOnly `forkcast_session` cookie (Secure when `PUBLIC_HOST` or the request is https; 24 h idle, 14 days at most) and the script-readable `forkcast_ui=admin` the pages show their admin controls by. JSON is answered with the admin; a form post (urlencoded or multipart) with a 303 to `next`, and a refused form post with the sign-in page again, its message shown, under the same status. After 5 failed sign-ins per address or account the waits grow (429); an email that is not one bare address is answered 400 'Please enter a valid email address.' and not counted. A browser that signed in to that account before carries a signed device cookie (`forkcast_device`, HttpOnly, sent only to `/api/login`, void after a password change) and is limited on its own, so failures from elsewhere cannot lock the admin out.",
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': { schema: resolver(signInBody) },
+          'application/x-www-form-urlencoded': { schema: resolver(signInBody) },
+          'multipart/form-data': { schema: resolver(signInBody) },
+        },
+      },
+      responses: {
+        200: answer('Signed in (JSON).', CurrentUser),
+        303: redirect('Signed in (a form post): on to `next`.'),
+        ...refusals('validation', 'invalid_credentials', 'unsupported_media_type', 'too_many_attempts'),
+      },
+      examples: [
+        {
+          name: 'signIn',
+          summary: 'Sign in with JSON',
+          body: { email: 'editor@forkcast.test', password: 'correct horse battery staple' },
+          status: 200,
+          response: { id: 1, email: 'editor@forkcast.test' },
+        },
+        {
+          name: 'wrongPassword',
+          summary: 'A wrong password',
+          body: { email: 'editor@forkcast.test', password: 'not the password' },
+          status: 401,
+          response: { message: INVALID, code: 'invalid_credentials' },
+        },
+      ],
+    }),
+    async (c) => {
+      const { email, password, next, form, unreadable } = await readCredentials(c);
+      // A form post gets the sign-in page again with the error's message; JSON gets the error itself.
+      const refuse = (error: ApiError) => {
+        if (!form) throw error;
+        if (error.retryAfter !== undefined) c.header('Retry-After', String(error.retryAfter));
+        return signInPage(c, error.message, next, error.status);
+      };
+      if (unreadable) return refuse(unreadable);
+      if (email.trim() === '' || password === '' || email.length > 254 || password.length > 1024) return refuse(errors.validation(MISSING));
+      const characters = credentialText.safeParse({ email, password });
+      if (!characters.success) return refuse(errors.validation(characters.error.issues[0]!.message));
 
-    const db = c.get('db');
-    const admin = await getAdminByEmail(db, email);
-    // A browser that signed in to this account before is limited on its own; everyone else per
-    // address and per account, so failures from elsewhere never lock that browser out.
-    const device = trustedDevice(c, admin);
-    const throttle = c.get('loginThrottle');
-    const keys = device ? [deviceKey(device)] : [ipKey(clientAddress(c)), admin ? adminKey(admin.id) : accountKey(email)];
-    const wait = throttle.waitMs(keys);
-    if (wait > 0) return refuse(errors.tooManyAttempts(Math.ceil(wait / 1000)));
+      const db = c.get('db');
+      const admin = await getAdminByEmail(db, email);
+      // A browser that signed in to this account before is limited on its own; everyone else per
+      // address and per account, so failures from elsewhere never lock that browser out.
+      const device = trustedDevice(c, admin);
+      const throttle = c.get('loginThrottle');
+      const keys = device ? [deviceKey(device)] : [ipKey(clientAddress(c)), admin ? adminKey(admin.id) : accountKey(email)];
+      const wait = throttle.waitMs(keys);
+      if (wait > 0) return refuse(errors.tooManyAttempts(Math.ceil(wait / 1000)));
 
-    // Count the attempt as a failure before the slow check, so parallel guesses cannot all slip
-    // through the free allowance; a success clears it again.
-    throttle.fail(keys);
-    const valid = await verifyPassword(admin?.passwordHash ?? (await dummyHash()), password);
-    if (!admin || !valid) {
-      c.get('logger').warn({ reqId: c.get('requestId') }, 'sign-in failed');
-      return refuse(errors.invalidCredentials(INVALID));
-    }
-    throttle.succeed(keys);
-    issueDeviceCookie(c, admin);
-    await startSession(c, db, admin.id);
-    return form ? c.redirect(next, 303) : c.json({ id: admin.id, email: admin.email });
-  })
+      // Count the attempt as a failure before the slow check, so parallel guesses cannot all slip
+      // through the free allowance; a success clears it again.
+      throttle.fail(keys);
+      const valid = await verifyPassword(admin?.passwordHash ?? (await dummyHash()), password);
+      if (!admin || !valid) {
+        c.get('logger').warn({ reqId: c.get('requestId') }, 'sign-in failed');
+        return refuse(errors.invalidCredentials(INVALID));
+      }
+      throttle.succeed(keys);
+      issueDeviceCookie(c, admin);
+      await startSession(c, db, admin.id);
+      return form ? c.redirect(next, 303) : c.json({ id: admin.id, email: admin.email });
+    },
+  )
   // Signing out by GET would let any page sign the admin out (<img src="/api/logout">), so a GET
   // signs out only when the browser says the navigation came from this site itself (the site's
   // own Logout link); any other GET of a signed-in browser gets a page whose button posts.
-  .get('/logout', async (c) => {
-    if (c.req.header('sec-fetch-site') === 'same-origin' || !getCookie(c, SESSION_COOKIE)) return signOut(c);
-    c.header('Cache-Control', 'no-store');
-    return c.html(SIGN_OUT_PAGE);
-  })
-  .post('/logout', signOut)
-  .get('/auth/user', (c) => {
-    const admin = c.get('admin');
-    if (!admin) throw errors.unauthorized('Not signed in.');
-    c.header('Cache-Control', 'no-store');
-    return c.json({ id: admin.id, email: admin.email });
-  });
+  .get(
+    '/logout',
+    describe({
+      operationId: 'getSignOut',
+      summary: 'Sign out from a link',
+      description:
+        "Signs out only when the browser marks the navigation as coming from this site (`Sec-Fetch-Site: same-origin`, the site's own Logout link) or nobody is signed in; otherwise answers a page whose button posts, so another page cannot sign the admin out.",
+      responses: { 303: redirect('Signed out: home.'), 200: document('A page asking to confirm; its button posts.', 'text/html') },
+    }),
+    async (c) => {
+      if (c.req.header('sec-fetch-site') === 'same-origin' || !getCookie(c, SESSION_COOKIE)) return signOut(c);
+      c.header('Cache-Control', 'no-store');
+      return c.html(SIGN_OUT_PAGE);
+    },
+  )
+  .post(
+    '/logout',
+    describe({
+      operationId: 'signOut',
+      summary: 'Sign out',
+      description: "Ends this browser's session and goes home.",
+      responses: { 303: redirect('Signed out: home.') },
+    }),
+    signOut,
+  )
+  .get(
+    '/auth/user',
+    describe({
+      operationId: 'getCurrentUser',
+      summary: 'Who is signed in',
+      description: 'The signed-in admin; 401 means nobody is signed in (not an error to show). Never cached.',
+      security: ADMIN_OPTIONAL,
+      responses: { 200: answer('The signed-in admin.', CurrentUser), ...refusals('unauthorized') },
+      examples: [
+        { name: 'signedOut', summary: 'Nobody is signed in', status: 401, response: { message: 'Not signed in.', code: 'unauthorized' } },
+      ],
+    }),
+    (c) => {
+      const admin = c.get('admin');
+      if (!admin) throw errors.unauthorized('Not signed in.');
+      c.header('Cache-Control', 'no-store');
+      return c.json({ id: admin.id, email: admin.email });
+    },
+  );

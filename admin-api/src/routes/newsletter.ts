@@ -1,4 +1,5 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { resolver } from 'hono-openapi';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import {
@@ -17,6 +18,8 @@ import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
+import { answer, describer, document, pathParameter, redirect, refusals } from '../openapi/describe.ts';
+import { Message, Subscriber } from '../openapi/shapes.ts';
 import { confirmationEmail } from '../newsletter/emails.ts';
 import { NewsletterLinks, newsletterLinks, UNSUBSCRIBE_PATH } from '../newsletter/links.ts';
 import { emailAddress, text } from '../schemas.ts';
@@ -24,6 +27,8 @@ import { parseId, validate } from '../validation.ts';
 import { commitWrite } from '../write.ts';
 
 const BAD_EMAIL = 'Please enter a valid email address.';
+const describe = describer('Newsletter');
+const byToken = pathParameter('token', 'The signed token of the link in the email.');
 const subscribeBody = z.object({ email: emailAddress('Your email', BAD_EMAIL) });
 /** RFC 8058: a one-click unsubscribe is a POST whose body is exactly this field. */
 const oneClickBody = z.object({
@@ -107,69 +112,205 @@ export const newsletterRoutes = () => {
     message: 'Too many sign-ups from this connection. Please try again in a few minutes.',
   });
   return new Hono<AppEnv>()
-    .post('/subscribe', limiter, validate('json', subscribeBody), async (c) => {
-      await signUp(c, c.req.valid('json').email);
-      return c.json({ message: SIGNED_UP }, 200);
-    })
-    .post('/subscribe/form', answerWithPage, limiter, validate('form', subscribeBody), async (c) => {
-      await signUp(c, c.req.valid('form').email);
-      return c.body(null, 204);
-    })
-    .get('/confirm', async (c) => {
-      c.header('Cache-Control', 'no-store');
-      c.header('Referrer-Policy', 'no-referrer');
-      const token = c.req.query('token') ?? '';
-      const id = NewsletterLinks.confirmTarget(token);
-      const subscriber = id === undefined ? undefined : await getSubscriber(c.get('db'), id);
-      if (subscriber && (await links(c)).confirms(token, subscriber, new Date())) {
-        // Opening the link twice is as good as once.
-        if (subscriber.status === 'confirmed' || (await confirmSubscriber(c.get('db'), subscriber.id, nowIso()))) {
-          return c.redirect(NEWSLETTER_PAGES.confirmed, 303);
+    .post(
+      '/subscribe',
+      describe({
+        operationId: 'subscribe',
+        summary: 'Sign up for the newsletter',
+        description:
+          'Always the same answer, for a new, pending or confirmed address alike, so nobody learns who is subscribed. `email` must be one bare address. The confirmation email is sent after the answer, at most one a mailbox an hour.',
+        responses: { 200: answer('Signed up, or already: the same words either way.', Message), ...refusals('validation') },
+        examples: [
+          { name: 'signUp', summary: 'Sign up', body: { email: 'reader@example.com' }, status: 200, response: { message: SIGNED_UP } },
+          {
+            name: 'displayName',
+            summary: 'A display name is not an address',
+            body: { email: 'Reader <reader@example.com>' },
+            status: 400,
+            response: { message: BAD_EMAIL, code: 'validation' },
+          },
+        ],
+      }),
+      limiter,
+      validate('json', subscribeBody),
+      async (c) => {
+        await signUp(c, c.req.valid('json').email);
+        return c.json({ message: SIGNED_UP }, 200);
+      },
+    )
+    .post(
+      '/subscribe/form',
+      describe({
+        operationId: 'subscribeWithForm',
+        summary: 'Sign up from the form, without JavaScript',
+        description: "The sign-up form's own post: every outcome, refusals included, is a 303 to the page that explains it.",
+        responses: { 303: redirect('To `/newsletter#subscribed`, or `/newsletter#not-subscribed`.') },
+        examples: [
+          {
+            name: 'signUp',
+            summary: 'Sign up',
+            body: { email: 'reader@example.com' },
+            media: 'application/x-www-form-urlencoded',
+            status: 303,
+          },
+        ],
+      }),
+      answerWithPage,
+      limiter,
+      validate('form', subscribeBody),
+      async (c) => {
+        await signUp(c, c.req.valid('form').email);
+        return c.body(null, 204);
+      },
+    )
+    .get(
+      '/confirm',
+      describe({
+        operationId: 'confirmSubscription',
+        summary: 'Confirm a sign-up',
+        description:
+          'The link in the confirmation email: confirms (opening it twice is as good as once) and answers 303 to `/newsletter/confirmed`, or to `/newsletter#link-expired` for a link that expired, was altered or belongs to an earlier sign-up.',
+        parameters: [
+          { in: 'query', name: 'token', required: true, description: "The confirmation link's signed token.", schema: { type: 'string' } },
+        ],
+        responses: { 303: redirect('To the page saying what happened.') },
+        examples: [{ name: 'altered', summary: 'An altered link', query: { token: 'not-a-token' }, status: 303 }],
+      }),
+      async (c) => {
+        c.header('Cache-Control', 'no-store');
+        c.header('Referrer-Policy', 'no-referrer');
+        const token = c.req.query('token') ?? '';
+        const id = NewsletterLinks.confirmTarget(token);
+        const subscriber = id === undefined ? undefined : await getSubscriber(c.get('db'), id);
+        if (subscriber && (await links(c)).confirms(token, subscriber, new Date())) {
+          // Opening the link twice is as good as once.
+          if (subscriber.status === 'confirmed' || (await confirmSubscriber(c.get('db'), subscriber.id, nowIso()))) {
+            return c.redirect(NEWSLETTER_PAGES.confirmed, 303);
+          }
         }
-      }
-      return c.redirect(newsletterOutcomeUrl('linkExpired'), 303);
-    })
-    .get('/unsubscribe/:token', async (c) => {
-      const token = c.req.param('token');
-      const id = NewsletterLinks.unsubscribeTarget(token);
-      const subscriber = id === undefined ? undefined : await getSubscriber(c.get('db'), id);
-      // A well-formed link to an address no longer on file still gets its button: leaving twice is harmless.
-      const good = id !== undefined && (!subscriber || (await links(c)).unsubscribes(token, subscriber));
-      return unsubscribePage(c, good ? `${UNSUBSCRIBE_PATH}/${token}` : undefined, good ? 200 : 400);
-    })
-    .post('/unsubscribe/:token', validate('form', oneClickBody), async (c) => {
-      const token = c.req.param('token');
-      const id = NewsletterLinks.unsubscribeTarget(token);
-      if (id === undefined) throw errors.validation('This unsubscribe link is incomplete or not valid.');
-      const subscriber = await getSubscriber(c.get('db'), id);
-      if (subscriber) {
-        if (!(await links(c)).unsubscribes(token, subscriber)) throw errors.validation('This unsubscribe link is incomplete or not valid.');
-        await unsubscribe(c.get('db'), subscriber.id, nowIso());
-      }
-      c.header('Cache-Control', 'no-store');
-      return c.redirect(NEWSLETTER_PAGES.unsubscribed, 303);
-    })
-    .get('/subscribers', requireAdmin, async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(await listSubscribers(c.get('db')));
-    })
-    .get('/subscribers/export', requireAdmin, async (c) => {
-      const subscribers = await listSubscribers(c.get('db'));
-      const csv = toCsv(
-        ['Email', 'Status', 'Subscribed at', 'Confirmed at', 'Unsubscribed at', 'Bounced at'],
-        subscribers.map((s) => [s.email, s.status, s.subscribedAt, s.confirmedAt ?? '', s.unsubscribedAt ?? '', s.bouncedAt ?? '']),
-      );
-      c.header('Content-Type', 'text/csv; charset=utf-8');
-      c.header('Content-Disposition', 'attachment; filename="forkcast-subscribers.csv"');
-      c.header('Cache-Control', 'no-store');
-      return c.body(csv);
-    })
-    .delete('/subscribers/:id', requireAdmin, async (c) => {
-      const id = parseId(c.req.param('id'), 'Subscriber not found.');
-      // Through the one write path, so the address waits in the trash and the deletion can be undone.
-      await commitWrite(c, async (trx) => {
-        if (!(await deleteSubscriber(trx, id))) throw errors.notFound('Subscriber not found.');
-      });
-      return c.body(null, 204);
-    });
+        return c.redirect(newsletterOutcomeUrl('linkExpired'), 303);
+      },
+    )
+    .get(
+      '/unsubscribe/:token',
+      describe({
+        operationId: 'getUnsubscribePage',
+        summary: 'The unsubscribe page',
+        description: 'The `List-Unsubscribe` link of every email: a page with one Unsubscribe button; changes nothing.',
+        parameters: [byToken],
+        responses: {
+          200: document('The page with its button.', 'text/html'),
+          400: document('The link is incomplete or not valid.', 'text/html'),
+        },
+      }),
+      async (c) => {
+        const token = c.req.param('token');
+        const id = NewsletterLinks.unsubscribeTarget(token);
+        const subscriber = id === undefined ? undefined : await getSubscriber(c.get('db'), id);
+        // A well-formed link to an address no longer on file still gets its button: leaving twice is harmless.
+        const good = id !== undefined && (!subscriber || (await links(c)).unsubscribes(token, subscriber));
+        return unsubscribePage(c, good ? `${UNSUBSCRIBE_PATH}/${token}` : undefined, good ? 200 : 400);
+      },
+    )
+    .post(
+      '/unsubscribe/:token',
+      describe({
+        operationId: 'unsubscribe',
+        summary: 'Unsubscribe in one click',
+        description:
+          "RFC 8058's one-click unsubscribe, which mail programs post from wherever the reader reads mail (so it is the one unsafe request not refused as cross-site): the body `List-Unsubscribe=One-Click`, urlencoded or multipart. Answers 303 to `/newsletter/unsubscribed`; an altered link is a 400.",
+        parameters: [byToken],
+        requestBody: { required: true, content: { 'multipart/form-data': { schema: resolver(oneClickBody) } } },
+        responses: { 303: redirect('Unsubscribed: to the page that says so.'), ...refusals('validation') },
+        examples: [
+          {
+            name: 'altered',
+            summary: 'An altered link',
+            params: { token: 'not-a-token' },
+            body: { 'List-Unsubscribe': 'One-Click' },
+            media: 'application/x-www-form-urlencoded',
+            status: 400,
+            response: { message: 'This unsubscribe link is incomplete or not valid.', code: 'validation' },
+          },
+        ],
+      }),
+      validate('form', oneClickBody),
+      async (c) => {
+        const token = c.req.param('token');
+        const id = NewsletterLinks.unsubscribeTarget(token);
+        if (id === undefined) throw errors.validation('This unsubscribe link is incomplete or not valid.');
+        const subscriber = await getSubscriber(c.get('db'), id);
+        if (subscriber) {
+          if (!(await links(c)).unsubscribes(token, subscriber))
+            throw errors.validation('This unsubscribe link is incomplete or not valid.');
+          await unsubscribe(c.get('db'), subscriber.id, nowIso());
+        }
+        c.header('Cache-Control', 'no-store');
+        return c.redirect(NEWSLETTER_PAGES.unsubscribed, 303);
+      },
+    )
+    .get(
+      '/subscribers',
+      describe({
+        operationId: 'listSubscribers',
+        summary: 'The subscribers',
+        description: 'Every subscriber, whatever their status. Never cached.',
+        responses: { 200: answer('The subscribers.', z.array(Subscriber)) },
+        examples: [{ name: 'none', summary: 'Nobody yet', status: 200, response: [] }],
+      }),
+      requireAdmin,
+      async (c) => {
+        c.header('Cache-Control', 'no-store');
+        return c.json(await listSubscribers(c.get('db')));
+      },
+    )
+    .get(
+      '/subscribers/export',
+      describe({
+        operationId: 'exportSubscribers',
+        summary: 'The subscribers as CSV',
+        description: 'Email, status and dates, one subscriber a row, as a download.',
+        responses: { 200: document('The CSV file.', 'text/csv') },
+      }),
+      requireAdmin,
+      async (c) => {
+        const subscribers = await listSubscribers(c.get('db'));
+        const csv = toCsv(
+          ['Email', 'Status', 'Subscribed at', 'Confirmed at', 'Unsubscribed at', 'Bounced at'],
+          subscribers.map((s) => [s.email, s.status, s.subscribedAt, s.confirmedAt ?? '', s.unsubscribedAt ?? '', s.bouncedAt ?? '']),
+        );
+        c.header('Content-Type', 'text/csv; charset=utf-8');
+        c.header('Content-Disposition', 'attachment; filename="forkcast-subscribers.csv"');
+        c.header('Cache-Control', 'no-store');
+        return c.body(csv);
+      },
+    )
+    .delete(
+      '/subscribers/:id',
+      describe({
+        operationId: 'deleteSubscriber',
+        summary: 'Delete a subscriber',
+        description: 'The address waits in the trash, and the deletion can be undone.',
+        parameters: [pathParameter('id', "The subscriber's id.", 'integer')],
+        responses: { 204: { description: 'Deleted.' }, ...refusals('not_found') },
+        examples: [
+          {
+            name: 'missing',
+            summary: 'No such subscriber',
+            params: { id: 999 },
+            status: 404,
+            response: { message: 'Subscriber not found.', code: 'not_found' },
+          },
+        ],
+      }),
+      requireAdmin,
+      async (c) => {
+        const id = parseId(c.req.param('id'), 'Subscriber not found.');
+        // Through the one write path, so the address waits in the trash and the deletion can be undone.
+        await commitWrite(c, async (trx) => {
+          if (!(await deleteSubscriber(trx, id))) throw errors.notFound('Subscriber not found.');
+        });
+        return c.body(null, 204);
+      },
+    );
 };

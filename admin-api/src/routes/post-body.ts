@@ -19,6 +19,9 @@ import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { publicRead } from '../middleware/cache-control.ts';
+import { ADMIN_OPTIONAL, answer, describer, pathParameter, refusals } from '../openapi/describe.ts';
+import { invalid, notFound, NOW } from '../openapi/examples.ts';
+import { ContentBlock, ContentItem } from '../openapi/shapes.ts';
 import { altText, imageSource, text } from '../schemas.ts';
 import { parseId, validate } from '../validation.ts';
 import { commitWrite } from '../write.ts';
@@ -56,6 +59,10 @@ const newItem = z.discriminatedUnion(
 
 const paragraphCount = (content: string) => splitParagraphs(content).length;
 
+const describe = describer('Post body');
+const byPost = pathParameter('postId', "The post's id.", 'integer');
+const byBlock = pathParameter('blockId', "The block's id.", 'integer');
+
 async function findPost(c: Context<AppEnv>, db: Db): Promise<Post> {
   const post = await getPostById(db, parseId(c.req.param('postId'), 'Post not found.'));
   // A draft's body is the admin's business only.
@@ -65,72 +72,219 @@ async function findPost(c: Context<AppEnv>, db: Db): Promise<Post> {
 
 /** /api/posts/:postId/content and /api/posts/:postId/blocks: the editable body of a post. */
 export const postBodyRoutes = new Hono<AppEnv>()
-  .get('/:postId/content', publicRead, async (c) => {
-    const post = await findPost(c, c.get('db'));
-    return c.json(await listContentItems(c.get('db'), post.id));
-  })
-  .post('/:postId/content', requireAdmin, validate('json', newItem), async (c) => {
-    const body = c.req.valid('json');
-    const item = await commitWrite(c, async (trx) => {
-      const post = await findPost(c, trx);
-      const max = paragraphCount(post.content);
-      if (body.position > max) throw errors.validation(`position must be between 0 and ${max}.`);
-      // An inline picture illustrates the post it sits in, so without alt text it is described by the title.
-      const alt = body.type === 'image' ? (body.alt ?? post.title) : '';
-      const created = await addContentItem(trx, { postId: post.id, ...body, alt, now: nowIso() });
-      return created;
-    });
-    return c.json(item, 201);
-  })
-  .delete('/:postId/content/:contentId', requireAdmin, async (c) => {
-    const itemId = parseId(c.req.param('contentId'), 'Content not found.');
-    await commitWrite(c, async (trx) => {
-      const post = await findPost(c, trx);
-      if (!(await deleteContentItem(trx, post.id, itemId))) throw errors.notFound('Content not found.');
-    });
-    return c.body(null, 204);
-  })
-  .get('/:postId/blocks', publicRead, async (c) => {
-    const post = await findPost(c, c.get('db'));
-    return c.json(await listBlocks(c.get('db'), post.id));
-  })
-  .post('/:postId/blocks', requireAdmin, validate('json', newBlock), async (c) => {
-    const body = c.req.valid('json');
-    const block = await commitWrite(c, async (trx) => {
-      const post = await findPost(c, trx);
-      const count = paragraphCount(post.content);
-      if (count === 0) throw errors.validation('This post has no paragraphs to replace; add content instead.');
-      if (body.position >= count) throw errors.validation(`position must be between 0 and ${count - 1}.`);
-      if ((await listBlocks(trx, post.id)).some((b) => b.position === body.position)) {
-        throw errors.conflict('That section already has a stored block; update it instead.');
-      }
-      const created = await createBlock(trx, {
-        postId: post.id,
-        content: body.content,
-        position: body.position,
-        isOriginal: body.isOriginal ?? true,
-        now: nowIso(),
+  .get(
+    '/:postId/content',
+    describe({
+      operationId: 'listContentItems',
+      summary: "A post's inline additions",
+      description: "Inline text and images, each shown after paragraph `position - 1`. A draft's are the admin's only.",
+      security: ADMIN_OPTIONAL,
+      parameters: [byPost],
+      responses: { 200: answer('The additions, by position.', z.array(ContentItem)), ...refusals('not_found') },
+      examples: [{ name: 'none', summary: 'A post without additions', params: { postId: 21 }, status: 200, response: [] }],
+    }),
+    publicRead,
+    async (c) => {
+      const post = await findPost(c, c.get('db'));
+      return c.json(await listContentItems(c.get('db'), post.id));
+    },
+  )
+  .post(
+    '/:postId/content',
+    describe({
+      operationId: 'addContentItem',
+      summary: 'Add text or an image between paragraphs',
+      description:
+        "Inline text or an image after paragraph `position - 1` (0 puts it first). An image without `alt` (or with a blank one) is described by the post's title.",
+      parameters: [byPost],
+      responses: { 201: answer('The addition.', ContentItem), ...refusals('validation', 'not_found') },
+      examples: [
+        {
+          name: 'tip',
+          summary: 'A tip after the first paragraph',
+          params: { postId: 21 },
+          body: { type: 'text', content: 'Go after 10 pm: the queues are shorter.', position: 1 },
+          status: 201,
+          response: {
+            id: 1,
+            postId: 21,
+            type: 'text',
+            content: 'Go after 10 pm: the queues are shorter.',
+            alt: '',
+            position: 1,
+            createdAt: NOW,
+          },
+        },
+        {
+          name: 'empty',
+          summary: 'No text',
+          params: { postId: 21 },
+          body: { type: 'text', content: '  ', position: 1 },
+          status: 400,
+          response: invalid('Text is required.'),
+        },
+      ],
+    }),
+    requireAdmin,
+    validate('json', newItem),
+    async (c) => {
+      const body = c.req.valid('json');
+      const item = await commitWrite(c, async (trx) => {
+        const post = await findPost(c, trx);
+        const max = paragraphCount(post.content);
+        if (body.position > max) throw errors.validation(`position must be between 0 and ${max}.`);
+        // An inline picture illustrates the post it sits in, so without alt text it is described by the title.
+        const alt = body.type === 'image' ? (body.alt ?? post.title) : '';
+        const created = await addContentItem(trx, { postId: post.id, ...body, alt, now: nowIso() });
+        return created;
       });
-      return created;
-    });
-    return c.json(block, 201);
-  })
-  .put('/:postId/blocks/:blockId', requireAdmin, validate('json', blockUpdate), async (c) => {
-    const blockId = parseId(c.req.param('blockId'), 'Content block not found.');
-    const { content } = c.req.valid('json');
-    const block = await commitWrite(c, async (trx) => {
-      const post = await findPost(c, trx);
-      const updated = await updateBlock(trx, post.id, blockId, content, nowIso());
-      if (!updated) throw errors.notFound('Content block not found.');
-      return updated;
-    });
-    return c.json(block);
-  })
-  .delete('/:postId/blocks/:blockId', requireAdmin, async (c) => {
-    const blockId = parseId(c.req.param('blockId'), 'Content block not found.');
-    await commitWrite(c, async (trx) => {
-      const post = await findPost(c, trx);
-      if (!(await deleteBlock(trx, post.id, blockId))) throw errors.notFound('Content block not found.');
-    });
-    return c.body(null, 204);
-  });
+      return c.json(item, 201);
+    },
+  )
+  .delete(
+    '/:postId/content/:contentId',
+    describe({
+      operationId: 'deleteContentItem',
+      summary: 'Remove an inline addition',
+      description: 'The addition waits in the trash.',
+      parameters: [byPost, pathParameter('contentId', "The addition's id.", 'integer')],
+      responses: { 204: { description: 'Removed.' }, ...refusals('not_found') },
+      examples: [
+        {
+          name: 'missing',
+          summary: 'No such addition',
+          params: { postId: 21, contentId: 999 },
+          status: 404,
+          response: notFound('Content not found.'),
+        },
+      ],
+    }),
+    requireAdmin,
+    async (c) => {
+      const itemId = parseId(c.req.param('contentId'), 'Content not found.');
+      await commitWrite(c, async (trx) => {
+        const post = await findPost(c, trx);
+        if (!(await deleteContentItem(trx, post.id, itemId))) throw errors.notFound('Content not found.');
+      });
+      return c.body(null, 204);
+    },
+  )
+  .get(
+    '/:postId/blocks',
+    describe({
+      operationId: 'listBlocks',
+      summary: "A post's stored blocks",
+      description: "Each stored block replaces paragraph `position` of the post's Markdown. A draft's are the admin's only.",
+      security: ADMIN_OPTIONAL,
+      parameters: [byPost],
+      responses: { 200: answer('The blocks, by position.', z.array(ContentBlock)), ...refusals('not_found') },
+      examples: [{ name: 'none', summary: 'A post without stored blocks', params: { postId: 21 }, status: 200, response: [] }],
+    }),
+    publicRead,
+    async (c) => {
+      const post = await findPost(c, c.get('db'));
+      return c.json(await listBlocks(c.get('db'), post.id));
+    },
+  )
+  .post(
+    '/:postId/blocks',
+    describe({
+      operationId: 'createBlock',
+      summary: 'Store a block over a paragraph',
+      description: 'Replaces paragraph `position` (0-based) with the given Markdown; a paragraph has at most one stored block (409).',
+      parameters: [byPost],
+      responses: { 201: answer('The block.', ContentBlock), ...refusals('validation', 'not_found', 'conflict') },
+      examples: [
+        {
+          name: 'rewrite',
+          summary: 'Rewrite the first paragraph',
+          params: { postId: 21 },
+          body: { content: 'Kyoto has a ramen road, and it is in Ichijōji.', position: 0, isOriginal: true },
+          status: 201,
+          response: {
+            id: 1,
+            postId: 21,
+            content: 'Kyoto has a ramen road, and it is in Ichijōji.',
+            position: 0,
+            isOriginal: true,
+            createdAt: NOW,
+            updatedAt: NOW,
+          },
+        },
+      ],
+    }),
+    requireAdmin,
+    validate('json', newBlock),
+    async (c) => {
+      const body = c.req.valid('json');
+      const block = await commitWrite(c, async (trx) => {
+        const post = await findPost(c, trx);
+        const count = paragraphCount(post.content);
+        if (count === 0) throw errors.validation('This post has no paragraphs to replace; add content instead.');
+        if (body.position >= count) throw errors.validation(`position must be between 0 and ${count - 1}.`);
+        if ((await listBlocks(trx, post.id)).some((b) => b.position === body.position)) {
+          throw errors.conflict('That section already has a stored block; update it instead.');
+        }
+        const created = await createBlock(trx, {
+          postId: post.id,
+          content: body.content,
+          position: body.position,
+          isOriginal: body.isOriginal ?? true,
+          now: nowIso(),
+        });
+        return created;
+      });
+      return c.json(block, 201);
+    },
+  )
+  .put(
+    '/:postId/blocks/:blockId',
+    describe({
+      operationId: 'updateBlock',
+      summary: 'Change a stored block',
+      parameters: [byPost, byBlock],
+      responses: { 200: answer('The block.', ContentBlock), ...refusals('validation', 'not_found') },
+      examples: [
+        {
+          name: 'missing',
+          summary: 'No such block',
+          params: { postId: 21, blockId: 999 },
+          body: { content: 'New words.' },
+          status: 404,
+          response: notFound('Content block not found.'),
+        },
+      ],
+    }),
+    requireAdmin,
+    validate('json', blockUpdate),
+    async (c) => {
+      const blockId = parseId(c.req.param('blockId'), 'Content block not found.');
+      const { content } = c.req.valid('json');
+      const block = await commitWrite(c, async (trx) => {
+        const post = await findPost(c, trx);
+        const updated = await updateBlock(trx, post.id, blockId, content, nowIso());
+        if (!updated) throw errors.notFound('Content block not found.');
+        return updated;
+      });
+      return c.json(block);
+    },
+  )
+  .delete(
+    '/:postId/blocks/:blockId',
+    describe({
+      operationId: 'deleteBlock',
+      summary: 'Remove a stored block',
+      description: 'The paragraph shows its original text again; the block waits in the trash.',
+      parameters: [byPost, byBlock],
+      responses: { 204: { description: 'Removed.' }, ...refusals('not_found') },
+    }),
+    requireAdmin,
+    async (c) => {
+      const blockId = parseId(c.req.param('blockId'), 'Content block not found.');
+      await commitWrite(c, async (trx) => {
+        const post = await findPost(c, trx);
+        if (!(await deleteBlock(trx, post.id, blockId))) throw errors.notFound('Content block not found.');
+      });
+      return c.body(null, 204);
+    },
+  );

@@ -8,32 +8,50 @@ import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { publicRead } from '../middleware/cache-control.ts';
+import { ADMIN_OPTIONAL, answer, describer, document, pathParameter, refusals } from '../openapi/describe.ts';
+import { invalid, KYOTO_GUIDE, NEW_DRAFT, notFound, NOW, RAMEN_POST } from '../openapi/examples.ts';
+import { Post, PostHero, PostWithUrl } from '../openapi/shapes.ts';
 import { altText, imageSource } from '../schemas.ts';
 import { validate } from '../validation.ts';
 import { commitWrite } from '../write.ts';
 
 const listQuery = z.object({
-  published: z.enum(['true', 'false'], { error: "published must be 'true' or 'false'." }).optional(),
-  status: z.enum(['draft', 'scheduled', 'published'], { error: "status must be 'draft', 'scheduled' or 'published'." }).optional(),
-  type: z.enum(['post', 'guide'], { error: "type must be 'post' or 'guide'." }).optional(),
+  published: z
+    .enum(['true', 'false'], { error: "published must be 'true' or 'false'." })
+    .optional()
+    .describe('`true`: published posts only, for the admin too.'),
+  status: z
+    .enum(['draft', 'scheduled', 'published'], { error: "status must be 'draft', 'scheduled' or 'published'." })
+    .optional()
+    .describe('The admin only: posts of this status.'),
+  type: z.enum(['post', 'guide'], { error: "type must be 'post' or 'guide'." }).optional().describe('Only dining posts, or only guides.'),
   cityId: z.coerce
     .number({ error: 'cityId must be a city id.' })
     .int('cityId must be a city id.')
     .positive('cityId must be a city id.')
-    .optional(),
-  q: z.string().trim().max(200, 'A search can be at most 200 characters.').optional(),
-  tag: z.string().trim().max(40, 'A tag can be at most 40 characters.').optional(),
-  sort: z.enum(['date', 'updated'], { error: "sort must be 'date' or 'updated'." }).optional(),
+    .optional()
+    .describe("Only this city's."),
+  q: z.string().trim().max(200, 'A search can be at most 200 characters.').optional().describe('The admin only: words in the title.'),
+  tag: z.string().trim().max(40, 'A tag can be at most 40 characters.').optional().describe('Only posts with this tag.'),
+  sort: z
+    .enum(['date', 'updated'], { error: "sort must be 'date' or 'updated'." })
+    .optional()
+    .describe('The admin only: `updated` puts the last edited first.'),
   limit: z.coerce
     .number({ error: 'limit must be a number.' })
     .int()
     .min(1, 'limit must be at least 1.')
     .max(200, 'limit must be at most 200.')
-    .optional(),
-  offset: z.coerce.number({ error: 'offset must be a number.' }).int().min(0).optional(),
+    .optional()
+    .describe('At most this many.'),
+  offset: z.coerce.number({ error: 'offset must be a number.' }).int().min(0).optional().describe('Skip this many first.'),
 });
 
-const postId = z.object({ id: z.coerce.number({ error: 'Post not found.' }).int('Post not found.').positive('Post not found.') });
+const postId = z.object({
+  id: z.coerce.number({ error: 'Post not found.' }).int('Post not found.').positive('Post not found.').describe("The post's id."),
+});
+const describe = describer('Posts');
+const bySlug = pathParameter('slug', "The post's slug.");
 
 const heroBody = z.object({ heroImage: imageSource('Give the hero image as an http(s) URL or an uploaded image.'), alt: altText });
 const publishedBody = z.object({ published: z.boolean({ error: 'published must be true or false.' }) });
@@ -60,61 +78,255 @@ async function previewPage(c: Context<AppEnv>, id: number, changes?: PostPreview
  * GET /api/posts/:id/edit (the admin's editor), GET and POST /api/posts/:id/preview, PATCH /api/posts/:slug/hero-image, PATCH /api/posts/:slug/published.
  */
 export const postRoutes = new Hono<AppEnv>()
-  .get('/', publicRead, validate('query', listQuery), async (c) => {
-    const { status, q, sort, ...query } = c.req.valid('query');
-    // Visitors only ever see published posts; the admin sees drafts too unless asking otherwise.
-    const admin = c.get('admin') !== undefined;
-    const publishedOnly = !admin || query.published === 'true';
-    const adminOnly = admin ? { ...(status ? { status } : {}), ...(q ? { titleContains: q } : {}), ...(sort ? { order: sort } : {}) } : {};
-    return c.json(await listPosts(c.get('db'), { ...query, publishedOnly, ...adminOnly }));
-  })
-  .post('/', requireAdmin, validate('json', newPostBody), async (c) => {
-    const input = c.req.valid('json');
-    const post = await commitWrite(c, (trx) => createPost(trx, input, nowIso()));
-    return c.json(post, 201);
-  })
-  .patch('/:id{[0-9]+}', requireAdmin, validate('param', postId), validate('json', postChangeBody), async (c) => {
-    const { id } = c.req.valid('param');
-    const change = c.req.valid('json');
-    return c.json(await commitWrite(c, (trx) => changePost(trx, id, change, nowIso())));
-  })
-  .delete('/:id{[0-9]+}', requireAdmin, validate('param', postId), async (c) => {
-    const { id } = c.req.valid('param');
-    await commitWrite(c, (trx) => removePost(trx, id));
-    return c.body(null, 204);
-  })
-  .get('/:id{[0-9]+}/edit', requireAdmin, validate('param', postId), async (c) => {
-    c.header('Cache-Control', 'no-store');
-    return c.json(await authoredPost(c.get('db'), c.req.valid('param').id));
-  })
-  .get('/:id{[0-9]+}/preview', requireAdmin, validate('param', postId), (c) => previewPage(c, c.req.valid('param').id))
-  .post('/:id{[0-9]+}/preview', requireAdmin, validate('param', postId), validate('json', postPreviewBody), (c) =>
-    previewPage(c, c.req.valid('param').id, c.req.valid('json')),
+  .get(
+    '/',
+    describe({
+      operationId: 'listPosts',
+      summary: 'Posts and guides',
+      description:
+        'Visitors see published posts only, newest first. The signed-in admin also sees drafts and scheduled posts (unless `published=true`) and may add `status`, `q` and `sort`.',
+      security: ADMIN_OPTIONAL,
+      responses: { 200: answer('The posts.', z.array(Post)) },
+      examples: [
+        {
+          name: 'latest',
+          summary: 'The six newest published guides',
+          query: { published: 'true', type: 'guide', limit: '6' },
+          status: 200,
+          response: [KYOTO_GUIDE],
+        },
+      ],
+    }),
+    publicRead,
+    validate('query', listQuery),
+    async (c) => {
+      const { status, q, sort, ...query } = c.req.valid('query');
+      // Visitors only ever see published posts; the admin sees drafts too unless asking otherwise.
+      const admin = c.get('admin') !== undefined;
+      const publishedOnly = !admin || query.published === 'true';
+      const adminOnly = admin
+        ? { ...(status ? { status } : {}), ...(q ? { titleContains: q } : {}), ...(sort ? { order: sort } : {}) }
+        : {};
+      return c.json(await listPosts(c.get('db'), { ...query, publishedOnly, ...adminOnly }));
+    },
   )
-  .get('/:slug', publicRead, async (c) => {
-    const post = await getPostBySlug(c.get('db'), c.req.param('slug'), { publishedOnly: !c.get('admin') });
-    if (!post) throw errors.notFound('Post not found.');
-    return c.json(post);
-  })
-  .patch('/:slug/hero-image', requireAdmin, validate('json', heroBody), async (c) => {
-    const { heroImage, alt } = c.req.valid('json');
-    await commitWrite(c, async (trx) => {
-      const post = await getPostBySlug(trx, c.req.param('slug'));
+  .post(
+    '/',
+    describe({
+      operationId: 'createPost',
+      summary: 'Write a post',
+      description:
+        'A new post, a `draft` unless `status` is `published` (live now) or `scheduled` (live at `publishAt`, an ISO time in the future). The slug is derived from the title when not given (`-2`, `-3`, ... when taken).',
+      responses: { 201: answer('The post, with its address.', PostWithUrl), ...refusals('validation', 'not_found', 'conflict') },
+      examples: [
+        {
+          name: 'draft',
+          summary: 'Start a draft in Kyoto',
+          body: { title: 'Tofu in Nanzen-ji', cityId: 3, tags: ['kyoto', 'tofu'], content: 'Yudofu, simmered at the table.' },
+          status: 201,
+          response: NEW_DRAFT,
+        },
+        { name: 'untitled', summary: 'No title', body: { excerpt: 'Soon.' }, status: 400, response: invalid('Title is required.') },
+      ],
+    }),
+    requireAdmin,
+    validate('json', newPostBody),
+    async (c) => {
+      const input = c.req.valid('json');
+      const post = await commitWrite(c, (trx) => createPost(trx, input, nowIso()));
+      return c.json(post, 201);
+    },
+  )
+  .patch(
+    '/:id{[0-9]+}',
+    describe({
+      operationId: 'updatePost',
+      summary: 'Change a post',
+      description:
+        'Any of the fields `POST /api/posts` takes, plus `publishedAt` to re-date a published post. A live post whose address changes (slug, city or type) leaves a stored 301 from its old one; new Markdown drops the blocks and inline items placed in the old paragraphs.',
+      responses: { 200: answer('The post, with its address.', PostWithUrl), ...refusals('validation', 'not_found', 'conflict') },
+      examples: [
+        {
+          name: 'retitle',
+          summary: 'A new title',
+          params: { id: 21 },
+          body: { title: 'Ichijōji After Dark' },
+          status: 200,
+          response: { ...RAMEN_POST, title: 'Ichijōji After Dark', updatedAt: NOW, url: '/kyoto/kyoto-ichijoji-ramen-street' },
+        },
+      ],
+    }),
+    requireAdmin,
+    validate('param', postId),
+    validate('json', postChangeBody),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const change = c.req.valid('json');
+      return c.json(await commitWrite(c, (trx) => changePost(trx, id, change, nowIso())));
+    },
+  )
+  .delete(
+    '/:id{[0-9]+}',
+    describe({
+      operationId: 'deletePost',
+      summary: 'Delete a post',
+      description: 'The post waits in the trash (with its blocks and inline items) and its pages are removed.',
+      responses: { 204: { description: 'Deleted.' }, ...refusals('not_found') },
+      examples: [{ name: 'ramen', summary: 'Delete the ramen post', params: { id: 21 }, status: 204 }],
+    }),
+    requireAdmin,
+    validate('param', postId),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      await commitWrite(c, (trx) => removePost(trx, id));
+      return c.body(null, 204);
+    },
+  )
+  .get(
+    '/:id{[0-9]+}/edit',
+    describe({
+      operationId: 'getPostForEditing',
+      summary: 'A post, for the editor',
+      description: 'Any post by id, whatever its status, with its address: what the editor loads. Never cached.',
+      responses: { 200: answer('The post, with its address.', PostWithUrl), ...refusals('not_found') },
+      examples: [
+        {
+          name: 'ramen',
+          summary: 'The ramen post',
+          params: { id: 21 },
+          status: 200,
+          response: { ...RAMEN_POST, url: '/kyoto/kyoto-ichijoji-ramen-street' },
+        },
+      ],
+    }),
+    requireAdmin,
+    validate('param', postId),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await authoredPost(c.get('db'), c.req.valid('param').id));
+    },
+  )
+  .get(
+    '/:id{[0-9]+}/preview',
+    describe({
+      operationId: 'previewPost',
+      summary: "A post's page, previewed",
+      description:
+        "The post's page as it is or will be, rendered on demand by the same renderer, with a Preview bar, `noindex` and `Cache-Control: no-store`. Needs the built site (503 without).",
+      responses: { 200: document('The page.', 'text/html'), ...refusals('not_found', 'unavailable') },
+    }),
+    requireAdmin,
+    validate('param', postId),
+    (c) => previewPage(c, c.req.valid('param').id),
+  )
+  .post(
+    '/:id{[0-9]+}/preview',
+    describe({
+      operationId: 'previewPostChanges',
+      summary: 'A post, previewed with unsaved changes',
+      description:
+        "The same page with changes not saved yet laid over the post, checked as `PATCH` checks them; stores nothing (the editor's live preview).",
+      responses: { 200: document('The page.', 'text/html'), ...refusals('not_found', 'unavailable') },
+    }),
+    requireAdmin,
+    validate('param', postId),
+    validate('json', postPreviewBody),
+    (c) => previewPage(c, c.req.valid('param').id, c.req.valid('json')),
+  )
+  .get(
+    '/:slug',
+    describe({
+      operationId: 'getPost',
+      summary: 'One post',
+      description: 'Visitors get published posts only; the signed-in admin any.',
+      security: ADMIN_OPTIONAL,
+      parameters: [bySlug],
+      responses: { 200: answer('The post.', Post), ...refusals('not_found') },
+      examples: [
+        { name: 'ramen', summary: 'The ramen post', params: { slug: 'kyoto-ichijoji-ramen-street' }, status: 200, response: RAMEN_POST },
+        { name: 'missing', summary: 'No such post', params: { slug: 'no-such-post' }, status: 404, response: notFound('Post not found.') },
+      ],
+    }),
+    publicRead,
+    async (c) => {
+      const post = await getPostBySlug(c.get('db'), c.req.param('slug'), { publishedOnly: !c.get('admin') });
       if (!post) throw errors.notFound('Post not found.');
-      // The old alt text described the old picture; without a new one the title is the honest fallback.
-      await updatePost(trx, post.id, { heroImage, heroAlt: alt ?? post.title, updatedAt: nowIso() });
-    });
-    return c.json({ heroImage });
-  })
-  .patch('/:slug/published', requireAdmin, validate('json', publishedBody), async (c) => {
-    const { published } = c.req.valid('json');
-    const post = await commitWrite(c, async (trx) => {
-      const post = await getPostBySlug(trx, c.req.param('slug'));
-      if (!post) throw errors.notFound('Post not found.');
-      const now = nowIso();
-      // A first publication dates the post; unpublishing and republishing keeps its date.
-      await updatePost(trx, post.id, { published, publishedAt: post.publishedAt ?? (published ? now : null), updatedAt: now });
-      return (await getPostBySlug(trx, post.slug))!;
-    });
-    return c.json(post);
-  });
+      return c.json(post);
+    },
+  )
+  .patch(
+    '/:slug/hero-image',
+    describe({
+      operationId: 'setPostHeroImage',
+      summary: "Change a post's hero image",
+      description:
+        "An http(s) URL or an `/uploads/` or `/images/` path, and its alt text: sent without `alt` (or with a blank one), the hero is described by the post's title.",
+      parameters: [bySlug],
+      responses: { 200: answer('The new hero image.', PostHero), ...refusals('validation', 'not_found') },
+      examples: [
+        {
+          name: 'preset',
+          summary: 'A preset picture',
+          params: { slug: 'kyoto-ichijoji-ramen-street' },
+          body: { heroImage: '/images/presets/food-plating.jpg', alt: 'A bowl of ramen under lantern light' },
+          status: 200,
+          response: { heroImage: '/images/presets/food-plating.jpg' },
+        },
+        {
+          name: 'script',
+          summary: 'Not an image address',
+          params: { slug: 'kyoto-ichijoji-ramen-street' },
+          body: { heroImage: 'javascript:alert(1)' },
+          status: 400,
+          response: invalid('Give the hero image as an http(s) URL or an uploaded image.'),
+        },
+      ],
+    }),
+    requireAdmin,
+    validate('json', heroBody),
+    async (c) => {
+      const { heroImage, alt } = c.req.valid('json');
+      await commitWrite(c, async (trx) => {
+        const post = await getPostBySlug(trx, c.req.param('slug'));
+        if (!post) throw errors.notFound('Post not found.');
+        // The old alt text described the old picture; without a new one the title is the honest fallback.
+        await updatePost(trx, post.id, { heroImage, heroAlt: alt ?? post.title, updatedAt: nowIso() });
+      });
+      return c.json({ heroImage });
+    },
+  )
+  .patch(
+    '/:slug/published',
+    describe({
+      operationId: 'setPostPublished',
+      summary: 'Publish or unpublish a post',
+      description:
+        "A draft is invisible to visitors and absent from the site folder. The first publication sets the post's date, which unpublishing and publishing again keep.",
+      parameters: [bySlug],
+      responses: { 200: answer('The post.', Post), ...refusals('validation', 'not_found') },
+      examples: [
+        {
+          name: 'unpublish',
+          summary: 'Take the ramen post offline',
+          params: { slug: 'kyoto-ichijoji-ramen-street' },
+          body: { published: false },
+          status: 200,
+          response: { ...RAMEN_POST, published: false, status: 'draft', updatedAt: NOW },
+        },
+      ],
+    }),
+    requireAdmin,
+    validate('json', publishedBody),
+    async (c) => {
+      const { published } = c.req.valid('json');
+      const post = await commitWrite(c, async (trx) => {
+        const post = await getPostBySlug(trx, c.req.param('slug'));
+        if (!post) throw errors.notFound('Post not found.');
+        const now = nowIso();
+        // A first publication dates the post; unpublishing and republishing keeps its date.
+        await updatePost(trx, post.id, { published, publishedAt: post.publishedAt ?? (published ? now : null), updatedAt: now });
+        return (await getPostBySlug(trx, post.slug))!;
+      });
+      return c.json(post);
+    },
+  );

@@ -3,27 +3,48 @@ import { countFailedPublishes, countPendingOutbox, listRouteFailures, recentPubl
 import type { PublishStatus } from '@forkcast/content-db/contracts';
 import type { AppEnv } from '../context.ts';
 import { requireAdmin } from '../middleware/auth.ts';
+import { answer, describer } from '../openapi/describe.ts';
+import * as shapes from '../openapi/shapes.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** GET /api/admin/publish-status: what the publisher is doing, for the dashboard. */
-export const publishStatusRoutes = new Hono<AppEnv>().get('/', requireAdmin, async (c) => {
-  const db = c.get('db');
-  const [queueLength, recent, failuresLastDay, failingRoutes] = await Promise.all([
-    countPendingOutbox(db),
-    recentPublishes(db, 10),
-    countFailedPublishes(db, new Date(Date.now() - DAY_MS).toISOString()),
-    listRouteFailures(db),
-  ]);
-  const last = recent[0];
-  c.header('Cache-Control', 'no-store');
-  return c.json<PublishStatus>({
-    queueLength,
-    lastPublish: last
-      ? { at: last.startedAt, durationMs: last.durationMs, pagesChanged: last.pagesChanged, urls: last.urls, error: last.error }
-      : null,
-    failuresLastDay,
-    lastFailure: recent.find((publish) => publish.error !== null) ?? null,
-    failingRoutes,
-  });
-});
+export const publishStatusRoutes = new Hono<AppEnv>().get(
+  '/',
+  describer('Admin')({
+    operationId: 'getPublishStatus',
+    summary: "The publisher's status",
+    description:
+      "The publisher's queue, its last publish and failures, and the pages it cannot render now (see [publishing.md](publishing.md#how-pages-are-published)). Never cached.",
+    responses: { 200: answer('The status.', shapes.PublishStatus) },
+    examples: [
+      {
+        name: 'idle',
+        summary: 'Nothing waiting',
+        status: 200,
+        response: { queueLength: 0, lastPublish: null, failuresLastDay: 0, lastFailure: null, failingRoutes: [] },
+      },
+    ],
+  }),
+  requireAdmin,
+  async (c) => {
+    const db = c.get('db');
+    const [queueLength, recent, failuresLastDay, failingRoutes] = await Promise.all([
+      countPendingOutbox(db),
+      recentPublishes(db, 10),
+      countFailedPublishes(db, new Date(Date.now() - DAY_MS).toISOString()),
+      listRouteFailures(db),
+    ]);
+    const last = recent[0];
+    c.header('Cache-Control', 'no-store');
+    return c.json<PublishStatus>({
+      queueLength,
+      lastPublish: last
+        ? { at: last.startedAt, durationMs: last.durationMs, pagesChanged: last.pagesChanged, urls: last.urls, error: last.error }
+        : null,
+      failuresLastDay,
+      lastFailure: recent.find((publish) => publish.error !== null) ?? null,
+      failingRoutes,
+    });
+  },
+);

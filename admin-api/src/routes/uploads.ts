@@ -1,11 +1,18 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { resolver } from 'hono-openapi';
+import { z } from 'zod';
 import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';
+import { answer, describer, refusals } from '../openapi/describe.ts';
+import { HeroUploadResult, UploadResult } from '../openapi/shapes.ts';
 import { MAX_UPLOAD_BYTES, processImage } from '../uploads/process-image.ts';
 import { storeImage } from '../uploads/storage.ts';
 import { readForm } from '../validation.ts';
+
+const describe = describer('Uploads');
+const uploadForm = z.object({ image: z.file().describe('The image (a field named `file` is read too).') });
 
 // Multipart overhead on top of the file itself.
 const BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
@@ -31,7 +38,32 @@ async function acceptUpload(c: Context<AppEnv>): Promise<string> {
   return storeImage(c.get('config').uploadDir, image);
 }
 
+const upload = (operationId: string, summary: string, shape: typeof UploadResult | typeof HeroUploadResult) =>
+  describe({
+    operationId,
+    summary,
+    description:
+      "Multipart, the file in `image`: JPEG, PNG, WebP, AVIF or GIF up to 10 MB and 50 megapixels, re-encoded without metadata to `/uploads/<hash>.jpg` plus WebP widths, each scaled down (keeping its shape) to fit its format's largest side: 65535 px for JPEG, 16383 px for WebP. Two images are processed at a time and six may wait, so a burst of large uploads stays within a bounded memory; one more answers 503 with `Retry-After: 5`.",
+    requestBody: { required: true, content: { 'multipart/form-data': { schema: resolver(uploadForm) } } },
+    responses: {
+      201: answer("The processed image's address.", shape),
+      ...refusals(
+        'validation',
+        'file_too_large',
+        'image_too_large',
+        'unsupported_media_type',
+        'unsupported_image',
+        'unavailable',
+        'insufficient_storage',
+      ),
+    },
+  });
+
 /** POST /api/upload -> { url }; POST /api/upload/hero-image -> { filePath }. Admin only. */
 export const uploadRoutes = new Hono<AppEnv>()
-  .post('/', requireAdmin, limit, async (c) => c.json({ url: await acceptUpload(c) }, 201))
-  .post('/hero-image', requireAdmin, limit, async (c) => c.json({ filePath: await acceptUpload(c) }, 201));
+  .post('/', upload('uploadImage', 'Upload an image', UploadResult), requireAdmin, limit, async (c) =>
+    c.json({ url: await acceptUpload(c) }, 201),
+  )
+  .post('/hero-image', upload('uploadHeroImage', 'Upload a hero image', HeroUploadResult), requireAdmin, limit, async (c) =>
+    c.json({ filePath: await acceptUpload(c) }, 201),
+  );

@@ -5,6 +5,8 @@ import { SEARCH_LIMITS, SEARCH_PAGE, SEARCH_TYPES, type SearchPageState } from '
 import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
+import { answer, describer } from '../openapi/describe.ts';
+import { SearchAnswer } from '../openapi/shapes.ts';
 import { text } from '../schemas.ts';
 import { validate } from '../validation.ts';
 
@@ -23,12 +25,14 @@ const count = (label: string, min: number, max: number) =>
     .min(min, `${label} must be at least ${min}.`)
     .max(max, `${label} can be at most ${max}.`);
 
+const describe = describer('Search');
+
 const apiQuery = z.object({
-  q: query.min(1, 'Type a word to search for.'),
-  type: type.optional(),
-  city: city.optional(),
-  limit: count('limit', 1, SEARCH_LIMITS.maxResults).default(SEARCH_LIMITS.defaultResults),
-  offset: count('offset', 0, SEARCH_LIMITS.maxOffset).default(0),
+  q: query.min(1, 'Type a word to search for.').describe('The words to find, 1-200 characters.'),
+  type: type.optional().describe('Only guides, dining posts or restaurants.'),
+  city: city.optional().describe("Only this city's (its slug)."),
+  limit: count('limit', 1, SEARCH_LIMITS.maxResults).default(SEARCH_LIMITS.defaultResults).describe('Matches in one answer.'),
+  offset: count('offset', 0, SEARCH_LIMITS.maxOffset).default(0).describe('Skip this many first.'),
 });
 
 // The page's own form sends every field, empty ones included ('All types' is type='').
@@ -53,11 +57,62 @@ const limiter = () =>
  * restaurants matching the words, best first, with the matched words marked and the filters' counts.
  */
 export const searchApiRoutes = () =>
-  new Hono<AppEnv>().get('/', limiter(), validate('query', apiQuery), async (c) => {
-    const { q, ...filters } = c.req.valid('query');
-    c.header('Cache-Control', 'no-cache');
-    return c.json(await searchSite(c.get('db'), { query: q, ...filters }));
-  });
+  new Hono<AppEnv>().get(
+    '/',
+    describe({
+      operationId: 'search',
+      summary: 'Search the site',
+      description:
+        "The published site's guides, dining posts and itinerary restaurants matching the words `q`, best first, the matched words marked as `{ text, match }` runs; `type` and `city` filter, and `facets` counts each value. When nothing matches as typed, a corrected spelling is searched and named in `correctedQuery`. See [search.md](search.md).",
+      responses: { 200: answer('The matches.', SearchAnswer) },
+      examples: [
+        {
+          name: 'ramen',
+          summary: 'Ramen, the first match',
+          query: { q: 'ramen', limit: '1' },
+          status: 200,
+          response: {
+            query: 'ramen',
+            correctedQuery: null,
+            total: 7,
+            hits: [
+              {
+                type: 'post',
+                title: 'Kyoto After Dark: The Ramen Counters of Ichijōji',
+                url: '/kyoto/kyoto-ichijoji-ramen-street',
+                city: { slug: 'kyoto', name: 'Kyoto' },
+                titleRuns: [
+                  { text: 'Kyoto After Dark: The ', match: false },
+                  { text: 'Ramen', match: true },
+                  { text: ' Counters of Ichijōji', match: false },
+                ],
+                snippet: [
+                  { text: "...one of Japan's great ", match: false },
+                  { text: 'ramen', match: true },
+                  { text: ' districts. A late-night…', match: false },
+                ],
+              },
+            ],
+            facets: { types: { guide: 3, post: 2, restaurant: 2 }, cities: [{ slug: 'kyoto', name: 'Kyoto', count: 3 }] },
+          },
+        },
+        {
+          name: 'empty',
+          summary: 'No words',
+          query: { q: ' ' },
+          status: 400,
+          response: { message: 'Type a word to search for.', code: 'validation' },
+        },
+      ],
+    }),
+    limiter(),
+    validate('query', apiQuery),
+    async (c) => {
+      const { q, ...filters } = c.req.valid('query');
+      c.header('Cache-Control', 'no-cache');
+      return c.json(await searchSite(c.get('db'), { query: q, ...filters }));
+    },
+  );
 
 async function pageState(c: Context<AppEnv>): Promise<{ state: SearchPageState; status: 200 | 400 }> {
   const db = c.get('db');

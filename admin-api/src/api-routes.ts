@@ -1,0 +1,49 @@
+import { Hono } from 'hono';
+import type { AppEnv } from './context.ts';
+import { openApiRoutes } from './openapi/routes.ts';
+import { changeRoutes, revisionRoutes, trashRoutes } from './revisions/routes.ts';
+import { adminRoutes } from './routes/admin.ts';
+import { authRoutes } from './routes/auth.ts';
+import { cityRoutes } from './routes/cities.ts';
+import { contactRoutes } from './routes/contact.ts';
+import { healthRoutes, readyRoutes } from './routes/health.ts';
+import { heroRoutes } from './routes/hero.ts';
+import { newsletterRoutes } from './routes/newsletter.ts';
+import { postBodyRoutes } from './routes/post-body.ts';
+import { postRoutes } from './routes/posts.ts';
+import { uploadRoutes } from './routes/uploads.ts';
+import { searchApiRoutes } from './search/search-routes.ts';
+import { sendRoutes } from './sends/routes.ts';
+
+/**
+ * The API's route table, one sub-app per resource, to be mounted at /api. Each call makes a new
+ * table (with its own rate limiters); /api/openapi.json describes the very table it belongs to.
+ */
+export function apiRoutes(): Hono<AppEnv> {
+  const api = new Hono<AppEnv>()
+    .route('/health', healthRoutes)
+    .route('/ready', readyRoutes)
+    .route('/', authRoutes)
+    .route('/cities', cityRoutes)
+    .route('/posts', postRoutes)
+    .route('/posts', postBodyRoutes)
+    .route('/hero', heroRoutes)
+    .route('/upload', uploadRoutes)
+    .route('/contact', contactRoutes())
+    .route('/newsletter/sends', sendRoutes())
+    .route('/newsletter', newsletterRoutes())
+    .route('/admin', adminRoutes)
+    .route('/revisions', revisionRoutes)
+    .route('/changes', changeRoutes)
+    .route('/trash', trashRoutes)
+    .route('/search', searchApiRoutes());
+  return api.route(
+    '/openapi.json',
+    openApiRoutes(() => mountedApi(api)),
+  );
+}
+
+/** The table as the server mounts it, its paths under /api. */
+export function mountedApi(api: Hono<AppEnv> = apiRoutes()): Hono<AppEnv> {
+  return new Hono<AppEnv>().route('/api', api);
+}

@@ -1,0 +1,291 @@
+import { z } from 'zod';
+import { SEARCH_TYPES } from '@forkcast/content-db/contracts';
+
+/**
+ * The JSON the API answers with, as zod schemas for the OpenAPI document. Each mirrors an interface
+ * of `@forkcast/content-db/contracts` (which the islands import, so it stays free of zod), and
+ * shapes.test.ts holds the two to the same type. The `id` of each becomes its component name.
+ */
+
+const time = z.iso.datetime({ offset: true }).describe('An ISO 8601 time.');
+const id = z.number().int().positive();
+
+export const City = z
+  .object({
+    id,
+    slug: z.string(),
+    name: z.string(),
+    country: z.string(),
+    description: z.string(),
+    heroImage: z.string().nullable(),
+    heroAlt: z.string(),
+    mapEmbedUrl: z.string().nullable(),
+    itineraryUrl: z.string().nullable().describe("The itinerary page's address, while the city has restaurants."),
+    spreadsheetUrl: z.string().nullable(),
+    displayOrder: z.number().int(),
+    createdAt: time,
+    updatedAt: time,
+  })
+  .meta({ id: 'City', description: 'A city.' });
+
+export const CityWithUrl = City.extend({ url: z.string().describe("Its guide's address.") }).meta({
+  id: 'CityWithUrl',
+  description: "A city as a write answers it, with its guide's address.",
+});
+
+const postStatus = z.enum(['draft', 'scheduled', 'published']);
+
+export const CityOverview = City.extend({
+  url: z.string().describe("Its guide's address, live while the guide is published."),
+  postCount: z.number().int().min(0).describe('Its posts and guides of every status: while any belong to it, it cannot be deleted.'),
+  restaurantCount: z.number().int().min(0).describe('The places of its itinerary.'),
+  guide: z
+    .object({ id, title: z.string(), status: postStatus, publishAt: time.nullable() })
+    .nullable()
+    .describe('Its guide, whatever its status, or null while it has none.'),
+}).meta({ id: 'CityOverview', description: "A city as the admin's cities list and city editor see it." });
+
+export const Post = z
+  .object({
+    id,
+    slug: z.string(),
+    title: z.string(),
+    excerpt: z.string(),
+    content: z.string().describe('Markdown; paragraphs are separated by blank lines.'),
+    heroImage: z.string().nullable(),
+    heroAlt: z.string(),
+    type: z.enum(['post', 'guide']),
+    cityId: id.nullable(),
+    tags: z.array(z.string()),
+    published: z.boolean(),
+    status: postStatus.describe('Written but not live, waiting for `publishAt`, or live.'),
+    publishedAt: time.nullable(),
+    publishAt: time.nullable().describe('When a scheduled post goes live.'),
+    createdAt: time,
+    updatedAt: time,
+  })
+  .meta({ id: 'Post', description: 'A post or a city guide.' });
+
+export const PostWithUrl = Post.extend({ url: z.string().describe("The post's canonical address.") }).meta({
+  id: 'PostWithUrl',
+  description: 'A post as the editor loads it and a write answers it, with its address.',
+});
+
+export const ContentItem = z
+  .object({
+    id,
+    postId: id,
+    type: z.enum(['text', 'image']),
+    content: z.string().describe("The text, or the image's address."),
+    alt: z.string().describe("An image's alt text ('' for text)."),
+    position: z.number().int().min(0),
+    createdAt: time,
+  })
+  .meta({ id: 'ContentItem', description: 'An inline addition shown after paragraph `position - 1`.' });
+
+export const ContentBlock = z
+  .object({
+    id,
+    postId: id,
+    content: z.string(),
+    position: z.number().int().min(0),
+    isOriginal: z.boolean(),
+    createdAt: time,
+    updatedAt: time,
+  })
+  .meta({ id: 'ContentBlock', description: 'A stored block replacing paragraph `position`.' });
+
+export const Subscriber = z
+  .object({
+    id,
+    email: z.string(),
+    status: z.enum(['pending', 'confirmed', 'unsubscribed', 'bounced']),
+    subscribedAt: time,
+    confirmationSentAt: time.nullable(),
+    confirmedAt: time.nullable(),
+    unsubscribedAt: time.nullable(),
+    bouncedAt: time.nullable(),
+    hardBounces: z.number().int().min(0).describe('Newsletter emails refused permanently in a row.'),
+  })
+  .meta({ id: 'Subscriber', description: 'A newsletter subscriber.' });
+
+export const NewsletterSend = z
+  .object({
+    id,
+    postId: id.nullable(),
+    subject: z.string(),
+    status: z.enum(['waiting', 'sending', 'done', 'cancelled']),
+    createdAt: time,
+    startedAt: time.nullable(),
+    finishedAt: time.nullable(),
+    total: z.number().int().min(0).describe('Recipients: every subscriber confirmed when the send started.'),
+    sent: z.number().int().min(0),
+    failed: z.number().int().min(0),
+    skipped: z.number().int().min(0),
+    remaining: z.number().int().min(0).describe('Still to deliver, retries included.'),
+  })
+  .meta({ id: 'NewsletterSend', description: 'A post sent as a newsletter, with its progress.' });
+
+export const SendsOverview = z
+  .object({
+    sends: z.array(NewsletterSend),
+    delivery: z
+      .object({ waitingUntil: time.optional(), problem: z.string().optional() })
+      .describe('While the mail server cannot be reached: when the next try is and why.'),
+  })
+  .meta({ id: 'SendsOverview', description: 'Every send, newest first, and the state of delivery.' });
+
+export const ContactMessage = z
+  .object({ id, name: z.string(), email: z.string(), subject: z.string(), message: z.string(), createdAt: time })
+  .meta({ id: 'ContactMessage', description: 'A message in the contact inbox.' });
+
+export const CurrentUser = z.object({ id, email: z.string() }).meta({ id: 'CurrentUser', description: 'The signed-in admin.' });
+
+const publishRun = {
+  durationMs: z.number().min(0),
+  pagesChanged: z.number().int().min(0),
+  urls: z.array(z.string()).describe('The site paths written or removed.'),
+  error: z.string().nullable(),
+};
+
+export const PublishStatus = z
+  .object({
+    queueLength: z.number().int().min(0),
+    lastPublish: z.object({ ...publishRun, at: time }).nullable(),
+    failuresLastDay: z.number().int().min(0),
+    lastFailure: z.object({ ...publishRun, startedAt: time }).nullable(),
+    failingRoutes: z.array(
+      z.object({
+        path: z.string(),
+        error: z.string(),
+        attempts: z.number().int().min(1),
+        firstFailedAt: time,
+        retryAt: time.describe('When it is tried again.'),
+      }),
+    ),
+  })
+  .meta({ id: 'PublishStatus', description: 'What the publisher is doing.' });
+
+const historyEntity = z.enum(['post', 'city', 'hero']);
+const trashKind = z.enum(['post', 'city', 'block', 'item', 'subscriber']);
+
+export const RevisionSummary = z
+  .object({
+    id,
+    changeId: id,
+    entity: historyEntity,
+    entityId: z.number().int().min(0).describe('0 for the homepage hero.'),
+    createdAt: time,
+    actor: z.string().nullable().describe('The admin who made the change; null for the server (a scheduled publication).'),
+    kind: z
+      .string()
+      .describe(
+        'created, edited, body, hero, published, unpublished, scheduled, itinerary, regenerated, deleted, restored, undone or earlier.',
+      ),
+    summary: z.string(),
+    title: z.string().describe("The entity's name at that version."),
+    current: z.boolean().describe("Whether this is the entity's newest version."),
+    restorable: z.boolean(),
+  })
+  .meta({ id: 'RevisionSummary', description: 'One version of an entity: the state it had after one change.' });
+
+export const RevisionDetail = RevisionSummary.extend({
+  hasPrevious: z.boolean().describe('False when the version before it is no longer kept (then `changes` is empty).'),
+  changes: z.array(
+    z.object({
+      label: z.string(),
+      parts: z.array(z.object({ value: z.string(), added: z.boolean().optional(), removed: z.boolean().optional() })),
+    }),
+  ),
+}).meta({ id: 'RevisionDetail', description: 'A version with what it changed against the version before it (a word diff per field).' });
+
+export const RestoreResult = z
+  .object({
+    restored: z.array(z.object({ entity: z.union([historyEntity, trashKind]), id: z.number().int().min(0), title: z.string() })),
+  })
+  .meta({ id: 'RestoreResult', description: 'What a restore or an undo brought back.' });
+
+export const TrashItem = z
+  .object({ kind: trashKind, id, title: z.string(), deletedAt: time, deletedBy: z.string().nullable(), purgeAt: time })
+  .meta({ id: 'TrashItem', description: 'Something deleted, restorable until `purgeAt`.' });
+
+export const GenerateGuideResult = z
+  .object({ cityName: z.string(), citySlug: z.string() })
+  .meta({ id: 'GenerateGuideResult', description: 'The city the guide was written for.' });
+
+export const GuidePreview = GenerateGuideResult.extend({
+  exists: z.boolean().describe('Whether the city exists: then its itinerary is replaced and its guide regenerated.'),
+  guideRegenerated: z.boolean(),
+  restaurants: z.object({
+    added: z.array(z.string()),
+    removed: z.array(z.string()),
+    changed: z.array(z.string()),
+    unchanged: z.number().int().min(0),
+  }),
+}).meta({ id: 'GuidePreview', description: 'What an upload would change, writing nothing.' });
+
+const textRun = z.object({ text: z.string(), match: z.boolean() });
+const searchType = z.enum(SEARCH_TYPES);
+
+export const SearchAnswer = z
+  .object({
+    query: z.string().describe('The query as it was searched (trimmed).'),
+    correctedQuery: z.string().nullable().describe('When nothing matched as typed, the spelling searched instead.'),
+    total: z.number().int().min(0),
+    hits: z.array(
+      z.object({
+        type: searchType,
+        title: z.string(),
+        url: z.string(),
+        city: z.object({ slug: z.string(), name: z.string() }).nullable(),
+        titleRuns: z.array(textRun),
+        snippet: z.array(textRun),
+      }),
+    ),
+    facets: z.object({
+      types: z.object({ guide: z.number().int(), post: z.number().int(), restaurant: z.number().int() }),
+      cities: z.array(z.object({ slug: z.string(), name: z.string(), count: z.number().int() })),
+    }),
+  })
+  .meta({ id: 'SearchAnswer', description: 'One page of matches, best first, with the counts of each filter value.' });
+
+const checkStatus = z.enum(['ok', 'failing']);
+const checkNames = ['database', 'publishing', 'disk', 'mail', 'backups'] as const;
+
+export const Readiness = z
+  .object({
+    status: checkStatus,
+    checks: z.object(
+      Object.fromEntries(checkNames.map((name) => [name, checkStatus])) as Record<(typeof checkNames)[number], typeof checkStatus>,
+    ),
+    details: z
+      .object(
+        Object.fromEntries(checkNames.map((name) => [name, z.record(z.string(), z.unknown())])) as Record<
+          (typeof checkNames)[number],
+          z.ZodRecord<z.ZodString, z.ZodUnknown>
+        >,
+      )
+      .optional()
+      .describe('For the signed-in admin only.'),
+  })
+  .meta({ id: 'Readiness', description: "The deep check's verdict and each check's." });
+
+export const HealthStatus = z.object({ status: z.literal('ok') }).meta({ id: 'HealthStatus' });
+
+export const Message = z.object({ message: z.string() }).meta({ id: 'Message', description: 'A sentence for the reader.' });
+
+export const HomepageHero = z.object({ heroImage: z.string().nullable() }).meta({ id: 'HomepageHero' });
+export const HomepageHeroUpdated = z.object({ imageUrl: z.string() }).meta({ id: 'HomepageHeroUpdated' });
+export const PostHero = z.object({ heroImage: z.string() }).meta({ id: 'PostHero' });
+export const UploadResult = z.object({ url: z.string() }).meta({ id: 'UploadResult', description: "The processed image's address." });
+export const HeroUploadResult = z
+  .object({ filePath: z.string() })
+  .meta({ id: 'HeroUploadResult', description: "The processed image's address." });
+
+export const OpenApiShape = z
+  .looseObject({
+    openapi: z.string().regex(/^3\.1\.\d+$/),
+    info: z.looseObject({ title: z.string(), version: z.string() }),
+    paths: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'OpenApiDocument', description: 'An OpenAPI 3.1 document.' });
