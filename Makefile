@@ -42,10 +42,10 @@ SERVER_NODE_FLAGS := --max-semi-space-size=16 --heap-growing-percent=50 --expose
 # keep the freed memory from going back. Fixing the threshold returns it.
 SERVER_MALLOC := glibc.malloc.mmap_threshold=131072
 
-SOURCES := $(shell find site content-db/src admin-api/src public -type f 2>/dev/null) astro.config.mjs tsconfig.json
+SOURCES := $(shell find site content-db/src content-db/shared/src admin-api/src public -type f 2>/dev/null) astro.config.mjs tsconfig.json
 BUILD_STAMP := dist/server/entry.mjs
 
-UNIT_PROJECTS := --project content-db --project admin-api --project docs --project site --project components --project islands
+UNIT_PROJECTS := --project content-db --project shared --project admin-api --project docs --project site --project components --project islands
 
 .PHONY: help toolchain install build compile start dev test test-unit test-watch typecheck lint format bench bench-mail seed admin-password backup restore export nginx-config docs clean
 
@@ -82,7 +82,7 @@ $(TOOLCHAIN_STAMP):
 toolchain: $(TOOLCHAIN_STAMP)
 	@echo "Using node $$(node --version) at $$(command -v node), pnpm $$(pnpm --version)"
 
-node_modules/.modules.yaml: $(TOOLCHAIN_STAMP) package.json pnpm-lock.yaml admin-api/package.json content-db/package.json scripts/images/package.json pnpm-workspace.yaml
+node_modules/.modules.yaml: $(TOOLCHAIN_STAMP) package.json pnpm-lock.yaml admin-api/package.json content-db/package.json content-db/shared/package.json scripts/images/package.json pnpm-workspace.yaml
 	pnpm install --frozen-lockfile --reporter=append-only
 	@touch $@
 

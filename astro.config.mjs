@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
-import { HEADERS_FILE, headersFileText, nginxHeadersText } from '@forkcast/content-db/security-headers';
+import { HEADERS_FILE, headersFileText, nginxHeadersText } from '@forkcast/shared/security-headers';
 import { HEAD_SCRIPT } from './site/lib/head-script.ts';
 
 /** A CSP hash source of a script's text, as Astro computes its own. */

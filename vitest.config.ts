@@ -7,8 +7,8 @@ const UNIT_GUARD = setupFile('unit-lane.ts');
 const SLOW = '**/*.slow.test.{ts,tsx}';
 
 /**
- * Two lanes. The unit lane (`make test-unit`: the projects content-db, admin-api, docs, site,
- * components and islands) runs in seconds: no browser, child process, listening server or image encoding.
+ * Two lanes. The unit lane (`make test-unit`: the projects content-db, shared, admin-api, docs,
+ * site, components and islands) runs in seconds: no browser, child process, listening server or image encoding.
  * Tests that need one are named `*.slow.test.ts` and run in the `slow` project, with integration
  * and e2e, in `make test`, which runs every project.
  */
@@ -29,6 +29,7 @@ export default defineConfig({
           setupFiles: [UNIT_GUARD],
         },
       },
+      { test: { name: 'shared', root: 'content-db/shared', include: ['src/**/*.test.ts'], exclude: [SLOW], setupFiles: [UNIT_GUARD] } },
       {
         test: {
           name: 'admin-api',

@@ -7,8 +7,8 @@
  */
 
 import { posix } from 'node:path';
-import { HSTS, IMMUTABLE, SERVER_HEADERS } from '@forkcast/content-db/security-headers';
-import { PAGE_VARIANT } from '@forkcast/content-db/urls';
+import { HSTS, IMMUTABLE, SERVER_HEADERS } from '@forkcast/shared/security-headers';
+import { PAGE_VARIANT } from '@forkcast/shared/urls';
 
 export interface NginxSiteSettings {
   /** The host name visitors use (PUBLIC_HOST's). */

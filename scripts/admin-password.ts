@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { hashPassword } from '@forkcast/admin-api/offline';
 import { deleteUserSessions, getAdminByEmail, nowIso, upsertAdmin } from '@forkcast/content-db';
-import { isEmailAddress } from '@forkcast/content-db/contracts';
+import { isEmailAddress } from '@forkcast/shared/contracts';
 import { openContentDb } from '@forkcast/content-db/open';
 import { configOrExit, runOrExit } from './lib.ts';
 

@@ -10,11 +10,11 @@ declare namespace App {
      * Given only when the API renders a post's preview for the admin: the post shown even
      * unpublished, with the changes the editor has not saved yet laid over it.
      */
-    preview?: { postId: number; changes?: import('@forkcast/content-db/contracts').PostPreviewChanges };
+    preview?: { postId: number; changes?: import('@forkcast/shared/contracts').PostPreviewChanges };
     /** Given only when the API renders the unsubscribe page for an email's link: where its button posts. */
     unsubscribe?: { action: string };
     /** Given only when the API renders the search page for a request: the search and its results. */
-    search?: import('@forkcast/content-db/contracts').SearchPageState;
+    search?: import('@forkcast/shared/contracts').SearchPageState;
   }
 }
 

@@ -5,7 +5,7 @@
  * (no global db), and `listRoutes` says which routes exist for the current content.
  */
 import { listCityLinks, listPostLinks, listRedirects, listTagPages } from '@forkcast/content-db';
-import { REDIRECTS_ROUTE, redirectsText } from '@forkcast/content-db/urls';
+import { REDIRECTS_ROUTE, redirectsText } from '@forkcast/shared/urls';
 import { createApp } from 'astro/app/entrypoint';
 import { siteRedirects } from './lib/redirects';
 import { siteRoutes } from './lib/routes';

@@ -14,7 +14,7 @@ import {
 } from '@forkcast/content-db';
 import { seed } from '@forkcast/content-db/seed';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, json, ORIGIN, type RequestOptions, type TestApp } from './testing.ts';
-import { NEWSLETTER_PAGES, newsletterOutcomeUrl } from '@forkcast/content-db/contracts';
+import { NEWSLETTER_PAGES, newsletterOutcomeUrl } from '@forkcast/shared/contracts';
 import { NewsletterLinks } from './newsletter/links.ts';
 
 // ---------------------------------------------------------------------------------------------

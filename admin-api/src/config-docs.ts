@@ -71,7 +71,7 @@ Environment variables, validated at start-up; a bad value stops the server with 
 Every entry point also reads \`.env\` in the folder it runs in, for what the environment leaves unset;
 \`.env.example\` lists every variable with its default. An empty value counts as unset.
 The ones pages depend on (\`PUBLIC_HOST\`, \`DATABASE_PATH\`, \`SITE_NAME\`) are defined once, in
-\`content-db/src/site-config.ts\`: the server's configuration extends them, and \`make dev\` reads them
+\`content-db/shared/src/site-config.ts\`: the server's configuration extends them, and \`make dev\` reads them
 from there too, with the same defaults and rules.
 `;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadSiteConfig } from '@forkcast/content-db/site-config';
+import { loadSiteConfig } from '@forkcast/shared/site-config';
 import { ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {

@@ -4,8 +4,8 @@ import { compile as compileTrust } from 'proxy-addr';
 import type { LevelWithSilent } from 'pino';
 import addressparser from 'nodemailer/lib/addressparser';
 import { z } from 'zod';
-import { isEmailAddress } from '@forkcast/content-db/contracts';
-import { configProblem, httpUrlEnv as httpUrl, optionalEnv as optional, siteEnvShape } from '@forkcast/content-db/site-config';
+import { isEmailAddress } from '@forkcast/shared/contracts';
+import { configProblem, httpUrlEnv as httpUrl, optionalEnv as optional, siteEnvShape } from '@forkcast/shared/site-config';
 
 const TRUST_PROXY_PROBLEM = 'must be a number of proxy hops or a list of addresses and CIDR ranges';
 // More proxies than this in front of one server is a mistyped setting, not a deployment.

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Framing } from '@forkcast/content-db/security-headers';
+import type { Framing } from '@forkcast/shared/security-headers';
 import type { AdminUser, Db } from '@forkcast/content-db';
 import type { Config } from './config.ts';
 import type { LoginThrottle } from './auth/login-throttle.ts';

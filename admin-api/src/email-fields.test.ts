@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listContactMessages, listSubscribers } from '@forkcast/content-db';
-import { newsletterOutcomeUrl } from '@forkcast/content-db/contracts';
+import { newsletterOutcomeUrl } from '@forkcast/shared/contracts';
 import { loadConfig } from './config.ts';
 import { ADMIN_EMAIL, createTestApp, json, type TestApp } from './testing.ts';
 

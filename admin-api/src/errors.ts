@@ -1,5 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { CsvProblem } from '@forkcast/content-db/contracts';
+import type { CsvProblem } from '@forkcast/shared/contracts';
 
 /**
  * Every error code a client can receive, with the status it always travels with: a code is part of

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isEmailAddress, LIMITS } from '@forkcast/content-db/contracts';
+import { isEmailAddress, LIMITS } from '@forkcast/shared/contracts';
 
 // Characters no text field may hold: C0 controls other than tab, line feed and carriage return,
 // DEL, and C1 controls. They are invisible, break terminals, logs, CSV exports and mail headers,

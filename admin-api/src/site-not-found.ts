@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { findRedirect, getCityById, getPostBySlug, type Db } from '@forkcast/content-db';
-import { canonicalPostPath, missingTarget, NOT_FOUND_ROUTES, redirectLocation } from '@forkcast/content-db/urls';
+import { canonicalPostPath, missingTarget, NOT_FOUND_ROUTES, redirectLocation } from '@forkcast/shared/urls';
 import type { AppEnv } from './context.ts';
 import { routeFile } from './publisher/site-folder.ts';
 import { redirectCacheControl } from './static/page-variants.ts';

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createBlock, ensureSecret, getPostById, SETTING, subscribe } from '@forkcast/content-db';
 import { seed } from '@forkcast/content-db/seed';
-import { newsletterOutcomeUrl } from '@forkcast/content-db/contracts';
+import { newsletterOutcomeUrl } from '@forkcast/shared/contracts';
 import { NewsletterLinks } from './newsletter/links.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, ORIGIN, type RequestOptions, type TestApp } from './testing.ts';
 

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { commitChange, type ChangeAction, type Db } from '@forkcast/content-db';
-import { CHANGE_HEADER, formatPublishFailure, formatPublishReport, PUBLISH_HEADER } from '@forkcast/content-db/contracts';
+import { CHANGE_HEADER, formatPublishFailure, formatPublishReport, PUBLISH_HEADER } from '@forkcast/shared/contracts';
 import type { AppEnv } from './context.ts';
 
 /**

@@ -43,7 +43,7 @@ export { defineQuery, evaluateQueries, withQueryMemo } from './queries.ts';
 export { commitChange, type CommittedChange } from './changes.ts';
 export * from './search/index.ts';
 export { toCsv, unguardCsvCell, type CsvCell } from './csv.ts';
-export { splitParagraphs } from './paragraphs.ts';
+export { splitParagraphs } from '@forkcast/shared/paragraphs';
 export {
   HOME_HERO,
   loadState,

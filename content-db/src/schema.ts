@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
-import type { DeliveryStatus, SendStatus, SubscriberStatus } from './contracts/api-types.ts';
+import type { DeliveryStatus, SendStatus, SubscriberStatus } from '@forkcast/shared/contracts';
 
 /** Columns as TypeScript sees them (the CamelCasePlugin maps them to snake_case in SQLite). */
 export interface CitiesTable {

@@ -17,7 +17,7 @@ import { join, resolve } from 'node:path';
 import { pino } from 'pino';
 import { createPublishingApp, distPaths, hashPassword, loadConfig } from '@forkcast/admin-api';
 import { nowIso, pageHashes, upsertAdmin } from '@forkcast/content-db';
-import { isNotFoundRoute, REDIRECTS_ROUTE } from '@forkcast/content-db/urls';
+import { isNotFoundRoute, REDIRECTS_ROUTE } from '@forkcast/shared/urls';
 import { seededRandom } from '@forkcast/content-db/testing/random';
 import { markdownReport, type BenchResults } from './report.ts';
 import { ensureNginx, ensureWrk, measureLoad, nginxVersion, startNginx, startOurServer, type LoadResult } from './serving.ts';

@@ -2,7 +2,7 @@ import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { City, ContentBlock, ContentItem, Post } from '@forkcast/content-db';
-import { LETTER_UNSUBSCRIBE_SLOT } from '@forkcast/content-db/contracts';
+import { LETTER_UNSUBSCRIBE_SLOT } from '@forkcast/shared/contracts';
 import Letter from './Letter.astro';
 
 const AT = '2026-11-12T09:00:00.000Z';

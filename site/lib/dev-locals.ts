@@ -1,5 +1,5 @@
 import { createDb, migrateToLatest, type Db } from '@forkcast/content-db';
-import { loadSiteConfig } from '@forkcast/content-db/site-config';
+import { loadSiteConfig } from '@forkcast/shared/site-config';
 import type { SiteSettings } from './site-settings';
 
 let locals: Promise<{ db: Db; site: SiteSettings }> | undefined;

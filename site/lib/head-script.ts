@@ -1,4 +1,4 @@
-import { UI_HINT_COOKIE, UI_HINT_SIGNED_IN } from '@forkcast/content-db/contracts';
+import { UI_HINT_COOKIE, UI_HINT_SIGNED_IN } from '@forkcast/shared/contracts';
 
 /** The attribute of an image that names what to show instead when it fails to load. */
 export const FALLBACK_ATTRIBUTE = 'data-fallback';

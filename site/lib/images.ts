@@ -1,4 +1,4 @@
-import { IMAGE_VARIANT_WIDTHS } from '@forkcast/content-db/images';
+import { IMAGE_VARIANT_WIDTHS } from '@forkcast/shared/images';
 
 /** Shown when a post or city has no hero image, and when one fails to load. */
 export const FALLBACK_IMAGE = '/images/fallback.jpg';

@@ -1,4 +1,4 @@
-import { canonicalPostPath } from '@forkcast/content-db/urls';
+import { canonicalPostPath } from '@forkcast/shared/urls';
 
 /** The city a post card names when a post's city is missing. */
 const UNKNOWN_CITY = { slug: 'unknown', name: 'Unknown' } as const;

@@ -1,4 +1,4 @@
-import type { NotFoundKind } from '@forkcast/content-db/urls';
+import type { NotFoundKind } from '@forkcast/shared/urls';
 
 /** The heading and message of each not-found page, by what the missing URL looked like. */
 export const NOT_FOUND_COPY: Record<NotFoundKind, { title: string; message: string }> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redirectsText } from '@forkcast/content-db/urls';
+import { redirectsText } from '@forkcast/shared/urls';
 import { siteRedirects } from './redirects.ts';
 
 const cities = [

@@ -1,4 +1,4 @@
-import { alternatePostPaths, type Redirect } from '@forkcast/content-db/urls';
+import { alternatePostPaths, type Redirect } from '@forkcast/shared/urls';
 import { citiesById, postPath, type LinkableCity, type LinkablePost } from './links';
 
 /**

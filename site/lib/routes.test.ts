@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SITEMAP_POSTS_PER_FILE } from '@forkcast/content-db/urls';
+import { SITEMAP_POSTS_PER_FILE } from '@forkcast/shared/urls';
 import { siteRoutes } from './routes.ts';
 
 const cities = [

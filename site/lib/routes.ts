@@ -1,4 +1,4 @@
-import { canonicalPostPath, FIXED_ROUTES, itineraryCsvPath, sitemapPostsPath, sitemapRange, tagPagePath } from '@forkcast/content-db/urls';
+import { canonicalPostPath, FIXED_ROUTES, itineraryCsvPath, sitemapPostsPath, sitemapRange, tagPagePath } from '@forkcast/shared/urls';
 import { listingPaths } from './archive';
 import { itineraryPagePath } from './itinerary';
 import { guidePath, type LinkableCity, type LinkablePost } from './links';

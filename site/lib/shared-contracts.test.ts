@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// What the site and the API agree on lives in @forkcast/content-db/contracts. A second copy of any
+// What the site and the API agree on lives in @forkcast/shared/contracts. A second copy of any
 // of it would drift from the first unnoticed, so this walks the sources for copies.
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SOURCE = /\.(?:ts|tsx|astro|mjs)$/;

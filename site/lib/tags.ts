@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
-import { slugify } from '@forkcast/content-db/slugs';
-import { tagPagePath } from '@forkcast/content-db/urls';
+import { slugify } from '@forkcast/shared/slugs';
+import { tagPagePath } from '@forkcast/shared/urls';
 
 /** A tag as the site shows and links it; tags whose names have no Latin reading get no page. */
 export interface TagLink {

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { listPostIdRanges } from '@forkcast/content-db';
-import { SITEMAP_PAGES_PATH, SITEMAP_POSTS_PER_FILE, sitemapPostsPath } from '@forkcast/content-db/urls';
+import { SITEMAP_PAGES_PATH, SITEMAP_POSTS_PER_FILE, sitemapPostsPath } from '@forkcast/shared/urls';
 import { absoluteUrl } from '../lib/site-settings';
 import { sitemapIndexXml, XML_HEADERS } from '../lib/sitemap-xml';
 

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parsePublishReport, PUBLISH_HEADER } from '@forkcast/content-db/contracts';
+import { parsePublishReport, PUBLISH_HEADER } from '@forkcast/shared/contracts';
 import {
   ADMIN,
   adminCookie,

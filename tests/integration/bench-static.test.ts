@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRenderer, routeFile } from '@forkcast/admin-api';
 import { seed } from '@forkcast/content-db/seed';
-import { isNotFoundRoute, REDIRECTS_ROUTE } from '@forkcast/content-db/urls';
+import { isNotFoundRoute, REDIRECTS_ROUTE } from '@forkcast/shared/urls';
 import { BUILT, renderFixtureSite, SITE, type RenderedSite } from './support.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCityBySlug, listRestaurants, updateCity } from '@forkcast/content-db';
-import { parsePublishReport, PUBLISH_HEADER } from '@forkcast/content-db/contracts';
+import { parsePublishReport, PUBLISH_HEADER } from '@forkcast/shared/contracts';
 import { seed } from '@forkcast/content-db/seed';
 import { fullBuildOf, readTree, treeDifferences } from './compare.ts';
 import { publishingSite, renderFixtureSite, type PublishingSite, type RenderedSite } from './support.ts';

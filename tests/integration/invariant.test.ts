@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '@forkcast/content-db/testing/random';
 import { listBlocks, listCities, listPosts, splitParagraphs, type Post } from '@forkcast/content-db';
-import { parsePublishReport, PUBLISH_HEADER } from '@forkcast/content-db/contracts';
+import { parsePublishReport, PUBLISH_HEADER } from '@forkcast/shared/contracts';
 import { seed } from '@forkcast/content-db/seed';
 import { fullBuildOf, readTree, treeDifferences } from './compare.ts';
 import { publishingSite, type PublishingSite } from './support.ts';

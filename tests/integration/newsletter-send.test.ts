@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { commitChange, getPostById, getSubscriberByEmail, listPosts, updatePost, type Post } from '@forkcast/content-db';
-import { NEWSLETTER_PAGES, type NewsletterSend } from '@forkcast/content-db/contracts';
+import { NEWSLETTER_PAGES, type NewsletterSend } from '@forkcast/shared/contracts';
 import { seed } from '@forkcast/content-db/seed';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '@forkcast/admin-api/smtp-sink';
 import { publishingSite, SITE, type PublishingSite } from './support.ts';

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HEADERS_FILE, nginxHeadersText, securityHeaders, readHeadersFile } from '@forkcast/content-db/security-headers';
+import { HEADERS_FILE, nginxHeadersText, securityHeaders, readHeadersFile } from '@forkcast/shared/security-headers';
 import { BUILT } from './support.ts';
 
 const NGINX = '/usr/sbin/nginx';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeFile } from '@forkcast/admin-api';
 import { getPostBySlug, pendingOutbox, tagSlugs } from '@forkcast/content-db';
-import { parsePublishFailure, parsePublishReport, PUBLISH_HEADER, type PublishStatus } from '@forkcast/content-db/contracts';
+import { parsePublishFailure, parsePublishReport, PUBLISH_HEADER, type PublishStatus } from '@forkcast/shared/contracts';
 import { seed } from '@forkcast/content-db/seed';
 import { fullBuildOf, readTree, treeDifferences } from './compare.ts';
 import { publishingSite, type PublishingSite } from './support.ts';

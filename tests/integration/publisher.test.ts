@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { purgeWebhook, routeFile, type PublishReport } from '@forkcast/admin-api';
 import { getCityBySlug, getPostBySlug, pendingOutbox } from '@forkcast/content-db';
-import { parsePublishReport, PUBLISH_HEADER } from '@forkcast/content-db/contracts';
+import { parsePublishReport, PUBLISH_HEADER } from '@forkcast/shared/contracts';
 import { seed } from '@forkcast/content-db/seed';
 import { fullBuildOf, readTree, treeDifferences } from './compare.ts';
 import { readSitemaps } from './sitemaps.ts';

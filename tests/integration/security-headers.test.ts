@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '@forkcast/admin-api';
 import { getPostBySlug } from '@forkcast/content-db';
 import { seed } from '@forkcast/content-db/seed';
-import { HEADERS_FILE, policyScriptHashes, readHeadersFile } from '@forkcast/content-db/security-headers';
+import { HEADERS_FILE, policyScriptHashes, readHeadersFile } from '@forkcast/shared/security-headers';
 import { BUILT, publishingSite, SITE, type PublishingSite } from './support.ts';
 
 const POST = '/osaka/osaka-kushikatsu-night-crawl';

@@ -4,7 +4,7 @@ import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBlock, getPostBySlug, listCities, listPosts, type Db } from '@forkcast/content-db';
 import { seed } from '@forkcast/content-db/seed';
-import { NEWSLETTER_FORM_OUTCOME } from '@forkcast/content-db/contracts';
+import { NEWSLETTER_FORM_OUTCOME } from '@forkcast/shared/contracts';
 import { readSitemaps } from './sitemaps.ts';
 import { renderFixtureSite, SITE, type RenderedSite } from './support.ts';
 

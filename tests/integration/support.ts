@@ -15,7 +15,7 @@ import {
 } from '@forkcast/admin-api';
 import { testPasswordHash } from '@forkcast/admin-api/testing';
 import { nowIso, upsertAdmin } from '@forkcast/content-db';
-import { HEADERS_FILE } from '@forkcast/content-db/security-headers';
+import { HEADERS_FILE } from '@forkcast/shared/security-headers';
 import { createTempDb, type TempDb } from '@forkcast/content-db/testing';
 
 /** The compiled site from `astro build` (make test compiles before testing). */

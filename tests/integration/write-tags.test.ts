@@ -18,7 +18,7 @@ import {
   type Post,
 } from '@forkcast/content-db';
 import { seed } from '@forkcast/content-db/seed';
-import { sitemapRange } from '@forkcast/content-db/urls';
+import { sitemapRange } from '@forkcast/shared/urls';
 import { fullBuildOf, readTree, treeDifferences } from './compare.ts';
 import { ADMIN, publishingSite, type PublishingSite } from './support.ts';
 

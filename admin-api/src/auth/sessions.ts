@@ -11,7 +11,7 @@ import {
   type AdminUser,
   type Db,
 } from '@forkcast/content-db';
-import { SESSION_COOKIE, UI_HINT_COOKIE, UI_HINT_SIGNED_IN } from '@forkcast/content-db/contracts';
+import { SESSION_COOKIE, UI_HINT_COOKIE, UI_HINT_SIGNED_IN } from '@forkcast/shared/contracts';
 import type { Logger } from 'pino';
 import type { AppEnv } from '../context.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { LIMITS } from '@forkcast/content-db/contracts';
-import { MAP_EMBED_ORIGIN } from '@forkcast/content-db/security-headers';
+import { LIMITS } from '@forkcast/shared/contracts';
+import { MAP_EMBED_ORIGIN } from '@forkcast/shared/security-headers';
 import { altText, imageSource, text } from '../schemas.ts';
 
 /** The shape of a slug: lowercase ASCII letters and digits joined by single hyphens. */

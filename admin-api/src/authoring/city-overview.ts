@@ -1,5 +1,5 @@
 import { countCityContent, getCityById, getGuideForCity, listCities, listPosts, type City, type Db, type Post } from '@forkcast/content-db';
-import type { CityOverview } from '@forkcast/content-db/contracts';
+import type { CityOverview } from '@forkcast/shared/contracts';
 import { errors } from '../errors.ts';
 
 const NOTHING = { posts: 0, restaurants: 0 };

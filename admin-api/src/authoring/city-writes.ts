@@ -11,9 +11,9 @@ import {
   type City,
   type Db,
 } from '@forkcast/content-db';
-import { canonicalPostPath, cityPagePaths, itineraryCsvPath, RESERVED_FIRST_SEGMENTS } from '@forkcast/content-db/urls';
+import { canonicalPostPath, cityPagePaths, itineraryCsvPath, RESERVED_FIRST_SEGMENTS } from '@forkcast/shared/urls';
 import { errors } from '../errors.ts';
-import { slugify, uniqueSlug } from '@forkcast/content-db/slugs';
+import { slugify, uniqueSlug } from '@forkcast/shared/slugs';
 import type { CityChangeInput, NewCityInput } from './city-input.ts';
 
 /** A city as the authoring API answers with it: the stored city plus its guide's URL. */

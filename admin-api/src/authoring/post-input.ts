@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '@forkcast/content-db/contracts';
+import { LIMITS } from '@forkcast/shared/contracts';
 import { altText, imageSource, text } from '../schemas.ts';
 
 const { post: LIMIT } = LIMITS;

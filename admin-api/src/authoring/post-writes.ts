@@ -14,9 +14,9 @@ import {
   type Db,
   type Post,
 } from '@forkcast/content-db';
-import { CITY_PAGES, canonicalPostPath } from '@forkcast/content-db/urls';
+import { CITY_PAGES, canonicalPostPath } from '@forkcast/shared/urls';
 import { errors } from '../errors.ts';
-import { slugify, uniqueSlug } from '@forkcast/content-db/slugs';
+import { slugify, uniqueSlug } from '@forkcast/shared/slugs';
 import type { NewPostInput, PostChangeInput } from './post-input.ts';
 
 /** A post as the authoring API answers with it: the stored post plus the URL it has (or will have) on the site. */

@@ -14,10 +14,10 @@ import {
   type Db,
   type RestaurantInput,
 } from '@forkcast/content-db';
-import type { GuidePreview } from '@forkcast/content-db/contracts';
-import { itineraryCsvPath } from '@forkcast/content-db/urls';
+import type { GuidePreview } from '@forkcast/shared/contracts';
+import { itineraryCsvPath } from '@forkcast/shared/urls';
 import { writeGuide } from './guide-text.ts';
-import { slugify, uniqueSlug } from '@forkcast/content-db/slugs';
+import { slugify, uniqueSlug } from '@forkcast/shared/slugs';
 
 export interface GenerateGuideInput {
   cityName: string;

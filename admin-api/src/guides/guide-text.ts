@@ -1,4 +1,4 @@
-import { slugify } from '@forkcast/content-db/slugs';
+import { slugify } from '@forkcast/shared/slugs';
 import type { RestaurantInput } from '@forkcast/content-db';
 
 export interface GuideText {

@@ -1,6 +1,6 @@
 import type { RestaurantInput } from '@forkcast/content-db';
 import { describe, expect, it } from 'vitest';
-import type { CsvProblem } from '@forkcast/content-db/contracts';
+import type { CsvProblem } from '@forkcast/shared/contracts';
 import { COLUMN_NAMES, ItineraryError, MAX_ROWS, parseItinerary } from './itinerary-csv.ts';
 import { itineraryCsv } from '../../../site/lib/itinerary-csv.ts';
 import { loadSeedContent } from '@forkcast/content-db/seed';

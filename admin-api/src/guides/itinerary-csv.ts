@@ -1,6 +1,6 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import { unguardCsvCell, type RestaurantInput } from '@forkcast/content-db';
-import { LIMITS, type CsvProblem } from '@forkcast/content-db/contracts';
+import { LIMITS, type CsvProblem } from '@forkcast/shared/contracts';
 import { textProblem } from '../schemas.ts';
 
 export class ItineraryError extends Error {

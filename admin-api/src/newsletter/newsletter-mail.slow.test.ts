@@ -4,7 +4,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ensureSecret, getSubscriber, listSubscribers, SETTING, subscribe } from '@forkcast/content-db';
-import { NEWSLETTER_PAGES, newsletterOutcomeUrl } from '@forkcast/content-db/contracts';
+import { NEWSLETTER_PAGES, newsletterOutcomeUrl } from '@forkcast/shared/contracts';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from '../mail/smtp-sink.ts';
 import { createTestApp, json, ORIGIN, type QueryPlugin, type TestApp } from '../testing.ts';
 import { NewsletterLinks } from './links.ts';

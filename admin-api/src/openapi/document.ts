@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { generateSpecs } from 'hono-openapi';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { z } from 'zod';
-import { SESSION_COOKIE } from '@forkcast/content-db/contracts';
+import { SESSION_COOKIE } from '@forkcast/shared/contracts';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { AppEnv } from '../context.ts';
 import { UNSUBSCRIBE_PATH } from '../newsletter/links.ts';

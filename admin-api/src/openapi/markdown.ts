@@ -1,4 +1,5 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
+import { SESSION_COOKIE } from '@forkcast/shared/contracts';
 import { mountedApi } from '../api-routes.ts';
 import { METHODS, OPENAPI_PATH, openApiDocument, TAGS, type OpenApiDocument } from './document.ts';
 
@@ -33,7 +34,7 @@ which mail programs post from wherever the reader reads mail. So is refused (421
 every unsafe request whose \`Host\` is not \`PUBLIC_HOST\`'s, the address in \`HOST\` or a loopback name
 (\`localhost\`, \`127.0.0.1\`, \`[::1]\`): a page on a name an attacker points at our address (DNS
 rebinding) is same-origin with itself, so only its \`Host\` gives it away. Every write except contact,
-newsletter sign-up and sign-in needs the admin's session (401 otherwise): the \`forkcast_session\`
+newsletter sign-up and sign-in needs the admin's session (401 otherwise): the \`${SESSION_COOKIE}\`
 cookie \`POST /api/login\` sets.
 
 Every text a request carries (JSON fields, form fields, CSV cells) follows one rule, the \`text()\`
@@ -45,7 +46,7 @@ except around the value, where they are trimmed away.
 
 **Email addresses.** Every field that takes one (newsletter sign-up, contact form, sign-in, the test
 letter, \`ADMIN_EMAIL\`, \`make admin-password\`) follows one rule, \`isEmailAddress\` in
-\`@forkcast/content-db/contracts\`: a bare ASCII address \`local@domain.tld\` (letters, digits,
+\`@forkcast/shared/contracts\`: a bare ASCII address \`local@domain.tld\` (letters, digits,
 \`_ ' + -\` and inner dots before the \`@\`; an international domain in its \`xn--\` form), at most 64
 characters before the \`@\` and 254 in all. Display names, quoted or non-ASCII local parts, IP
 literals and lists are refused with a 400. Subscribers and admins are unique ignoring case (the

@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
-import type * as contracts from '@forkcast/content-db/contracts';
+import type * as contracts from '@forkcast/shared/contracts';
 import type { AuthoredCity } from '../authoring/city-writes.ts';
 import type { AuthoredPost } from '../authoring/post-writes.ts';
 import type { Readiness } from '../health/readiness.ts';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { SEARCH_TYPES } from '@forkcast/content-db/contracts';
+import { SEARCH_TYPES } from '@forkcast/shared/contracts';
 
 /**
  * The JSON the API answers with, as zod schemas for the OpenAPI document. Each mirrors an interface
- * of `@forkcast/content-db/contracts` (which the islands import, so it stays free of zod), and
+ * of `@forkcast/shared/contracts` (which the islands import, so it stays free of zod), and
  * shapes.test.ts holds the two to the same type. The `id` of each becomes its component name.
  */
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isMainThread } from 'node:worker_threads';
 import type { QueryRead } from '@forkcast/content-db';
-import { isNotFoundRoute } from '@forkcast/content-db/urls';
+import { isNotFoundRoute } from '@forkcast/shared/urls';
 import type { Renderer } from './renderer.ts';
 import { routeFile, writeSiteFile, writeSiteFileSync, type WriteOptions } from './site-folder.ts';
 

@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { trackReads, type Db, type QueryRead } from '@forkcast/content-db';
-import type { PostPreviewChanges, SearchPageState } from '@forkcast/content-db/contracts';
+import type { PostPreviewChanges, SearchPageState } from '@forkcast/shared/contracts';
 
 export interface SiteSettings {
   siteName: string;

@@ -23,7 +23,7 @@ import {
   isNotFoundRoute,
   isRenderedFile,
   REDIRECTS_ROUTE,
-} from '@forkcast/content-db/urls';
+} from '@forkcast/shared/urls';
 
 /**
  * The file a route is written to inside the site folder: `/` -> index.html, the not-found pages

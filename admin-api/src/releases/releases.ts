@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, lstatSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, readFile, realpath, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
-import { compressedOriginal, isRenderedFile } from '@forkcast/content-db/urls';
+import { compressedOriginal, isRenderedFile } from '@forkcast/shared/urls';
 import { distPaths } from '../publisher/site-build.ts';
 import { compressBuildFiles, listSiteFiles, syncFileSystem, syncFolder } from '../publisher/site-folder.ts';
 

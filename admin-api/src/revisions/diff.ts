@@ -1,6 +1,6 @@
 import { diffWords } from 'diff';
 import type { CityState, EntityRef, EntityState, HeroState, PostState, RestaurantRow } from '@forkcast/content-db';
-import type { DiffPart, FieldDiff } from '@forkcast/content-db/contracts';
+import type { DiffPart, FieldDiff } from '@forkcast/shared/contracts';
 
 type Fields = [label: string, value: string][];
 

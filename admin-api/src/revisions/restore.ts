@@ -28,7 +28,7 @@ import {
   type SubscriberRow,
   type TrashKind,
 } from '@forkcast/content-db';
-import { canonicalPostPath } from '@forkcast/content-db/urls';
+import { canonicalPostPath } from '@forkcast/shared/urls';
 import { authoredCity, livePaths, removeCity } from '../authoring/city-writes.ts';
 import { removePost } from '../authoring/post-writes.ts';
 import { errors } from '../errors.ts';

@@ -16,13 +16,7 @@ import {
   type Post,
 } from '@forkcast/content-db';
 import { seed } from '@forkcast/content-db/seed';
-import {
-  CHANGE_HEADER,
-  type RestoreResult,
-  type RevisionDetail,
-  type RevisionSummary,
-  type TrashItem,
-} from '@forkcast/content-db/contracts';
+import { CHANGE_HEADER, type RestoreResult, type RevisionDetail, type RevisionSummary, type TrashItem } from '@forkcast/shared/contracts';
 import { pino } from 'pino';
 import { createTestApp, json, type TestApp } from '../testing.ts';
 import { RetentionSweep } from './sweep.ts';

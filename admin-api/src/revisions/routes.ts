@@ -13,7 +13,7 @@ import {
   type Db,
   type Revision,
 } from '@forkcast/content-db';
-import type { RestoreResult, RevisionDetail, RevisionSummary, TrashItem } from '@forkcast/content-db/contracts';
+import type { RestoreResult, RevisionDetail, RevisionSummary, TrashItem } from '@forkcast/shared/contracts';
 import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';

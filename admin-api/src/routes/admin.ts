@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { resolver } from 'hono-openapi';
 import { z } from 'zod';
 import { nowIso } from '@forkcast/content-db';
-import { LIMITS, type GenerateGuideResult, type GuidePreview } from '@forkcast/content-db/contracts';
+import { LIMITS, type GenerateGuideResult, type GuidePreview } from '@forkcast/shared/contracts';
 import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
 import { generateGuide, previewGuide } from '../guides/generate-guide.ts';

@@ -4,7 +4,7 @@ import { resolver } from 'hono-openapi';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { getAdminByEmail } from '@forkcast/content-db';
-import { SESSION_COOKIE } from '@forkcast/content-db/contracts';
+import { SESSION_COOKIE, UI_HINT_COOKIE } from '@forkcast/shared/contracts';
 import { issueDeviceCookie, trustedDevice } from '../auth/device-cookie.ts';
 import { accountKey, adminKey, deviceKey, ipKey } from '../auth/login-throttle.ts';
 import { dummyHash, verifyPassword } from '../auth/passwords.ts';
@@ -150,8 +150,7 @@ export const authRoutes = new Hono<AppEnv>()
     describe({
       operationId: 'signIn',
       summary: 'Sign in',
-      description:
-        "Checks the email and password (argon2id) and starts a server-side session: the HttpOnly `forkcast_session` cookie (Secure when `PUBLIC_HOST` or the request is https; 24 h idle, 14 days at most) and the script-readable `forkcast_ui=admin` the pages show their admin controls by. JSON is answered with the admin; a form post (urlencoded or multipart) with a 303 to `next`, and a refused form post with the sign-in page again, its message shown, under the same status. After 5 failed sign-ins per address or account the waits grow (429); an email that is not one bare address is answered 400 'Please enter a valid email address.' and not counted. A browser that signed in to that account before carries a signed device cookie (`forkcast_device`, HttpOnly, sent only to `/api/login`, void after a password change) and is limited on its own, so failures from elsewhere cannot lock the admin out.",
+      description: `Checks the email and password (argon2id) and starts a server-side session: the HttpOnly \`${SESSION_COOKIE}\` cookie (Secure when \`PUBLIC_HOST\` or the request is https; 24 h idle, 14 days at most) and the script-readable \`${UI_HINT_COOKIE}=admin\` the pages show their admin controls by. JSON is answered with the admin; a form post (urlencoded or multipart) with a 303 to \`next\`, and a refused form post with the sign-in page again, its message shown, under the same status. After 5 failed sign-ins per address or account the waits grow (429); an email that is not one bare address is answered 400 'Please enter a valid email address.' and not counted. A browser that signed in to that account before carries a signed device cookie (\`forkcast_device\`, HttpOnly, sent only to \`/api/login\`, void after a password change) and is limited on its own, so failures from elsewhere cannot lock the admin out.`,
       requestBody: {
         required: true,
         content: {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { addContactMessage, deleteContactMessage, listAdminEmails, listContactMessages, nowIso } from '@forkcast/content-db';
-import { isEmailAddress, LIMITS } from '@forkcast/content-db/contracts';
+import { isEmailAddress, LIMITS } from '@forkcast/shared/contracts';
 import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
 import { contactNotice } from '../mail/contact-notice.ts';

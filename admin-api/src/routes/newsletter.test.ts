@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { confirmSubscriber, listSubscribers, subscribe, unsubscribe } from '@forkcast/content-db';
 import { createTestApp, json, type TestApp } from '../testing.ts';
-import { newsletterOutcomeUrl } from '@forkcast/content-db/contracts';
+import { newsletterOutcomeUrl } from '@forkcast/shared/contracts';
 
 const BAD_EMAIL = 'Please enter a valid email address.';
 const SIGNED_UP = 'Check your inbox to confirm your subscription.';

@@ -13,7 +13,7 @@ import {
   toCsv,
   unsubscribe,
 } from '@forkcast/content-db';
-import { NEWSLETTER_PAGES, newsletterOutcomeUrl } from '@forkcast/content-db/contracts';
+import { NEWSLETTER_PAGES, newsletterOutcomeUrl } from '@forkcast/shared/contracts';
 import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';
@@ -144,7 +144,7 @@ export const newsletterRoutes = () => {
         operationId: 'subscribeWithForm',
         summary: 'Sign up from the form, without JavaScript',
         description: "The sign-up form's own post: every outcome, refusals included, is a 303 to the page that explains it.",
-        responses: { 303: redirect('To `/newsletter#subscribed`, or `/newsletter#not-subscribed`.') },
+        responses: { 303: redirect(`To \`${newsletterOutcomeUrl('subscribed')}\`, or \`${newsletterOutcomeUrl('failed')}\`.`) },
         examples: [
           {
             name: 'signUp',

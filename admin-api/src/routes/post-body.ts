@@ -14,7 +14,7 @@ import {
   type Db,
   type Post,
 } from '@forkcast/content-db';
-import { LIMITS } from '@forkcast/content-db/contracts';
+import { LIMITS } from '@forkcast/shared/contracts';
 import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { getPostBySlug, listPosts, nowIso, updatePost } from '@forkcast/content-db';
-import type { PostPreviewChanges } from '@forkcast/content-db/contracts';
+import type { PostPreviewChanges } from '@forkcast/shared/contracts';
 import { authoredPost, changePost, createPost, removePost } from '../authoring/post-writes.ts';
 import { newPostBody, postChangeBody, postPreviewBody } from '../authoring/post-input.ts';
 import type { AppEnv } from '../context.ts';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { countFailedPublishes, countPendingOutbox, listRouteFailures, recentPublishes } from '@forkcast/content-db';
-import type { PublishStatus } from '@forkcast/content-db/contracts';
+import type { PublishStatus } from '@forkcast/shared/contracts';
 import type { AppEnv } from '../context.ts';
 import { requireAdmin } from '../middleware/auth.ts';
 import { answer, describer } from '../openapi/describe.ts';

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IMAGE_VARIANT_WIDTHS } from '@forkcast/content-db/images';
+import { IMAGE_VARIANT_WIDTHS } from '@forkcast/shared/images';
 import { createTestApp, type TestApp } from '../testing.ts';
 import { MAX_UPLOAD_BYTES, processImage } from '../uploads/process-image.ts';
 import { storeImage } from '../uploads/storage.ts';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SearchAnswer } from '@forkcast/content-db/contracts';
+import type { SearchAnswer } from '@forkcast/shared/contracts';
 import { createTestApp, json, type TestApp } from '../testing.ts';
 
 describe('GET /api/search', () => {

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { searchableCities, searchSite } from '@forkcast/content-db';
-import { SEARCH_LIMITS, SEARCH_PAGE, SEARCH_TYPES, type SearchPageState } from '@forkcast/content-db/contracts';
+import { SEARCH_LIMITS, SEARCH_PAGE, SEARCH_TYPES, type SearchPageState } from '@forkcast/shared/contracts';
 import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';

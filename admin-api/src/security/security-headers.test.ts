@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HEADERS_FILE, headersFileText } from '@forkcast/content-db/security-headers';
+import { HEADERS_FILE, headersFileText } from '@forkcast/shared/security-headers';
 import { createTestApp, type TestApp } from '../testing.ts';
 import { siteScriptHashes } from './security-headers.ts';
 

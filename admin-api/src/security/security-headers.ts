@@ -10,7 +10,7 @@ import {
   securityHeaders,
   type Framing,
   type HeaderList,
-} from '@forkcast/content-db/security-headers';
+} from '@forkcast/shared/security-headers';
 import type { AppEnv } from '../context.ts';
 
 /**

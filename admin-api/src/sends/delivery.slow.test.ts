@@ -12,7 +12,7 @@ import {
   type Db,
   type SendProgress,
 } from '@forkcast/content-db';
-import { LETTER_UNSUBSCRIBE_SLOT } from '@forkcast/content-db/contracts';
+import { LETTER_UNSUBSCRIBE_SLOT } from '@forkcast/shared/contracts';
 import { createTempDb, insertBarePost, type TempDb } from '@forkcast/content-db/testing';
 import { loadConfig } from '../config.ts';
 import { Mailer } from '../mail/mailer.ts';

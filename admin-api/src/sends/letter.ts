@@ -1,5 +1,5 @@
-import { LETTER_UNSUBSCRIBE_SLOT } from '@forkcast/content-db/contracts';
-import { letterRoute } from '@forkcast/content-db/urls';
+import { LETTER_UNSUBSCRIBE_SLOT } from '@forkcast/shared/contracts';
+import { letterRoute } from '@forkcast/shared/urls';
 import type { Renderer } from '../publisher/renderer.ts';
 
 /** A post as an email, before it is addressed: the unsubscribe link is still a placeholder. */

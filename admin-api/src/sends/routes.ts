@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import { getPostById, getSubscriberByEmail } from '@forkcast/content-db';
-import { NEWSLETTER_PAGES } from '@forkcast/content-db/contracts';
+import { NEWSLETTER_PAGES } from '@forkcast/shared/contracts';
 import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
 import { requireAdmin } from '../middleware/auth.ts';

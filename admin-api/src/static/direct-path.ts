@@ -9,7 +9,7 @@
  * the app routes itself, a file too large to read whole, no file at all) goes to the app untouched.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { HeaderList } from '@forkcast/content-db/security-headers';
+import type { HeaderList } from '@forkcast/shared/security-headers';
 import { requestIdOf, type WriteRequestLine } from '../middleware/request-log.ts';
 import { answerFile, candidateFiles, type SendFileOptions } from './serve-files.ts';
 

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { barePath } from '@forkcast/content-db/urls';
+import { barePath } from '@forkcast/shared/urls';
 
 /**
  * The Cache-Control of a 301 to a page's one URL (the redirects to a post's canonical URL too), by

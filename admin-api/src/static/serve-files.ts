@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
-import { COMPRESSED_COPIES, isCompressibleFile } from '@forkcast/content-db/urls';
+import { COMPRESSED_COPIES, isCompressibleFile } from '@forkcast/shared/urls';
 
 // Files up to this size are read whole (and may be kept in memory); larger ones are streamed.
 const SMALL_FILE_BYTES = 256 * 1024;

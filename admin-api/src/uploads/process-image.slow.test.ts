@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { IMAGE_VARIANT_WIDTHS } from '@forkcast/content-db/images';
+import { IMAGE_VARIANT_WIDTHS } from '@forkcast/shared/images';
 import { ApiError } from '../errors.ts';
 import { MAX_INPUT_PIXELS, processImage } from './process-image.ts';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Metadata } from 'sharp';
-import { IMAGE_VARIANT_WIDTHS } from '@forkcast/content-db/images';
+import { IMAGE_VARIANT_WIDTHS } from '@forkcast/shared/images';
 import { errors } from '../errors.ts';
 import { loadSharp } from './sharp.ts';
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { NewsletterSend } from '../contracts/api-types.ts';
+import type { NewsletterSend } from '@forkcast/shared/contracts';
 import type { Db } from '../db.ts';
 import type { SendRow } from '../schema.ts';
 

@@ -3,7 +3,7 @@ import type { Db } from '../db.ts';
 import { defineQuery, FingerprintLines } from '../queries.ts';
 import { TAG } from '../tags.ts';
 import type { PostType } from '../schema.ts';
-import { sitemapRange } from '../urls.ts';
+import { sitemapRange } from '@forkcast/shared/urls';
 import { everyLink, LINK_COLUMNS, linkPrint, type ListedLink } from './post-link-index.ts';
 import { published, publishedById, readerDate } from './published-posts.ts';
 

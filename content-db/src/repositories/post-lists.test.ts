@@ -6,7 +6,7 @@ import { seededRandom } from '../seeded-random.ts';
 import { createDb } from '../db.ts';
 import { createTempDb, useTempDb } from '../testing.ts';
 import { trackReads, trackWrites } from '../tracking.ts';
-import { SITEMAP_POSTS_PER_FILE } from '../urls.ts';
+import { SITEMAP_POSTS_PER_FILE } from '@forkcast/shared/urls';
 import { insertCity } from './cities.ts';
 import { listPostIdRanges, listPostLinks } from './post-link-lists.ts';
 import {

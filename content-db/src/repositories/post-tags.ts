@@ -1,5 +1,5 @@
 import type { Db } from '../schema.ts';
-import { slugify } from '../slugs.ts';
+import { slugify } from '@forkcast/shared/slugs';
 
 /**
  * A post's tags as tag pages group them: one per slug, the first spelling on the post winning

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db.ts';
 import { TAG } from '../tags.ts';
-import { sitemapRange } from '../urls.ts';
+import { sitemapRange } from '@forkcast/shared/urls';
 import { recordRead, recordWrite } from '../tracking.ts';
 import { recordBefore, recordCreated, recordTrashed } from '../revisions/capture.ts';
 import type { NewPostRow, PostRow, PostType } from '../schema.ts';

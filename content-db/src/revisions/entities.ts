@@ -1,4 +1,4 @@
-import { HOME_HERO_ENTITY_ID } from '../contracts/api-types.ts';
+import { HOME_HERO_ENTITY_ID } from '@forkcast/shared/contracts';
 import type { Db } from '../db.ts';
 import { SETTING } from '../repositories/setting-keys.ts';
 import type { CityRow, ContentBlockRow, ContentItemRow, PostRow, RestaurantRow, RevisionEntity } from '../schema.ts';

@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../db.ts';
 import type { CitiesTable, PostsTable, RestaurantsTable, SearchDocumentsTable } from '../schema.ts';
-import { canonicalPostPath } from '../urls.ts';
+import { canonicalPostPath } from '@forkcast/shared/urls';
 import { readerBodyText, tidyText } from './plain-text.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { TextRun } from '../contracts/search.ts';
+import type { TextRun } from '@forkcast/shared/contracts';
 
 /**
  * What FTS5's snippet() and highlight() put around each matched word: two private-use characters,

@@ -1,5 +1,5 @@
 import { Lexer, type Token } from 'marked';
-import { mergeBody, type InlineItem, type StoredBlock } from '../paragraphs.ts';
+import { mergeBody, type InlineItem, type StoredBlock } from '@forkcast/shared/paragraphs';
 import { HIGHLIGHT } from './highlight.ts';
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };

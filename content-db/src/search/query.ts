@@ -1,8 +1,8 @@
 import { distance } from 'fastest-levenshtein';
 import { sql } from 'kysely';
 import { stemmer } from 'stemmer';
-import type { SearchAnswer, SearchHit, SearchType } from '../contracts/search.ts';
-import { SEARCH_TYPES } from '../contracts/search.ts';
+import type { SearchAnswer, SearchHit, SearchType } from '@forkcast/shared/contracts';
+import { SEARCH_TYPES } from '@forkcast/shared/contracts';
 import type { Db } from '../db.ts';
 import { HIGHLIGHT, toRuns } from './highlight.ts';
 

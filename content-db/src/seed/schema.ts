@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAP_EMBED_ORIGIN } from '../security-headers.ts';
+import { MAP_EMBED_ORIGIN } from '@forkcast/shared/security-headers';
 
 // Millisecond precision, as nowIso() writes, so timestamps sort correctly as text.
 const isoDate = z.iso.datetime({ precision: 3 });

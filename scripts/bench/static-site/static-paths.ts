@@ -1,5 +1,5 @@
 import { listBlocks, listCities, listContentItems, listPosts, listRestaurants, listTagPages } from '@forkcast/content-db';
-import { canonicalPostPath } from '@forkcast/content-db/urls';
+import { canonicalPostPath } from '@forkcast/shared/urls';
 import { devLocals } from '../../../site/lib/dev-locals.ts';
 import { siteRoutes } from '../../../site/lib/routes.ts';
 

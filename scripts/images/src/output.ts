@@ -2,7 +2,7 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import sharp from 'sharp';
-import { IMAGE_VARIANT_WIDTHS } from '@forkcast/content-db/images';
+import { IMAGE_VARIANT_WIDTHS } from '@forkcast/shared/images';
 
 export interface WriteResult {
   files: string[];

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import type { NewContentItem, UploadResult } from '@forkcast/content-db/contracts';
+import type { NewContentItem, UploadResult } from '@forkcast/shared/contracts';
 import { apiRequest } from '../shared/api';
 import { toast } from '../shared/toast-store';
 import { AdminDialog, CancelButton } from './AdminDialog';

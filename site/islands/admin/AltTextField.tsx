@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { LIMITS } from '@forkcast/content-db/contracts';
+import { LIMITS } from '@forkcast/shared/contracts';
 
 /** Shown, and announced, when an uploaded or linked image has no description. */
 export const ALT_REQUIRED = 'Describe the image for readers who cannot see it.';

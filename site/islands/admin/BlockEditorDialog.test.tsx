@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { formatPublishFailure, PUBLISH_HEADER } from '@forkcast/content-db/contracts';
+import { formatPublishFailure, PUBLISH_HEADER } from '@forkcast/shared/contracts';
 import { BlockEditorDialog } from './BlockEditorDialog';
 import { currentToast, isDisabled, json, noContent, PUBLISHED, renderIsland, stubApi, fieldValue, writes } from './test-api';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { ORIGINAL_BLOCK_ID, type NewContentBlock, type Post } from '@forkcast/content-db/contracts';
+import { ORIGINAL_BLOCK_ID, type NewContentBlock, type Post } from '@forkcast/shared/contracts';
 import { apiRequest, messageOf } from '../shared/api';
 import { toast } from '../shared/toast-store';
 import { AdminDialog, CancelButton } from './AdminDialog';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { CurrentUser } from '@forkcast/content-db/contracts';
+import type { CurrentUser } from '@forkcast/shared/contracts';
 import { useAuth } from '../shared/auth-store';
 import { IslandRoot } from '../shared/IslandRoot';
 import { toast } from '../shared/toast-store';

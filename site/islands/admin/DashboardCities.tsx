@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { CityOverview } from '@forkcast/content-db/contracts';
+import type { CityOverview } from '@forkcast/shared/contracts';
 import { longDate } from '../../lib/dates';
 import { DashboardQueryError } from './DashboardQueryError';
 import { adminQuery, CITY_OVERVIEWS_URL, LOGIN_URL } from './DashboardQueries';

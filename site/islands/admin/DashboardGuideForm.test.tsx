@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { queryClient } from '../shared/query-client';
 import { DashboardGuideForm } from './DashboardGuideForm';
-import type { GuidePreview } from '@forkcast/content-db/contracts';
+import type { GuidePreview } from '@forkcast/shared/contracts';
 import { callsTo, currentToast, deferred, json, mockFetch, renderInRoot, type FetchCall } from './Dashboard.test-utils';
 
 const GENERATE = 'POST /api/admin/generate-guide';

@@ -7,7 +7,7 @@ import {
   type GenerateGuideResult,
   type GuidePreview,
   type HeroUploadResult,
-} from '@forkcast/content-db/contracts';
+} from '@forkcast/shared/contracts';
 import { apiRequest, messageOf, RequestError } from '../shared/api';
 import { toast } from '../shared/toast-store';
 import { ALT_REQUIRED } from './AltTextField';

@@ -6,7 +6,7 @@ import { toast } from '../shared/toast-store';
 import { dateTime, plural } from './DashboardFormat';
 import { adminQuery, CONTACT_MESSAGES_URL, LOGIN_URL } from './DashboardQueries';
 import { DashboardQueryError } from './DashboardQueryError';
-import type { ContactMessage } from '@forkcast/content-db/contracts';
+import type { ContactMessage } from '@forkcast/shared/contracts';
 
 const newestFirst = (a: ContactMessage, b: ContactMessage) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id;
 

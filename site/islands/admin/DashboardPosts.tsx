@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { City, Post } from '@forkcast/content-db/contracts';
+import type { City, Post } from '@forkcast/shared/contracts';
 import { longDate } from '../../lib/dates';
 import { getJson } from '../shared/api';
 import { DashboardQueryError } from './DashboardQueryError';

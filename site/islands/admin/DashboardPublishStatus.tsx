@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import type { PublishStatus } from '@forkcast/content-db/contracts';
+import type { PublishStatus } from '@forkcast/shared/contracts';
 import { dateTime, duration, plural, timeAgo } from './DashboardFormat';
 import { adminQuery, LOGIN_URL, PUBLISH_STATUS_URL } from './DashboardQueries';
 import { DashboardQueryError } from './DashboardQueryError';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import type { Subscriber, SubscriberStatus } from '@forkcast/content-db/contracts';
+import type { Subscriber, SubscriberStatus } from '@forkcast/shared/contracts';
 import { longDate } from '../../lib/dates';
 import { apiRequest } from '../shared/api';
 import { toast } from '../shared/toast-store';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createPortal } from 'react-dom';
-import { ORIGINAL_BLOCK_ID, type ContentBlock, type ContentItem } from '@forkcast/content-db/contracts';
+import { ORIGINAL_BLOCK_ID, type ContentBlock, type ContentItem } from '@forkcast/shared/contracts';
 import { apiRequest } from '../shared/api';
 import { toast } from '../shared/toast-store';
 import { AddContentDialog } from './AddContentDialog';

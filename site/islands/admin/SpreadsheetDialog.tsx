@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import type { CityChanges } from '@forkcast/content-db/contracts';
+import type { CityChanges } from '@forkcast/shared/contracts';
 import { apiRequest, RequestError } from '../shared/api';
 import { toast } from '../shared/toast-store';
 import { AdminDialog, CancelButton } from './AdminDialog';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHANGE_HEADER } from '@forkcast/content-db/contracts';
+import { CHANGE_HEADER } from '@forkcast/shared/contracts';
 import { bootAdmin } from './boot';
 import { SCROLL_KEY, TOAST_KEY } from './publish';
 import { currentToast, json, noContent, PUBLISHED, stubApi, type ApiCall } from './test-api';

@@ -1,4 +1,4 @@
-import { ORIGINAL_BLOCK_ID } from '@forkcast/content-db/contracts';
+import { ORIGINAL_BLOCK_ID } from '@forkcast/shared/contracts';
 
 /** Which hero an Edit Image control changes: the homepage's, or one post's (by slug, with its title for default alt text). */
 export type HeroTarget = { kind: 'home' } | { kind: 'post'; slug: string; title: string };

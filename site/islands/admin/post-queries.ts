@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ContentBlock, ContentItem } from '@forkcast/content-db/contracts';
-import { splitParagraphs } from '@forkcast/content-db/paragraphs';
+import type { ContentBlock, ContentItem } from '@forkcast/shared/contracts';
+import { splitParagraphs } from '@forkcast/shared/paragraphs';
 
 // Query keys follow the shared client's convention: the first element is the URL it fetches.
 export const contentKey = (postId: number | null) => [`/api/posts/${postId}/content`];

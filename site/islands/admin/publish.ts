@@ -1,4 +1,4 @@
-import { CHANGE_HEADER, parseChangeHeader, parsePublishFailure, parsePublishReport, PUBLISH_HEADER } from '@forkcast/content-db/contracts';
+import { CHANGE_HEADER, parseChangeHeader, parsePublishFailure, parsePublishReport, PUBLISH_HEADER } from '@forkcast/shared/contracts';
 import { apiRequest, messageOf } from '../shared/api';
 import { ensureToaster } from '../shared/Toaster';
 import { toast, useToasts, type Toast, type ToastAction } from '../shared/toast-store';

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import { formatPublishReport, PUBLISH_HEADER } from '@forkcast/content-db/contracts';
+import { formatPublishReport, PUBLISH_HEADER } from '@forkcast/shared/contracts';
 import { IslandRoot } from '../shared/IslandRoot';
 import { useToasts } from '../shared/toast-store';
 

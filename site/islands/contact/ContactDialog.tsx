@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { create } from 'zustand';
-import { isEmailAddress, LIMITS, type ContactForm } from '@forkcast/content-db/contracts';
+import { isEmailAddress, LIMITS, type ContactForm } from '@forkcast/shared/contracts';
 import { apiRequest, messageOf } from '../shared/api';
 import { useInertPage } from '../shared/inert-page';
 import { toast } from '../shared/toast-store';

@@ -10,7 +10,7 @@ import {
   type SearchAnswer,
   type SearchType,
   type TextRun,
-} from '@forkcast/content-db/contracts';
+} from '@forkcast/shared/contracts';
 import { apiRequest } from '../shared/api';
 import { useInertPage } from '../shared/inert-page';
 

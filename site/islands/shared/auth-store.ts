@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { CurrentUser } from '@forkcast/content-db/contracts';
+import type { CurrentUser } from '@forkcast/shared/contracts';
 import { getJson } from './api';
 
 /** The auth state is cached for 5 minutes. */

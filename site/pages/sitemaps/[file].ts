@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { listCityLinks, listPostLinks } from '@forkcast/content-db';
-import { SITEMAP_POSTS_PER_FILE } from '@forkcast/content-db/urls';
+import { SITEMAP_POSTS_PER_FILE } from '@forkcast/shared/urls';
 import { citiesById, postPath } from '../../lib/links';
 import { absoluteUrl } from '../../lib/site-settings';
 import { urlsetXml, XML_HEADERS } from '../../lib/sitemap-xml';

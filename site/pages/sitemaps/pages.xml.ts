@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { countPublishedPosts, listCitiesWithGuide, listCityLinks, listTagPages } from '@forkcast/content-db';
-import { FIXED_ROUTES } from '@forkcast/content-db/urls';
+import { FIXED_ROUTES } from '@forkcast/shared/urls';
 import { itineraryPagePath } from '../../lib/itinerary';
 import { POST_FILTER_KEYS, POST_FILTERS } from '../../lib/listing';
 import { listingRoutes } from '../../lib/routes';

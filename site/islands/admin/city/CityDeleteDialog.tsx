@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { CityOverview } from '@forkcast/content-db/contracts';
+import type { CityOverview } from '@forkcast/shared/contracts';
 import { apiRequest, messageOf } from '../../shared/api';
 import { AdminDialog, CancelButton } from '../AdminDialog';
 import { plural } from '../DashboardFormat';

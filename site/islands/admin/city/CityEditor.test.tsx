@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { formatPublishFailure, PUBLISH_HEADER } from '@forkcast/content-db/contracts';
+import { formatPublishFailure, PUBLISH_HEADER } from '@forkcast/shared/contracts';
 import { mockLocationAssign } from '../Dashboard.test-utils';
 import { currentToast, imageFile, json, noContent, PUBLISHED, stubApi, writes, type ApiCall } from '../test-api';
 import CityEditor from './CityEditor';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useId, useRef, useState } from 'react';
-import type { City, CityOverview } from '@forkcast/content-db/contracts';
-import { slugify, uniqueSlug } from '@forkcast/content-db/slugs';
+import type { City, CityOverview } from '@forkcast/shared/contracts';
+import { slugify, uniqueSlug } from '@forkcast/shared/slugs';
 import { IslandRoot } from '../../shared/IslandRoot';
 import { toast } from '../../shared/toast-store';
 import { cityEditorUrl } from '../admin-urls';

@@ -1,5 +1,5 @@
 import TextareaAutosize from 'react-textarea-autosize';
-import { LIMITS } from '@forkcast/content-db/contracts';
+import { LIMITS } from '@forkcast/shared/contracts';
 import { DashboardHeroPicker, type HeroChoice } from '../DashboardHeroPicker';
 import { CityLinksFields } from './CityLinksFields';
 import type { CityDraft, CityField } from './city-form';

@@ -1,4 +1,4 @@
-import { LIMITS } from '@forkcast/content-db/contracts';
+import { LIMITS } from '@forkcast/shared/contracts';
 import type { CityField } from './city-form';
 import { describedBy, FieldError } from './FieldError';
 

@@ -1,4 +1,4 @@
-import type { CityOverview } from '@forkcast/content-db/contracts';
+import type { CityOverview } from '@forkcast/shared/contracts';
 import { newGuideUrl, postEditorUrl } from '../admin-urls';
 import { plural } from '../DashboardFormat';
 import { GuideState } from './GuideState';

@@ -1,4 +1,4 @@
-import type { CityOverview } from '@forkcast/content-db/contracts';
+import type { CityOverview } from '@forkcast/shared/contracts';
 
 const GUIDE_LABEL = { draft: 'Draft', scheduled: 'Scheduled', published: 'Published' } as const;
 

@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { LIMITS } from '@forkcast/content-db/contracts';
+import { LIMITS } from '@forkcast/shared/contracts';
 import { FieldError } from './FieldError';
 
 interface Props {

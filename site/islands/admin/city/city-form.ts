@@ -1,4 +1,4 @@
-import type { City, CityChanges } from '@forkcast/content-db/contracts';
+import type { City, CityChanges } from '@forkcast/shared/contracts';
 import { heroAltOf, heroUrlOf, NO_HERO, type HeroChoice } from '../DashboardHeroPicker';
 import { GENERATION_PRESETS } from '../presets';
 

@@ -1,4 +1,4 @@
-import type { ApiErrorBody, City, HeroUploadResult } from '@forkcast/content-db/contracts';
+import type { ApiErrorBody, City, HeroUploadResult } from '@forkcast/shared/contracts';
 import { apiRequest, messageOf, RequestError } from '../../shared/api';
 import { heroUrlOf } from '../DashboardHeroPicker';
 import { CITY_FIELDS, cityChanges, type CityDraft, type CityField } from './city-form';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { PostPreviewChanges } from '@forkcast/content-db/contracts';
+import type { PostPreviewChanges } from '@forkcast/shared/contracts';
 import { apiRequest, messageOf } from '../../shared/api';
 
 /** How long typing must pause before the preview asks for the page again. */

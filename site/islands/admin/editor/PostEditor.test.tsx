@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatPublishFailure, formatPublishReport, PUBLISH_HEADER } from '@forkcast/content-db/contracts';
+import { formatPublishFailure, formatPublishReport, PUBLISH_HEADER } from '@forkcast/shared/contracts';
 import { currentToast, stubApi, writes, type ApiCall } from '../test-api';
 import { PREVIEW_MS } from './LivePreview';
 import PostEditor, { AUTOSAVE_MS, wordCount } from './PostEditor';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import type { City } from '@forkcast/content-db/contracts';
+import type { City } from '@forkcast/shared/contracts';
 import { getJson } from '../../shared/api';
 import { IslandRoot } from '../../shared/IslandRoot';
 import { postEditorUrl } from '../admin-urls';

@@ -1,6 +1,6 @@
 import type { Dispatch, SetStateAction } from 'react';
 import TextareaAutosize from 'react-textarea-autosize';
-import { LIMITS, type City } from '@forkcast/content-db/contracts';
+import { LIMITS, type City } from '@forkcast/shared/contracts';
 import { cityEditorUrl } from '../admin-urls';
 import { MarkdownField } from './MarkdownField';
 import type { AuthoredPost, PostDraft } from './post-draft';

@@ -1,4 +1,4 @@
-import type { Post, PostPreviewChanges } from '@forkcast/content-db/contracts';
+import type { Post, PostPreviewChanges } from '@forkcast/shared/contracts';
 import { apiRequest } from '../../shared/api';
 import type { SaveAnswer } from '../entity-editor/use-entity-editor';
 

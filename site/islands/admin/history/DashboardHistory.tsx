@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
-import type { RevisionSummary, TrashItem, TrashKind } from '@forkcast/content-db/contracts';
+import type { RevisionSummary, TrashItem, TrashKind } from '@forkcast/shared/contracts';
 import { apiRequest, messageOf } from '../../shared/api';
 import { toast } from '../../shared/toast-store';
 import { dateTime, timeAgo } from '../DashboardFormat';

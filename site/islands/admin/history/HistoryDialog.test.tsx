@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHANGE_HEADER, type RevisionDetail, type RevisionSummary } from '@forkcast/content-db/contracts';
+import { CHANGE_HEADER, type RevisionDetail, type RevisionSummary } from '@forkcast/shared/contracts';
 import { json, PUBLISHED, renderIsland, stubApi, writes } from '../test-api';
 import { HistoryDialog } from './HistoryDialog';
 

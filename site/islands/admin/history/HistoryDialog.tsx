@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ReactElement } from 'react';
-import { HOME_HERO_ENTITY_ID, type HistoryEntity, type RevisionDetail, type RevisionSummary } from '@forkcast/content-db/contracts';
+import { HOME_HERO_ENTITY_ID, type HistoryEntity, type RevisionDetail, type RevisionSummary } from '@forkcast/shared/contracts';
 import { apiRequest, getJson, messageOf } from '../../shared/api';
 import { toast } from '../../shared/toast-store';
 import { AdminDialog } from '../AdminDialog';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { NewsletterSend, Post } from '@forkcast/content-db/contracts';
+import type { NewsletterSend, Post } from '@forkcast/shared/contracts';
 import { apiRequest, messageOf } from '../../shared/api';
 import { toast } from '../../shared/toast-store';
 import { AdminDialog, CancelButton } from '../AdminDialog';

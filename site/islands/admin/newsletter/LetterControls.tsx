@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import type { NewsletterSend, Post, Subscriber } from '@forkcast/content-db/contracts';
+import type { NewsletterSend, Post, Subscriber } from '@forkcast/shared/contracts';
 import { apiRequest, messageOf } from '../../shared/api';
 import { useAuth } from '../../shared/auth-store';
 import { toast } from '../../shared/toast-store';

@@ -1,4 +1,4 @@
-import type { NewsletterSend } from '@forkcast/content-db/contracts';
+import type { NewsletterSend } from '@forkcast/shared/contracts';
 import { dateTime, timeAgo } from '../DashboardFormat';
 
 const STATUS_LABEL: Record<NewsletterSend['status'], string> = {

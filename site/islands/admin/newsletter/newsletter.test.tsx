@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NewsletterSend } from '@forkcast/content-db/contracts';
+import type { NewsletterSend } from '@forkcast/shared/contracts';
 import { useAuth } from '../../shared/auth-store';
 import { callsTo, currentToast, json, mockFetch, renderInRoot } from '../Dashboard.test-utils';
 import { DashboardSends } from './DashboardSends';

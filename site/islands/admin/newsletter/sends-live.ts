@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { NewsletterSend } from '@forkcast/content-db/contracts';
+import type { NewsletterSend } from '@forkcast/shared/contracts';
 import { adminQuery } from '../DashboardQueries';
 
 export const SENDS_URL = '/api/newsletter/sends';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { slugify, uniqueSlug } from './slugs.ts';
 
-const ROOT = join(import.meta.dirname, '../..');
+const ROOT = join(import.meta.dirname, '../../..');
 
 /**
  * The first path segment of every route the site has whatever its cities: each page or folder in

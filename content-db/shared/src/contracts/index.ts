@@ -1,5 +1,5 @@
 /**
- * @forkcast/content-db/contracts: what the site bundle and the API agree on, in one place both may
+ * @forkcast/shared/contracts: what the site bundle and the API agree on, in one place both may
  * import. Nothing here touches the database, so the browser can load it.
  */
 export * from './api-types.ts';

@@ -1,0 +1,16 @@
+import { describe, expectTypeOf, it } from 'vitest';
+import type * as contracts from '@forkcast/shared/contracts';
+import type { City, ContactMessage, ContentBlock, ContentItem, Post, PublishRecord, Subscriber } from './index.ts';
+
+describe('the shared contracts', () => {
+  it('describes the rows the API answers with', () => {
+    expectTypeOf<City>().toExtend<contracts.City>();
+    expectTypeOf<Post>().toExtend<contracts.Post>();
+    expectTypeOf<ContentItem>().toExtend<contracts.ContentItem>();
+    expectTypeOf<ContentBlock>().toExtend<contracts.ContentBlock>();
+    expectTypeOf<Subscriber>().toExtend<contracts.Subscriber>();
+    expectTypeOf<ContactMessage>().toExtend<contracts.ContactMessage>();
+    expectTypeOf<PublishRecord & { at: string }>().toExtend<NonNullable<contracts.PublishStatus['lastPublish']>>();
+    expectTypeOf<PublishRecord>().toExtend<NonNullable<contracts.PublishStatus['lastFailure']>>();
+  });
+});
