@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, inject } from 'vitest';
 import { createDb, migrateToLatest, type Db } from './db.ts';
-import { insertPost } from './repositories/posts.ts';
+import { insertPost, type NewPost } from './repositories/posts.ts';
 
 export interface TempDb {
   db: Db;
@@ -62,4 +62,31 @@ export function useTempDb(setup: (db: Db) => void | Promise<void>): void {
 /** A bare, unpublished post without a city, created and updated at `at`: its id. */
 export function insertBarePost(db: Db, slug: string, at: string): Promise<number> {
   return insertPost(db, { slug, title: slug, type: 'post', cityId: null, publishedAt: null, createdAt: at, updatedAt: at });
+}
+
+/** The time fixtures are made at unless a test says otherwise. */
+export const FIXTURE_TIME = '2025-01-01T00:00:00.000Z';
+
+/**
+ * A published post without a city, of two paragraphs, titled after its slug and made, published and
+ * edited at FIXTURE_TIME: what a test gets for every field it does not care about.
+ */
+export function postFixture(slug: string, overrides: Partial<NewPost> = {}): NewPost {
+  return {
+    slug,
+    title: `Title of ${slug}`,
+    type: 'post',
+    cityId: null,
+    content: 'First paragraph.\n\nSecond paragraph.',
+    published: true,
+    publishedAt: FIXTURE_TIME,
+    createdAt: FIXTURE_TIME,
+    updatedAt: FIXTURE_TIME,
+    ...overrides,
+  };
+}
+
+/** Inserts postFixture(slug, overrides): its id. */
+export function insertTestPost(db: Db, slug: string, overrides: Partial<NewPost> = {}): Promise<number> {
+  return insertPost(db, postFixture(slug, overrides));
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { findRedirect, getCityById, insertCity, insertPost, listRedirects, type City } from '@forkcast/content-db';
+import { findRedirect, getCityById, insertCity, listRedirects, type City } from '@forkcast/content-db';
 import { createTestApp, json, type TestApp } from '../testing.ts';
+import { insertTestPost } from '@forkcast/content-db/testing';
 
 type Answer = City & { url: string };
 
@@ -27,18 +28,7 @@ describe('authoring cities through the API', () => {
     return ((await response.json()) as { message: string }).message;
   };
   const post = (cityId: number, slug: string, type: 'post' | 'guide' = 'post', published = true) =>
-    insertPost(t.handle.db, {
-      slug,
-      title: slug,
-      excerpt: '',
-      content: 'Body.',
-      type,
-      cityId,
-      published,
-      publishedAt: T0,
-      createdAt: T0,
-      updatedAt: T0,
-    });
+    insertTestPost(t.handle.db, slug, { title: slug, excerpt: '', content: 'Body.', type, cityId, published });
 
   describe('POST /api/cities', () => {
     it('creates a city from a name, with a transliterated slug, last in the order', async () => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getCityById, insertCity, insertPost, pendingOutbox, type NewPost } from '@forkcast/content-db';
+import { getCityById, insertCity, pendingOutbox, type NewPost } from '@forkcast/content-db';
 import { createTestApp, json, type TestApp } from '../testing.ts';
+import { insertTestPost } from '@forkcast/content-db/testing';
 
 const T0 = '2025-01-01T00:00:00.000Z';
 
@@ -24,18 +25,7 @@ describe('/api/cities', () => {
       updatedAt: T0,
     });
 
-  const post = (slug: string, overrides: Partial<NewPost> = {}) =>
-    insertPost(t.handle.db, {
-      slug,
-      title: `Title of ${slug}`,
-      type: 'post',
-      content: 'First paragraph.\n\nSecond paragraph.',
-      published: true,
-      publishedAt: T0,
-      createdAt: T0,
-      updatedAt: T0,
-      ...overrides,
-    });
+  const post = (slug: string, overrides: Partial<NewPost> = {}) => insertTestPost(t.handle.db, slug, overrides);
 
   const slugs = (rows: Row[]) => rows.map((row) => row.slug);
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addContentItem, createBlock, insertPost, listBlocks, listContentItems, pendingOutbox, type NewPost } from '@forkcast/content-db';
+import { addContentItem, createBlock, listBlocks, listContentItems, pendingOutbox, type NewPost } from '@forkcast/content-db';
 import { createTestApp, json, type TestApp } from '../testing.ts';
+import { insertTestPost } from '@forkcast/content-db/testing';
 
 const T0 = '2025-01-01T00:00:00.000Z';
 // Three paragraphs: blank lines (even ones holding spaces) separate them, CRLF counts as a line end.
@@ -16,17 +17,7 @@ describe('post body: /api/posts/:postId/content and /blocks', () => {
   let draftId: number;
 
   const post = (slug: string, overrides: Partial<NewPost> = {}) =>
-    insertPost(t.handle.db, {
-      slug,
-      title: `Title of ${slug}`,
-      type: 'post',
-      content: THREE_PARAGRAPHS,
-      published: true,
-      publishedAt: T0,
-      createdAt: T0,
-      updatedAt: T0,
-      ...overrides,
-    });
+    insertTestPost(t.handle.db, slug, { content: THREE_PARAGRAPHS, ...overrides });
 
   beforeEach(async () => {
     t = await createTestApp();

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getPostById, insertCity, insertPost, pendingOutbox, updatePost, type NewPost } from '@forkcast/content-db';
+import { getPostById, insertCity, pendingOutbox, updatePost, type NewPost } from '@forkcast/content-db';
 import { createTestApp, json, type TestApp } from '../testing.ts';
+import { insertTestPost } from '@forkcast/content-db/testing';
 
 const T0 = '2025-01-01T00:00:00.000Z';
 
@@ -14,19 +15,7 @@ describe('/api/posts', () => {
   afterEach(() => t.cleanup());
 
   const post = (slug: string, overrides: Partial<NewPost> = {}) =>
-    insertPost(t.handle.db, {
-      slug,
-      title: `Title of ${slug}`,
-      excerpt: `Excerpt of ${slug}`,
-      type: 'post',
-      content: 'First paragraph.\n\nSecond paragraph.',
-      heroImage: '/images/original.jpg',
-      published: true,
-      publishedAt: T0,
-      createdAt: T0,
-      updatedAt: T0,
-      ...overrides,
-    });
+    insertTestPost(t.handle.db, slug, { excerpt: `Excerpt of ${slug}`, heroImage: '/images/original.jpg', ...overrides });
 
   const slugs = (rows: Row[]) => rows.map((row) => row.slug);
   const list = async (query = '', cookie?: string) => {

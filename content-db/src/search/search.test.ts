@@ -9,20 +9,13 @@ import { replaceRestaurants } from '../repositories/restaurants.ts';
 import { createTempDb, useTempDb } from '../testing.ts';
 import { rebuildSearchIndex, refreshSearchIndex, searchIndexDrift } from './documents.ts';
 import { searchableCities, searchSite, type SearchRequest } from './query.ts';
+import { postFixture } from '../testing.ts';
 
 const T0 = '2025-01-01T00:00:00.000Z';
 const T1 = '2025-02-01T00:00:00.000Z';
 
-const post = (fields: Partial<NewPost> & { slug: string }): NewPost => ({
-  title: fields.slug,
-  type: 'post',
-  cityId: null,
-  published: true,
-  publishedAt: T0,
-  createdAt: T0,
-  updatedAt: T0,
-  ...fields,
-});
+const post = (fields: Partial<NewPost> & { slug: string }): NewPost =>
+  postFixture(fields.slug, { title: fields.slug, content: '', ...fields });
 
 const restaurant = (name: string, notes = '') => ({
   name,
