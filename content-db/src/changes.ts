@@ -32,7 +32,7 @@ export function commitChange<T>(
     } = await captureChanges(() => trackWrites(() => work(trx)));
     const now = meta.now ?? nowIso();
     await refreshSearchIndex(trx, tags);
-    if (tags.length > 0) await enqueueTags(trx, tags, now);
+    if (tags.length > 0) await enqueueTags(trx, tags, now, meta.userId ?? null);
     const changeId = await storeChange(trx, captured, meta, now);
     return { result, tags, changeId };
   });

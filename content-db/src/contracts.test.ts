@@ -10,7 +10,9 @@ describe('the shared contracts', () => {
     expectTypeOf<ContentBlock>().toExtend<contracts.ContentBlock>();
     expectTypeOf<Subscriber>().toExtend<contracts.Subscriber>();
     expectTypeOf<ContactMessage>().toExtend<contracts.ContactMessage>();
-    expectTypeOf<PublishRecord & { at: string }>().toExtend<NonNullable<contracts.PublishStatus['lastPublish']>>();
-    expectTypeOf<PublishRecord>().toExtend<NonNullable<contracts.PublishStatus['lastFailure']>>();
+    // The status names the users a publish's record keeps by id.
+    type Named = Omit<PublishRecord, 'userIds'> & { by: string[] };
+    expectTypeOf<Named & { at: string }>().toExtend<NonNullable<contracts.PublishStatus['lastPublish']>>();
+    expectTypeOf<Named>().toExtend<NonNullable<contracts.PublishStatus['lastFailure']>>();
   });
 });

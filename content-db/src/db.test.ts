@@ -6,7 +6,6 @@ import { migrationProvider, migrations } from './migrations/index.ts';
 import { createTempDb, type TempDb } from './testing.ts';
 
 const TABLES = [
-  'admin_users',
   'changes',
   'cities',
   'contact_messages',
@@ -17,9 +16,11 @@ const TABLES = [
   'newsletter_sends',
   'newsletter_subscribers',
   'outbox',
+  'ownership',
   'page_queries',
   'page_tags',
   'pages',
+  'post_authors',
   'post_content_items',
   'post_link_changes',
   'post_tags',
@@ -44,6 +45,7 @@ const TABLES = [
   'settings',
   'site_generations',
   'trash',
+  'users',
 ];
 
 async function tableNames(handle: TempDb): Promise<string[]> {

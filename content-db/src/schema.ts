@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
-import type { DeliveryStatus, SendStatus, SubscriberStatus } from '@forkcast/shared/contracts';
+import type { DeliveryStatus, Role, SendStatus, SubscriberStatus } from '@forkcast/shared/contracts';
 
 /** Columns as TypeScript sees them (the CamelCasePlugin maps them to snake_case in SQLite). */
 export interface CitiesTable {
@@ -154,12 +154,35 @@ export interface NewsletterDeliveriesTable {
   claimedAt: string | null;
 }
 
-export interface AdminUsersTable {
+export type { Role };
+
+/** A member of the newsroom (see migration 0015). */
+export interface UsersTable {
   id: Generated<number>;
   email: string;
   passwordHash: string;
+  name: string;
+  /** Unique among users: their author page's address. */
+  slug: string;
+  bio: Generated<string>;
+  avatar: string | null;
+  /** Exactly one user is the owner, whom the ownership row names (triggers keep the two in step). */
+  role: Role;
   createdAt: string;
   updatedAt: string;
+}
+
+/** The one row naming the owner; moving it transfers ownership (see migration 0015). */
+export interface OwnershipTable {
+  id: number;
+  userId: number;
+}
+
+/** A post's authors in order: position 0 is the primary author. */
+export interface PostAuthorsTable {
+  postId: number;
+  userId: number;
+  position: number;
 }
 
 export interface SessionsTable {
@@ -251,6 +274,8 @@ export interface OutboxTable {
   tags: string;
   createdAt: string;
   doneAt: string | null;
+  /** The user whose change it records; null for the server's own (a scheduled publication). */
+  userId: number | null;
 }
 
 /** A path a post or city left behind when its slug changed, answered with a 301 to where it lives now. */
@@ -268,14 +293,18 @@ export interface PublishLogTable {
   /** JSON array of the site paths written or removed. */
   urls: Generated<string>;
   error: string | null;
+  /** JSON array of the ids of the users whose changes it published. */
+  userIds: Generated<string>;
 }
 
 /** One write that changed what readers see, or deleted something into the trash: who, when, what for. */
 export interface ChangesTable {
   id: Generated<number>;
   createdAt: string;
-  /** The admin's email; null for the server itself (a scheduled publication). */
+  /** The user's email; null for the server itself (a scheduled publication). */
   actor: string | null;
+  /** The user's id (kept after the user is deleted; then `actor` names them); null for the server. */
+  userId: number | null;
   action: string;
 }
 
@@ -347,7 +376,9 @@ export interface Database {
   newsletterSubscribers: NewsletterSubscribersTable;
   newsletterSends: NewsletterSendsTable;
   newsletterDeliveries: NewsletterDeliveriesTable;
-  adminUsers: AdminUsersTable;
+  users: UsersTable;
+  ownership: OwnershipTable;
+  postAuthors: PostAuthorsTable;
   sessions: SessionsTable;
   settings: SettingsTable;
   serverLease: ServerLeaseTable;
@@ -384,5 +415,5 @@ export type NewRestaurant = Insertable<RestaurantsTable>;
 export type ContactMessageRow = Selectable<ContactMessagesTable>;
 export type SubscriberRow = Selectable<NewsletterSubscribersTable>;
 export type SendRow = Selectable<NewsletterSendsTable>;
-export type AdminUserRow = Selectable<AdminUsersTable>;
+export type UserRow = Selectable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;

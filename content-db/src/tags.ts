@@ -31,4 +31,10 @@ export const TAG = {
   setting: (key: string) => `setting:${key}`,
   /** The stored redirects from paths that posts and cities left behind. */
   redirects: 'redirects',
+  /** What pages show of one user as an author: name, slug, bio, avatar. */
+  author: (userId: number) => `author:${userId}`,
+  /** The set of users and their slugs (which author pages exist). */
+  authors: 'authors',
+  /** The set and order of one author's posts, as `posts` is of every post's. */
+  authorPosts: (userId: number) => `posts:author:${userId}`,
 } as const;

@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, inject } from 'vitest';
 import { createDb, migrateToLatest, type Db } from './db.ts';
+import { slugify } from '@forkcast/shared/slugs';
 import { insertPost, type NewPost } from './repositories/posts.ts';
+import { createUser, getOwner } from './repositories/users.ts';
+import type { Role } from './schema.ts';
 
 export interface TempDb {
   db: Db;
@@ -89,4 +92,15 @@ export function postFixture(slug: string, overrides: Partial<NewPost> = {}): New
 /** Inserts postFixture(slug, overrides): its id. */
 export function insertTestPost(db: Db, slug: string, overrides: Partial<NewPost> = {}): Promise<number> {
   return insertPost(db, postFixture(slug, overrides));
+}
+
+/**
+ * A user of `role` called `name` (at `{slug of name}@forkcast.test`, password hash 'hash'), made at
+ * FIXTURE_TIME, with an owner made first when there is none yet and `role` is another: their id.
+ */
+export async function insertTestUser(db: Db, role: Role, name = `${role.charAt(0).toUpperCase()}${role.slice(1)} Tester`): Promise<number> {
+  const user = (email: string, userName: string, userRole: Role) =>
+    createUser(db, { email, passwordHash: 'hash', name: userName, role: userRole, now: FIXTURE_TIME });
+  if (role !== 'owner' && !(await getOwner(db))) await user('owner.tester@forkcast.test', 'Owner Tester', 'owner');
+  return user(`${slugify(name)}@forkcast.test`, name, role);
 }

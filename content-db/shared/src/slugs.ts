@@ -24,11 +24,18 @@ export function slugify(text: string): string {
   return toSlug(text.normalize('NFKC'), { decamelize: false, customReplacements: UMLAUTS }).slice(0, SLUG_LENGTH).replace(/-+$/, '');
 }
 
-/** The first of base, base-2, base-3, ... that is neither taken nor reserved. */
-export function uniqueSlug(base: string, taken: (slug: string) => boolean): string {
-  const root = base || 'city';
+/**
+ * The first of base, base-2, base-3, ... that is neither taken nor reserved: by default the site's
+ * own first path segments, which a city or post slug must leave free ('city' for an empty base).
+ */
+export function uniqueSlug(
+  base: string,
+  taken: (slug: string) => boolean,
+  { fallback = 'city', reserved = RESERVED_FIRST_SEGMENTS }: { fallback?: string; reserved?: ReadonlySet<string> } = {},
+): string {
+  const root = base || fallback;
   for (let n = 1; ; n++) {
     const candidate = n === 1 ? root : `${root}-${n}`;
-    if (!RESERVED_FIRST_SEGMENTS.has(candidate) && !taken(candidate)) return candidate;
+    if (!reserved.has(candidate) && !taken(candidate)) return candidate;
   }
 }

@@ -20,9 +20,14 @@ describe('outbox repository', () => {
   describe('enqueueTags', () => {
     it('stores the tags deduplicated and sorted, and returns the entry id', async () => {
       const id = await enqueueTags(db, ['post:3', 'city:kyoto', 'post:3', 'home', 'city:kyoto'], T0);
-      expect(await pendingOutbox(db)).toEqual([{ id, tags: ['city:kyoto', 'home', 'post:3'], createdAt: T0 }]);
+      expect(await pendingOutbox(db)).toEqual([{ id, tags: ['city:kyoto', 'home', 'post:3'], createdAt: T0, userId: null }]);
       const raw = await db.selectFrom('outbox').selectAll().executeTakeFirstOrThrow();
-      expect(raw).toEqual({ id, tags: '["city:kyoto","home","post:3"]', createdAt: T0, doneAt: null });
+      expect(raw).toEqual({ id, tags: '["city:kyoto","home","post:3"]', createdAt: T0, doneAt: null, userId: null });
+    });
+
+    it('records whose change it is', async () => {
+      const id = await enqueueTags(db, ['post:3'], T0, 7);
+      expect(await pendingOutbox(db)).toEqual([{ id, tags: ['post:3'], createdAt: T0, userId: 7 }]);
     });
 
     it('accepts any iterable, such as a Set or a generator', async () => {
@@ -44,7 +49,7 @@ describe('outbox repository', () => {
 
     it('stores an empty tag list', async () => {
       const id = await enqueueTags(db, [], T0);
-      expect(await pendingOutbox(db)).toEqual([{ id, tags: [], createdAt: T0 }]);
+      expect(await pendingOutbox(db)).toEqual([{ id, tags: [], createdAt: T0, userId: null }]);
     });
 
     it('gives each entry its own id, even for the same tags', async () => {
@@ -68,7 +73,7 @@ describe('outbox repository', () => {
       const b = await enqueueTags(db, ['b'], T0);
       const c = await enqueueTags(db, ['c'], T0);
       await markOutboxDone(db, [a, c], T1);
-      expect(await pendingOutbox(db)).toEqual([{ id: b, tags: ['b'], createdAt: T0 }]);
+      expect(await pendingOutbox(db)).toEqual([{ id: b, tags: ['b'], createdAt: T0, userId: null }]);
       const rows = await db.selectFrom('outbox').select(['id', 'doneAt']).orderBy('id').execute();
       expect(rows).toEqual([
         { id: a, doneAt: T1 },

@@ -5,14 +5,16 @@ export interface OutboxEntry {
   id: number;
   tags: string[];
   createdAt: string;
+  /** The user whose change it records; null for the server's own. */
+  userId: number | null;
 }
 
-/** Records the tags a write changed; call it in the write's own transaction. */
-export async function enqueueTags(db: Db, tags: Iterable<string>, now: string): Promise<number> {
+/** Records the tags a write changed (and whose write it was); call it in the write's own transaction. */
+export async function enqueueTags(db: Db, tags: Iterable<string>, now: string, userId: number | null = null): Promise<number> {
   const unique = [...new Set(tags)].sort();
   const row = await db
     .insertInto('outbox')
-    .values({ tags: JSON.stringify(unique), createdAt: now })
+    .values({ tags: JSON.stringify(unique), createdAt: now, userId })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -20,7 +22,12 @@ export async function enqueueTags(db: Db, tags: Iterable<string>, now: string): 
 
 /** Entries not yet published, oldest first. */
 export async function pendingOutbox(db: Db): Promise<OutboxEntry[]> {
-  const rows = await db.selectFrom('outbox').select(['id', 'tags', 'createdAt']).where('doneAt', 'is', null).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('outbox')
+    .select(['id', 'tags', 'createdAt', 'userId'])
+    .where('doneAt', 'is', null)
+    .orderBy('id')
+    .execute();
   return rows.map((row) => ({ ...row, tags: JSON.parse(row.tags) as string[] }));
 }
 

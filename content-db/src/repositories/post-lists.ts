@@ -1,6 +1,7 @@
 import { sqliteRows, type Db } from '../db.ts';
 import { defineQuery } from '../queries.ts';
 import { TAG } from '../tags.ts';
+import { authorIdsColumn } from './post-authors.ts';
 import { toPost, type Post } from './posts.ts';
 import { listedIds } from './post-link-index.ts';
 import { ordered, published, scopeTag, SUMMARY_COLUMNS, toSummary, type PostListArgs, type PostSummary } from './published-posts.ts';
@@ -158,7 +159,7 @@ export const countCoveredCities = defineQuery({
 export const getCityGuide = defineQuery({
   name: 'posts.cityGuide',
   run: async (db: Db, args: { cityId: number }): Promise<Post | undefined> => {
-    const row = await ordered(db, { cityId: args.cityId, type: 'guide', limit: 1 }).selectAll().executeTakeFirst();
+    const row = await ordered(db, { cityId: args.cityId, type: 'guide', limit: 1 }).selectAll().select(authorIdsColumn).executeTakeFirst();
     return row && toPost(row);
   },
   listen: (args) => [TAG.cityPosts(args.cityId)],

@@ -3,7 +3,7 @@ import type { Db } from '../db.ts';
 import { defineQuery } from '../queries.ts';
 import { TAG } from '../tags.ts';
 import type { PostType } from '../schema.ts';
-import { toPost } from './posts.ts';
+import { toPostFields } from './posts.ts';
 import { ordered, readerDate, SUMMARY_COLUMNS, type PostSummary } from './published-posts.ts';
 
 /** A post's 'More from {city}': the posts of its city nearest to it in time. */
@@ -73,7 +73,7 @@ export const listNeighbourPosts = defineQuery({
       .execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.map((id) => {
-      const { content: _content, ...summary } = toPost({ ...byId.get(id)!, content: '' });
+      const { content: _content, ...summary } = toPostFields({ ...byId.get(id)!, content: '' });
       return summary;
     });
   },

@@ -65,6 +65,7 @@ describe('posts repository', () => {
         publishedAt: null,
         publishAt: null,
         status: 'draft',
+        authorIds: [],
         createdAt: T0,
         updatedAt: T0,
       });

@@ -1,25 +1,33 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../db.ts';
 import { TAG } from '../tags.ts';
 import { sitemapRange } from '@forkcast/shared/urls';
 import { recordRead, recordWrite } from '../tracking.ts';
 import { recordBefore, recordCreated, recordTrashed } from '../revisions/capture.ts';
-import type { NewPostRow, PostRow, PostType } from '../schema.ts';
+import type { Database, NewPostRow, PostRow, PostType } from '../schema.ts';
+import { authorIdsColumn, postAuthorIds, writePostAuthors } from './post-authors.ts';
 import { replacePostTags, tagSlugs } from './post-tags.ts';
 
 /** Where a post is in its life: written but not live, waiting for its publishAt time, or live. */
 export type PostStatus = 'draft' | 'scheduled' | 'published';
 
-/** A post or guide with its tags parsed, `published` as a boolean and its status spelled out. */
+/** A post or guide with its tags parsed, `published` as a boolean, its status spelled out and its authors. */
 export interface Post extends Omit<PostRow, 'tags' | 'published'> {
   tags: string[];
   published: boolean;
   status: PostStatus;
+  /** Its authors' user ids in order; the first is the primary author. */
+  authorIds: number[];
 }
+
+/** A post without its authors: what the lists of published posts build their summaries from. */
+export type PostFields = Omit<Post, 'authorIds'>;
 
 export interface NewPost extends Omit<NewPostRow, 'tags' | 'published' | 'id'> {
   tags?: string[];
   published?: boolean;
+  /** Its authors, the primary author first; none unless given. */
+  authorIds?: number[];
 }
 
 export interface PostFilter {
@@ -35,6 +43,10 @@ export interface PostFilter {
   tag?: string;
   /** Only posts on the page of this tag slug (see post-tags.ts). */
   tagSlug?: string;
+  /** Only posts this user is an author of. */
+  authorId?: number;
+  /** Published posts, and unpublished ones only of this author (what a writer below editor may see). */
+  unpublishedOnlyOf?: number;
   /** Newest by reader date (the default), or most recently edited first (the admin's list). */
   order?: 'date' | 'updated';
   limit?: number;
@@ -42,9 +54,14 @@ export interface PostFilter {
 }
 
 /** A stored row as the repositories answer it: tags parsed, `published` a boolean, the status spelled out. */
-export function toPost(row: PostRow): Post {
+export function toPostFields(row: PostRow): PostFields {
   const status: PostStatus = row.published === 1 ? 'published' : row.publishAt === null ? 'draft' : 'scheduled';
   return { ...row, tags: JSON.parse(row.tags) as string[], published: row.published === 1, status };
+}
+
+/** A row read with `authorIdsColumn` as a post. */
+export function toPost({ authorIds, ...row }: PostRow & { authorIds: string }): Post {
+  return { ...toPostFields(row), authorIds: JSON.parse(authorIds) as number[] };
 }
 
 // Newest first by the date a reader sees (publishedAt, else createdAt); id breaks ties so that
@@ -63,7 +80,16 @@ function recordPost<P extends { id: number }>(post: P | undefined): P | undefine
 
 function filtered(db: Db, filter: PostFilter) {
   let query = db.selectFrom('posts');
+  if (filter.authorId !== undefined) {
+    const userId = filter.authorId;
+    query = query.where('id', 'in', (eb) => eb.selectFrom('postAuthors').select('postId').where('userId', '=', userId));
+  }
   if (filter.publishedOnly || filter.status === 'published') query = query.where('published', '=', 1);
+  if (filter.unpublishedOnlyOf !== undefined) {
+    const userId = filter.unpublishedOnlyOf;
+    const own = (eb: ExpressionBuilder<Database, 'posts'>) => eb.selectFrom('postAuthors').select('postId').where('userId', '=', userId);
+    query = query.where((eb) => eb.or([eb('published', '=', 1), eb('id', 'in', own(eb))]));
+  }
   if (filter.status === 'draft') query = query.where('published', '=', 0).where('publishAt', 'is', null);
   if (filter.status === 'scheduled') query = query.where('published', '=', 0).where('publishAt', 'is not', null);
   if (filter.type) query = query.where('type', '=', filter.type);
@@ -81,6 +107,7 @@ function filtered(db: Db, filter: PostFilter) {
 export async function listPosts(db: Db, filter: PostFilter = {}): Promise<Post[]> {
   let query = filtered(db, filter)
     .selectAll()
+    .select(authorIdsColumn)
     .orderBy(filter.order === 'updated' ? sql<string>`updated_at` : readerDate, 'desc')
     .orderBy('id', 'desc');
   // SQLite accepts OFFSET only after a LIMIT; -1 means no limit.
@@ -109,14 +136,14 @@ export async function countCitiesCovered(db: Db, filter: Omit<PostFilter, 'limit
 }
 
 export async function getPostBySlug(db: Db, slug: string, options: { publishedOnly?: boolean } = {}): Promise<Post | undefined> {
-  let query = db.selectFrom('posts').selectAll().where('slug', '=', slug);
+  let query = db.selectFrom('posts').selectAll().select(authorIdsColumn).where('slug', '=', slug);
   if (options.publishedOnly) query = query.where('published', '=', 1);
   const row = await query.executeTakeFirst();
   return recordPost(row && toPost(row));
 }
 
 export async function getPostById(db: Db, id: number): Promise<Post | undefined> {
-  const row = await db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('posts').selectAll().select(authorIdsColumn).where('id', '=', id).executeTakeFirst();
   return recordPost(row && toPost(row));
 }
 
@@ -136,11 +163,11 @@ const PAGE_ONLY_FIELDS = new Set(['content', 'publishAt', 'updatedAt']);
 
 /**
  * A post's own page changes with any of its fields, its cards with any but its body, and the
- * lists it sits in (every post's, its city's, its tags') when it joins or leaves them, moves
- * within them or is renamed. `tags` are its tags before and after the change.
+ * lists it sits in (every post's, its city's, its tags', its authors') when it joins or leaves
+ * them, moves within them or is renamed. `tags` and `authorIds` are those before and after the change.
  */
 export function recordPostChange(
-  post: { id: number; cityIds: (number | null | undefined)[]; tags: string[] },
+  post: { id: number; cityIds: (number | null | undefined)[]; tags: string[]; authorIds: readonly number[] },
   change: { card: boolean; lists: boolean },
 ): void {
   recordWrite(TAG.post(post.id));
@@ -149,23 +176,33 @@ export function recordPostChange(
   recordWrite(TAG.posts, TAG.postRange(sitemapRange(post.id)));
   for (const cityId of post.cityIds) if (cityId !== null && cityId !== undefined) recordWrite(TAG.cityPosts(cityId));
   for (const { slug } of tagSlugs(post.tags)) recordWrite(TAG.tagPosts(slug));
+  for (const userId of post.authorIds) recordWrite(TAG.authorPosts(userId));
 }
 
 /** Inserts a post and returns its id. */
 export async function insertPost(db: Db, post: NewPost): Promise<number> {
-  const { tags = [], published = false, ...rest } = post;
+  const { tags = [], published = false, authorIds = [], ...rest } = post;
   const row = await db
     .insertInto('posts')
     .values({ ...rest, tags: JSON.stringify(tags), published: published ? 1 : 0 })
     .returning('id')
     .executeTakeFirstOrThrow();
   await replacePostTags(db, row.id, tags);
-  recordPostChange({ id: row.id, cityIds: [post.cityId ?? null], tags }, { card: true, lists: true });
+  await writePostAuthors(db, row.id, authorIds);
+  recordPostChange({ id: row.id, cityIds: [post.cityId ?? null], tags, authorIds }, { card: true, lists: true });
   recordCreated({ entity: 'post', id: row.id });
   return row.id;
 }
 
-export async function updatePost(db: Db, id: number, changes: Partial<Omit<NewPost, 'createdAt'>> & { updatedAt: string }): Promise<void> {
+/**
+ * Changes a post's columns; its authors change with setPostAuthors (post-authors.ts), which keeps
+ * the same records.
+ */
+export async function updatePost(
+  db: Db,
+  id: number,
+  changes: Partial<Omit<NewPost, 'createdAt' | 'authorIds'>> & { updatedAt: string },
+): Promise<void> {
   const { tags, published, ...rest } = changes;
   const before = await db.selectFrom('posts').select(['id', 'cityId', 'tags']).where('id', '=', id).executeTakeFirst();
   if (!before) return;
@@ -178,6 +215,7 @@ export async function updatePost(db: Db, id: number, changes: Partial<Omit<NewPo
       cityIds: [before.cityId, ...(changes.cityId === undefined ? [] : [changes.cityId])],
       // The tag pages it leaves and the ones it joins; only a change of its lists needs them.
       tags: lists ? [...(JSON.parse(before.tags) as string[]), ...(tags ?? [])] : [],
+      authorIds: lists ? await postAuthorIds(db, id) : [],
     },
     { card: changed.some((field) => !PAGE_ONLY_FIELDS.has(field)), lists },
   );
@@ -196,8 +234,10 @@ export async function updatePost(db: Db, id: number, changes: Partial<Omit<NewPo
 export async function deletePost(db: Db, id: number): Promise<void> {
   await recordBefore(db, { entity: 'post', id });
   await recordTrashed(db, 'post', id);
+  const authorIds = await postAuthorIds(db, id);
   const deleted = await db.deleteFrom('posts').where('id', '=', id).returning(['id', 'cityId', 'tags']).executeTakeFirst();
-  if (deleted) recordPostChange({ id, cityIds: [deleted.cityId], tags: JSON.parse(deleted.tags) as string[] }, { card: true, lists: true });
+  if (deleted)
+    recordPostChange({ id, cityIds: [deleted.cityId], tags: JSON.parse(deleted.tags) as string[], authorIds }, { card: true, lists: true });
 }
 
 /** Scheduled posts whose publication time has come, earliest first. */
@@ -205,6 +245,7 @@ export async function duePosts(db: Db, now: string): Promise<Post[]> {
   const rows = await db
     .selectFrom('posts')
     .selectAll()
+    .select(authorIdsColumn)
     .where('published', '=', 0)
     .where('publishAt', 'is not', null)
     .where('publishAt', '<=', now)

@@ -6,19 +6,25 @@ export interface PublishRecord {
   pagesChanged: number;
   urls: string[];
   error: string | null;
+  /** The users whose changes it published (none for the server's own, or a retry). */
+  userIds: number[];
 }
 
 export async function recordPublish(db: Db, record: PublishRecord): Promise<void> {
   await db
     .insertInto('publishLog')
-    .values({ ...record, urls: JSON.stringify(record.urls) })
+    .values({ ...record, urls: JSON.stringify(record.urls), userIds: JSON.stringify(record.userIds) })
     .execute();
 }
 
 /** The newest publishes, newest first. */
 export async function recentPublishes(db: Db, limit: number): Promise<PublishRecord[]> {
   const rows = await db.selectFrom('publishLog').selectAll().orderBy('id', 'desc').limit(limit).execute();
-  return rows.map(({ id: _id, ...row }) => ({ ...row, urls: JSON.parse(row.urls) as string[] }));
+  return rows.map(({ id: _id, ...row }) => ({
+    ...row,
+    urls: JSON.parse(row.urls) as string[],
+    userIds: JSON.parse(row.userIds) as number[],
+  }));
 }
 
 /** Failed publishes since `since` (ISO time). */

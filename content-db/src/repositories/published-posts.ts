@@ -2,12 +2,12 @@ import { sql } from 'kysely';
 import type { Db } from '../db.ts';
 import { TAG } from '../tags.ts';
 import type { PostType } from '../schema.ts';
-import { toPost, type Post } from './posts.ts';
+import { toPostFields, type Post } from './posts.ts';
 
 /** What every list of published posts is built from: its filter, reader order, window and columns. */
 
-/** A post as cards, feeds and links show it: everything but its body. */
-export type PostSummary = Omit<Post, 'content'>;
+/** A post as cards, feeds and links show it: everything but its body (and, so far, its authors). */
+export type PostSummary = Omit<Post, 'content' | 'authorIds'>;
 
 export interface PostListArgs {
   type?: PostType;
@@ -77,7 +77,7 @@ export function ordered(db: Db, args: PostListArgs) {
 }
 
 /** A row of summary columns as a summary. */
-export function toSummary(row: Omit<Parameters<typeof toPost>[0], 'content'>): PostSummary {
-  const { content: _content, ...summary } = toPost({ ...row, content: '' });
+export function toSummary(row: Omit<Parameters<typeof toPostFields>[0], 'content'>): PostSummary {
+  const { content: _content, ...summary } = toPostFields({ ...row, content: '' });
   return summary;
 }

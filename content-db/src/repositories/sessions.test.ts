@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../db.ts';
-import { useTempDb } from '../testing.ts';
-import { upsertAdmin } from './admin-users.ts';
+import { insertTestUser, useTempDb } from '../testing.ts';
 import {
   createSession,
   deleteExpiredSessions,
@@ -22,8 +21,8 @@ describe('sessions repository', () => {
   let otherUserId: number;
   useTempDb(async (fresh) => {
     db = fresh;
-    userId = await upsertAdmin(db, 'editor@forkcast.test', 'hash', T0);
-    otherUserId = await upsertAdmin(db, 'other@forkcast.test', 'hash', T0);
+    userId = await insertTestUser(db, 'administrator', 'Editor');
+    otherUserId = await insertTestUser(db, 'editor', 'Other');
   });
 
   const makeSession = (idHash: string, overrides: Partial<Session> = {}): Session => ({
@@ -117,10 +116,10 @@ describe('sessions repository', () => {
     });
   });
 
-  it('deleting the admin deletes their sessions', async () => {
+  it('deleting the user deletes their sessions', async () => {
     await createSession(db, makeSession('mine'));
     await createSession(db, makeSession('theirs', { userId: otherUserId }));
-    await db.deleteFrom('adminUsers').where('id', '=', userId).execute();
+    await db.deleteFrom('users').where('id', '=', userId).execute();
     expect(await remainingHashes()).toEqual(['theirs']);
   });
 });

@@ -76,6 +76,7 @@ function postChanges(before: PostState, after: PostState): { kind: string; phras
   if (a.publishAt !== b.publishAt)
     return { kind: 'scheduled', phrases: [b.publishAt ? `scheduled for ${b.publishAt}` : 'schedule cleared'] };
   const fields = POST_FIELDS.filter(([field]) => a[field] !== b[field]).map(([, label]) => label);
+  if (before.authorIds.join() !== after.authorIds.join()) fields.push('authors');
   const hero = a.heroImage !== b.heroImage ? 'hero image' : a.heroAlt !== b.heroAlt ? 'hero alt text' : undefined;
   const phrases: string[] = [];
   if (fields.length > 0 || hero) phrases.push(`changed the ${listed([...fields, ...(hero ? [hero] : [])])}`);

@@ -11,11 +11,13 @@ export interface EntityRef {
 
 export const HOME_HERO: EntityRef = { entity: 'hero', id: HOME_HERO_ENTITY_ID };
 
-/** A post as it is stored, with the blocks and inline items of its body: restoring it brings all of them back. */
+/** A post as it is stored, with the blocks and inline items of its body and its authors: restoring it brings all of them back. */
 export interface PostState {
   post: PostRow;
   blocks: ContentBlockRow[];
   items: ContentItemRow[];
+  /** Its authors' user ids in order (kept last: migration 0015 added it to the states stored before). */
+  authorIds: number[];
 }
 
 /** A city with its itinerary rows in their order. */
@@ -39,7 +41,8 @@ async function postState(db: Db, id: number): Promise<PostState | null> {
   if (!post) return null;
   const blocks = await db.selectFrom('contentBlocks').selectAll().where('postId', '=', id).orderBy('position').orderBy('id').execute();
   const items = await db.selectFrom('postContentItems').selectAll().where('postId', '=', id).orderBy('position').orderBy('id').execute();
-  return { post, blocks, items };
+  const authors = await db.selectFrom('postAuthors').select('userId').where('postId', '=', id).orderBy('position').execute();
+  return { post, blocks, items, authorIds: authors.map((author) => author.userId) };
 }
 
 async function cityState(db: Db, id: number): Promise<CityState | null> {

@@ -1,5 +1,6 @@
 import type { Db } from '../db.ts';
 import { replacePostTags } from '../repositories/post-tags.ts';
+import { postAuthorIds, writePostAuthors } from '../repositories/post-authors.ts';
 import { recordPostChange } from '../repositories/posts.ts';
 import { SETTING } from '../repositories/setting-keys.ts';
 import type { ContentBlockRow, ContentItemRow, SubscriberRow } from '../schema.ts';
@@ -16,9 +17,14 @@ import { HOME_HERO, type CityState, type HeroState, type PostState } from './ent
 export async function putPostState(db: Db, state: PostState): Promise<void> {
   const { id, ...columns } = state.post;
   const existing = await db.selectFrom('posts').select(['cityId', 'tags']).where('id', '=', id).executeTakeFirst();
+  const authorIds = await restorableAuthors(db, state.authorIds);
+  const authorsBefore = existing ? await postAuthorIds(db, id) : [];
   // Everything a post can show on: its page, its cards, every list it leaves or joins, its body.
   const tags = [...(existing ? (JSON.parse(existing.tags) as string[]) : []), ...(JSON.parse(columns.tags) as string[])];
-  recordPostChange({ id, cityIds: [existing?.cityId, columns.cityId], tags }, { card: true, lists: true });
+  recordPostChange(
+    { id, cityIds: [existing?.cityId, columns.cityId], tags, authorIds: [...authorsBefore, ...authorIds] },
+    { card: true, lists: true },
+  );
   recordWrite(TAG.body(id));
   if (existing) {
     await recordBefore(db, { entity: 'post', id });
@@ -30,8 +36,22 @@ export async function putPostState(db: Db, state: PostState): Promise<void> {
     recordCreated({ entity: 'post', id });
   }
   await replacePostTags(db, id, JSON.parse(columns.tags) as string[]);
+  await writePostAuthors(db, id, authorIds);
   if (state.blocks.length > 0) await db.insertInto('contentBlocks').values(state.blocks).execute();
   if (state.items.length > 0) await db.insertInto('postContentItems').values(state.items).execute();
+}
+
+/**
+ * A stored state's authors who are still users; when none is left (each was deleted since, their
+ * current posts handed on), the post goes back to the owner, who may hand it on again.
+ */
+async function restorableAuthors(db: Db, authorIds: readonly number[]): Promise<number[]> {
+  const existing =
+    authorIds.length === 0 ? [] : (await db.selectFrom('users').select('id').where('id', 'in', authorIds).execute()).map((row) => row.id);
+  const kept = authorIds.filter((id) => existing.includes(id));
+  if (kept.length > 0 || authorIds.length === 0) return kept;
+  const owner = await db.selectFrom('ownership').select('userId').executeTakeFirst();
+  return owner ? [owner.userId] : [];
 }
 
 /** Puts a city and its itinerary back as `state` holds them (creating the city again if it is gone). */

@@ -15,8 +15,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Who made a change, and why. */
 export interface ChangeMeta {
-  /** The admin's email; null for the server itself. */
+  /** The user's email; null for the server itself. */
   actor?: string | null;
+  /** The user's id; null for the server itself. */
+  userId?: number | null;
   action?: ChangeAction;
 }
 
@@ -29,7 +31,9 @@ export interface Revision {
   summary: string;
   title: string;
   createdAt: string;
+  /** The user's name (their email when the user is gone); null for the server itself. */
   actor: string | null;
+  actorId: number | null;
 }
 
 export interface RevisionWithState extends Revision {
@@ -104,7 +108,7 @@ export async function storeChange(db: Db, captured: Captured, meta: ChangeMeta, 
   if (changed.length === 0 && captured.trashed.length === 0) return undefined;
   const { id: changeId } = await db
     .insertInto('changes')
-    .values({ createdAt: now, actor: meta.actor ?? null, action: meta.action ?? 'edit' })
+    .values({ createdAt: now, actor: meta.actor ?? null, userId: meta.userId ?? null, action: meta.action ?? 'edit' })
     .returning('id')
     .executeTakeFirstOrThrow();
 
@@ -178,11 +182,18 @@ const revisionColumns = [
   'revisions.summary',
   'revisions.title',
   'revisions.createdAt',
-  'changes.actor',
+  'changes.userId as actorId',
 ] as const;
 
+// A change names its user as they are called now; one whose user is gone, by the email it kept.
+const actorName = sql<string | null>`coalesce(users.name, changes.actor)`.as('actor');
+
 function revisionsWithActor(db: Db) {
-  return db.selectFrom('revisions').innerJoin('changes', 'changes.id', 'revisions.changeId');
+  return db
+    .selectFrom('revisions')
+    .innerJoin('changes', 'changes.id', 'revisions.changeId')
+    .leftJoin('users', 'users.id', 'changes.userId')
+    .select(actorName);
 }
 
 /** An entity's revisions, newest first. */
@@ -258,27 +269,35 @@ export interface TrashEntry {
   changeId: number | null;
 }
 
-const trashColumns = ['kind', 'entityId as id', 'title', 'deletedAt', 'deletedBy', 'changeId'] as const;
+const trashColumns = ['trash.kind', 'trash.entityId as id', 'trash.title', 'trash.deletedAt', 'trash.changeId'] as const;
+
+/** The trash with who deleted each thing, named as `Revision.actor` names them. */
+function trashWithDeleter(db: Db) {
+  return db
+    .selectFrom('trash')
+    .leftJoin('changes', 'changes.id', 'trash.changeId')
+    .leftJoin('users', 'users.id', 'changes.userId')
+    .select(sql<string | null>`coalesce(users.name, trash.deleted_by)`.as('deletedBy'));
+}
 
 /** Everything in the trash, most recently deleted first. */
 export function listTrash(db: Db): Promise<TrashEntry[]> {
-  return db.selectFrom('trash').select(trashColumns).orderBy('deletedAt', 'desc').orderBy('id', 'desc').execute();
+  return trashWithDeleter(db).select(trashColumns).orderBy('trash.deletedAt', 'desc').orderBy('trash.id', 'desc').execute();
 }
 
 /** One trashed thing with its snapshot. */
 export async function getTrashed(db: Db, kind: TrashKind, id: number): Promise<(TrashEntry & { snapshot: unknown }) | undefined> {
-  const row = await db
-    .selectFrom('trash')
-    .select([...trashColumns, 'snapshot'])
-    .where('kind', '=', kind)
-    .where('entityId', '=', id)
+  const row = await trashWithDeleter(db)
+    .select([...trashColumns, 'trash.snapshot'])
+    .where('trash.kind', '=', kind)
+    .where('trash.entityId', '=', id)
     .executeTakeFirst();
   return row && { ...row, snapshot: JSON.parse(row.snapshot) as unknown };
 }
 
 /** The trash rows one change made. */
 export function trashOfChange(db: Db, changeId: number): Promise<TrashEntry[]> {
-  return db.selectFrom('trash').select(trashColumns).where('changeId', '=', changeId).orderBy('id').execute();
+  return trashWithDeleter(db).select(trashColumns).where('trash.changeId', '=', changeId).orderBy('trash.id').execute();
 }
 
 /** Takes things out of the trash (they are back, or gone for good). */

@@ -7,7 +7,7 @@ import { getCityBySlug, listCities, updateCity } from '../repositories/cities.ts
 import { countPosts, deletePost, getPostBySlug, listPosts, updatePost } from '../repositories/posts.ts';
 import { listRestaurants } from '../repositories/restaurants.ts';
 import { getSetting, SETTING, setSetting } from '../repositories/settings.ts';
-import { createTempDb, type TempDb } from '../testing.ts';
+import { createTempDb, insertTestUser, type TempDb } from '../testing.ts';
 import { DEFAULT_HOMEPAGE_HERO, loadSeedContent, seed, seedIfNew, type SeedCity, type SeedPost } from './index.ts';
 import { seedCitySchema, seedPostSchema } from './schema.ts';
 
@@ -290,6 +290,7 @@ describe('seed module', () => {
         published: true,
         publishAt: null,
         status: 'published',
+        authorIds: [],
       });
       expect(await countPosts(db, { type: 'guide', publishedOnly: true })).toBe(2);
     });
@@ -320,11 +321,19 @@ describe('seed module', () => {
         cityId: alpha!.id,
         publishAt: null,
         status: 'published',
+        authorIds: [],
       });
       expect(await getPostBySlug(db, 'wandering')).toMatchObject({ type: 'post', cityId: null, published: true });
       expect(await getPostBySlug(db, 'beta-draft')).toMatchObject({ type: 'post', cityId: beta!.id, published: false, publishedAt: null });
       expect(await countPosts(db, { type: 'post' })).toBe(3);
       expect(await countPosts(db, { type: 'post', publishedOnly: true })).toBe(2);
+    });
+
+    it("makes every seeded post the owner's", async () => {
+      const content = loadSeedContent(writeSeedDir(seedDir, standardFixture()));
+      const owner = await insertTestUser(db, 'owner');
+      await seed(db, { ...content, posts: content.posts.slice(0, 1), cities: [] });
+      expect((await getPostBySlug(db, content.posts[0]!.slug))?.authorIds).toEqual([owner]);
     });
 
     it('seeding twice adds nothing', async () => {

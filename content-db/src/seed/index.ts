@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Db } from '../db.ts';
 import { insertCity } from '../repositories/cities.ts';
 import { insertPost } from '../repositories/posts.ts';
+import { getOwner } from '../repositories/users.ts';
 import { replaceRestaurants } from '../repositories/restaurants.ts';
 import { rebuildSearchIndex } from '../search/documents.ts';
 import { nowIso } from '../db.ts';
@@ -85,6 +86,9 @@ export async function seed(db: Db, content: SeedContent = loadSeedContent()): Pr
     const cityIds = new Map<string, number>();
     for (const row of await trx.selectFrom('cities').select(['id', 'slug']).execute()) cityIds.set(row.slug, row.id);
     const existingPosts = new Set((await trx.selectFrom('posts').select('slug').execute()).map((row) => row.slug));
+    // Seeded posts are the owner's; seeded before there is one, the owner adopts them when created at start-up.
+    const owner = await getOwner(trx);
+    const authorIds = owner ? [owner.id] : [];
 
     for (const city of content.cities) {
       if (cityIds.has(city.slug)) continue;
@@ -101,6 +105,7 @@ export async function seed(db: Db, content: SeedContent = loadSeedContent()): Pr
           type: 'guide',
           cityId,
           published: true,
+          authorIds,
         });
         result.postsAdded++;
       }
@@ -109,7 +114,7 @@ export async function seed(db: Db, content: SeedContent = loadSeedContent()): Pr
     for (const post of content.posts) {
       if (existingPosts.has(post.slug)) continue;
       const { citySlug, ...fields } = post;
-      await insertPost(trx, { ...fields, type: 'post', cityId: citySlug === null ? null : (cityIds.get(citySlug) ?? null) });
+      await insertPost(trx, { ...fields, type: 'post', cityId: citySlug === null ? null : (cityIds.get(citySlug) ?? null), authorIds });
       result.postsAdded++;
     }
 

@@ -1,3 +1,5 @@
+import type { Role } from './roles.ts';
+
 /**
  * The JSON the API answers with and the bodies it takes, as the islands see them. The routes
  * answer with content-db's rows, and a type test holds those rows to these shapes.
@@ -66,6 +68,8 @@ export interface Post {
   publishedAt: string | null;
   /** When a scheduled post goes live. */
   publishAt: string | null;
+  /** Its authors' user ids, the primary author first. */
+  authorIds: number[];
   createdAt: string;
   updatedAt: string;
 }
@@ -168,10 +172,32 @@ export interface ContactMessage {
 /** What POST /api/contact takes. */
 export type ContactForm = Pick<ContactMessage, 'name' | 'email' | 'subject' | 'message'>;
 
-/** The signed-in admin (GET /api/auth/user; 401 when nobody is signed in). */
+/** The signed-in user (GET /api/auth/user; 401 when nobody is signed in). */
 export interface CurrentUser {
   id: number;
+  name: string;
   email: string;
+  role: Role;
+  /** Unique among users: the author's page is /authors/{slug}. */
+  slug: string;
+}
+
+/** A member of the newsroom (GET /api/users, PATCH /api/users/:id). */
+export interface User extends CurrentUser {
+  bio: string;
+  /** An image address as image fields take it (an upload, a preset or an http(s) URL), or null. */
+  avatar: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What PATCH /api/users/:id takes: anyone their own profile; administrators a role (never their own). */
+export interface UserChanges {
+  name?: string;
+  slug?: string;
+  bio?: string;
+  avatar?: string | null;
+  role?: Role;
 }
 
 /** POST /api/upload answers with the processed image's address... */
@@ -191,6 +217,8 @@ export interface PublishRun {
   /** The site paths written or removed. */
   urls: string[];
   error: string | null;
+  /** The names of the users whose changes it published (none for the server's own, or a retry). */
+  by: string[];
 }
 
 /** A page the publisher could not render or write: readers get its last good version until a retry succeeds. */
@@ -249,8 +277,10 @@ export interface RevisionSummary {
   entity: HistoryEntity;
   entityId: number;
   createdAt: string;
-  /** The admin who made the change; null for the server (a scheduled publication). */
+  /** The name of the user who made the change (their email for a change made before users had names); null for the server (a scheduled publication). */
   actor: string | null;
+  /** That user's id; null for the server, and for a change older than user ids in history. */
+  actorId: number | null;
   /** created, edited, body, hero, published, unpublished, scheduled, itinerary, regenerated, deleted, restored, undone, earlier. */
   kind: string;
   summary: string;
@@ -295,6 +325,7 @@ export interface TrashItem {
   id: number;
   title: string;
   deletedAt: string;
+  /** The name of the user who deleted it (as `RevisionSummary.actor`). */
   deletedBy: string | null;
   purgeAt: string;
 }

@@ -3,17 +3,15 @@
  * and the islands read them. Kept free of imports so the browser bundle can take them as they are.
  */
 
-/** The HttpOnly cookie that carries the admin's session id. */
+/** The HttpOnly cookie that carries a signed-in user's session id. */
 export const SESSION_COOKIE = 'forkcast_session';
 
 /**
- * A non-secret cookie set beside the session cookie, so the static pages can show the admin's
- * controls without asking the server. It proves nothing: the server checks the session on every
- * admin request.
+ * A non-secret cookie set beside the session cookie, its value the signed-in user's role, so the
+ * static pages can show the controls of that role without asking the server. It proves nothing:
+ * the server checks the session, and the role it holds, on every request.
  */
 export const UI_HINT_COOKIE = 'forkcast_ui';
-/** The UI hint cookie's value while an admin is signed in. */
-export const UI_HINT_SIGNED_IN = 'admin';
 
 /** The response header on every write that says what the write published. */
 export const PUBLISH_HEADER = 'X-Forkcast-Publish';

@@ -6,4 +6,5 @@ export * from './api-types.ts';
 export * from './forms.ts';
 export * from './http.ts';
 export * from './limits.ts';
+export * from './roles.ts';
 export * from './search.ts';

@@ -26,6 +26,14 @@ export const LIMITS = {
     /** Tags on one post, and characters of one tag. */
     tags: 20,
     tag: 40,
+    /** Authors of one post. */
+    authors: 10,
+  },
+  user: {
+    name: 100,
+    /** Characters of a user's slug (their author page's URL segment). */
+    slug: 60,
+    bio: 1000,
   },
   city: {
     /** Characters of a city's slug (its URL segment). */

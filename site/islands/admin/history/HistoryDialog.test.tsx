@@ -12,7 +12,8 @@ const version = (id: number, kind: string, summary: string, extra: Partial<Revis
   entity: 'post',
   entityId: 7,
   createdAt: AT,
-  actor: 'editor@forkcast.test',
+  actor: 'Editor',
+  actorId: 1,
   kind,
   summary,
   title: 'Ramen at dawn',
@@ -76,7 +77,7 @@ describe('the history dialog', () => {
     ]);
     expect(items[0]!.textContent).toContain('Current version');
     expect(within(items[0]!).queryByRole('button', { name: /Restore this version/ })).toBeNull();
-    expect(items[1]!.textContent).toContain('editor@forkcast.test');
+    expect(items[1]!.textContent).toContain('Editor');
 
     const show = within(items[1]!).getByRole('button', { name: 'Show changes' });
     await user.click(show);

@@ -68,7 +68,10 @@ const bodyOf = (call: { body: BodyInit | null | undefined }) => JSON.parse(Strin
 beforeEach(() => {
   FakeEventSource.opened = [];
   vi.stubGlobal('EventSource', FakeEventSource);
-  useAuth.setState({ user: { id: 1, email: 'editor@forkcast.test' }, checkedAt: Date.now() });
+  useAuth.setState({
+    user: { id: 1, name: 'Editor', email: 'editor@forkcast.test', role: 'owner', slug: 'editor' },
+    checkedAt: Date.now(),
+  });
 });
 
 describe('sending a post from its editor', () => {
