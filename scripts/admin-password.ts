@@ -1,13 +1,13 @@
 /**
- * `make admin-password`: sets an admin's password from the terminal (creating the admin, after
- * asking, if the email is new) and signs that admin out everywhere. The password is kept exactly
- * as typed. Non-interactive use: ADMIN_EMAIL and ADMIN_PASSWORD in the environment (a new email
- * still needs `y` on standard input).
+ * `make admin-password`: sets a user's password from the terminal (creating them, after asking, if
+ * the email is new: the owner of a database without users, else an administrator) and signs them
+ * out everywhere. The password is kept exactly as typed. Non-interactive use: ADMIN_EMAIL and
+ * ADMIN_PASSWORD in the environment (a new email still needs `y` on standard input).
  */
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
-import { hashPassword } from '@forkcast/admin-api/offline';
-import { deleteUserSessions, getAdminByEmail, nowIso, upsertAdmin } from '@forkcast/content-db';
+import { hashPassword, setOrCreate } from '@forkcast/admin-api/offline';
+import { getAccountByEmail, getOwner } from '@forkcast/content-db';
 import { isEmailAddress } from '@forkcast/shared/contracts';
 import { openContentDb } from '@forkcast/content-db/open';
 import { configOrExit, runOrExit } from './lib.ts';
@@ -60,16 +60,16 @@ if (!isEmailAddress(email) || password.length < MIN_LENGTH) {
 }
 
 const { db } = await runOrExit(() => openContentDb(config.databasePath));
-// A mistyped email must not quietly create a second admin.
-if (!(await getAdminByEmail(db, email))) {
-  const answer = await ask(`No admin has the email ${email}. Create a new admin with it? (y/N) `);
+// A mistyped email must not quietly create a second administrator.
+if (!(await getAccountByEmail(db, email))) {
+  const role = (await getOwner(db)) ? 'administrator' : 'owner';
+  const answer = await ask(`No user has the email ${email}. Create a new ${role} with it? (y/N) `);
   if (!/^y(?:es)?$/i.test(answer)) {
     await db.destroy();
-    refuse(`No admin has the email ${email}`);
+    refuse(`No user has the email ${email}`);
   }
 }
 rl.close();
-const id = await upsertAdmin(db, email, await hashPassword(password), nowIso());
-await deleteUserSessions(db, id);
+await setOrCreate(db, email, await hashPassword(password));
 await db.destroy();
-console.log(`Password set for ${email}; any open sessions of that admin were signed out.`);
+console.log(`Password set for ${email}; any open sessions of that user were signed out.`);

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Framing } from '@forkcast/shared/security-headers';
-import type { AdminUser, Db } from '@forkcast/content-db';
+import type { Db } from '@forkcast/content-db';
+import type { CurrentUser } from '@forkcast/shared/contracts';
 import type { Config } from './config.ts';
 import type { LoginThrottle } from './auth/login-throttle.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -48,7 +49,8 @@ export interface AppDeps {
 export type AppEnv = {
   Variables: AppDeps & {
     requestId: string;
-    admin: AdminUser | undefined;
+    /** The signed-in user, as their session and the users table say now; undefined for a visitor. */
+    user: CurrentUser | undefined;
     /** Who may frame the answer: nobody unless a handler allows this site. */
     framing: Framing | undefined;
   };

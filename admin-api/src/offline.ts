@@ -16,6 +16,7 @@ export async function apiDocPages(): Promise<Record<'api.md' | 'openapi.json', s
 }
 export { StartupError } from './startup-error.ts';
 export { hashPassword } from './auth/passwords.ts';
+export { setOrCreate } from './auth/bootstrap-admin.ts';
 export { distPaths, ensureFullRender } from './publisher/site-build.ts';
 export { takeBackup } from './backups/backups.ts';
 export { restoreBackup, RestoreRefused } from './backups/restore.ts';

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
-import { upsertAdmin, type Db } from '@forkcast/content-db';
+import { createUser, type Db } from '@forkcast/content-db';
+import type { Role } from '@forkcast/shared/contracts';
 import { createTempDb, type TempDb } from '@forkcast/content-db/testing';
 import { createServing, type Serving } from './app.ts';
 import { LoginThrottle, type ThrottleOptions } from './auth/login-throttle.ts';
@@ -13,8 +14,17 @@ import { Mailer } from './mail/mailer.ts';
 import { createNewsletterSends, type NewsletterSends } from './sends/sends.ts';
 import type { ImageQueue } from './uploads/image-queue.ts';
 
+/** The owner every test app has, signed in by `signIn()`. */
 export const ADMIN_EMAIL = 'editor@forkcast.test';
 export const ADMIN_PASSWORD = 'correct horse battery staple';
+
+/** The user of each other role a test app makes when a test first asks for one (same password as the owner). */
+export const ROLE_USERS: Record<Exclude<Role, 'owner'>, { name: string; email: string }> = {
+  administrator: { name: 'Ada Administrator', email: 'ada@forkcast.test' },
+  editor: { name: 'Eddie Editor', email: 'eddie@forkcast.test' },
+  author: { name: 'Aiko Author', email: 'aiko@forkcast.test' },
+  contributor: { name: 'Cora Contributor', email: 'cora@forkcast.test' },
+};
 export const ORIGIN = 'http://localhost';
 
 const testHashes = new Map<string, Promise<string>>();
@@ -54,14 +64,19 @@ export interface TestApp {
   sends: NewsletterSends;
   /** app.request with the given cookie header and client address (both optional). */
   request: (path: string, init?: RequestOptions) => Promise<Response>;
-  /** Signs the admin in through POST /api/login and returns the Cookie header to send. */
+  /** Signs the owner in through POST /api/login and returns the Cookie header to send. */
   signIn: () => Promise<string>;
+  /** Signs in the user of this role (made at first ask; the owner for 'owner') and returns the Cookie header. */
+  signInAs: (role: Role) => Promise<string>;
+  /** The id of the user of this role (made at first ask). */
+  userId: (role: Role) => Promise<number>;
   cleanup: () => Promise<void>;
 }
 
 /**
- * A real app over a fresh, migrated SQLite file, with an admin whose password hash is real
- * argon2id (with test parameters, see testPasswordHash), and temporary upload and site folders. Nothing is shared between two test apps.
+ * A real app over a fresh, migrated SQLite file, with its owner (ADMIN_EMAIL), whose password hash
+ * is real argon2id (with test parameters, see testPasswordHash), a user of any other role on
+ * request, and temporary upload and site folders. Nothing is shared between two test apps.
  */
 export async function createTestApp(
   options: {
@@ -89,7 +104,19 @@ export async function createTestApp(
     PUBLIC_HOST: options.publicHost ?? ORIGIN,
     ...options.env,
   });
-  await upsertAdmin(handle.db, ADMIN_EMAIL, await testPasswordHash(ADMIN_PASSWORD), new Date().toISOString());
+  const passwordHash = await testPasswordHash(ADMIN_PASSWORD);
+  const now = new Date().toISOString();
+  const ownerId = await createUser(handle.db, { email: ADMIN_EMAIL, passwordHash, name: 'Editor', role: 'owner', now });
+  const roleUsers = new Map<Role, Promise<number>>([['owner', Promise.resolve(ownerId)]]);
+  const userId = (role: Role) => {
+    let id = roleUsers.get(role);
+    if (!id) {
+      const { name, email } = ROLE_USERS[role as Exclude<Role, 'owner'>];
+      id = createUser(handle.db, { email, passwordHash, name, role, now });
+      roleUsers.set(role, id);
+    }
+    return id;
+  };
   const logger = options.logger ?? pino({ level: 'silent' });
   const mailer = new Mailer(config.mail, logger);
   const sends = createNewsletterSends({ db: handle.db, config, logger, pages: undefined });
@@ -111,6 +138,15 @@ export async function createTestApp(
     // The Node adapter passes the socket as env.incoming; the client address is read from there.
     return Promise.resolve(app.request(`${ORIGIN}${path}`, { ...rest, headers }, { incoming: { socket: { remoteAddress: ip } } }));
   };
+  const signInWith = async (email: string) => {
+    const response = await request('/api/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: ADMIN_PASSWORD }),
+    });
+    if (response.status !== 200) throw new Error(`sign-in failed with ${response.status}`);
+    return cookieHeader(response);
+  };
   return {
     app,
     direct,
@@ -122,15 +158,12 @@ export async function createTestApp(
     mailer,
     sends,
     request,
-    async signIn() {
-      const response = await request('/api/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-      });
-      if (response.status !== 200) throw new Error(`sign-in failed with ${response.status}`);
-      return cookieHeader(response);
+    signIn: () => signInWith(ADMIN_EMAIL),
+    async signInAs(role) {
+      await userId(role);
+      return signInWith(role === 'owner' ? ADMIN_EMAIL : ROLE_USERS[role].email);
     },
+    userId,
     async cleanup() {
       await sends.idle();
       await sends.delivery.stop();

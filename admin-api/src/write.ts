@@ -12,7 +12,8 @@ import type { AppEnv } from './context.ts';
  * how long it took. Then the newsletter starts any send that waited for a post this write put live.
  */
 export async function commitWrite<T>(c: Context<AppEnv>, work: (trx: Db) => Promise<T>, action: ChangeAction = 'edit'): Promise<T> {
-  const { result, changeId } = await commitChange(c.get('db'), work, { actor: c.get('admin')?.email ?? null, action });
+  const user = c.get('user');
+  const { result, changeId } = await commitChange(c.get('db'), work, { actor: user?.email ?? null, userId: user?.id ?? null, action });
   if (changeId !== undefined) c.header(CHANGE_HEADER, String(changeId));
   c.get('scheduler')?.reschedule();
   const publisher = c.get('publisher');

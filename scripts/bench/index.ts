@@ -16,7 +16,7 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pino } from 'pino';
 import { createPublishingApp, distPaths, hashPassword, loadConfig } from '@forkcast/admin-api';
-import { nowIso, pageHashes, upsertAdmin } from '@forkcast/content-db';
+import { createUser, nowIso, pageHashes } from '@forkcast/content-db';
 import { isNotFoundRoute, REDIRECTS_ROUTE } from '@forkcast/shared/urls';
 import { seededRandom } from '@forkcast/content-db/testing/random';
 import { markdownReport, type BenchResults } from './report.ts';
@@ -147,7 +147,13 @@ async function benchPublishing(): Promise<NonNullable<BenchResults['publishing']
   const astroPages = readdirSync(staticEnv.FORKCAST_OUT_DIR, { recursive: true }).filter((file) => String(file).endsWith('.html')).length;
 
   // --- The app with its publisher, as make start runs it -----------------------------------------
-  await upsertAdmin(db, ADMIN.email, await hashPassword(ADMIN.password), nowIso());
+  await createUser(db, {
+    email: ADMIN.email,
+    passwordHash: await hashPassword(ADMIN.password),
+    name: 'Editor',
+    role: 'owner',
+    now: nowIso(),
+  });
   const config = loadConfig(SERVER_ENV);
   const { app, publisher, mailer } = await createPublishingApp({ db, config, dist: ourDist, logger: pino({ level: 'silent' }) });
   const login = await app.request(`${SITE.publicHost}/api/login`, {

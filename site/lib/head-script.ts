@@ -1,19 +1,20 @@
-import { UI_HINT_COOKIE, UI_HINT_SIGNED_IN } from '@forkcast/shared/contracts';
+import { UI_HINT_COOKIE } from '@forkcast/shared/contracts';
 
 /** The attribute of an image that names what to show instead when it fails to load. */
 export const FALLBACK_ATTRIBUTE = 'data-fallback';
 
 /**
  * The one inline script of every page, run in <head> before anything paints or loads. It marks
- * the page for the admin's controls when the UI hint cookie says an admin is signed in (so they
- * do not flash in late), and swaps an image that fails to load for the one its `data-fallback`
+ * the page for the editing controls when the UI hint cookie says someone is signed in, and with
+ * the role it names (`data-role`), so they do not flash in late, and swaps an image that fails to load for the one its `data-fallback`
  * names, dropping the picture's other sources, or the browser keeps choosing them. It listens from
  * the start, in the capture phase (an image's error event does not bubble), so no failure comes
  * too early for it; inline `onerror` attributes would do the same but the Content-Security-Policy
  * refuses every inline handler. Its text is hashed into that policy when the site is built.
  */
 export const HEAD_SCRIPT = `(function () {
-  if (document.cookie.split('; ').includes(${JSON.stringify(`${UI_HINT_COOKIE}=${UI_HINT_SIGNED_IN}`)})) document.documentElement.dataset.admin = '';
+  var hint = /(?:^|; )${UI_HINT_COOKIE}=([a-z]+)/.exec(document.cookie);
+  if (hint) { document.documentElement.dataset.admin = ''; document.documentElement.dataset.role = hint[1]; }
   document.addEventListener('error', function (event) {
     var image = event.target;
     if (!(image instanceof HTMLImageElement) || !image.hasAttribute(${JSON.stringify(FALLBACK_ATTRIBUTE)})) return;

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '@forkcast/admin-api';
-import { createSession, getAdminByEmail, upsertAdmin } from '@forkcast/content-db';
+import { createSession, createUser, getAccountByEmail } from '@forkcast/content-db';
 import { createTempDb, type TempDb } from '@forkcast/content-db/testing';
 import { ADMIN } from './support.ts';
 
@@ -31,7 +31,13 @@ describe('make admin-password', () => {
   let handle: TempDb;
   beforeEach(async () => {
     handle = await createTempDb();
-    const id = await upsertAdmin(handle.db, ADMIN.email, await hashPassword(ADMIN.password), new Date().toISOString());
+    const id = await createUser(handle.db, {
+      email: ADMIN.email,
+      passwordHash: await hashPassword(ADMIN.password),
+      name: 'Editor',
+      role: 'owner',
+      now: new Date().toISOString(),
+    });
     const at = new Date().toISOString();
     await createSession(handle.db, {
       idHash: 'open',
@@ -43,21 +49,22 @@ describe('make admin-password', () => {
   });
   afterEach(() => handle.cleanup());
 
-  const admins = async () => (await handle.db.selectFrom('adminUsers').select('email').orderBy('email').execute()).map((row) => row.email);
+  const users = async () => await handle.db.selectFrom('users').select(['email', 'role']).orderBy('email').execute();
+  const admins = async () => (await users()).map((row) => row.email);
 
-  it('stores the password exactly as typed, spaces included, and signs the admin out everywhere', async () => {
+  it('stores the password exactly as typed, spaces included, and signs the user out everywhere', async () => {
     const typed = '  spaced out password  ';
     const exit = await adminPassword(handle.path, [ADMIN.email, typed, typed]);
     expect(exit.code, exit.stderr).toBe(0);
-    const hash = (await getAdminByEmail(handle.db, ADMIN.email))!.passwordHash;
+    const hash = (await getAccountByEmail(handle.db, ADMIN.email))!.passwordHash;
     expect(await verifyPassword(hash, typed)).toBe(true);
     expect(await verifyPassword(hash, typed.trim())).toBe(false);
     expect(await handle.db.selectFrom('sessions').selectAll().execute()).toEqual([]);
   });
 
-  it('asks before creating an admin for an email no admin has, and changes nothing unless told yes', async () => {
+  it('asks before creating an administrator for an email no user has, and changes nothing unless told yes', async () => {
     const exit = await adminPassword(handle.path, ['editr@forkcast.test', 'a long new password', 'a long new password', '']);
-    expect(exit.stdout).toContain('No admin has the email editr@forkcast.test. Create a new admin with it? (y/N)');
+    expect(exit.stdout).toContain('No user has the email editr@forkcast.test. Create a new administrator with it? (y/N)');
     expect(exit.code).toBe(1);
     expect(exit.stderr).toContain('nothing was changed');
     expect(await admins()).toEqual([ADMIN.email]);
@@ -73,12 +80,29 @@ describe('make admin-password', () => {
     expect(await admins()).toEqual([ADMIN.email]);
   });
 
-  it('creates the admin when told yes', async () => {
+  it('creates an administrator beside the owner when told yes', async () => {
     const exit = await adminPassword(handle.path, ['second@forkcast.test', 'a long new password', 'a long new password', 'y']);
     expect(exit.code, exit.stderr).toBe(0);
-    expect(await admins()).toEqual([ADMIN.email, 'second@forkcast.test']);
-    expect(await verifyPassword((await getAdminByEmail(handle.db, 'second@forkcast.test'))!.passwordHash, 'a long new password')).toBe(
+    expect(await users()).toEqual([
+      { email: ADMIN.email, role: 'owner' },
+      { email: 'second@forkcast.test', role: 'administrator' },
+    ]);
+    expect(await verifyPassword((await getAccountByEmail(handle.db, 'second@forkcast.test'))!.passwordHash, 'a long new password')).toBe(
       true,
     );
+  });
+
+  it('creates the owner of a database without users', async () => {
+    const empty = await createTempDb();
+    try {
+      const exit = await adminPassword(empty.path, ['first@forkcast.test', 'a long new password', 'a long new password', 'y']);
+      expect(exit.stdout).toContain('Create a new owner with it? (y/N)');
+      expect(exit.code, exit.stderr).toBe(0);
+      expect(await empty.db.selectFrom('users').select(['email', 'name', 'role']).execute()).toEqual([
+        { email: 'first@forkcast.test', name: 'First', role: 'owner' },
+      ]);
+    } finally {
+      await empty.cleanup();
+    }
   });
 });

@@ -14,7 +14,7 @@ import {
   type SitePublisher,
 } from '@forkcast/admin-api';
 import { testPasswordHash } from '@forkcast/admin-api/testing';
-import { nowIso, upsertAdmin } from '@forkcast/content-db';
+import { createUser, nowIso } from '@forkcast/content-db';
 import { HEADERS_FILE } from '@forkcast/shared/security-headers';
 import { createTempDb, type TempDb } from '@forkcast/content-db/testing';
 
@@ -85,7 +85,13 @@ export async function publishingSite(
 ): Promise<PublishingSite> {
   const site = await renderFixtureSite(fill);
   const db = site.handle.db;
-  await upsertAdmin(db, ADMIN.email, await testPasswordHash(ADMIN.password), nowIso());
+  await createUser(db, {
+    email: ADMIN.email,
+    passwordHash: await testPasswordHash(ADMIN.password),
+    name: 'Editor',
+    role: 'owner',
+    now: nowIso(),
+  });
   const config = loadConfig({
     DATABASE_PATH: site.handle.path,
     PUBLIC_HOST: SITE.publicHost,

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import type { AdminUser } from '@forkcast/content-db';
+import type { Account } from '@forkcast/content-db';
 import type { AppEnv } from '../context.ts';
 import { secureCookies } from './sessions.ts';
 
@@ -19,23 +19,23 @@ const DEVICE_COOKIE = 'forkcast_device';
 const LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
 const TOKEN = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
 
-const mac = (admin: AdminUser, nonce: string) =>
-  createHmac('sha256', admin.passwordHash).update(`${nonce}\n${admin.email.toLowerCase()}`).digest();
+const mac = (account: Account, nonce: string) =>
+  createHmac('sha256', account.passwordHash).update(`${nonce}\n${account.email.toLowerCase()}`).digest();
 
-/** The nonce of this browser's device cookie when it is valid for `admin`, else undefined. */
-export function trustedDevice(c: Context<AppEnv>, admin: AdminUser | undefined): string | undefined {
+/** The nonce of this browser's device cookie when it is valid for `account`, else undefined. */
+export function trustedDevice(c: Context<AppEnv>, account: Account | undefined): string | undefined {
   const match = TOKEN.exec(getCookie(c, DEVICE_COOKIE) ?? '');
-  if (!admin || !match) return undefined;
+  if (!account || !match) return undefined;
   const [, nonce, given] = match as unknown as [string, string, string];
-  const expected = mac(admin, nonce);
+  const expected = mac(account, nonce);
   const received = Buffer.from(given, 'base64url');
   return received.length === expected.length && timingSafeEqual(received, expected) ? nonce : undefined;
 }
 
-/** Gives the browser a fresh device cookie for `admin`, sent back only to the sign-in endpoint. */
-export function issueDeviceCookie(c: Context<AppEnv>, admin: AdminUser, now = Date.now()): void {
+/** Gives the browser a fresh device cookie for `account`, sent back only to the sign-in endpoint. */
+export function issueDeviceCookie(c: Context<AppEnv>, account: Account, now = Date.now()): void {
   const nonce = randomBytes(16).toString('base64url');
-  setCookie(c, DEVICE_COOKIE, `${nonce}.${mac(admin, nonce).toString('base64url')}`, {
+  setCookie(c, DEVICE_COOKIE, `${nonce}.${mac(account, nonce).toString('base64url')}`, {
     path: '/api/login',
     httpOnly: true,
     sameSite: 'Strict',

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { accountKey, adminKey, DEFAULT_THROTTLE, deviceKey, ipKey, LoginThrottle, type ThrottleOptions } from './login-throttle.ts';
+import { accountKey, userKey, DEFAULT_THROTTLE, deviceKey, ipKey, LoginThrottle, type ThrottleOptions } from './login-throttle.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -29,7 +29,7 @@ function throttleAt(overrides: Partial<ThrottleOptions> = {}) {
 
 describe('LoginThrottle', () => {
   const ip = ipKey('203.0.113.7');
-  const account = adminKey(1);
+  const account = userKey(1);
   let t: ReturnType<typeof throttleAt>;
 
   beforeEach(() => {
@@ -163,7 +163,7 @@ describe('LoginThrottle', () => {
     });
 
     it('clears only the keys it is given', () => {
-      const other = adminKey(2);
+      const other = userKey(2);
       t.failTimes([ip, account, other], 3);
       t.throttle.succeed([account]);
       expect(t.throttle.waitMs([account])).toBe(0);
@@ -265,7 +265,7 @@ describe('LoginThrottle', () => {
     it('stays locked however many other accounts and trusted browsers fail', () => {
       const small = throttleAt({ maxKeys: 50, unknownAccountRecords: 16 });
       small.failTimes([account], 3);
-      for (let i = 2; i < 2_000; i++) small.throttle.fail([ipKey(`10.2.${i >> 8}.${i & 255}`), adminKey(i), deviceKey(`device-${i}`)]);
+      for (let i = 2; i < 2_000; i++) small.throttle.fail([ipKey(`10.2.${i >> 8}.${i & 255}`), userKey(i), deviceKey(`device-${i}`)]);
       expect(small.throttle.waitMs([account])).toBe(10 * SECOND);
     });
 
@@ -301,7 +301,7 @@ describe('LoginThrottle', () => {
     expect(t.throttle.size).toBe(3_000);
     t.advance(10 * MINUTE + 1);
     // Never more than twice the records that failed within forgetAfterMs.
-    for (let i = 0; i < 1_200; i++) t.throttle.fail([adminKey(i)]);
+    for (let i = 0; i < 1_200; i++) t.throttle.fail([userKey(i)]);
     expect(t.throttle.size).toBeLessThanOrEqual(2 * 1_200);
   });
 

@@ -39,7 +39,7 @@ type Table = 'addresses' | 'kept' | 'unknownAccounts';
 
 const IP = 'ip:';
 const ACCOUNT = 'account:';
-const ADMIN = 'admin:';
+const USER = 'user:';
 const DEVICE = 'device:';
 
 /**
@@ -47,8 +47,8 @@ const DEVICE = 'device:';
  * empty of a lock that protects something real:
  * - client addresses, in an LRU of bounded size: a flood of fresh addresses pushes out only other
  *   addresses, and each of them was fresh anyway;
- * - real accounts and trusted browsers (`adminKey`, `deviceKey`), kept until they are forgotten by
- *   age: only the server makes these keys (an admin row, a device cookie it signed), so there are
+ * - real accounts and trusted browsers (`userKey`, `deviceKey`), kept until they are forgotten by
+ *   age: only the server makes these keys (a user row, a device cookie it signed), so there are
  *   no more of them than accounts and browsers that signed in;
  * - emails of no account, in a fixed number of shared records picked by a keyed hash: inventing
  *   emails cannot grow memory or evict anything, and such an email is held to its free failures
@@ -100,7 +100,7 @@ export class LoginThrottle {
   }
 
   private locate(key: string): [Table, string] {
-    if (key.startsWith(ADMIN) || key.startsWith(DEVICE)) return ['kept', key];
+    if (key.startsWith(USER) || key.startsWith(DEVICE)) return ['kept', key];
     if (!key.startsWith(ACCOUNT)) return ['addresses', key];
     const hash = createHmac('sha256', this.bucketKey).update(key).digest().readUInt32BE(0);
     return ['unknownAccounts', String(hash % this.unknownAccountRecords)];
@@ -140,9 +140,9 @@ export class LoginThrottle {
 }
 
 export const ipKey = (address: string) => `${IP}${address}`;
-/** An email that names no admin; an admin's own record is `adminKey`. */
+/** An email that names no user; a user's own record is `userKey`. */
 export const accountKey = (email: string) => `${ACCOUNT}${email.trim().toLowerCase()}`;
-/** A real admin account, by its id: its lock is kept apart from everything a visitor can make up. */
-export const adminKey = (id: number) => `${ADMIN}${id}`;
+/** A real account, by its user id: its lock is kept apart from everything a visitor can make up. */
+export const userKey = (id: number) => `${USER}${id}`;
 /** A browser holding a valid device cookie, by the cookie's nonce. */
 export const deviceKey = (nonce: string) => `${DEVICE}${nonce}`;

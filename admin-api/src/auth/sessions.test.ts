@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSession, upsertAdmin } from '@forkcast/content-db';
-import { createTempDb, type TempDb } from '@forkcast/content-db/testing';
+import { createSession } from '@forkcast/content-db';
+import { createTempDb, insertTestUser, type TempDb } from '@forkcast/content-db/testing';
 import { keepPurgingSessions } from './sessions.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -13,7 +13,7 @@ describe('keepPurgingSessions', () => {
   let stop: (() => void) | undefined;
   beforeEach(async () => {
     handle = await createTempDb();
-    userId = await upsertAdmin(handle.db, 'editor@forkcast.test', 'hash', iso(Date.now()));
+    userId = await insertTestUser(handle.db, 'owner');
   });
   afterEach(async () => {
     stop?.();

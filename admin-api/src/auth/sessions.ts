@@ -1,17 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import {
-  createSession,
-  deleteExpiredSessions,
-  deleteSession,
-  getAdminById,
-  getSession,
-  touchSession,
-  type AdminUser,
-  type Db,
-} from '@forkcast/content-db';
-import { SESSION_COOKIE, UI_HINT_COOKIE, UI_HINT_SIGNED_IN } from '@forkcast/shared/contracts';
+import { createSession, deleteExpiredSessions, deleteSession, getSession, getUserById, touchSession, type Db } from '@forkcast/content-db';
+import { SESSION_COOKIE, UI_HINT_COOKIE, type CurrentUser, type Role } from '@forkcast/shared/contracts';
 import type { Logger } from 'pino';
 import type { AppEnv } from '../context.ts';
 
@@ -38,12 +29,18 @@ function clearCookies(c: Context<AppEnv>): void {
   deleteCookie(c, UI_HINT_COOKIE, { path: '/', secure: secureCookies(c) });
 }
 
+/** The UI hint: the role whose controls the static pages show, for as long as the session lasts. */
+function setHint(c: Context<AppEnv>, role: Role, expires: Date): void {
+  setCookie(c, UI_HINT_COOKIE, role, { path: '/', sameSite: 'Lax', secure: secureCookies(c), expires });
+}
+
 /**
- * The signed-in admin for this request, or undefined. An expired session is deleted on sight,
+ * The signed-in user for this request, or undefined. An expired session is deleted on sight,
  * and a dead session cookie is cleared together with the UI hint, so the static pages stop
- * showing admin controls.
+ * showing editing controls; a hint naming another role than the user has now (it was changed
+ * meanwhile) is set right.
  */
-export async function currentAdmin(c: Context<AppEnv>, db: Db, now = Date.now()): Promise<AdminUser | undefined> {
+export async function currentUser(c: Context<AppEnv>, db: Db, now = Date.now()): Promise<CurrentUser | undefined> {
   const id = getCookie(c, SESSION_COOKIE);
   if (!id) return undefined;
   const idHash = /^[A-Za-z0-9_-]{43}$/.test(id) ? hashId(id) : undefined;
@@ -58,24 +55,26 @@ export async function currentAdmin(c: Context<AppEnv>, db: Db, now = Date.now())
     return undefined;
   }
   if (now - Date.parse(session.lastSeenAt) > TOUCH_AFTER_MS) await touchSession(db, idHash, new Date(now).toISOString());
-  return getAdminById(db, session.userId);
+  const user = await getUserById(db, session.userId);
+  if (!user) return undefined;
+  if (getCookie(c, UI_HINT_COOKIE) !== user.role) setHint(c, user.role, new Date(session.expiresAt));
+  return { id: user.id, name: user.name, email: user.email, role: user.role, slug: user.slug };
 }
 
 /**
- * Signs an admin in: any session the browser already had is ended (rotation, so a planted session
+ * Signs a user in: any session the browser already had is ended (rotation, so a planted session
  * id is worthless), a new 256-bit id is stored as a hash, and the session cookie (HttpOnly,
- * SameSite=Lax, Secure on https) plus the non-secret UI hint cookie are set.
+ * SameSite=Lax, Secure on https) plus the non-secret UI hint cookie, naming the user's role, are set.
  */
-export async function startSession(c: Context<AppEnv>, db: Db, userId: number, now = Date.now()): Promise<void> {
+export async function startSession(c: Context<AppEnv>, db: Db, user: { id: number; role: Role }, now = Date.now()): Promise<void> {
   const previous = getCookie(c, SESSION_COOKIE);
   if (previous) await deleteSession(db, hashId(previous));
   const id = randomBytes(32).toString('base64url');
   const at = new Date(now).toISOString();
   const expiresAt = new Date(now + ABSOLUTE_TIMEOUT_MS);
-  await createSession(db, { idHash: hashId(id), userId, createdAt: at, lastSeenAt: at, expiresAt: expiresAt.toISOString() });
-  const common = { path: '/', sameSite: 'Lax', secure: secureCookies(c), expires: expiresAt } as const;
-  setCookie(c, SESSION_COOKIE, id, { ...common, httpOnly: true });
-  setCookie(c, UI_HINT_COOKIE, UI_HINT_SIGNED_IN, common);
+  await createSession(db, { idHash: hashId(id), userId: user.id, createdAt: at, lastSeenAt: at, expiresAt: expiresAt.toISOString() });
+  setCookie(c, SESSION_COOKIE, id, { path: '/', sameSite: 'Lax', secure: secureCookies(c), expires: expiresAt, httpOnly: true });
+  setHint(c, user.role, expiresAt);
 }
 
 /** Ends the browser's session, if any, and clears both cookies. */

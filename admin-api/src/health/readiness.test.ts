@@ -29,7 +29,7 @@ describe('GET /api/ready', () => {
 
   it('gives the signed-in admin the details: backlog, last publish and its age, failures, free space, mail, backups', async () => {
     const { request, signIn, handle, siteDir } = await app();
-    await recordPublish(handle.db, { startedAt: minutesAgo(3), durationMs: 41, pagesChanged: 2, urls: ['/'], error: null });
+    await recordPublish(handle.db, { startedAt: minutesAgo(3), durationMs: 41, pagesChanged: 2, urls: ['/'], error: null, userIds: [] });
     const body = await (await request('/api/ready', { cookie: await signIn() })).json();
     expect(body.status).toBe('ok');
     expect(body.details.publishing).toEqual({
@@ -64,6 +64,7 @@ describe('GET /api/ready', () => {
       pagesChanged: 0,
       urls: [],
       error: 'Rendering /kyoto/guide failed: boom',
+      userIds: [],
     });
     const visitor = await request('/api/ready');
     expect(visitor.status).toBe(503);

@@ -11,12 +11,12 @@ const PUBLIC_READ = 'public, max-age=60';
 /**
  * For the routes whose anonymous answer is public content, the same for every visitor (published
  * posts and cities, the homepage hero, a post's body): a 200 to a visitor may be kept for a minute
- * by anyone. `Vary: Cookie` keeps a browser from showing such an answer once its admin has signed
- * in; the admin's own answers are never kept (loadAdmin), nor any other anonymous one.
+ * by anyone. `Vary: Cookie` keeps a browser from showing such an answer once its user has signed
+ * in; a signed-in user's own answers are never kept (loadUser), nor any other anonymous one.
  */
 export const publicRead = createMiddleware<AppEnv>(async (c, next) => {
   await next();
-  if (c.res.status !== 200 || c.get('admin')) return;
+  if (c.res.status !== 200 || c.get('user')) return;
   c.header('Cache-Control', PUBLIC_READ);
   c.header('Vary', 'Cookie', { append: true });
 });

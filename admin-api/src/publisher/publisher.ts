@@ -239,7 +239,8 @@ export class SitePublisher implements Publisher {
       const report = { pagesChanged: urls.length, rendered: outcomes.length, ms: Math.round(performance.now() - started), urls, failed };
       this.lastReport = report;
       const error = failed.length === 0 ? null : failed.map(({ route, error }) => `${route}: ${error}`).join('\n');
-      await recordPublish(db, { startedAt, durationMs: report.ms, pagesChanged: urls.length, urls, error });
+      const userIds = [...new Set(entries.flatMap((entry) => (entry.userId === null ? [] : [entry.userId])))];
+      await recordPublish(db, { startedAt, durationMs: report.ms, pagesChanged: urls.length, urls, error, userIds });
       if (failed.length > 0)
         logger.error({ failed }, 'some pages could not be published; they keep their last good version and are retried');
       logger.info({ pages: report.pagesChanged, rendered: outcomes.length, ms: report.ms, failed: failed.length }, 'published');
@@ -249,7 +250,9 @@ export class SitePublisher implements Publisher {
     } catch (error) {
       this.failedRuns++;
       const ms = Math.round(performance.now() - started);
-      await recordPublish(db, { startedAt, durationMs: ms, pagesChanged: 0, urls: [], error: String(error) }).catch(() => undefined);
+      await recordPublish(db, { startedAt, durationMs: ms, pagesChanged: 0, urls: [], error: String(error), userIds: [] }).catch(
+        () => undefined,
+      );
       logger.error({ err: error }, 'publish failed; the outbox keeps its entries for the next publish');
       throw error;
     } finally {

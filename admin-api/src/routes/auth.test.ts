@@ -104,12 +104,12 @@ describe('auth routes', () => {
   });
 
   describe('POST /api/login with JSON', () => {
-    it('answers 200 with the admin and sets the session and UI cookies', async () => {
+    it('answers 200 with the user and sets the session and UI cookies', async () => {
       const res = await loginJson(t, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
       expect(res.status).toBe(200);
       const body = await res.json();
-      expect(body).toEqual({ id: expect.any(Number), email: ADMIN_EMAIL });
-      expect(Object.keys(body).sort()).toEqual(['email', 'id']);
+      expect(body).toEqual({ id: expect.any(Number), name: 'Editor', email: ADMIN_EMAIL, role: 'owner', slug: 'editor' });
+      expect(Object.keys(body).sort()).toEqual(['email', 'id', 'name', 'role', 'slug']);
       expect(setCookie(res, 'forkcast_session')).toBeDefined();
       expect(setCookie(res, 'forkcast_ui')).toBeDefined();
     });
@@ -128,10 +128,10 @@ describe('auth routes', () => {
       expect(expires).toBeLessThanOrEqual(Date.now() + 14 * DAY + 1000);
     });
 
-    it('sets forkcast_ui=admin readable by scripts (no HttpOnly), SameSite=Lax, Path=/', async () => {
+    it("sets forkcast_ui to the user's role, readable by scripts (no HttpOnly), SameSite=Lax, Path=/", async () => {
       const res = await loginJson(t, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
       const line = setCookie(res, 'forkcast_ui')!;
-      expect(line.split(';')[0]).toBe('forkcast_ui=admin');
+      expect(line.split(';')[0]).toBe('forkcast_ui=owner');
       const ui = attributes(line);
       expect(ui).not.toHaveProperty('httponly');
       expect(ui.samesite?.toLowerCase()).toBe('lax');
@@ -430,15 +430,31 @@ describe('auth routes', () => {
       expect(typeof body.message).toBe('string');
     });
 
-    it('answers 200 with the admin when signed in, never cached', async () => {
+    it('answers 200 with the user when signed in: id, name, email, role and slug, never cached', async () => {
       const login = await loginJson(t, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
       const { id } = await login.json();
       const res = await t.request('/api/auth/user', { cookie: cookieHeader(login) });
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('private, no-store');
       const body = await res.json();
-      expect(body).toEqual({ id, email: ADMIN_EMAIL });
+      expect(body).toEqual({ id, name: 'Editor', email: ADMIN_EMAIL, role: 'owner', slug: 'editor' });
       expect(JSON.stringify(body)).not.toMatch(/hash|password|argon/i);
+    });
+
+    it('answers with the role the user has now, and sets the UI hint to it', async () => {
+      const cookie = await t.signInAs('contributor');
+      expect(cookie).toContain('forkcast_ui=contributor');
+      await t.handle.db
+        .updateTable('users')
+        .set({ role: 'editor' })
+        .where('id', '=', await t.userId('contributor'))
+        .execute();
+      const res = await t.request('/api/auth/user', { cookie });
+      expect(await res.json()).toMatchObject({ name: 'Cora Contributor', role: 'editor', slug: 'cora-contributor' });
+      expect(setCookie(res, 'forkcast_ui')!.split(';')[0]).toBe('forkcast_ui=editor');
+      // A hint that already says the role is left alone.
+      const again = await t.request('/api/auth/user', { cookie: cookie.replace('forkcast_ui=contributor', 'forkcast_ui=editor') });
+      expect(setCookie(again, 'forkcast_ui')).toBeUndefined();
     });
   });
 
@@ -783,7 +799,7 @@ describe('login throttling', () => {
       await expectThrottled(await withDevice(`${name}=garbage`, ADMIN_PASSWORD, IP_C), 60);
 
       await t.handle.db
-        .updateTable('adminUsers')
+        .updateTable('users')
         .set({ passwordHash: await hashPassword('a different password') })
         .execute();
       await expectThrottled(await withDevice(device, 'a different password', IP_C), 60);

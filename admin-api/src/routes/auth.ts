@@ -3,16 +3,16 @@ import { getCookie } from 'hono/cookie';
 import { resolver } from 'hono-openapi';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
-import { getAdminByEmail } from '@forkcast/content-db';
-import { SESSION_COOKIE, UI_HINT_COOKIE } from '@forkcast/shared/contracts';
+import { getAccountByEmail } from '@forkcast/content-db';
+import { SESSION_COOKIE, UI_HINT_COOKIE, type CurrentUser as SignedInUser } from '@forkcast/shared/contracts';
 import { issueDeviceCookie, trustedDevice } from '../auth/device-cookie.ts';
-import { accountKey, adminKey, deviceKey, ipKey } from '../auth/login-throttle.ts';
+import { accountKey, userKey, deviceKey, ipKey } from '../auth/login-throttle.ts';
 import { dummyHash, verifyPassword } from '../auth/passwords.ts';
 import { endSession, startSession } from '../auth/sessions.ts';
 import type { AppEnv } from '../context.ts';
 import { ApiError, errors } from '../errors.ts';
 import { clientAddress } from '../middleware/rate-limit.ts';
-import { ADMIN_OPTIONAL, answer, describer, document, redirect, refusals } from '../openapi/describe.ts';
+import { SIGNED_IN_OPTIONAL, answer, describer, document, redirect, refusals } from '../openapi/describe.ts';
 import { CurrentUser } from '../openapi/shapes.ts';
 import { emailAddress, text } from '../schemas.ts';
 import { isJsonContentType, readForm } from '../validation.ts';
@@ -23,7 +23,7 @@ const INVALID = 'The email or password is incorrect.';
 const MISSING = 'Enter your email and password.';
 const BAD_EMAIL = 'Please enter a valid email address.';
 // A password is compared, never shown or stored as typed, so it may hold a tab; the invisible
-// controls are refused like anywhere else. No admin can have an email outside the one address rule.
+// controls are refused like anywhere else. No user can have an email outside the one address rule.
 const credentialText = z.object({ email: emailAddress('Your email', BAD_EMAIL), password: text('Your password', { multiline: true }) });
 // What a sign-in carries, JSON or form alike: the characters are checked by credentialText, `next` by safeNext.
 const signInBody = credentialText.extend({
@@ -110,7 +110,7 @@ async function readCredentials(c: Context<AppEnv>): Promise<Credentials> {
 }
 
 const SIGN_OUT_PAGE =
-  '<!doctype html><html lang="en"><title>Sign out</title><main><h1>Sign out</h1><p>Sign out of the admin on this browser?</p>' +
+  '<!doctype html><html lang="en"><title>Sign out</title><main><h1>Sign out</h1><p>Sign out of Forkcast on this browser?</p>' +
   '<form method="post" action="/api/logout"><button>Sign out</button></form><p><a href="/">Stay signed in</a></p></main>';
 
 /** Ends this browser's session and goes home. */
@@ -142,7 +142,7 @@ export const authRoutes = new Hono<AppEnv>()
     async (c) => {
       const next = safeNext(c.req.query('next'));
       // Already signed in: go straight on.
-      return c.get('admin') ? c.redirect(next, 303) : signInPage(c, undefined, next, 200);
+      return c.get('user') ? c.redirect(next, 303) : signInPage(c, undefined, next, 200);
     },
   )
   .post(
@@ -150,7 +150,7 @@ export const authRoutes = new Hono<AppEnv>()
     describe({
       operationId: 'signIn',
       summary: 'Sign in',
-      description: `Checks the email and password (argon2id) and starts a server-side session: the HttpOnly \`${SESSION_COOKIE}\` cookie (Secure when \`PUBLIC_HOST\` or the request is https; 24 h idle, 14 days at most) and the script-readable \`${UI_HINT_COOKIE}=admin\` the pages show their admin controls by. JSON is answered with the admin; a form post (urlencoded or multipart) with a 303 to \`next\`, and a refused form post with the sign-in page again, its message shown, under the same status. After 5 failed sign-ins per address or account the waits grow (429); an email that is not one bare address is answered 400 'Please enter a valid email address.' and not counted. A browser that signed in to that account before carries a signed device cookie (\`forkcast_device\`, HttpOnly, sent only to \`/api/login\`, void after a password change) and is limited on its own, so failures from elsewhere cannot lock the admin out.`,
+      description: `Checks the email and password (argon2id) and starts a server-side session: the HttpOnly \`${SESSION_COOKIE}\` cookie (Secure when \`PUBLIC_HOST\` or the request is https; 24 h idle, 14 days at most) and the script-readable \`${UI_HINT_COOKIE}\`, the user's role, by which the pages show that role's editing controls. JSON is answered with the user; a form post (urlencoded or multipart) with a 303 to \`next\`, and a refused form post with the sign-in page again, its message shown, under the same status. After 5 failed sign-ins per address or account the waits grow (429); an email that is not one bare address is answered 400 'Please enter a valid email address.' and not counted. A browser that signed in to that account before carries a signed device cookie (\`forkcast_device\`, HttpOnly, sent only to \`/api/login\`, void after a password change) and is limited on its own, so failures from elsewhere cannot lock its user out.`,
       requestBody: {
         required: true,
         content: {
@@ -170,7 +170,7 @@ export const authRoutes = new Hono<AppEnv>()
           summary: 'Sign in with JSON',
           body: { email: 'editor@forkcast.test', password: 'correct horse battery staple' },
           status: 200,
-          response: { id: 1, email: 'editor@forkcast.test' },
+          response: { id: 1, name: 'Editor', email: 'editor@forkcast.test', role: 'owner', slug: 'editor' },
         },
         {
           name: 'wrongPassword',
@@ -195,30 +195,31 @@ export const authRoutes = new Hono<AppEnv>()
       if (!characters.success) return refuse(errors.validation(characters.error.issues[0]!.message));
 
       const db = c.get('db');
-      const admin = await getAdminByEmail(db, email);
+      const account = await getAccountByEmail(db, email);
       // A browser that signed in to this account before is limited on its own; everyone else per
       // address and per account, so failures from elsewhere never lock that browser out.
-      const device = trustedDevice(c, admin);
+      const device = trustedDevice(c, account);
       const throttle = c.get('loginThrottle');
-      const keys = device ? [deviceKey(device)] : [ipKey(clientAddress(c)), admin ? adminKey(admin.id) : accountKey(email)];
+      const keys = device ? [deviceKey(device)] : [ipKey(clientAddress(c)), account ? userKey(account.id) : accountKey(email)];
       const wait = throttle.waitMs(keys);
       if (wait > 0) return refuse(errors.tooManyAttempts(Math.ceil(wait / 1000)));
 
       // Count the attempt as a failure before the slow check, so parallel guesses cannot all slip
       // through the free allowance; a success clears it again.
       throttle.fail(keys);
-      const valid = await verifyPassword(admin?.passwordHash ?? (await dummyHash()), password);
-      if (!admin || !valid) {
+      const valid = await verifyPassword(account?.passwordHash ?? (await dummyHash()), password);
+      if (!account || !valid) {
         c.get('logger').warn({ reqId: c.get('requestId') }, 'sign-in failed');
         return refuse(errors.invalidCredentials(INVALID));
       }
       throttle.succeed(keys);
-      issueDeviceCookie(c, admin);
-      await startSession(c, db, admin.id);
-      return form ? c.redirect(next, 303) : c.json({ id: admin.id, email: admin.email });
+      issueDeviceCookie(c, account);
+      await startSession(c, db, account);
+      const { id, name, role, slug } = account;
+      return form ? c.redirect(next, 303) : c.json<SignedInUser>({ id, name, email: account.email, role, slug });
     },
   )
-  // Signing out by GET would let any page sign the admin out (<img src="/api/logout">), so a GET
+  // Signing out by GET would let any page sign its user out (<img src="/api/logout">), so a GET
   // signs out only when the browser says the navigation came from this site itself (the site's
   // own Logout link); any other GET of a signed-in browser gets a page whose button posts.
   .get(
@@ -227,7 +228,7 @@ export const authRoutes = new Hono<AppEnv>()
       operationId: 'getSignOut',
       summary: 'Sign out from a link',
       description:
-        "Signs out only when the browser marks the navigation as coming from this site (`Sec-Fetch-Site: same-origin`, the site's own Logout link) or nobody is signed in; otherwise answers a page whose button posts, so another page cannot sign the admin out.",
+        "Signs out only when the browser marks the navigation as coming from this site (`Sec-Fetch-Site: same-origin`, the site's own Logout link) or nobody is signed in; otherwise answers a page whose button posts, so another page cannot sign its user out.",
       responses: { 303: redirect('Signed out: home.'), 200: document('A page asking to confirm; its button posts.', 'text/html') },
     }),
     async (c) => {
@@ -251,17 +252,18 @@ export const authRoutes = new Hono<AppEnv>()
     describe({
       operationId: 'getCurrentUser',
       summary: 'Who is signed in',
-      description: 'The signed-in admin; 401 means nobody is signed in (not an error to show). Never cached.',
-      security: ADMIN_OPTIONAL,
-      responses: { 200: answer('The signed-in admin.', CurrentUser), ...refusals('unauthorized') },
+      description:
+        'The signed-in user: id, name, email, role and slug (the role only hides controls the server would refuse anyway); 401 means nobody is signed in (not an error to show). Never cached.',
+      security: SIGNED_IN_OPTIONAL,
+      responses: { 200: answer('The signed-in user.', CurrentUser), ...refusals('unauthorized') },
       examples: [
         { name: 'signedOut', summary: 'Nobody is signed in', status: 401, response: { message: 'Not signed in.', code: 'unauthorized' } },
       ],
     }),
     (c) => {
-      const admin = c.get('admin');
-      if (!admin) throw errors.unauthorized('Not signed in.');
+      const user = c.get('user');
+      if (!user) throw errors.unauthorized('Not signed in.');
       c.header('Cache-Control', 'no-store');
-      return c.json({ id: admin.id, email: admin.email });
+      return c.json<SignedInUser>(user);
     },
   );

@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { addContactMessage, deleteContactMessage, listAdminEmails, listContactMessages, nowIso } from '@forkcast/content-db';
+import { addContactMessage, deleteContactMessage, emailsOfRoles, listContactMessages, nowIso } from '@forkcast/content-db';
+import { rolesFrom } from '@forkcast/shared/contracts';
 import { isEmailAddress, LIMITS } from '@forkcast/shared/contracts';
 import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
 import { contactNotice } from '../mail/contact-notice.ts';
-import { requireAdmin } from '../middleware/auth.ts';
+import { allow } from '../permissions/guards.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
 import { answer, describer, pathParameter, refusals } from '../openapi/describe.ts';
 import { invalid, notFound } from '../openapi/examples.ts';
@@ -37,7 +38,7 @@ export const contactRoutes = () =>
       operationId: 'sendContactMessage',
       summary: 'Send a message',
       description:
-        "Stores the message in the admin's inbox and, unless `CONTACT_NOTIFY=false`, emails it to every admin (Reply-To: the sender) after answering. All four fields are required; `email` is one bare address.",
+        'Stores the message in the inbox and, unless `CONTACT_NOTIFY=false`, emails it to the owner and every administrator, who read the inbox (Reply-To: the sender) after answering. All four fields are required; `email` is one bare address.',
       responses: { 201: answer('Sent.', Message), ...refusals('validation') },
       examples: [
         {
@@ -67,7 +68,7 @@ export const contactRoutes = () =>
       await addContactMessage(c.get('db'), { ...message, createdAt: nowIso() });
       // The message is stored either way; the email to the admins follows without holding up the answer.
       const { config } = c.var;
-      const admins = config.contactNotify ? await listAdminEmails(c.get('db')) : [];
+      const admins = config.contactNotify ? await emailsOfRoles(c.get('db'), rolesFrom('administrator')) : [];
       if (admins.length > 0) {
         c.get('mailer').sendInBackground(
           contactNotice({ siteName: config.siteName, publicHost: config.publicHost, to: admins, message }),
@@ -78,9 +79,9 @@ export const contactRoutes = () =>
     },
   );
 
-/** GET /api/admin/contact-messages, DELETE /api/admin/contact-messages/:id: the editor's inbox. */
+/** GET /api/admin/contact-messages, DELETE /api/admin/contact-messages/:id: the inbox (readers' addresses: administrators only). */
 export const contactInboxRoutes = new Hono<AppEnv>()
-  .use(requireAdmin)
+  .use(allow('administrator'))
   .get(
     '/',
     describe({

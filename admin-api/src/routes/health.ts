@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { readiness } from '../health/readiness.ts';
-import { ADMIN_OPTIONAL, answer, describer } from '../openapi/describe.ts';
+import { SIGNED_IN_OPTIONAL, answer, describer } from '../openapi/describe.ts';
+import { roleAtLeast, type CurrentUser } from '@forkcast/shared/contracts';
 import { HealthStatus, Readiness } from '../openapi/shapes.ts';
 
 const describe = describer('Health');
@@ -23,9 +24,11 @@ export const healthRoutes = new Hono<AppEnv>().get(
   },
 );
 
+const isAdministrator = (user: CurrentUser | undefined) => user !== undefined && roleAtLeast(user.role, 'administrator');
+
 /**
  * GET /api/ready: the deep check for monitoring: 200 when every check passes, 503 when one needs an
- * operator. Anyone sees the verdicts; the signed-in admin also sees the details.
+ * operator. Anyone sees the verdicts; a signed-in administrator also sees the details.
  */
 export const readyRoutes = new Hono<AppEnv>().get(
   '/',
@@ -33,8 +36,8 @@ export const readyRoutes = new Hono<AppEnv>().get(
     operationId: 'getReadiness',
     summary: 'The deep check for monitoring',
     description:
-      "The database answers; publishing keeps up (no change waiting over two minutes, the last publish did not fail); the site folder's disk has 100 MB free; at most 100 emails wait to be sent; with `BACKUP_INTERVAL`, the newest backup is at most two intervals old. Anyone gets `{ status, checks }`, each check `ok` or `failing`; the signed-in admin also gets `details`: changes waiting and the oldest one's age, the last publish (time, age, pages, ms, error), failures in the last day, free and total bytes, the mail transport and messages in flight, the backup folder and the newest backup's time and age. Never cached.",
-    security: ADMIN_OPTIONAL,
+      "The database answers; publishing keeps up (no change waiting over two minutes, the last publish did not fail); the site folder's disk has 100 MB free; at most 100 emails wait to be sent; with `BACKUP_INTERVAL`, the newest backup is at most two intervals old. Anyone gets `{ status, checks }`, each check `ok` or `failing`; a signed-in administrator (or the owner) also gets `details`: changes waiting and the oldest one's age, the last publish (time, age, pages, ms, error), failures in the last day, free and total bytes, the mail transport and messages in flight, the backup folder and the newest backup's time and age. Never cached.",
+    security: SIGNED_IN_OPTIONAL,
     responses: {
       200: answer('Every check passes.', Readiness),
       503: answer('A check needs an operator.', Readiness),
@@ -43,7 +46,7 @@ export const readyRoutes = new Hono<AppEnv>().get(
   async (c) => {
     const report = await readiness(
       { db: c.get('db'), siteDir: c.get('siteDir'), mailer: c.get('mailer'), backup: c.get('config').backup },
-      c.get('admin') !== undefined,
+      isAdministrator(c.get('user')),
     );
     c.header('Cache-Control', 'private, no-store');
     return c.json(report, report.status === 'ok' ? 200 : 503);

@@ -1,8 +1,15 @@
 import { Hono } from 'hono';
-import { countFailedPublishes, countPendingOutbox, listRouteFailures, recentPublishes } from '@forkcast/content-db';
+import {
+  countFailedPublishes,
+  countPendingOutbox,
+  listRouteFailures,
+  listUsers,
+  recentPublishes,
+  type PublishRecord,
+} from '@forkcast/content-db';
 import type { PublishStatus } from '@forkcast/shared/contracts';
 import type { AppEnv } from '../context.ts';
-import { requireAdmin } from '../middleware/auth.ts';
+import { allow } from '../permissions/guards.ts';
 import { answer, describer } from '../openapi/describe.ts';
 import * as shapes from '../openapi/shapes.ts';
 
@@ -26,7 +33,7 @@ export const publishStatusRoutes = new Hono<AppEnv>().get(
       },
     ],
   }),
-  requireAdmin,
+  allow('editor'),
   async (c) => {
     const db = c.get('db');
     const [queueLength, recent, failuresLastDay, failingRoutes] = await Promise.all([
@@ -35,15 +42,25 @@ export const publishStatusRoutes = new Hono<AppEnv>().get(
       countFailedPublishes(db, new Date(Date.now() - DAY_MS).toISOString()),
       listRouteFailures(db),
     ]);
-    const last = recent[0];
+    const names = new Map((await listUsers(db)).map((user) => [user.id, user.name]));
+    const named = ({ userIds, ...run }: PublishRecord) => ({ ...run, by: userIds.flatMap((id) => names.get(id) ?? []) });
+    const last = recent[0] && named(recent[0]);
+    const failure = recent.find((publish) => publish.error !== null);
     c.header('Cache-Control', 'no-store');
     return c.json<PublishStatus>({
       queueLength,
       lastPublish: last
-        ? { at: last.startedAt, durationMs: last.durationMs, pagesChanged: last.pagesChanged, urls: last.urls, error: last.error }
+        ? {
+            at: last.startedAt,
+            durationMs: last.durationMs,
+            pagesChanged: last.pagesChanged,
+            urls: last.urls,
+            error: last.error,
+            by: last.by,
+          }
         : null,
       failuresLastDay,
-      lastFailure: recent.find((publish) => publish.error !== null) ?? null,
+      lastFailure: failure ? named(failure) : null,
       failingRoutes,
     });
   },
