@@ -14,6 +14,7 @@ import { postRoutes } from './routes/posts.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { searchApiRoutes } from './search/search-routes.ts';
 import { sendRoutes } from './sends/routes.ts';
+import { userRoutes } from './users/routes.ts';
 
 /**
  * The API's route table, one sub-app per resource, to be mounted at /api. Each call makes a new
@@ -24,6 +25,7 @@ export function apiRoutes(): Hono<AppEnv> {
     .route('/health', healthRoutes)
     .route('/ready', readyRoutes)
     .route('/', authRoutes)
+    .route('/users', userRoutes)
     .route('/cities', cityRoutes)
     .route('/posts', postRoutes)
     .route('/posts', postBodyRoutes)

@@ -98,6 +98,8 @@ const VALID_JSON: Record<string, unknown> = {
   'POST /api/hero/update-image': { imageUrl: EVIL_IMAGE },
   'POST /api/contact': { name: 'Mallory', email: 'mallory@evil.example', subject: 'Hello', message: 'Injected message' },
   'POST /api/newsletter/subscribe': { email: EVIL_SUBSCRIBER },
+  'PATCH /api/users/:id': { bio: 'Injected bio' },
+  'DELETE /api/users/:id': { reassignTo: 1 },
 };
 /** Routes that take a plain HTML form post (urlencoded) rather than JSON: a body that would succeed. */
 const VALID_URLENCODED: Record<string, Record<string, string>> = {
@@ -139,7 +141,7 @@ function bodyFor(route: Route, kind: BodyKind): RequestInit {
 
 /** The request that should succeed on this route for a signed-in admin (or undefined if unknown). */
 function validRequest(route: Route): RequestInit | undefined {
-  if (route.method === 'DELETE') return {};
+  if (route.method === 'DELETE') return routeKey(route) in VALID_JSON ? bodyFor(route, 'valid json') : {};
   if (MULTIPART_ROUTES.has(routeKey(route))) return bodyFor(route, 'multipart');
   if (routeKey(route) in VALID_JSON || routeKey(route) in VALID_URLENCODED) return bodyFor(route, 'valid json');
   return undefined;
@@ -202,12 +204,19 @@ async function seededFixture(t: TestApp): Promise<Fixture> {
   // Every id in the walk is 1 (DEFAULT_PARAMS); make sure that is what the fixtures got.
   expect([post.id, block.id, item.id, subscriber.id, message.id]).toEqual([1, 1, 1, 1, 1]);
   const emptyCity = await insertCity(db, { slug: 'empty-town', name: 'Empty Town', createdAt: now, updatedAt: now });
+  // Another user to delete and sign out: the owner (user 1) can be neither, and signs in for the walk.
+  const colleague = await t.userId('editor');
   const links = new NewsletterLinks(await ensureSecret(db, SETTING.newsletterSecret, now), ORIGIN);
   const token = new URL(links.unsubscribeUrl(subscriber)).pathname.split('/').at(-1)!;
   return {
     cookie: await t.signIn(),
     params: { slug: post.slug, token },
-    routeParams: { 'DELETE /api/posts/:id{[0-9]+}': { id: '2' }, 'DELETE /api/cities/:id': { id: String(emptyCity) } },
+    routeParams: {
+      'DELETE /api/posts/:id{[0-9]+}': { id: '2' },
+      'DELETE /api/cities/:id': { id: String(emptyCity) },
+      'DELETE /api/users/:id': { id: String(colleague) },
+      'POST /api/users/:id/sign-out': { id: String(colleague) },
+    },
   };
 }
 

@@ -12,7 +12,7 @@ import type { AppDeps, AppEnv } from './context.ts';
 import { apiRoutes } from './api-routes.ts';
 import { ApiError, errors } from './errors.ts';
 import { refuseWrongMethods } from './middleware/allowed-methods.ts';
-import { loadAdmin } from './middleware/auth.ts';
+import { loadUser } from './middleware/auth.ts';
 import { refuseCrossSite } from './middleware/cross-site.ts';
 import { ONE_CLICK_UNSUBSCRIBE } from './newsletter/links.ts';
 import { assignRequestId, loggedPath, requestLines, requestLog } from './middleware/request-log.ts';
@@ -132,7 +132,7 @@ export function createServing({ siteVersions, ...input }: AppInput): Serving {
     refuseOtherHosts(deps.config.publicHost, deps.config.host),
     refuseCrossSite([new URL(deps.config.publicHost).origin], [ONE_CLICK_UNSUBSCRIBE]),
     limitSmallBodies,
-    loadAdmin,
+    loadUser,
   );
   app.route('/api', apiRoutes());
   app.all('/api/*', () => {

@@ -11,6 +11,7 @@ const STATUS_OF = {
   unauthorized: 401,
   invalid_credentials: 401,
   cross_site: 403,
+  forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
   wrong_host: 421,
@@ -112,10 +113,12 @@ export const errors = {
   invalidField: (field: string, message: string) => ApiError.of('validation', message, { field }),
   /** 422: a well-formed upload whose itinerary does not hold up. */
   invalidCsv: (message: string, problems: readonly CsvProblem[]) => ApiError.of('invalid_csv', message, { problems }),
-  /** 401: no admin session. */
+  /** 401: nobody is signed in. */
   unauthorized: (message = 'Sign in to continue.') => ApiError.of('unauthorized', message),
   /** 401: a sign-in whose email or password is wrong. */
   invalidCredentials: (message: string) => ApiError.of('invalid_credentials', message),
+  /** 403: signed in, but the user's role (or their relation to the post) does not allow this. */
+  forbidden: (message: string) => ApiError.of('forbidden', message),
   /** 403: an unsafe request the browser marks as coming from another site. */
   crossSite: () => ApiError.of('cross_site', 'Cross-site requests are not allowed.'),
   notFound: (message: string) => ApiError.of('not_found', message),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTestPost } from '@forkcast/content-db/testing';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './testing.ts';
 import { readsJsonBody } from './validation.ts';
 
@@ -18,6 +19,8 @@ describe('request bodies of JSON routes', () => {
   let cookie: string;
   beforeAll(async () => {
     t = await createTestApp();
+    // The post every :id and :slug below names: post routes find their post before reading the body.
+    expect(await insertTestPost(t.handle.db, 'kyoto')).toBe(1);
     cookie = await t.signIn();
   });
   afterAll(() => t.cleanup());

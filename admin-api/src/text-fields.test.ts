@@ -63,6 +63,22 @@ const ROUTES: Record<string, Variant[]> = {
   })),
   // Signing out reads no body, so it has no text field to spoil.
   'POST /api/logout': [],
+  'POST /api/users/:id/sign-out': [],
+  // Deleting a user reads only the id their posts go to.
+  'DELETE /api/users/:id': [],
+  'PATCH /api/users/:id': [
+    {
+      encoding: 'json',
+      valid: { name: 'Editor', slug: 'editor', bio: 'Eats first.', avatar: '/uploads/editor.webp' },
+      fields: [
+        { name: 'name', label: 'The name' },
+        { name: 'slug', label: 'The slug' },
+        { name: 'bio', label: 'The bio' },
+        { name: 'avatar', label: 'The avatar address' },
+      ],
+      refusal: 'json',
+    },
+  ],
   'POST /api/contact': [
     {
       encoding: 'json',

@@ -46,6 +46,19 @@ const fields = {
   status: z.enum(['draft', 'published', 'scheduled'], { error: "status must be 'draft', 'published' or 'scheduled'." }),
   publishAt: moment('publishAt').nullable(),
   publishedAt: moment('publishedAt'),
+  authorIds: z
+    .array(
+      z
+        .number({ error: 'authorIds must be a list of user ids.' })
+        .int('authorIds must be a list of user ids.')
+        .positive('authorIds must be a list of user ids.'),
+      {
+        error: 'authorIds must be a list of user ids.',
+      },
+    )
+    .min(1, 'A post needs at least one author.')
+    .max(LIMIT.authors, `A post can have at most ${LIMIT.authors} authors.`)
+    .describe('Its authors, the primary author first (a new post: its writer).'),
 };
 
 /** POST /api/posts: a title is all a new post needs; it starts as a draft. */

@@ -6,9 +6,11 @@ import {
   getCityById,
   getGuideForCity,
   getPostById,
+  getUserById,
   insertPost,
   removeRedirectFrom,
   removeRedirectsTo,
+  setPostAuthors,
   updatePost,
   type City,
   type Db,
@@ -67,8 +69,18 @@ async function checkGuide(db: Db, type: 'post' | 'guide', city: City | undefined
   if (guide && guide.id !== postId) throw errors.conflict(`${city.name} already has a guide.`);
 }
 
-/** Creates a post from an editor's input (run it inside commitWrite); a draft unless asked otherwise. */
-export async function createPost(db: Db, input: NewPostInput, now: string): Promise<AuthoredPost> {
+/** Authors are users: a list naming anyone else is refused. */
+async function checkAuthors(db: Db, authorIds: readonly number[]): Promise<void> {
+  for (const id of authorIds) if (!(await getUserById(db, id))) throw errors.validation(`No user has the id ${id}; an author must be one.`);
+}
+
+/**
+ * Creates a post from a writer's input (run it inside commitWrite): a draft unless asked otherwise,
+ * its writer its author unless it names its authors.
+ */
+export async function createPost(db: Db, input: NewPostInput, now: string, writerId: number): Promise<AuthoredPost> {
+  const authorIds = input.authorIds ?? [writerId];
+  await checkAuthors(db, authorIds);
   const type = input.type ?? 'post';
   const city = await cityOf(db, input.cityId ?? null);
   await checkGuide(db, type, city);
@@ -88,6 +100,7 @@ export async function createPost(db: Db, input: NewPostInput, now: string): Prom
     published,
     publishAt,
     publishedAt,
+    authorIds,
     createdAt: now,
     updatedAt: now,
   });
@@ -130,7 +143,16 @@ export async function changePost(db: Db, id: number, change: PostChangeInput, no
   if (change.slug !== undefined && change.slug !== before.slug) await checkSlug(db, change.slug, id);
   // A new picture without its own description is described by the title, never by the old picture's alt.
   const heroAlt = change.heroImage !== undefined && change.heroAlt === undefined ? (change.title ?? before.title) : change.heroAlt;
-  const { status: _status, publishAt: _publishAt, publishedAt: _publishedAt, cityId: _cityId, heroAlt: _heroAlt, ...plain } = change;
+  const {
+    status: _status,
+    publishAt: _publishAt,
+    publishedAt: _publishedAt,
+    cityId: _cityId,
+    heroAlt: _heroAlt,
+    authorIds,
+    ...plain
+  } = change;
+  if (authorIds) await checkAuthors(db, authorIds);
   const lifecycle =
     change.status !== undefined
       ? publication(change, before, now)
@@ -148,6 +170,7 @@ export async function changePost(db: Db, id: number, change: PostChangeInput, no
     ...lifecycle,
     updatedAt: now,
   });
+  if (authorIds) await setPostAuthors(db, id, authorIds);
 
   const after = await authoredPost(db, id);
   const beforeUrl = canonicalPostPath(before, beforeCity);

@@ -27,6 +27,8 @@ export interface GenerateGuideInput {
   heroAlt?: string;
   restaurants: RestaurantInput[];
   now: string;
+  /** Who uploaded it: the author of a guide it creates (a regenerated guide keeps its authors). */
+  writerId: number;
 }
 
 export interface GenerateGuideResult {
@@ -85,7 +87,7 @@ export async function generateGuide(trx: Db, input: GenerateGuideInput): Promise
         updatedAt: now,
       });
     } else {
-      await insertGuide(trx, existing, text, hero ?? existing, now);
+      await insertGuide(trx, existing, text, hero ?? existing, input);
     }
     return { cityName, citySlug: existing.slug, created: false };
   }
@@ -107,7 +109,7 @@ export async function generateGuide(trx: Db, input: GenerateGuideInput): Promise
   };
   const cityId = await insertCity(trx, city);
   await replaceRestaurants(trx, cityId, restaurants);
-  await insertGuide(trx, { ...city, id: cityId }, text, city, now);
+  await insertGuide(trx, { ...city, id: cityId }, text, city, input);
   return { cityName, citySlug: slug, created: true };
 }
 
@@ -145,7 +147,7 @@ async function insertGuide(
   city: Pick<City, 'id' | 'slug' | 'name'>,
   text: ReturnType<typeof writeGuide>,
   hero: { heroImage: string | null; heroAlt: string },
-  now: string,
+  { now, writerId }: Pick<GenerateGuideInput, 'now' | 'writerId'>,
 ): Promise<number> {
   const taken = async (slug: string) =>
     (await trx.selectFrom('posts').select('id').where('slug', '=', slug).executeTakeFirst()) !== undefined;
@@ -163,6 +165,7 @@ async function insertGuide(
     tags: text.tags,
     published: true,
     publishedAt: now,
+    authorIds: [writerId],
     createdAt: now,
     updatedAt: now,
   });

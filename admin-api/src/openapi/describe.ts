@@ -9,12 +9,15 @@ import { ERROR_STATUSES, type ErrorCode } from '../errors.ts';
  * its example exchanges. Routes attach them with `describer(tag)`; document.ts assembles them.
  */
 
-/** The admin's session cookie, as the OpenAPI security scheme every admin route names. */
-export const SESSION_SCHEME = 'adminSession';
-/** Only the signed-in admin. */
-export const ADMIN_ONLY: OpenAPIV3_1.SecurityRequirementObject[] = [{ [SESSION_SCHEME]: [] }];
-/** Anyone; the signed-in admin is answered more (drafts, details). */
-export const ADMIN_OPTIONAL: OpenAPIV3_1.SecurityRequirementObject[] = [{}, { [SESSION_SCHEME]: [] }];
+/**
+ * A signed-in user's session cookie, as the OpenAPI security scheme every guarded route names, with
+ * the roles it admits as the requirement's scopes (permissions/guards.ts).
+ */
+export const SESSION_SCHEME = 'session';
+/** Anyone; a signed-in user is answered more (drafts, details). */
+export const SIGNED_IN_OPTIONAL: OpenAPIV3_1.SecurityRequirementObject[] = [{}, { [SESSION_SCHEME]: [] }];
+/** The operation field that says who, of the roles a route admits, may use it on what (a post guard's or the route's own rule). */
+export const ACCESS = 'x-forkcast-access';
 
 type CatalogueCode = Exclude<ErrorCode, 'http_error'>;
 
@@ -43,8 +46,8 @@ const ERROR_SCHEMA_REF = '#/components/schemas/Error';
 
 const MEANING: Record<number, string> = {
   400: 'The request breaks a rule; `message` says which. Nothing was changed.',
-  401: 'Not signed in as the admin (or the email or password is wrong).',
-  403: 'Refused: the browser marks the request as coming from another site.',
+  401: 'Not signed in (or the email or password is wrong).',
+  403: "Refused: the signed-in user's role does not allow it (`message` says who may), or the browser marks the request as coming from another site.",
   404: 'Nothing of that kind here.',
   409: 'The change clashes with what is stored; `message` says how. Nothing was changed.',
   413: 'The request is too large.',
@@ -116,17 +119,27 @@ export interface Exchange {
 /** The operation field the exchanges travel in until document.ts places them. */
 export const EXCHANGES = 'x-forkcast-exchanges';
 
-export type RouteDoc = Omit<DescribeRouteOptions, 'tags'> & { operationId: string; summary: string; examples?: Exchange[] };
+export type RouteDoc = Omit<DescribeRouteOptions, 'tags'> & {
+  operationId: string;
+  summary: string;
+  examples?: Exchange[];
+  /** Who may call it, where the handler narrows the roles its guard admits by whose thing it is (kept in ACCESS). */
+  access?: string;
+};
 
 /** Describes the routes of one resource: `tag` groups them in the document and docs/api.md. */
 export function describer(tag: string): (doc: RouteDoc) => MiddlewareHandler {
-  return ({ examples, ...spec }) => describeRoute({ tags: [tag], ...spec, ...(examples ? { [EXCHANGES]: examples } : {}) });
+  return ({ examples, access, ...spec }) =>
+    describeRoute({ tags: [tag], ...spec, ...(access ? { [ACCESS]: access } : {}), ...(examples ? { [EXCHANGES]: examples } : {}) });
 }
 
 /**
  * Lets a middleware describe what it adds to every route it guards (a sign-in requirement, a rate
  * limit), so the document says so wherever it runs and nowhere else.
  */
-export function documented<M extends MiddlewareHandler>(middleware: M, spec: Omit<DescribeRouteOptions, 'tags'>): M {
+export function documented<M extends MiddlewareHandler>(
+  middleware: M,
+  spec: Omit<DescribeRouteOptions, 'tags'> & { [ACCESS]?: string },
+): M {
   return Object.assign(middleware, { [uniqueSymbol]: { spec } });
 }

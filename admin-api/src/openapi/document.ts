@@ -22,13 +22,14 @@ const CROSS_SITE_EXEMPT = `post ${UNSUBSCRIBE_PATH}/{token}`;
 /** The resources, in the order the document and docs/api.md present them. */
 export const TAGS: OpenAPIV3_1.TagObject[] = [
   { name: 'Health', description: 'Whether the server is up, and the deep check for monitoring.' },
-  { name: 'Sign-in', description: "The admin's session: signing in and out, and who is signed in." },
+  { name: 'Sign-in', description: "A user's session: signing in and out, and who is signed in." },
+  { name: 'Users', description: 'The newsroom: its members, their roles and profiles, and signing them out.' },
   { name: 'Cities', description: 'The cities, their guides and posts.' },
   { name: 'Posts', description: 'Posts and guides: reading, writing, publishing, previews.' },
   { name: 'Post body', description: "A post's editable body: stored blocks that replace paragraphs, and inline additions between them." },
   { name: 'Homepage hero', description: "The homepage's hero image." },
   { name: 'Uploads', description: 'Images uploaded for heroes and inline content.' },
-  { name: 'Contact', description: "The contact form and the admin's inbox." },
+  { name: 'Contact', description: 'The contact form and its inbox.' },
   { name: 'Newsletter', description: 'Signing up, confirming and leaving, and the subscriber list.' },
   { name: 'Newsletter sends', description: 'Sending a post to every confirmed subscriber, and following the sends.' },
   { name: 'Admin', description: 'The guide generator, the cities overview and the publish status.' },
@@ -37,14 +38,14 @@ export const TAGS: OpenAPIV3_1.TagObject[] = [
   { name: 'Documentation', description: 'This document.' },
 ];
 
-const DESCRIPTION = `The HTTP API of a Forkcast site: the public reads the pages make, the sign-up and contact forms, and every write the admin makes. A write answers once every page it affects is published.
+const DESCRIPTION = `The HTTP API of a Forkcast site: the public reads the pages make, the sign-up and contact forms, and every write the newsroom makes. A write answers once every page it affects is published.
 
-Errors are JSON, \`{ "message", "code" }\` (the \`Error\` schema), with a fitting status. The admin signs in with \`POST /api/login\`, which sets the \`${SESSION_COOKIE}\` cookie that every admin route needs (the \`${SESSION_SCHEME}\` scheme). Every unsafe request a browser marks as cross-site is refused (403), and so is every unsafe request whose \`Host\` is not one this server answers for (421). Request bodies are at most 100 kB (413), except the uploads; a JSON body must be sent as JSON (415). A method no route takes at a known path is answered 405 with \`Allow\`.`;
+Errors are JSON, \`{ "message", "code" }\` (the \`Error\` schema), with a fitting status. A user signs in with \`POST /api/login\`, which sets the \`${SESSION_COOKIE}\` cookie every guarded route needs (the \`${SESSION_SCHEME}\` scheme, whose scopes name the roles a route admits: owner, administrator, editor, author, contributor; a role it does not admit is answered 403). Every unsafe request a browser marks as cross-site is refused (403), and so is every unsafe request whose \`Host\` is not one this server answers for (421). Request bodies are at most 100 kB (413), except the uploads; a JSON body must be sent as JSON (415). A method no route takes at a known path is answered 405 with \`Allow\`.`;
 
 /**
  * The OpenAPI 3.1 document of a route table (a Hono app whose API routes sit under /api), made from
  * what the routes carry: each validate() middleware's zod schema, each route's description, and
- * what requireAdmin and rateLimit add wherever they run. Routes that carry nothing are left out,
+ * what the permission guards and rateLimit add wherever they run. Routes that carry nothing are left out,
  * which the route-table test catches.
  */
 export async function openApiDocument(routes: Hono<AppEnv>): Promise<OpenApiDocument> {
@@ -63,7 +64,8 @@ export async function openApiDocument(routes: Hono<AppEnv>): Promise<OpenApiDocu
             type: 'apiKey',
             in: 'cookie',
             name: SESSION_COOKIE,
-            description: 'The session `POST /api/login` starts: HttpOnly, SameSite=Lax, 24 hours idle and 14 days at most.',
+            description:
+              "The session `POST /api/login` starts: HttpOnly, SameSite=Lax, 24 hours idle and 14 days at most. A route's requirement lists the roles it admits.",
           },
         },
       },
@@ -87,12 +89,26 @@ export async function openApiDocument(routes: Hono<AppEnv>): Promise<OpenApiDocu
 
 const unique = <T>(items: T[]): T[] => [...new Map(items.map((item) => [JSON.stringify(item), item])).values()];
 
+type Responses = NonNullable<Operation['responses']>;
+const codesOf = (response: unknown): string[] | undefined =>
+  (response as { content?: { 'application/json'?: { schema?: { allOf?: { properties?: { code?: { enum?: string[] } } }[] } } } })
+    ?.content?.['application/json']?.schema?.allOf?.[1]?.properties?.code?.enum;
+
+/** Adds refusals to a route's answers; a status it answers already (a guard's 403) gains the codes, keeping its examples. */
+function addRefusals(responses: Responses, ...codes: Parameters<typeof refusals>): void {
+  for (const [status, response] of Object.entries(refusals(...codes))) {
+    const known = codesOf(responses[status]);
+    if (known) known.push(...(codesOf(response) ?? []).filter((code) => !known.includes(code)));
+    else responses[status] = response;
+  }
+}
+
 /** What every route of its kind may also answer, from the middleware in front of every /api route. */
 function addSharedRefusals(operation: Operation, method: string, path: string): void {
   const responses = (operation.responses ??= {});
   if (UNSAFE.has(method)) {
-    if (`${method} ${path}` !== CROSS_SITE_EXEMPT) Object.assign(responses, refusals('cross_site'));
-    Object.assign(responses, refusals('wrong_host'));
+    if (`${method} ${path}` !== CROSS_SITE_EXEMPT) addRefusals(responses, 'cross_site');
+    addRefusals(responses, 'wrong_host');
   }
   if (operation.requestBody && !responses['413']) Object.assign(responses, refusals('body_too_large'));
   // validate('json') refuses any other Content-Type before it reads the body.

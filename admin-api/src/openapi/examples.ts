@@ -50,6 +50,7 @@ export const KYOTO_GUIDE = {
   status: 'published',
   publishedAt: SEEDED,
   publishAt: null,
+  authorIds: [1],
   createdAt: SEEDED,
   updatedAt: EDITED,
 };
@@ -71,6 +72,7 @@ export const RAMEN_POST = {
   status: 'published',
   publishedAt: '2025-04-18T09:00:00.000Z',
   publishAt: null,
+  authorIds: [1],
   createdAt: '2025-04-18T09:00:00.000Z',
   updatedAt: '2025-04-18T09:00:00.000Z',
 };
@@ -94,5 +96,19 @@ export const NEW_DRAFT = {
   url: '/kyoto/tofu-in-nanzen-ji',
 };
 
+/** The owner every example app has (the seed's posts are theirs). */
+export const OWNER = {
+  id: 1,
+  name: 'Editor',
+  email: 'editor@forkcast.test',
+  role: 'owner',
+  slug: 'editor',
+  bio: '',
+  avatar: null,
+  createdAt: NOW,
+  updatedAt: NOW,
+};
+
 export const notFound = (message: string) => ({ message, code: 'not_found' });
+export const forbidden = (message: string) => ({ message, code: 'forbidden' });
 export const invalid = (message: string) => ({ message, code: 'validation' });

@@ -1,5 +1,6 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { SESSION_COOKIE } from '@forkcast/shared/contracts';
+import { ROLES, SESSION_COOKIE } from '@forkcast/shared/contracts';
+import { ACCESS } from './describe.ts';
 import { mountedApi } from '../api-routes.ts';
 import { METHODS, OPENAPI_PATH, openApiDocument, TAGS, type OpenApiDocument } from './document.ts';
 
@@ -34,8 +35,20 @@ which mail programs post from wherever the reader reads mail. So is refused (421
 every unsafe request whose \`Host\` is not \`PUBLIC_HOST\`'s, the address in \`HOST\` or a loopback name
 (\`localhost\`, \`127.0.0.1\`, \`[::1]\`): a page on a name an attacker points at our address (DNS
 rebinding) is same-origin with itself, so only its \`Host\` gives it away. Every write except contact,
-newsletter sign-up and sign-in needs the admin's session (401 otherwise): the \`${SESSION_COOKIE}\`
-cookie \`POST /api/login\` sets.
+newsletter sign-up and sign-in needs a signed-in user's session (401 otherwise): the
+\`${SESSION_COOKIE}\` cookie \`POST /api/login\` sets.
+
+**Roles.** Every guarded route says in the route table which roles it admits (the "who" below;
+the OpenAPI requirement's scopes): \`contributor\` < \`author\` < \`editor\` < \`administrator\` <
+\`owner\`, each admitted wherever a lower one is. A signed-in role a route does not admit is answered
+\`403\` (\`forbidden\`, the message saying who may) and nothing changes. Post routes open to writers
+narrow further by the post: contributors work on their own drafts (create, edit, delete, preview),
+authors on their own posts in any state (publish, schedule, unpublish, delete too), editors and
+above on every post; a writer below editor never sees another's drafts, never publishes by a
+\`status\` field they may not give, and never takes themselves off a post's \`authorIds\`. Cities,
+guides from CSV, the homepage hero, history, the trash and the publish status are for editors and
+above; users, the inbox, subscribers and newsletter sends for administrators and the owner; a change
+of ownership for the owner alone. Nobody changes their own role.
 
 Every text a request carries (JSON fields, form fields, CSV cells) follows one rule, the \`text()\`
 schema helper in \`admin-api/src/schemas.ts\`: invisible control characters (C0 except tab, line feed
@@ -74,14 +87,23 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n+/g, ' ');
 const refName = (ref: string) => ref.split('/').at(-1)!;
 const code = (value: unknown) => `\`${String(value)}\``;
 
+/** The roles a route admits, from its session requirement's scopes (the guard lists them highest first). */
+function roles(security: OpenAPIV3_1.SecurityRequirementObject[]): string {
+  const admitted = security.flatMap((requirement) => Object.values(requirement).flat());
+  if (admitted.length === ROLES.length) return 'signed in (any role)';
+  if (admitted.length === 1) return admitted[0]!;
+  return `${admitted.at(-1)} and above`;
+}
+
 function who(operation: Operation): string {
   const security = operation.security ?? [];
+  const access = (operation as Operation & { [ACCESS]?: string })[ACCESS];
   const caller =
     security.length === 0
       ? 'anyone'
       : security.some((requirement) => Object.keys(requirement).length === 0)
-        ? 'anyone; more for the admin'
-        : 'admin';
+        ? 'anyone; more when signed in'
+        : (access ?? roles(security));
   // rateLimit's refusal names the allowance it enforces.
   const allowance = /^More than (.+?)\./.exec((operation.responses?.['429'] as OpenAPIV3_1.ResponseObject | undefined)?.description ?? '');
   return allowance ? `${caller}, at most ${allowance[1]}` : caller;

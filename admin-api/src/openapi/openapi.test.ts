@@ -99,7 +99,7 @@ describe('the OpenAPI document', () => {
     for (const name of ['Error', 'City', 'Post', 'PostWithUrl', 'ContentBlock', 'ContentItem', 'Subscriber', 'SearchAnswer']) {
       expect(schemas).toContain(name);
     }
-    expect(served.components?.securitySchemes?.adminSession).toEqual(
+    expect(served.components?.securitySchemes?.session).toEqual(
       expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'forkcast_session' }),
     );
   });

@@ -27,6 +27,7 @@ describe('the shapes of the OpenAPI document', () => {
     expectTypeOf<Shape<typeof shapes.SendsOverview>>().toEqualTypeOf<Plain<SendsOverview>>();
     expectTypeOf<Shape<typeof shapes.ContactMessage>>().toEqualTypeOf<Plain<contracts.ContactMessage>>();
     expectTypeOf<Shape<typeof shapes.CurrentUser>>().toEqualTypeOf<Plain<contracts.CurrentUser>>();
+    expectTypeOf<Shape<typeof shapes.User>>().toEqualTypeOf<Plain<contracts.User>>();
     expectTypeOf<Shape<typeof shapes.PublishStatus>>().toEqualTypeOf<Plain<contracts.PublishStatus>>();
     expectTypeOf<Shape<typeof shapes.RevisionSummary>>().toEqualTypeOf<Plain<contracts.RevisionSummary>>();
     expectTypeOf<Shape<typeof shapes.RevisionDetail>>().toEqualTypeOf<Plain<contracts.RevisionDetail>>();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SEARCH_TYPES } from '@forkcast/shared/contracts';
+import { ROLES, SEARCH_TYPES } from '@forkcast/shared/contracts';
 
 /**
  * The JSON the API answers with, as zod schemas for the OpenAPI document. Each mirrors an interface
@@ -61,6 +61,7 @@ export const Post = z
     status: postStatus.describe('Written but not live, waiting for `publishAt`, or live.'),
     publishedAt: time.nullable(),
     publishAt: time.nullable().describe('When a scheduled post goes live.'),
+    authorIds: z.array(id).describe("Its authors' user ids, the primary author first."),
     createdAt: time,
     updatedAt: time,
   })
@@ -139,13 +140,31 @@ export const ContactMessage = z
   .object({ id, name: z.string(), email: z.string(), subject: z.string(), message: z.string(), createdAt: time })
   .meta({ id: 'ContactMessage', description: 'A message in the contact inbox.' });
 
-export const CurrentUser = z.object({ id, email: z.string() }).meta({ id: 'CurrentUser', description: 'The signed-in admin.' });
+const role = z.enum(ROLES).describe('owner (exactly one), administrator, editor, author or contributor.');
+
+export const CurrentUser = z
+  .object({
+    id,
+    name: z.string(),
+    email: z.string(),
+    role,
+    slug: z.string().describe('Unique among users: the author page is /authors/{slug}.'),
+  })
+  .meta({ id: 'CurrentUser', description: 'The signed-in user.' });
+
+export const User = CurrentUser.extend({
+  bio: z.string(),
+  avatar: z.string().nullable().describe('An image address as image fields take it, or null.'),
+  createdAt: time,
+  updatedAt: time,
+}).meta({ id: 'User', description: 'A member of the newsroom.' });
 
 const publishRun = {
   durationMs: z.number().min(0),
   pagesChanged: z.number().int().min(0),
   urls: z.array(z.string()).describe('The site paths written or removed.'),
   error: z.string().nullable(),
+  by: z.array(z.string()).describe("The names of the users whose changes it published (none for the server's own, or a retry)."),
 };
 
 export const PublishStatus = z
@@ -176,7 +195,13 @@ export const RevisionSummary = z
     entity: historyEntity,
     entityId: z.number().int().min(0).describe('0 for the homepage hero.'),
     createdAt: time,
-    actor: z.string().nullable().describe('The admin who made the change; null for the server (a scheduled publication).'),
+    actor: z
+      .string()
+      .nullable()
+      .describe(
+        'The name of the user who made the change (their email when the user is gone); null for the server (a scheduled publication).',
+      ),
+    actorId: id.nullable().describe("That user's id; null for the server, and for changes older than user ids in history."),
     kind: z
       .string()
       .describe(

@@ -7,7 +7,13 @@ type Fields = [label: string, value: string][];
 const section = (position: number) => `Section ${position + 1}`;
 const place = (position: number) => (position === 0 ? 'before section 1' : `after section ${position}`);
 
-function postFields(state: PostState, cityNames: ReadonlyMap<number, string>): Fields {
+/** The names a diff shows for the ids a state holds. */
+export interface Names {
+  cities: ReadonlyMap<number, string>;
+  users: ReadonlyMap<number, string>;
+}
+
+function postFields(state: PostState, { cities: cityNames, users }: Names): Fields {
   const { post } = state;
   const status = post.published === 1 ? 'Published' : post.publishAt ? `Scheduled for ${post.publishAt}` : 'Draft';
   const fields: Fields = [
@@ -18,6 +24,7 @@ function postFields(state: PostState, cityNames: ReadonlyMap<number, string>): F
     ['City', post.cityId === null ? 'No city' : (cityNames.get(post.cityId) ?? `City ${post.cityId}`)],
     ['Date', post.publishedAt ?? ''],
     ['Tags', (JSON.parse(post.tags) as string[]).join(', ')],
+    ['Authors', state.authorIds.map((id) => users.get(id) ?? `User ${id}`).join(', ')],
     ['Excerpt', post.excerpt],
     ['Hero image', post.heroImage ?? ''],
     ['Hero alt text', post.heroAlt],
@@ -63,9 +70,9 @@ function heroFields(state: HeroState): Fields {
   ];
 }
 
-function fieldsOf(ref: EntityRef, state: EntityState | null, cityNames: ReadonlyMap<number, string>): Map<string, string> {
+function fieldsOf(ref: EntityRef, state: EntityState | null, names: Names): Map<string, string> {
   if (state === null) return new Map();
-  if (ref.entity === 'post') return new Map(postFields(state as PostState, cityNames));
+  if (ref.entity === 'post') return new Map(postFields(state as PostState, names));
   if (ref.entity === 'city') return new Map(cityFields(state as CityState));
   return new Map(heroFields(state as HeroState));
 }
@@ -75,14 +82,9 @@ function fieldsOf(ref: EntityRef, state: EntityState | null, cityNames: Readonly
  * whose text differs, each with the parts kept, removed and added. `before` is the revision before
  * (null when the entity did not exist).
  */
-export function diffStates(
-  ref: EntityRef,
-  before: EntityState | null,
-  after: EntityState | null,
-  cityNames: ReadonlyMap<number, string>,
-): FieldDiff[] {
-  const old = fieldsOf(ref, before, cityNames);
-  const now = fieldsOf(ref, after, cityNames);
+export function diffStates(ref: EntityRef, before: EntityState | null, after: EntityState | null, names: Names): FieldDiff[] {
+  const old = fieldsOf(ref, before, names);
+  const now = fieldsOf(ref, after, names);
   const labels = [...now.keys(), ...[...old.keys()].filter((label) => !now.has(label))];
   const diffs: FieldDiff[] = [];
   for (const label of labels) {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   addContentItem,
+  commitChange,
   createBlock,
   getCityBySlug,
   getPostById,
@@ -11,6 +12,7 @@ import {
   listContentItems,
   listPosts,
   listRestaurants,
+  setPostAuthors,
   SETTING,
   subscribe,
   type Post,
@@ -151,6 +153,13 @@ describe('revisions, restore, undo and trash', () => {
       const edited = await sendJson('PATCH', `/api/posts/${post.id}`, { title: 'Retitled' });
       return { response: await undo(edited), kept: [{ entity: 'post', id: post.id }] };
     },
+    async 'DELETE /api/users/:id'() {
+      // The leaving user wrote the post: their post goes to the owner, in the post's history.
+      const leaving = await t.userId('author');
+      await commitChange(db(), (trx) => setPostAuthors(trx, post.id, [leaving]));
+      const response = await sendJson('DELETE', `/api/users/${leaving}`, { reassignTo: await t.userId('owner') });
+      return { response, kept: [{ entity: 'post', id: post.id }] };
+    },
     async 'POST /api/trash/:kind/:id/restore'() {
       await send(`/api/posts/${post.id}`, { method: 'DELETE' });
       return { response: await send(`/api/trash/post/${post.id}/restore`, { method: 'POST' }), kept: [{ entity: 'post', id: post.id }] };
@@ -173,6 +182,9 @@ describe('revisions, restore, undo and trash', () => {
     'POST /api/newsletter/sends/:id/cancel',
     // A preview renders unsaved changes and stores nothing.
     'POST /api/posts/:id{[0-9]+}/preview',
+    // Sessions, and a user's own record (their profile and role), which keeps no versions.
+    'POST /api/users/:id/sign-out',
+    'PATCH /api/users/:id',
   ];
 
   it('knows every write route: each keeps history, or changes nothing readers see', () => {
@@ -218,9 +230,9 @@ describe('revisions, restore, undo and trash', () => {
     await sendJson('POST', `/api/posts/${post.id}/blocks`, { content: 'A sharper first section.', position: 0, isOriginal: true });
     const list = await history('post', post.id);
     expect(list.map((r) => [r.kind, r.summary, r.actor, r.current, r.restorable])).toEqual([
-      ['body', 'Edited section 1', 'editor@forkcast.test', true, false],
-      ['edited', 'Changed the title', 'editor@forkcast.test', false, true],
-      ['earlier', 'As it was before its first recorded change', 'editor@forkcast.test', false, true],
+      ['body', 'Edited section 1', 'Editor', true, false],
+      ['edited', 'Changed the title', 'Editor', false, true],
+      ['earlier', 'As it was before its first recorded change', 'Editor', false, true],
     ]);
     const detail = (await (await send(`/api/revisions/${list[1]!.id}`)).json()) as RevisionDetail;
     expect(detail.hasPrevious).toBe(true);
@@ -328,7 +340,7 @@ describe('revisions, restore, undo and trash', () => {
         id: post.id,
         title: post.title,
         deletedAt: expect.any(String),
-        deletedBy: 'editor@forkcast.test',
+        deletedBy: 'Editor',
         purgeAt: expect.any(String),
       },
     ]);

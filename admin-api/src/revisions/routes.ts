@@ -1,11 +1,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
+  getChange,
   getRevision,
   HOME_HERO,
   isLatestRevision,
   listRevisions,
   listTrash,
+  listUsers,
   nowIso,
   previousRevision,
   recentRevisions,
@@ -13,10 +15,10 @@ import {
   type Db,
   type Revision,
 } from '@forkcast/content-db';
-import type { RestoreResult, RevisionDetail, RevisionSummary, TrashItem } from '@forkcast/shared/contracts';
+import { roleAtLeast, type RestoreResult, type RevisionDetail, type RevisionSummary, type TrashItem } from '@forkcast/shared/contracts';
 import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
-import { requireAdmin } from '../middleware/auth.ts';
+import { allow, signedIn } from '../permissions/guards.ts';
 import { answer, describer, pathParameter, refusals } from '../openapi/describe.ts';
 import * as shapes from '../openapi/shapes.ts';
 import { parseId, validate } from '../validation.ts';
@@ -69,6 +71,11 @@ async function summaries(db: Db, revisions: Revision[], newestIsCurrent: boolean
   return result;
 }
 
+/** Every user's name by id, for the Authors field of a post's diff. */
+async function userNames(db: Db): Promise<Map<number, string>> {
+  return new Map((await listUsers(db)).map((user) => [user.id, user.name]));
+}
+
 /** Every city's name by id, for the City field of a post's diff (cities in the trash included). */
 async function cityNames(db: Db): Promise<Map<number, string>> {
   const cities = await db.selectFrom('cities').select(['id', 'name']).execute();
@@ -78,10 +85,10 @@ async function cityNames(db: Db): Promise<Map<number, string>> {
 
 /**
  * /api/revisions: the history of a post, a city or the homepage hero (or the newest changes of all),
- * one version's diff against the version before it, and restoring a version. Admin only.
+ * one version's diff against the version before it, and restoring a version. Editors and above.
  */
 export const revisionRoutes = new Hono<AppEnv>()
-  .use(requireAdmin)
+  .use(allow('editor'))
   .get(
     '/',
     describe({
@@ -146,7 +153,9 @@ export const revisionRoutes = new Hono<AppEnv>()
       return c.json<RevisionDetail>({
         ...summary!,
         hasPrevious: previous !== undefined,
-        changes: previous ? diffStates(ref, previous.state, revision.state, await cityNames(db)) : [],
+        changes: previous
+          ? diffStates(ref, previous.state, revision.state, { cities: await cityNames(db), users: await userNames(db) })
+          : [],
       });
     },
   )
@@ -188,14 +197,18 @@ export const revisionRoutes = new Hono<AppEnv>()
     },
   );
 
-/** /api/changes/:id/undo: takes one write back, as the Undo of its success message does. Admin only. */
-export const changeRoutes = new Hono<AppEnv>().use(requireAdmin).post(
+/**
+ * /api/changes/:id/undo: takes one write back, as the Undo of its success message does. Editors and
+ * above undo any change; everyone else their own (which put back only what they could write).
+ */
+export const changeRoutes = new Hono<AppEnv>().use(allow('contributor')).post(
   '/:id/undo',
   describe({
     operationId: 'undoChange',
     summary: 'Undo a write',
+    access: 'their own changes (any role); editor and above: any change',
     description:
-      'Every write that kept history answers with its change id in `X-Forkcast-Change`; undoing puts each entity it changed back as it was before and brings out of the trash what it deleted. 409 when something it changed has changed again since.',
+      'Every write that kept history answers with its change id in `X-Forkcast-Change`; undoing puts each entity it changed back as it was before and brings out of the trash what it deleted. 409 when something it changed has changed again since. Authors and contributors undo only their own changes (403 otherwise).',
     parameters: [pathParameter('id', "The change's id, from `X-Forkcast-Change`.", 'integer')],
     responses: { 200: answer('What was put back.', shapes.RestoreResult), ...refusals('not_found', 'conflict') },
     examples: [
@@ -210,27 +223,36 @@ export const changeRoutes = new Hono<AppEnv>().use(requireAdmin).post(
   }),
   async (c) => {
     const id = parseId(c.req.param('id'), 'That change is not kept any more.');
+    const user = signedIn(c);
+    if (!roleAtLeast(user.role, 'editor')) {
+      const change = await getChange(c.get('db'), id);
+      if (change && change.userId !== user.id) throw errors.forbidden('Only editors can undo a change someone else made.');
+    }
     const restored = await commitWrite(c, (trx) => undoChange(trx, id, nowIso()), 'undo');
     return c.json<RestoreResult>({ restored });
   },
 );
 
-/** /api/trash: what was deleted in the last 30 days, and bringing it back. Admin only. */
+/**
+ * /api/trash: what was deleted in the last 30 days, and bringing it back. Editors and above; a
+ * deleted subscriber (a reader's address) only administrators see and bring back.
+ */
 export const trashRoutes = new Hono<AppEnv>()
-  .use(requireAdmin)
+  .use(allow('editor'))
   .get(
     '/',
     describe({
       operationId: 'listTrash',
       summary: 'The trash',
       description:
-        'Deleted posts and guides, cities, blocks, inline items and subscribers of the last 30 days, newest first. Never cached.',
+        'Deleted posts and guides, cities, blocks, inline items and subscribers of the last 30 days, newest first; editors do not see subscribers (administrators do). Never cached.',
       responses: { 200: answer('What can be restored.', z.array(shapes.TrashItem)) },
       examples: [{ name: 'empty', summary: 'Nothing deleted', status: 200, response: [] }],
     }),
     async (c) => {
       c.header('Cache-Control', 'no-store');
-      const items = await listTrash(c.get('db'));
+      const subscribers = roleAtLeast(signedIn(c).role, 'administrator');
+      const items = (await listTrash(c.get('db'))).filter((item) => subscribers || item.kind !== 'subscriber');
       return c.json<TrashItem[]>(
         items.map(({ changeId: _changeId, ...item }) => ({
           ...item,
@@ -260,6 +282,8 @@ export const trashRoutes = new Hono<AppEnv>()
     validate('param', trashKind),
     async (c) => {
       const { kind } = c.req.valid('param');
+      if (kind === 'subscriber' && !roleAtLeast(signedIn(c).role, 'administrator'))
+        throw errors.forbidden('Only administrators and the owner can bring back a subscriber.');
       const id = parseId(c.req.param('id'), 'That is not in the trash.');
       const restored = await commitWrite(c, (trx) => restoreTrashed(trx, kind, id, nowIso()), 'trash-restore');
       return c.json<RestoreResult>({ restored: [restored] });

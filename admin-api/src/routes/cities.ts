@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { getCityBySlug, getGuideForCity, listCities, listPosts, nowIso } from '@forkcast/content-db';
 import { cityChangeBody, newCityBody } from '../authoring/city-input.ts';
@@ -6,15 +6,21 @@ import { cityOverview, cityOverviews } from '../authoring/city-overview.ts';
 import { changeCity, createCity, removeCity } from '../authoring/city-writes.ts';
 import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
-import { requireAdmin } from '../middleware/auth.ts';
+import { allow } from '../permissions/guards.ts';
+import { mayReadUnpublished } from '../permissions/post-rules.ts';
 import { publicRead } from '../middleware/cache-control.ts';
-import { ADMIN_OPTIONAL, answer, describer, pathParameter, refusals } from '../openapi/describe.ts';
+import { SIGNED_IN_OPTIONAL, answer, describer, pathParameter, refusals } from '../openapi/describe.ts';
 import { invalid, KYOTO, NOW, KYOTO_GUIDE, KYOTO_OVERVIEW, notFound, RAMEN_POST } from '../openapi/examples.ts';
 import { City, CityOverview, CityWithUrl, Post } from '../openapi/shapes.ts';
 import { parseId, validate } from '../validation.ts';
 import { commitWrite } from '../write.ts';
 
 const cityNotFound = () => errors.notFound('City not found.');
+/** Whether the signed-in user (if any) is answered every draft of a city, not only what is published. */
+const seesDrafts = (c: Context<AppEnv>) => {
+  const user = c.get('user');
+  return user !== undefined && mayReadUnpublished(user);
+};
 
 const describe = describer('Cities');
 const describeAdmin = describer('Admin');
@@ -62,8 +68,8 @@ export const cityRoutes = new Hono<AppEnv>()
     describe({
       operationId: 'getCityGuide',
       summary: "A city's guide",
-      description: 'Visitors get the guide once it is published; the signed-in admin also before.',
-      security: ADMIN_OPTIONAL,
+      description: 'Visitors get the guide once it is published; editors and above also before.',
+      security: SIGNED_IN_OPTIONAL,
       parameters: [bySlug],
       responses: { 200: answer('The guide.', Post), ...refusals('not_found') },
       examples: [{ name: 'kyoto', summary: "Kyoto's guide", params: { slug: 'kyoto' }, status: 200, response: KYOTO_GUIDE }],
@@ -73,7 +79,7 @@ export const cityRoutes = new Hono<AppEnv>()
       const db = c.get('db');
       const city = await getCityBySlug(db, c.req.param('slug'));
       if (!city) throw cityNotFound();
-      const guide = await getGuideForCity(db, city.id, { publishedOnly: !c.get('admin') });
+      const guide = await getGuideForCity(db, city.id, { publishedOnly: !seesDrafts(c) });
       if (!guide) throw errors.notFound('City guide not found.');
       return c.json(guide);
     },
@@ -83,8 +89,9 @@ export const cityRoutes = new Hono<AppEnv>()
     describe({
       operationId: 'listCityPosts',
       summary: "A city's posts",
-      description: "The city's posts and guide, newest first; visitors see published ones only, the signed-in admin every one.",
-      security: ADMIN_OPTIONAL,
+      description:
+        "The city's posts and guide, newest first; visitors (and writers below editor) see published ones only, editors and above every one.",
+      security: SIGNED_IN_OPTIONAL,
       parameters: [
         bySlug,
         {
@@ -113,7 +120,7 @@ export const cityRoutes = new Hono<AppEnv>()
       if (!city) throw cityNotFound();
       const type = c.req.query('type');
       if (type !== undefined && type !== 'post' && type !== 'guide') throw errors.validation("type must be 'post' or 'guide'.");
-      return c.json(await listPosts(db, { cityId: city.id, type, publishedOnly: !c.get('admin') }));
+      return c.json(await listPosts(db, { cityId: city.id, type, publishedOnly: !seesDrafts(c) }));
     },
   )
   .post(
@@ -155,7 +162,7 @@ export const cityRoutes = new Hono<AppEnv>()
         },
       ],
     }),
-    requireAdmin,
+    allow('editor'),
     validate('json', newCityBody, { nameField: true }),
     async (c) => {
       const input = c.req.valid('json');
@@ -182,7 +189,7 @@ export const cityRoutes = new Hono<AppEnv>()
         },
       ],
     }),
-    requireAdmin,
+    allow('editor'),
     validate('json', cityChangeBody, { nameField: true }),
     async (c) => {
       const id = parseId(c.req.param('id'), 'City not found.');
@@ -211,7 +218,7 @@ export const cityRoutes = new Hono<AppEnv>()
         },
       ],
     }),
-    requireAdmin,
+    allow('editor'),
     async (c) => {
       const id = parseId(c.req.param('id'), 'City not found.');
       await commitWrite(c, (trx) => removeCity(trx, id));
@@ -221,10 +228,10 @@ export const cityRoutes = new Hono<AppEnv>()
 
 /**
  * GET /api/admin/cities and /api/admin/cities/:id: every city, or one, with the number of its
- * posts and places and its guide's state, for the admin's cities list and city editor.
+ * posts and places and its guide's state, for the dashboard's cities list and city editor.
  */
 export const cityOverviewRoutes = new Hono<AppEnv>()
-  .use(requireAdmin)
+  .use(allow('editor'))
   .get(
     '/',
     describeAdmin({

@@ -515,7 +515,8 @@ describe('POST /api/admin/generate-guide', () => {
       const outbox = await pendingOutbox(db);
       expect(outbox).toHaveLength(outboxBefore + 1);
       // The city keeps its name and place, so the list of cities is untouched; pages that list
-      // cities read each city's own tag as well. The regenerated guide is retitled and retagged.
+      // cities read each city's own tag as well. The regenerated guide is retitled and retagged (and
+      // keeps its author, who uploaded the first CSV and whose list of posts it is in).
       expect(outbox.at(-1)!.tags).toEqual(
         [
           `body:${guide!.id}`,
@@ -523,6 +524,7 @@ describe('POST /api/admin/generate-guide', () => {
           `post-card:${guide!.id}`,
           `post:${guide!.id}`,
           'posts',
+          `posts:author:${await t.userId('owner')}`,
           `posts:city:${city!.id}`,
           'posts:range:1',
           'posts:tag:city-guide',

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { getSetting, nowIso, SETTING, setSetting } from '@forkcast/content-db';
 import type { AppEnv } from '../context.ts';
-import { requireAdmin } from '../middleware/auth.ts';
+import { allow } from '../permissions/guards.ts';
 import { publicRead } from '../middleware/cache-control.ts';
 import { answer, describer, refusals } from '../openapi/describe.ts';
 import { HomepageHero, HomepageHeroUpdated } from '../openapi/shapes.ts';
@@ -44,7 +44,7 @@ export const heroRoutes = new Hono<AppEnv>()
         },
       ],
     }),
-    requireAdmin,
+    allow('editor'),
     validate('json', updateBody),
     async (c) => {
       const { imageUrl, alt } = c.req.valid('json');

@@ -16,7 +16,7 @@ import {
 import { NEWSLETTER_PAGES, newsletterOutcomeUrl } from '@forkcast/shared/contracts';
 import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
-import { requireAdmin } from '../middleware/auth.ts';
+import { allow } from '../permissions/guards.ts';
 import { rateLimit } from '../middleware/rate-limit.ts';
 import { answer, describer, document, pathParameter, redirect, refusals } from '../openapi/describe.ts';
 import { Message, Subscriber } from '../openapi/shapes.ts';
@@ -102,7 +102,7 @@ async function unsubscribePage(c: Context<AppEnv>, action: string | undefined, s
 /**
  * /api/newsletter: sign-up (anyone, rate-limited; JSON from the island, or the form's own post
  * without JavaScript), the links in every newsletter email (confirm; unsubscribe, one POST per
- * RFC 8058 behind a page with one button), and the subscriber list for the admin. Each app gets
+ * RFC 8058 behind a page with one button), and the subscriber list for administrators. Each app gets
  * its own limiter, which both ways of signing up share.
  */
 export const newsletterRoutes = () => {
@@ -258,7 +258,7 @@ export const newsletterRoutes = () => {
         responses: { 200: answer('The subscribers.', z.array(Subscriber)) },
         examples: [{ name: 'none', summary: 'Nobody yet', status: 200, response: [] }],
       }),
-      requireAdmin,
+      allow('administrator'),
       async (c) => {
         c.header('Cache-Control', 'no-store');
         return c.json(await listSubscribers(c.get('db')));
@@ -272,7 +272,7 @@ export const newsletterRoutes = () => {
         description: 'Email, status and dates, one subscriber a row, as a download.',
         responses: { 200: document('The CSV file.', 'text/csv') },
       }),
-      requireAdmin,
+      allow('administrator'),
       async (c) => {
         const subscribers = await listSubscribers(c.get('db'));
         const csv = toCsv(
@@ -303,7 +303,7 @@ export const newsletterRoutes = () => {
           },
         ],
       }),
-      requireAdmin,
+      allow('administrator'),
       async (c) => {
         const id = parseId(c.req.param('id'), 'Subscriber not found.');
         // Through the one write path, so the address waits in the trash and the deletion can be undone.

@@ -14,12 +14,12 @@ import {
   type Db,
   type Post,
 } from '@forkcast/content-db';
-import { LIMITS } from '@forkcast/shared/contracts';
+import { LIMITS, mayOnPost } from '@forkcast/shared/contracts';
 import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
-import { requireAdmin } from '../middleware/auth.ts';
+import { allow, postAccess } from '../permissions/guards.ts';
 import { publicRead } from '../middleware/cache-control.ts';
-import { ADMIN_OPTIONAL, answer, describer, pathParameter, refusals } from '../openapi/describe.ts';
+import { SIGNED_IN_OPTIONAL, answer, describer, pathParameter, refusals } from '../openapi/describe.ts';
 import { invalid, notFound, NOW } from '../openapi/examples.ts';
 import { ContentBlock, ContentItem } from '../openapi/shapes.ts';
 import { altText, imageSource, text } from '../schemas.ts';
@@ -65,8 +65,9 @@ const byBlock = pathParameter('blockId', "The block's id.", 'integer');
 
 async function findPost(c: Context<AppEnv>, db: Db): Promise<Post> {
   const post = await getPostById(db, parseId(c.req.param('postId'), 'Post not found.'));
-  // A draft's body is the admin's business only.
-  if (!post || (!post.published && !c.get('admin'))) throw errors.notFound('Post not found.');
+  // A draft's body is only for those who may read the draft.
+  const user = c.get('user');
+  if (!post || (!post.published && !(user && mayOnPost(user, post, 'read')))) throw errors.notFound('Post not found.');
   return post;
 }
 
@@ -77,8 +78,9 @@ export const postBodyRoutes = new Hono<AppEnv>()
     describe({
       operationId: 'listContentItems',
       summary: "A post's inline additions",
-      description: "Inline text and images, each shown after paragraph `position - 1`. A draft's are the admin's only.",
-      security: ADMIN_OPTIONAL,
+      description:
+        "Inline text and images, each shown after paragraph `position - 1`. A draft's are only for those who may read it (its authors; editors and above).",
+      security: SIGNED_IN_OPTIONAL,
       parameters: [byPost],
       responses: { 200: answer('The additions, by position.', z.array(ContentItem)), ...refusals('not_found') },
       examples: [{ name: 'none', summary: 'A post without additions', params: { postId: 21 }, status: 200, response: [] }],
@@ -125,7 +127,8 @@ export const postBodyRoutes = new Hono<AppEnv>()
         },
       ],
     }),
-    requireAdmin,
+    allow('contributor'),
+    postAccess('edit', 'postId'),
     validate('json', newItem),
     async (c) => {
       const body = c.req.valid('json');
@@ -159,7 +162,8 @@ export const postBodyRoutes = new Hono<AppEnv>()
         },
       ],
     }),
-    requireAdmin,
+    allow('contributor'),
+    postAccess('edit', 'postId'),
     async (c) => {
       const itemId = parseId(c.req.param('contentId'), 'Content not found.');
       await commitWrite(c, async (trx) => {
@@ -174,8 +178,9 @@ export const postBodyRoutes = new Hono<AppEnv>()
     describe({
       operationId: 'listBlocks',
       summary: "A post's stored blocks",
-      description: "Each stored block replaces paragraph `position` of the post's Markdown. A draft's are the admin's only.",
-      security: ADMIN_OPTIONAL,
+      description:
+        "Each stored block replaces paragraph `position` of the post's Markdown. A draft's are only for those who may read it (its authors; editors and above).",
+      security: SIGNED_IN_OPTIONAL,
       parameters: [byPost],
       responses: { 200: answer('The blocks, by position.', z.array(ContentBlock)), ...refusals('not_found') },
       examples: [{ name: 'none', summary: 'A post without stored blocks', params: { postId: 21 }, status: 200, response: [] }],
@@ -213,7 +218,8 @@ export const postBodyRoutes = new Hono<AppEnv>()
         },
       ],
     }),
-    requireAdmin,
+    allow('contributor'),
+    postAccess('edit', 'postId'),
     validate('json', newBlock),
     async (c) => {
       const body = c.req.valid('json');
@@ -255,7 +261,8 @@ export const postBodyRoutes = new Hono<AppEnv>()
         },
       ],
     }),
-    requireAdmin,
+    allow('contributor'),
+    postAccess('edit', 'postId'),
     validate('json', blockUpdate),
     async (c) => {
       const blockId = parseId(c.req.param('blockId'), 'Content block not found.');
@@ -278,7 +285,8 @@ export const postBodyRoutes = new Hono<AppEnv>()
       parameters: [byPost, byBlock],
       responses: { 204: { description: 'Removed.' }, ...refusals('not_found') },
     }),
-    requireAdmin,
+    allow('contributor'),
+    postAccess('edit', 'postId'),
     async (c) => {
       const blockId = parseId(c.req.param('blockId'), 'Content block not found.');
       await commitWrite(c, async (trx) => {

@@ -1,29 +1,30 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { getPostBySlug, listPosts, nowIso, updatePost } from '@forkcast/content-db';
-import type { PostPreviewChanges } from '@forkcast/shared/contracts';
+import { mayOnPost, type PostPreviewChanges } from '@forkcast/shared/contracts';
 import { authoredPost, changePost, createPost, removePost } from '../authoring/post-writes.ts';
 import { newPostBody, postChangeBody, postPreviewBody } from '../authoring/post-input.ts';
 import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
-import { requireAdmin } from '../middleware/auth.ts';
 import { publicRead } from '../middleware/cache-control.ts';
-import { ADMIN_OPTIONAL, answer, describer, document, pathParameter, refusals } from '../openapi/describe.ts';
+import { SIGNED_IN_OPTIONAL, answer, describer, document, pathParameter, refusals } from '../openapi/describe.ts';
 import { invalid, KYOTO_GUIDE, NEW_DRAFT, notFound, NOW, RAMEN_POST } from '../openapi/examples.ts';
 import { Post, PostHero, PostWithUrl } from '../openapi/shapes.ts';
 import { altText, imageSource } from '../schemas.ts';
 import { validate } from '../validation.ts';
 import { commitWrite } from '../write.ts';
+import { allow, postAccess, signedIn } from '../permissions/guards.ts';
+import { assertMayChangePost, assertMayCreatePost, mayReadUnpublished } from '../permissions/post-rules.ts';
 
 const listQuery = z.object({
   published: z
     .enum(['true', 'false'], { error: "published must be 'true' or 'false'." })
     .optional()
-    .describe('`true`: published posts only, for the admin too.'),
+    .describe('`true`: published posts only, for signed-in users too.'),
   status: z
     .enum(['draft', 'scheduled', 'published'], { error: "status must be 'draft', 'scheduled' or 'published'." })
     .optional()
-    .describe('The admin only: posts of this status.'),
+    .describe('Signed in only: posts of this status.'),
   type: z.enum(['post', 'guide'], { error: "type must be 'post' or 'guide'." }).optional().describe('Only dining posts, or only guides.'),
   cityId: z.coerce
     .number({ error: 'cityId must be a city id.' })
@@ -31,12 +32,18 @@ const listQuery = z.object({
     .positive('cityId must be a city id.')
     .optional()
     .describe("Only this city's."),
-  q: z.string().trim().max(200, 'A search can be at most 200 characters.').optional().describe('The admin only: words in the title.'),
+  q: z.string().trim().max(200, 'A search can be at most 200 characters.').optional().describe('Signed in only: words in the title.'),
   tag: z.string().trim().max(40, 'A tag can be at most 40 characters.').optional().describe('Only posts with this tag.'),
   sort: z
     .enum(['date', 'updated'], { error: "sort must be 'date' or 'updated'." })
     .optional()
-    .describe('The admin only: `updated` puts the last edited first.'),
+    .describe('Signed in only: `updated` puts the last edited first.'),
+  authorId: z.coerce
+    .number({ error: 'authorId must be a user id.' })
+    .int('authorId must be a user id.')
+    .positive('authorId must be a user id.')
+    .optional()
+    .describe('Only posts this user is an author of.'),
   limit: z.coerce
     .number({ error: 'limit must be a number.' })
     .int()
@@ -84,8 +91,8 @@ export const postRoutes = new Hono<AppEnv>()
       operationId: 'listPosts',
       summary: 'Posts and guides',
       description:
-        'Visitors see published posts only, newest first. The signed-in admin also sees drafts and scheduled posts (unless `published=true`) and may add `status`, `q` and `sort`.',
-      security: ADMIN_OPTIONAL,
+        'Visitors see published posts only, newest first. Signed in, editors and above also see every draft and scheduled post, authors and contributors their own (unless `published=true`), and may add `status`, `q` and `sort`.',
+      security: SIGNED_IN_OPTIONAL,
       responses: { 200: answer('The posts.', z.array(Post)) },
       examples: [
         {
@@ -101,13 +108,18 @@ export const postRoutes = new Hono<AppEnv>()
     validate('query', listQuery),
     async (c) => {
       const { status, q, sort, ...query } = c.req.valid('query');
-      // Visitors only ever see published posts; the admin sees drafts too unless asking otherwise.
-      const admin = c.get('admin') !== undefined;
-      const publishedOnly = !admin || query.published === 'true';
-      const adminOnly = admin
-        ? { ...(status ? { status } : {}), ...(q ? { titleContains: q } : {}), ...(sort ? { order: sort } : {}) }
+      // Visitors only ever see published posts; a signed-in user sees the drafts they may read too, unless asking otherwise.
+      const user = c.get('user');
+      const publishedOnly = !user || query.published === 'true';
+      const signedInOnly = user
+        ? {
+            ...(status ? { status } : {}),
+            ...(q ? { titleContains: q } : {}),
+            ...(sort ? { order: sort } : {}),
+            ...(mayReadUnpublished(user) ? {} : { unpublishedOnlyOf: user.id }),
+          }
         : {};
-      return c.json(await listPosts(c.get('db'), { ...query, publishedOnly, ...adminOnly }));
+      return c.json(await listPosts(c.get('db'), { ...query, publishedOnly, ...signedInOnly }));
     },
   )
   .post(
@@ -129,11 +141,13 @@ export const postRoutes = new Hono<AppEnv>()
         { name: 'untitled', summary: 'No title', body: { excerpt: 'Soon.' }, status: 400, response: invalid('Title is required.') },
       ],
     }),
-    requireAdmin,
+    allow('contributor'),
     validate('json', newPostBody),
     async (c) => {
       const input = c.req.valid('json');
-      const post = await commitWrite(c, (trx) => createPost(trx, input, nowIso()));
+      const user = signedIn(c);
+      assertMayCreatePost(user, input);
+      const post = await commitWrite(c, (trx) => createPost(trx, input, nowIso(), user.id));
       return c.json(post, 201);
     },
   )
@@ -156,12 +170,14 @@ export const postRoutes = new Hono<AppEnv>()
         },
       ],
     }),
-    requireAdmin,
+    allow('contributor'),
+    postAccess('edit'),
     validate('param', postId),
     validate('json', postChangeBody),
     async (c) => {
       const { id } = c.req.valid('param');
       const change = c.req.valid('json');
+      assertMayChangePost(signedIn(c), await authoredPost(c.get('db'), id), change);
       return c.json(await commitWrite(c, (trx) => changePost(trx, id, change, nowIso())));
     },
   )
@@ -174,7 +190,8 @@ export const postRoutes = new Hono<AppEnv>()
       responses: { 204: { description: 'Deleted.' }, ...refusals('not_found') },
       examples: [{ name: 'ramen', summary: 'Delete the ramen post', params: { id: 21 }, status: 204 }],
     }),
-    requireAdmin,
+    allow('contributor'),
+    postAccess('delete'),
     validate('param', postId),
     async (c) => {
       const { id } = c.req.valid('param');
@@ -199,7 +216,8 @@ export const postRoutes = new Hono<AppEnv>()
         },
       ],
     }),
-    requireAdmin,
+    allow('contributor'),
+    postAccess('read'),
     validate('param', postId),
     async (c) => {
       c.header('Cache-Control', 'no-store');
@@ -215,7 +233,8 @@ export const postRoutes = new Hono<AppEnv>()
         "The post's page as it is or will be, rendered on demand by the same renderer, with a Preview bar, `noindex` and `Cache-Control: no-store`. Needs the built site (503 without).",
       responses: { 200: document('The page.', 'text/html'), ...refusals('not_found', 'unavailable') },
     }),
-    requireAdmin,
+    allow('contributor'),
+    postAccess('read'),
     validate('param', postId),
     (c) => previewPage(c, c.req.valid('param').id),
   )
@@ -228,7 +247,8 @@ export const postRoutes = new Hono<AppEnv>()
         "The same page with changes not saved yet laid over the post, checked as `PATCH` checks them; stores nothing (the editor's live preview).",
       responses: { 200: document('The page.', 'text/html'), ...refusals('not_found', 'unavailable') },
     }),
-    requireAdmin,
+    allow('contributor'),
+    postAccess('read'),
     validate('param', postId),
     validate('json', postPreviewBody),
     (c) => previewPage(c, c.req.valid('param').id, c.req.valid('json')),
@@ -238,8 +258,8 @@ export const postRoutes = new Hono<AppEnv>()
     describe({
       operationId: 'getPost',
       summary: 'One post',
-      description: 'Visitors get published posts only; the signed-in admin any.',
-      security: ADMIN_OPTIONAL,
+      description: 'Visitors get published posts only; a signed-in user any they may read (editors and above: any; others: their own).',
+      security: SIGNED_IN_OPTIONAL,
       parameters: [bySlug],
       responses: { 200: answer('The post.', Post), ...refusals('not_found') },
       examples: [
@@ -249,8 +269,9 @@ export const postRoutes = new Hono<AppEnv>()
     }),
     publicRead,
     async (c) => {
-      const post = await getPostBySlug(c.get('db'), c.req.param('slug'), { publishedOnly: !c.get('admin') });
-      if (!post) throw errors.notFound('Post not found.');
+      const user = c.get('user');
+      const post = await getPostBySlug(c.get('db'), c.req.param('slug'), { publishedOnly: !user });
+      if (!post || (user && !post.published && !mayOnPost(user, post, 'read'))) throw errors.notFound('Post not found.');
       return c.json(post);
     },
   )
@@ -282,7 +303,8 @@ export const postRoutes = new Hono<AppEnv>()
         },
       ],
     }),
-    requireAdmin,
+    allow('contributor'),
+    postAccess('edit', 'slug'),
     validate('json', heroBody),
     async (c) => {
       const { heroImage, alt } = c.req.valid('json');
@@ -315,7 +337,8 @@ export const postRoutes = new Hono<AppEnv>()
         },
       ],
     }),
-    requireAdmin,
+    allow('author'),
+    postAccess('publish', 'slug'),
     validate('json', publishedBody),
     async (c) => {
       const { published } = c.req.valid('json');

@@ -4,7 +4,7 @@ import { resolver } from 'hono-openapi';
 import { z } from 'zod';
 import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
-import { requireAdmin } from '../middleware/auth.ts';
+import { allow } from '../permissions/guards.ts';
 import { answer, describer, refusals } from '../openapi/describe.ts';
 import { HeroUploadResult, UploadResult } from '../openapi/shapes.ts';
 import { MAX_UPLOAD_BYTES, processImage } from '../uploads/process-image.ts';
@@ -61,9 +61,9 @@ const upload = (operationId: string, summary: string, shape: typeof UploadResult
 
 /** POST /api/upload -> { url }; POST /api/upload/hero-image -> { filePath }. Admin only. */
 export const uploadRoutes = new Hono<AppEnv>()
-  .post('/', upload('uploadImage', 'Upload an image', UploadResult), requireAdmin, limit, async (c) =>
+  .post('/', upload('uploadImage', 'Upload an image', UploadResult), allow('contributor'), limit, async (c) =>
     c.json({ url: await acceptUpload(c) }, 201),
   )
-  .post('/hero-image', upload('uploadHeroImage', 'Upload a hero image', HeroUploadResult), requireAdmin, limit, async (c) =>
+  .post('/hero-image', upload('uploadHeroImage', 'Upload a hero image', HeroUploadResult), allow('contributor'), limit, async (c) =>
     c.json({ filePath: await acceptUpload(c) }, 201),
   );

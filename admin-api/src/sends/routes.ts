@@ -5,7 +5,7 @@ import { getPostById, getSubscriberByEmail } from '@forkcast/content-db';
 import { NEWSLETTER_PAGES } from '@forkcast/shared/contracts';
 import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
-import { requireAdmin } from '../middleware/auth.ts';
+import { allow } from '../permissions/guards.ts';
 import { newsletterLinks, type NewsletterLinks } from '../newsletter/links.ts';
 import { answer, describer, document, pathParameter, refusals } from '../openapi/describe.ts';
 import { Message, NewsletterSend, SendsOverview } from '../openapi/shapes.ts';
@@ -36,13 +36,13 @@ function sendsOf(c: Context<AppEnv>): NewsletterSends {
 }
 
 /**
- * /api/newsletter/sends, admin only: send a post to every confirmed subscriber (a scheduled post
+ * /api/newsletter/sends, administrators only: send a post to every confirmed subscriber (a scheduled post
  * when it goes live), send a test of it to one address first, follow every send's progress (as
  * JSON, or live as server-sent events) and cancel one.
  */
 export const sendRoutes = () =>
   new Hono<AppEnv>()
-    .use(requireAdmin)
+    .use(allow('administrator'))
     .get(
       '/',
       describe({
