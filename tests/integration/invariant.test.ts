@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '@forkcast/content-db/testing/random';
-import { listBlocks, listCities, listPosts, splitParagraphs, type Post } from '@forkcast/content-db';
+import { getOwner, listBlocks, listCities, listPosts, splitParagraphs, type Post } from '@forkcast/content-db';
 import { parsePublishReport, PUBLISH_HEADER } from '@forkcast/shared/contracts';
 import { seed } from '@forkcast/content-db/seed';
 import { fullBuildOf, readTree, treeDifferences } from './compare.ts';
@@ -123,8 +123,11 @@ const WRITES: Record<string, Write> = {
   async changePost(site, random) {
     const post = await anyPost(site, random);
     const cities = await listCities(site.handle.db);
+    const owner = (await getOwner(site.handle.db))!;
     const n = Math.floor(random() * 1e6);
     const change = pick(random, [
+      // Who wrote it (the seed's posts have no author yet): no page shows authors so far, and none may go stale when one does.
+      { authorIds: [owner.id] },
       { title: `Retitled ${n}` },
       { slug: `moved-${n}` },
       { excerpt: `New excerpt ${n}.`, tags: [`t${n % 5}`] },

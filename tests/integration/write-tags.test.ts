@@ -4,13 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeFile } from '@forkcast/admin-api';
 import {
   confirmSubscriber,
+  createUser,
   getCityBySlug,
   getGuideForCity,
+  getOwner,
   getPostById,
   insertPost,
   listBlocks,
   listCities,
   listPosts,
+  nowIso,
   searchIndexDrift,
   SETTING,
   subscribe,
@@ -59,12 +62,13 @@ async function cityPost(site: PublishingSite): Promise<Post> {
   return post!;
 }
 
-/** The tags of every list a post is in: every post's, its city's, its id range's and each of its tags'. */
-const listsOf = (post: { id: number; cityId: number | null; tags: readonly string[] }) => [
+/** The tags of every list a post is in: every post's, its city's, its id range's, each of its tags' and its authors'. */
+const listsOf = (post: { id: number; cityId: number | null; tags: readonly string[]; authorIds: readonly number[] }) => [
   'posts',
   ...(post.cityId === null ? [] : [`posts:city:${post.cityId}`]),
   `posts:range:${sitemapRange(post.id)}`,
   ...tagSlugs(post.tags).map(({ slug }) => `posts:tag:${slug}`),
+  ...post.authorIds.map((id) => `posts:author:${id}`),
 ];
 
 const PAGE_WRITES: Record<string, (site: PublishingSite) => Promise<Walk>> = {
@@ -249,6 +253,45 @@ const PAGE_WRITES: Record<string, (site: PublishingSite) => Promise<Walk>> = {
   },
 };
 
+/**
+ * Writes of who wrote what and of the people themselves: they enqueue the tags of what pages will
+ * show of them (a post's authors, a user's name and slug), which no page reads yet: bylines and
+ * author pages come next, and these walks move to PAGE_WRITES with them.
+ */
+const AUTHOR_WRITES: Record<string, (site: PublishingSite) => Promise<Walk>> = {
+  async 'PATCH /api/users/:id'(site) {
+    const owner = (await getOwner(site.handle.db))!;
+    const response = await site.request(`/api/users/${owner.id}`, json('PATCH', { name: 'Olga Editor', slug: 'olga' }));
+    return { response, expected: async () => [`author:${owner.id}`, 'authors'] };
+  },
+  async 'DELETE /api/users/:id'(site) {
+    const owner = (await getOwner(site.handle.db))!;
+    const leaving = await createUser(site.handle.db, {
+      email: 'leaving@forkcast.test',
+      passwordHash: 'x',
+      name: 'Leaving',
+      role: 'author',
+      now: nowIso(),
+    });
+    const post = await cityPost(site);
+    // Their post, written in place: the walk is about what deleting them enqueues.
+    await site.handle.db.deleteFrom('postAuthors').where('postId', '=', post.id).execute();
+    await site.handle.db.insertInto('postAuthors').values({ postId: post.id, userId: leaving, position: 0 }).execute();
+    const response = await site.request(`/api/users/${leaving}`, json('DELETE', { reassignTo: owner.id }));
+    return {
+      response,
+      expected: async () => [
+        `post:${post.id}`,
+        `post-card:${post.id}`,
+        `posts:author:${leaving}`,
+        `posts:author:${owner.id}`,
+        'authors',
+        `author:${leaving}`,
+      ],
+    };
+  },
+};
+
 /** The stored redirects, as one string to compare before and after a write. */
 async function redirectRows(site: PublishingSite): Promise<string> {
   return JSON.stringify(await site.handle.db.selectFrom('redirects').selectAll().orderBy('fromPath').execute());
@@ -323,6 +366,16 @@ const OTHER_WRITES: Record<string, (site: PublishingSite) => Promise<Response>> 
   },
   'POST /api/upload': (site) => site.request('/api/upload', { method: 'POST', body: imageForm() }),
   'POST /api/upload/hero-image': (site) => site.request('/api/upload/hero-image', { method: 'POST', body: imageForm() }),
+  async 'POST /api/users/:id/sign-out'(site) {
+    const other = await createUser(site.handle.db, {
+      email: 'signed.out@forkcast.test',
+      passwordHash: 'x',
+      name: 'Out',
+      role: 'editor',
+      now: nowIso(),
+    });
+    return site.request(`/api/users/${other}/sign-out`, { method: 'POST' });
+  },
   // Last: it ends the session every other walk uses.
   'POST /api/logout': (site) => site.request('/api/logout', { method: 'POST' }),
 };
@@ -352,7 +405,7 @@ describe('the tags each write route enqueues', () => {
     const routes = new Set(
       site.app.routes.filter((route) => WRITE_METHODS.has(route.method)).map((route) => `${route.method} ${route.path}`),
     );
-    expect([...routes].sort()).toEqual([...Object.keys(PAGE_WRITES), ...Object.keys(OTHER_WRITES)].sort());
+    expect([...routes].sort()).toEqual([...Object.keys(PAGE_WRITES), ...Object.keys(AUTHOR_WRITES), ...Object.keys(OTHER_WRITES)].sort());
   });
 
   for (const [route, walk] of Object.entries(PAGE_WRITES)) {
@@ -385,6 +438,42 @@ describe('the tags each write route enqueues', () => {
       expect(treeDifferences(readTree(site.dist.siteDir), full)).toEqual([]);
       // The site search followed the change in its own transaction: it equals a rebuild from scratch.
       expect(await searchIndexDrift(site.handle.db)).toEqual({ missing: [], extra: [] });
+    });
+  }
+
+  it("records a post's new authors: its page and cards, and the lists of the authors it gains and loses", async () => {
+    const post = await cityPost(site);
+    const editor = await createUser(site.handle.db, {
+      email: 'co.author@forkcast.test',
+      passwordHash: 'x',
+      name: 'Co',
+      role: 'editor',
+      now: nowIso(),
+    });
+    const since = await lastOutboxId();
+    const response = await site.request(`/api/posts/${post.id}`, json('PATCH', { authorIds: [editor] }));
+    expect(await response.json()).toMatchObject({ authorIds: [editor] });
+    const [tags] = await outboxSince(since);
+    expect(tags).toEqual(
+      expect.arrayContaining([
+        `post:${post.id}`,
+        `post-card:${post.id}`,
+        `posts:author:${editor}`,
+        ...post.authorIds.map((id) => `posts:author:${id}`),
+      ]),
+    );
+    expect(treeDifferences(readTree(site.dist.siteDir), await fullBuildOf(site.handle.db))).toEqual([]);
+  });
+
+  for (const [route, walk] of Object.entries(AUTHOR_WRITES)) {
+    it(`${route} enqueues the tags of the people it changed, and no page changes yet`, async () => {
+      const treeBefore = readTree(site.dist.siteDir);
+      const since = await lastOutboxId();
+      const { response, expected } = await walk(site);
+      expect(response.status, await response.clone().text()).toBeLessThan(300);
+      expect(await outboxSince(since)).toEqual([(await expected()).sort()]);
+      expect(treeDifferences(treeBefore, readTree(site.dist.siteDir))).toEqual([]);
+      expect(treeDifferences(treeBefore, await fullBuildOf(site.handle.db))).toEqual([]);
     });
   }
 
