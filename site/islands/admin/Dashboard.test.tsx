@@ -2,9 +2,10 @@ import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import Dashboard from './Dashboard';
 import { currentToast, deferred, json, mockFetch, mockLocationAssign, untilStillClock } from './Dashboard.test-utils';
+import { userOf } from './test-api';
 
 const SIGNED_IN = {
-  'GET /api/auth/user': json(200, { id: 1, email: 'editor@forkcast.test' }),
+  'GET /api/auth/user': json(200, userOf('owner')),
   'GET /api/newsletter/subscribers': json(200, []),
   'GET /api/newsletter/sends': json(200, { sends: [], delivery: {} }),
   'GET /api/posts?status=published&limit=30': json(200, []),
@@ -32,7 +33,7 @@ describe('the admin dashboard', () => {
     mockFetch({ ...SIGNED_IN, 'GET /api/auth/user': user.promise });
     render(<Dashboard />);
     expect(screen.getByRole('status').textContent).toBe('Loading the dashboard…');
-    user.resolve(json(200, { id: 1, email: 'editor@forkcast.test' }));
+    user.resolve(json(200, userOf('owner')));
     await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' });
     expect(screen.queryByText('Loading the dashboard…')).toBeNull();
   });
@@ -55,11 +56,12 @@ describe('the admin dashboard', () => {
     expect(screen.queryByRole('heading', { name: 'Admin Dashboard' })).toBeNull();
   });
 
-  it('shows the signed-in editor, the links out and every panel', async () => {
+  it('shows the signed-in owner, the links out and every panel', async () => {
     mockFetch(SIGNED_IN);
     render(<Dashboard />);
     const header = await screen.findByRole('banner');
-    expect(within(header).getByText('editor@forkcast.test').textContent).toBe('editor@forkcast.test');
+    expect(within(header).getByText('Editor').tagName).toBe('STRONG');
+    expect(header.textContent).toContain('Signed in as Editor (editor@forkcast.test), owner');
     expect(screen.getByRole('link', { name: 'View site' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('link', { name: 'Log out' }).getAttribute('href')).toBe('/api/logout');
     for (const name of ['Posts', 'Cities', 'Generate a city guide', 'Sends', 'Subscribers', 'Messages', 'Publish status']) {
@@ -72,5 +74,31 @@ describe('the admin dashboard', () => {
     await screen.findByText('No messages yet');
     await screen.findByText('Never');
     expect(currentToast()).toBeUndefined();
+  });
+
+  it('shows a contributor their own posts and a New post button, and nothing else', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/auth/user': json(200, userOf('contributor', 5)),
+      'GET /api/posts?sort=updated&limit=21&offset=0&authorId=5': json(200, []),
+      'GET /api/cities': json(200, []),
+    });
+    render(<Dashboard />);
+    const posts = await screen.findByRole('region', { name: 'Your posts' });
+    expect(within(posts).getByRole('link', { name: 'New post' }).getAttribute('href')).toBe('/admin/editor');
+    await screen.findByText('No posts match.');
+    for (const name of ['Cities', 'Generate a city guide', 'Sends', 'Subscribers', 'Messages', 'Publish status'])
+      expect(screen.queryByRole('region', { name })).toBeNull();
+    // Nothing it may not see is even asked for.
+    const asked = fetchMock.mock.calls.map(([input]) => String(input));
+    expect([...new Set(asked)].sort()).toEqual(['/api/auth/user', '/api/cities', '/api/posts?sort=updated&limit=21&offset=0&authorId=5']);
+  });
+
+  it('shows an editor all content, history and the publisher, but not readers or sends', async () => {
+    mockFetch({ ...SIGNED_IN, 'GET /api/auth/user': json(200, userOf('editor', 3)) });
+    render(<Dashboard />);
+    await screen.findByRole('region', { name: 'Posts' });
+    for (const name of ['Cities', 'Generate a city guide', 'Publish status'])
+      expect(screen.getByRole('region', { name }).tagName).toBe('SECTION');
+    for (const name of ['Sends', 'Subscribers', 'Messages']) expect(screen.queryByRole('region', { name })).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { CurrentUser } from '@forkcast/shared/contracts';
+import { roleAtLeast, type CurrentUser, type Role } from '@forkcast/shared/contracts';
 import { useAuth } from '../shared/auth-store';
 import { IslandRoot } from '../shared/IslandRoot';
 import { toast } from '../shared/toast-store';
@@ -50,14 +50,22 @@ function useAdminSession(): Session {
   return session;
 }
 
+const ROLE_NAMES: Record<Role, string> = {
+  owner: 'Owner',
+  administrator: 'Administrator',
+  editor: 'Editor',
+  author: 'Author',
+  contributor: 'Contributor',
+};
+
 function DashboardHeader({ user }: { user: CurrentUser }) {
   return (
     <header className="fc-dash-header">
       <div>
-        <p className="kicker">Editors only</p>
+        <p className="kicker">The newsroom</p>
         <h1>Admin Dashboard</h1>
         <p className="fc-dash-meta">
-          Signed in as <strong>{user.email}</strong>
+          Signed in as <strong>{user.name}</strong> ({user.email}), {ROLE_NAMES[user.role].toLowerCase()}
         </p>
       </div>
       <nav className="fc-dash-header__nav" aria-label="Admin">
@@ -91,23 +99,30 @@ function DashboardBody() {
       </div>
     );
   }
+  // Each role sees the panels it may use (the server refuses the rest anyway): writers their own
+  // posts, editors all content, history and the publisher, administrators readers and sends too.
+  const { user } = session;
+  const editor = roleAtLeast(user.role, 'editor');
+  const administrator = roleAtLeast(user.role, 'administrator');
   return (
     <>
-      <DashboardHeader user={session.user} />
+      <DashboardHeader user={user} />
       <div className="fc-dash-grid">
         <div className="fc-dash-main">
-          <DashboardPosts />
-          <DashboardCities />
-          <DashboardGuideForm />
-          <DashboardSends />
-          <DashboardSubscribers />
+          <DashboardPosts {...(editor ? {} : { authorId: user.id })} />
+          {editor && <DashboardCities />}
+          {editor && <DashboardGuideForm />}
+          {administrator && <DashboardSends />}
+          {administrator && <DashboardSubscribers />}
         </div>
-        <div className="fc-dash-side">
-          <DashboardHistory />
-          <DashboardTrash />
-          <DashboardPublishStatus />
-          <DashboardInbox />
-        </div>
+        {editor && (
+          <div className="fc-dash-side">
+            <DashboardHistory />
+            <DashboardTrash />
+            <DashboardPublishStatus />
+            {administrator && <DashboardInbox />}
+          </div>
+        )}
       </div>
     </>
   );

@@ -18,8 +18,9 @@ interface Filters {
   tag: string;
 }
 
-function listUrl(filters: Filters, page: number): string {
+function listUrl(filters: Filters, page: number, authorId: number | undefined): string {
   const params = new URLSearchParams({ sort: 'updated', limit: String(POSTS_PAGE_SIZE + 1), offset: String(page * POSTS_PAGE_SIZE) });
+  if (authorId !== undefined) params.set('authorId', String(authorId));
   for (const key of ['q', 'status', 'type', 'cityId', 'tag'] as const) if (filters[key].trim()) params.set(key, filters[key].trim());
   return `/api/posts?${params}`;
 }
@@ -31,12 +32,15 @@ function localMoment(iso: string): string {
   return new Intl.DateTimeFormat(undefined, format).format(new Date(iso));
 }
 
-/** Every post and guide, newest edit first: search, filters, pages, and each row opens its editor. */
-export function DashboardPosts() {
+/**
+ * Every post and guide, newest edit first (or only those `authorId` wrote: a writer's own): search,
+ * filters, pages, and each row opens its editor.
+ */
+export function DashboardPosts({ authorId }: { authorId?: number }) {
   const id = useId();
   const [filters, setFilters] = useState<Filters>({ q: '', status: '', type: '', cityId: '', tag: '' });
   const [page, setPage] = useState(0);
-  const url = listUrl(filters, page);
+  const url = listUrl(filters, page, authorId);
   const posts = useQuery({ queryKey: ['/api/posts', url], queryFn: adminQuery<Post[]>(url), placeholderData: keepPreviousData });
   const cities = useQuery({ queryKey: ['/api/cities'], queryFn: async () => (await getJson<City[]>('/api/cities')) ?? [] });
   const cityName = new Map((cities.data ?? []).map((city) => [city.id, city.name]));
@@ -52,7 +56,7 @@ export function DashboardPosts() {
       <div className="fc-dash-card__head">
         <div>
           <p className="kicker">Writing</p>
-          <h2 id={`${id}-title`}>Posts</h2>
+          <h2 id={`${id}-title`}>{authorId === undefined ? 'Posts' : 'Your posts'}</h2>
         </div>
         <a className="button fc-dash-small-button" href="/admin/editor">
           New post

@@ -14,6 +14,8 @@ import { announceWrite } from './publish';
 
 interface Props {
   slots: PostBodySlots;
+  /** Whether the post's History shows (the history is for editors and above). */
+  history: boolean;
   /** Shows the republished page after a successful write. */
   onRepublish: () => void;
 }
@@ -96,7 +98,7 @@ function DeleteItemButton({ slot, item, deleting, onDelete }: DeleteItemProps) {
  * refresh action and inline-item deletion, and renders every control of the body into the
  * containers page-slots inserted (one React root per article, portals for the rest).
  */
-export function PostContentAdmin({ slots, onRepublish }: Props) {
+export function PostContentAdmin({ slots, history, onRepublish }: Props) {
   const { postId, postSlug } = slots;
   const queryClient = useQueryClient();
   const items = useContentItems(postId);
@@ -149,17 +151,19 @@ export function PostContentAdmin({ slots, onRepublish }: Props) {
         >
           {refreshing ? 'Refreshing…' : 'Refresh'}
         </button>
-        <HistoryDialog
-          entity="post"
-          entityId={postId}
-          name={slots.postTitle ? `'${slots.postTitle}'` : 'this post'}
-          onRestored={onRepublish}
-          trigger={
-            <button type="button" className="fc-admin-button" aria-label="History of this post">
-              History
-            </button>
-          }
-        />
+        {history && (
+          <HistoryDialog
+            entity="post"
+            entityId={postId}
+            name={slots.postTitle ? `'${slots.postTitle}'` : 'this post'}
+            onRestored={onRepublish}
+            trigger={
+              <button type="button" className="fc-admin-button" aria-label="History of this post">
+                History
+              </button>
+            }
+          />
+        )}
       </div>
       {slots.sections.map((section) =>
         createPortal(

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHANGE_HEADER } from '@forkcast/shared/contracts';
 import { bootAdmin } from './boot';
 import { SCROLL_KEY, TOAST_KEY } from './publish';
-import { currentToast, json, noContent, PUBLISHED, stubApi, type ApiCall } from './test-api';
+import { currentToast, json, noContent, PUBLISHED, stubApi, userOf, type ApiCall } from './test-api';
 
 // A post page as PostView.astro and PostBody.astro render it: paragraph 0 is original, paragraph 1
 // is a stored block, a note follows paragraph 0 and an image follows paragraph 1.
@@ -28,7 +28,7 @@ const ITEMS = [
   { id: 32, postId: 7, type: 'image', content: '/uploads/a.jpg', position: 2 },
 ];
 const BLOCKS = [{ id: 12, postId: 7, content: '**Edited** second.', position: 1, isOriginal: true }];
-const SIGNED_IN = { 'GET /api/auth/user': () => json(200, { id: 1, email: 'editor@forkcast.test' }) };
+const SIGNED_IN = { 'GET /api/auth/user': () => json(200, userOf('owner')) };
 const POST_READS = { ...SIGNED_IN, 'GET /api/posts/7/content': () => json(200, ITEMS), 'GET /api/posts/7/blocks': () => json(200, BLOCKS) };
 
 const reload = vi.fn();
@@ -242,6 +242,53 @@ describe('booting the admin controls', () => {
     expect(document.querySelectorAll('.fc-admin-toolbar')).toHaveLength(1);
     expect(document.querySelectorAll('.fc-admin-add')).toHaveLength(2);
     expect(document.querySelectorAll('[data-hero] > [data-admin-slot]')).toHaveLength(1);
+  });
+
+  describe('by role', () => {
+    const ITINERARY = `<aside class="itinerary" data-itinerary-city-id="3" data-spreadsheet-url=""><h2>Where to eat</h2></aside>`;
+    const as = (role: 'author' | 'contributor' | 'editor', id: number, authorIds: number[]) =>
+      stubApi({
+        ...POST_READS,
+        'GET /api/auth/user': () => json(200, userOf(role, id)),
+        'GET /api/posts/tokyo-ramen': () => json(200, { id: 7, slug: 'tokyo-ramen', status: 'published', authorIds }),
+      });
+
+    it("gives an author's own post its editing controls, without the history, and nothing of cities or the homepage", async () => {
+      as('author', 6, [3, 6]);
+      showPage(`${HOME_PAGE}${POST_PAGE}${ITINERARY}`);
+      await bootAdmin();
+      expect(document.documentElement.dataset.role).toBe('author');
+      await screen.findAllByRole('button', { name: 'Edit section 1' });
+      const hero = document.querySelector<HTMLElement>('figure[data-hero]')!;
+      expect(within(hero).getByRole('button', { name: 'Edit Image' })).toBeTruthy();
+      expect(screen.getAllByRole('button', { name: 'Edit Image' })).toHaveLength(1);
+      for (const name of ['History of this post', 'Spreadsheet', 'History']) expect(screen.queryByRole('button', { name })).toBeNull();
+    });
+
+    it("gives an author nothing on someone else's post", async () => {
+      as('author', 6, [3]);
+      showPage(POST_PAGE);
+      await bootAdmin();
+      expect(document.querySelectorAll('[data-admin-slot]')).toHaveLength(0);
+      expect(screen.queryAllByRole('button')).toHaveLength(0);
+    });
+
+    it('gives a contributor no controls on a published page, and asks for nothing', async () => {
+      const calls = as('contributor', 5, [5]);
+      showPage(`${HOME_PAGE}${POST_PAGE}${ITINERARY}`);
+      await bootAdmin();
+      expect(document.querySelectorAll('[data-admin-slot]')).toHaveLength(0);
+      expect(calls.map((call) => call.url)).toEqual(['/api/auth/user']);
+    });
+
+    it("gives an editor everything, someone else's post included, without asking whose it is", async () => {
+      const calls = as('editor', 4, [3]);
+      showPage(`${POST_PAGE}${ITINERARY}`);
+      await bootAdmin();
+      await screen.findByRole('button', { name: 'History of this post' });
+      expect(await screen.findByRole('button', { name: 'Spreadsheet' })).toBeTruthy();
+      expect(calls.map((call) => call.url)).not.toContain('/api/posts/tokyo-ramen');
+    });
   });
 
   it('boots by itself when imported on a page with the UI hint', async () => {

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { mayOnPost, roleAtLeast, type CurrentUser, type Post } from '@forkcast/shared/contracts';
+import { getJson } from '../shared/api';
 import { useAuth } from '../shared/auth-store';
 import { IslandRoot } from '../shared/IslandRoot';
 import { HeroEditorDialog } from './HeroEditorDialog';
 import { HistoryDialog, HomeHeroHistory } from './history/HistoryDialog';
-import { insertHeroSlots, insertItinerarySlots, insertPostBodySlots } from './page-slots';
+import { insertHeroSlots, insertItinerarySlots, insertPostBodySlots, postSlugsOnPage, type Editable } from './page-slots';
 import { PostContentAdmin } from './PostContentAdmin';
 import { restoreAfterRepublish, showRepublishedPage } from './publish';
 import { SpreadsheetDialog } from './SpreadsheetDialog';
@@ -17,23 +19,43 @@ function mount(container: HTMLElement, node: ReactNode): void {
 }
 
 /**
- * The admin's in-place editing on a static page. The page's UI hint (a readable cookie) only says
- * someone may be signed in; the server decides. Signed in: Edit Image on the hero, Spreadsheet on
- * a guide's itinerary card, and Edit, Delete, Add content and Refresh controls on the body.
- * Otherwise the hint is dropped and the page stays exactly what visitors see.
+ * What the signed-in user may edit on this page. Editors and above: everything. Authors: the posts
+ * they wrote (asked of the API, whose answer names a post's authors). Contributors: nothing, as a
+ * published page is never their draft. Only controls are hidden by it; the server decides.
+ */
+async function editableBy(user: CurrentUser): Promise<Editable> {
+  if (roleAtLeast(user.role, 'editor')) return { home: true, post: () => true };
+  if (user.role !== 'author') return { home: false, post: () => false };
+  const mine = new Set<string>();
+  for (const slug of postSlugsOnPage()) {
+    const post = await getJson<Post>(`/api/posts/${encodeURIComponent(slug)}`).catch(() => null);
+    if (post && mayOnPost(user, post, 'edit')) mine.add(slug);
+  }
+  return { home: false, post: (slug) => mine.has(slug) };
+}
+
+/**
+ * In-place editing on a static page. The page's UI hint (a readable cookie) only says someone may
+ * be signed in; the server decides. Signed in, each role gets the controls it may use: Edit Image
+ * on a hero, Spreadsheet and history on a guide's itinerary card, and Edit, Delete, Add content
+ * and Refresh on a body. Otherwise the hint is dropped and the page stays what visitors see.
  */
 export async function bootAdmin(): Promise<void> {
   const user = await useAuth.getState().load();
   if (!user) {
     delete document.documentElement.dataset.admin;
+    delete document.documentElement.dataset.role;
     restoreAfterRepublish({ showMessage: false });
     return;
   }
+  document.documentElement.dataset.role = user.role;
+  const editable = await editableBy(user);
+  const manages = roleAtLeast(user.role, 'editor');
   const styles = document.createElement('style');
   styles.dataset.adminStyles = '';
   styles.textContent = adminCss;
   document.head.append(styles);
-  for (const { container, target } of insertHeroSlots()) {
+  for (const { container, target } of insertHeroSlots(document, editable)) {
     mount(
       container,
       <>
@@ -50,7 +72,7 @@ export async function bootAdmin(): Promise<void> {
       </>,
     );
   }
-  for (const { container, cityId, spreadsheetUrl } of insertItinerarySlots()) {
+  for (const { container, cityId, spreadsheetUrl } of manages ? insertItinerarySlots() : []) {
     mount(
       container,
       <>
@@ -69,8 +91,8 @@ export async function bootAdmin(): Promise<void> {
       </>,
     );
   }
-  for (const slots of insertPostBodySlots()) {
-    mount(slots.toolbar, <PostContentAdmin slots={slots} onRepublish={showRepublishedPage} />);
+  for (const slots of insertPostBodySlots(document, editable)) {
+    mount(slots.toolbar, <PostContentAdmin slots={slots} history={manages} onRepublish={showRepublishedPage} />);
   }
   // The control containers have fixed sizes in admin.css, so the layout is final already.
   restoreAfterRepublish({ showMessage: true });

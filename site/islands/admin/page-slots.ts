@@ -72,17 +72,32 @@ function claim(element: HTMLElement): boolean {
   return true;
 }
 
+/** Which heroes get controls: the homepage's, and which posts' by slug (what the signed-in role may edit). */
+export interface Editable {
+  home: boolean;
+  post: (slug: string) => boolean;
+}
+
+const EVERYTHING: Editable = { home: true, post: () => true };
+
+/** The slugs of the posts on a page (its articles'), so what may be edited is known before any control goes in. */
+export function postSlugsOnPage(root: ParentNode = document): string[] {
+  return [...new Set([...root.querySelectorAll<HTMLElement>('[data-post-slug]')].map((article) => article.dataset.postSlug ?? ''))].filter(
+    Boolean,
+  );
+}
+
 /**
- * Adds a control container to every hero: `figure[data-hero]` inside an article with a
- * data-post-slug edits that post's hero; a `section.home-hero` (or a data-hero outside any post)
- * edits the homepage's.
+ * Adds a control container to every hero `editable` allows: `figure[data-hero]` inside an article
+ * with a data-post-slug edits that post's hero; a `section.home-hero` (or a data-hero outside any
+ * post) edits the homepage's.
  */
-export function insertHeroSlots(root: ParentNode = document): HeroSlot[] {
+export function insertHeroSlots(root: ParentNode = document, editable: Editable = EVERYTHING): HeroSlot[] {
   const slots: HeroSlot[] = [];
   for (const hero of root.querySelectorAll<HTMLElement>('[data-hero], section.home-hero')) {
-    if (!claim(hero)) continue;
     const article = hero.closest<HTMLElement>('[data-post-slug]');
     const slug = article?.dataset.postSlug;
+    if (!(slug ? editable.post(slug) : editable.home) || !claim(hero)) continue;
     // The post's heading is its title, as rendered for every reader.
     const title = (article?.querySelector('h1')?.textContent ?? '').trim();
     const container = slot('fc-admin-controls fc-admin-controls--hero');
@@ -146,13 +161,13 @@ function addSlots(body: HTMLElement, sections: readonly SectionSlot[]): AddSlot[
   });
 }
 
-/** Adds control containers to every editable post body on the page (one per article). */
-export function insertPostBodySlots(root: ParentNode = document): PostBodySlots[] {
+/** Adds control containers to every post body on the page `editable` allows (one per article). */
+export function insertPostBodySlots(root: ParentNode = document, editable: Editable = EVERYTHING): PostBodySlots[] {
   const bodies: PostBodySlots[] = [];
   for (const body of root.querySelectorAll<HTMLElement>('[data-post-body]')) {
     const article = body.closest<HTMLElement>('[data-post-id]');
     const postId = whole(article?.dataset.postId);
-    if (!article || postId === null || !claim(body)) continue;
+    if (!article || postId === null || !editable.post(article.dataset.postSlug ?? '') || !claim(body)) continue;
     const toolbar = slot('fc-admin-toolbar');
     body.before(toolbar);
     const sections = sectionSlots(body);

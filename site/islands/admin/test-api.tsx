@@ -1,7 +1,8 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import { formatPublishReport, PUBLISH_HEADER } from '@forkcast/shared/contracts';
+import { formatPublishReport, PUBLISH_HEADER, type CurrentUser, type Role } from '@forkcast/shared/contracts';
+import { useAuth } from '../shared/auth-store';
 import { IslandRoot } from '../shared/IslandRoot';
 import { useToasts } from '../shared/toast-store';
 
@@ -21,6 +22,22 @@ export const json = (status: number, body: unknown, headers: Record<string, stri
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 export const noContent = (headers: Record<string, string> = {}) => new Response(null, { status: 204, headers });
+
+/** A signed-in user of `role` (the owner, user 1, unless told otherwise), as GET /api/auth/user answers. */
+export function userOf(role: Role = 'owner', id = 1): CurrentUser {
+  return {
+    id,
+    name: role === 'owner' ? 'Editor' : `A ${role}`,
+    email: 'editor@forkcast.test',
+    role,
+    slug: role === 'owner' ? 'editor' : role,
+  };
+}
+
+/** Signs the islands in as `userOf(role, id)`, as if the auth lookup had answered it. */
+export function signInAs(role: Role = 'owner', id = 1): void {
+  useAuth.setState({ user: userOf(role, id), checkedAt: Date.now() });
+}
 
 /**
  * Replaces fetch, the islands' one way out, with a tiny API keyed by 'METHOD /path'. Anything

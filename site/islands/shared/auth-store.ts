@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { CurrentUser } from '@forkcast/shared/contracts';
 import { getJson } from './api';
@@ -8,7 +9,7 @@ const AUTH_CACHE_MS = 300_000;
 interface AuthState {
   user: CurrentUser | null;
   checkedAt: number | null;
-  /** The signed-in admin or null; asks the server at most once per AUTH_CACHE_MS, never retries. */
+  /** The signed-in user or null; asks the server at most once per AUTH_CACHE_MS, never retries. */
   load: (now?: number) => Promise<CurrentUser | null>;
 }
 
@@ -32,3 +33,15 @@ export const useAuth = create<AuthState>((set, get) => ({
     return inFlight;
   },
 }));
+
+/**
+ * The signed-in user (null until known, or when nobody is): what the islands show controls by. The
+ * role only hides what the server would refuse anyway; it never decides anything.
+ */
+export function useSignedInUser(): CurrentUser | null {
+  const user = useAuth((state) => state.user);
+  useEffect(() => {
+    void useAuth.getState().load();
+  }, []);
+  return user;
+}

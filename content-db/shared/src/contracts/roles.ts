@@ -7,7 +7,8 @@
 export const ROLES = ['owner', 'administrator', 'editor', 'author', 'contributor'] as const;
 export type Role = (typeof ROLES)[number];
 
-const rank = (role: Role) => ROLES.length - ROLES.indexOf(role);
+// A role this code does not know (an older session's, a typo) ranks below every role.
+const rank = (role: Role) => (ROLES.includes(role) ? ROLES.length - ROLES.indexOf(role) : 0);
 
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);

@@ -10,13 +10,15 @@ interface Props {
   /** The post's title as saved, which the confirmations name. */
   title: string | undefined;
   live: boolean;
+  /** What the signed-in role may do to the post: unpublish it (publish), delete it (remove). */
+  may: { publish: boolean; remove: boolean };
   onUnpublish: () => void;
   /** After the post was deleted (its message is showing). */
   onDeleted: () => void;
 }
 
 /** Unpublish (a live post) and Delete post, each after a confirmation that says what goes. */
-export function PostDangerZone({ postId, title, live, onUnpublish, onDeleted }: Props) {
+export function PostDangerZone({ postId, title, live, may, onUnpublish, onDeleted }: Props) {
   const [confirming, setConfirming] = useState<'delete' | 'unpublish' | undefined>(undefined);
   const remove = useMutation({
     mutationFn: () => apiRequest('DELETE', `/api/posts/${postId}`),
@@ -29,7 +31,7 @@ export function PostDangerZone({ postId, title, live, onUnpublish, onDeleted }: 
 
   return (
     <div className="fc-editor__danger">
-      {live && (
+      {live && may.publish && (
         <AdminDialog
           open={confirming === 'unpublish'}
           onOpenChange={(open) => setConfirming(open ? 'unpublish' : undefined)}
@@ -56,24 +58,26 @@ export function PostDangerZone({ postId, title, live, onUnpublish, onDeleted }: 
           </div>
         </AdminDialog>
       )}
-      <AdminDialog
-        open={confirming === 'delete'}
-        onOpenChange={(open) => setConfirming(open ? 'delete' : undefined)}
-        trigger={
-          <button type="button" className="fc-dash-danger">
-            Delete post
-          </button>
-        }
-        title="Delete this post?"
-        description={`'${title}' leaves the site with its edited sections and additions: its page, its place in every listing, the feeds and the sitemap. It waits in the trash on /admin for 30 days, where Restore brings it all back.`}
-      >
-        <div className="fc-form__actions">
-          <CancelButton />
-          <button type="button" className="button fc-dash-danger" disabled={remove.isPending} onClick={() => remove.mutate()}>
-            Delete
-          </button>
-        </div>
-      </AdminDialog>
+      {may.remove && (
+        <AdminDialog
+          open={confirming === 'delete'}
+          onOpenChange={(open) => setConfirming(open ? 'delete' : undefined)}
+          trigger={
+            <button type="button" className="fc-dash-danger">
+              Delete post
+            </button>
+          }
+          title="Delete this post?"
+          description={`'${title}' leaves the site with its edited sections and additions: its page, its place in every listing, the feeds and the sitemap. It waits in the trash on /admin for 30 days, where Restore brings it all back.`}
+        >
+          <div className="fc-form__actions">
+            <CancelButton />
+            <button type="button" className="button fc-dash-danger" disabled={remove.isPending} onClick={() => remove.mutate()}>
+              Delete
+            </button>
+          </div>
+        </AdminDialog>
+      )}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatPublishFailure, formatPublishReport, PUBLISH_HEADER } from '@forkcast/shared/contracts';
-import { currentToast, stubApi, writes, type ApiCall } from '../test-api';
+import { currentToast, signInAs, stubApi, writes, type ApiCall } from '../test-api';
 import { PREVIEW_MS } from './LivePreview';
 import PostEditor, { AUTOSAVE_MS, wordCount } from './PostEditor';
 
@@ -27,6 +27,7 @@ function post(overrides: Record<string, unknown> = {}) {
     status: 'draft',
     publishedAt: null,
     publishAt: null,
+    authorIds: [1],
     createdAt: '2026-11-01T10:00:00.000Z',
     updatedAt: '2026-11-01T10:00:00.000Z',
     url: '/lisbon/bifanas-at-noon',
@@ -44,6 +45,7 @@ function open(search: string) {
 
 beforeEach(() => {
   window.history.replaceState(null, '', '/admin/editor');
+  signInAs('owner');
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -260,5 +262,34 @@ describe('the post editor', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete this post?' });
     expect(dialog.textContent).toContain("'Bifanas at noon' leaves the site with its edited sections and additions");
     expect(dialog.textContent).toContain('It waits in the trash on /admin for 30 days');
+  });
+
+  describe('by role', () => {
+    const loaded = async (overrides: Record<string, unknown>) => {
+      stubApi({ 'GET /api/cities': () => answer(200, CITIES), 'GET /api/posts/9/edit': () => answer(200, post(overrides)) });
+      open('?id=9');
+      await screen.findByRole('textbox', { name: 'Title' });
+    };
+    const buttons = () => screen.getAllByRole('button').map((button) => button.textContent);
+
+    it("gives a contributor's own draft Save draft and Delete, but no Publish now, schedule or history", async () => {
+      signInAs('contributor', 5);
+      await loaded({ authorIds: [5] });
+      expect(buttons()).toEqual(expect.arrayContaining(['Save draft', 'Delete post']));
+      for (const name of ['Publish now', 'History', 'Schedule']) expect(screen.queryByRole('button', { name })).toBeNull();
+    });
+
+    it("leaves a contributor's published post without Update, Unpublish or Delete", async () => {
+      signInAs('contributor', 5);
+      await loaded({ authorIds: [5], status: 'published', published: true });
+      for (const name of ['Update', 'Unpublish', 'Delete post', 'Publish now']) expect(screen.queryByRole('button', { name })).toBeNull();
+    });
+
+    it('lets an author update, unpublish and delete their own live post, without the history', async () => {
+      signInAs('author', 6);
+      await loaded({ authorIds: [6], status: 'published', published: true });
+      expect(buttons()).toEqual(expect.arrayContaining(['Update', 'Unpublish', 'Delete post']));
+      expect(screen.queryByRole('button', { name: /History/ })).toBeNull();
+    });
   });
 });

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import type { City } from '@forkcast/shared/contracts';
+import { mayOnPost, roleAtLeast, type City, type CurrentUser } from '@forkcast/shared/contracts';
 import { getJson } from '../../shared/api';
+import { useSignedInUser } from '../../shared/auth-store';
 import { IslandRoot } from '../../shared/IslandRoot';
 import { postEditorUrl } from '../admin-urls';
 import { EditorLoadFailed, EditorLoading, EditorProblem, idFromLocation, saveStateOf } from '../entity-editor/EditorFrame';
@@ -86,11 +87,26 @@ function usePostEditor(initialId: number | undefined) {
   return { editor, post, live, previewKey };
 }
 
+/** What the signed-in user may do in the editor, as the server's rules say; only controls are hidden by it. */
+function editorRights(user: CurrentUser | null, post: AuthoredPost | undefined) {
+  if (!user) return { edit: false, publish: false, remove: false, history: false, send: false };
+  // A post not saved yet will be the writer's own draft.
+  const subject = post ?? { authorIds: [user.id], status: 'draft' as const };
+  return {
+    edit: mayOnPost(user, subject, 'edit'),
+    publish: mayOnPost(user, subject, 'publish'),
+    remove: mayOnPost(user, subject, 'delete'),
+    history: roleAtLeast(user.role, 'editor'),
+    send: roleAtLeast(user.role, 'administrator'),
+  };
+}
+
 function EditorBody({ initialId }: { initialId: number | undefined }) {
   const id = useId();
   const cities = useQuery({ queryKey: ['/api/cities'], queryFn: async () => (await getJson<City[]>('/api/cities')) ?? [] });
   const { editor, post, live, previewKey } = usePostEditor(initialId);
   const { id: postId, draft, setDraft } = editor;
+  const may = editorRights(useSignedInUser(), post);
 
   if (editor.loading) return <EditorLoading noun="post" />;
   if (editor.loadError) return <EditorLoadFailed noun="post" error={editor.loadError} />;
@@ -107,6 +123,7 @@ function EditorBody({ initialId }: { initialId: number | undefined }) {
         titled={draft.title.trim() !== ''}
         onSave={editor.saveNow}
         onPublish={() => editor.save({ status: 'published' })}
+        may={may}
       />
 
       {live && <p className="fc-editor__note">This post is live: Update publishes your changes to readers at once.</p>}
@@ -126,16 +143,17 @@ function EditorBody({ initialId }: { initialId: number | undefined }) {
         <aside className="fc-editor__side" aria-label="Post settings">
           <PostSettings id={id} draft={draft} setDraft={setDraft} post={post} cities={cities.data ?? []} />
           <PostSchedule
-            shown={postId !== undefined && !live}
+            shown={postId !== undefined && !live && may.publish}
             saving={editor.saving}
             onSchedule={(publishAt) => editor.save({ status: 'scheduled', publishAt })}
           />
-          {post && <LetterControls post={post} />}
-          {postId !== undefined && (
+          {post && may.send && <LetterControls post={post} />}
+          {postId !== undefined && (may.remove || (live && may.publish)) && (
             <PostDangerZone
               postId={postId}
               title={post?.title}
               live={live}
+              may={may}
               onUnpublish={() => editor.save({ status: 'draft' })}
               onDeleted={() => {
                 editor.setSaved(draft);

@@ -15,10 +15,12 @@ interface Props {
   titled: boolean;
   onSave: () => void;
   onPublish: () => void;
+  /** What the signed-in role may do here: save changes (edit), publish, see the history. */
+  may: { edit: boolean; publish: boolean; history: boolean };
 }
 
 /** The post editor's bar: status, save state and word count; History, Preview and the save buttons. */
-export function PostEditorBar({ post, postId, saveState, words, dirty, saving, titled, onSave, onPublish }: Props) {
+export function PostEditorBar({ post, postId, saveState, words, dirty, saving, titled, onSave, onPublish, may }: Props) {
   const live = post?.status === 'published';
   return (
     <EditorBar
@@ -30,24 +32,30 @@ export function PostEditorBar({ post, postId, saveState, words, dirty, saving, t
         </>
       }
     >
-      {postId !== undefined && <EditorHistory entity="post" entityId={postId} name={post ? `'${post.title}'` : 'this post'} />}
+      {postId !== undefined && may.history && (
+        <EditorHistory entity="post" entityId={postId} name={post ? `'${post.title}'` : 'this post'} />
+      )}
       {postId !== undefined && (
         <a className="button button--ghost fc-dash-small-button" href={`/api/posts/${postId}/preview`} target="_blank" rel="noopener">
           Preview
         </a>
       )}
       {live ? (
-        <button type="button" className="button fc-dash-small-button" disabled={!dirty || saving} onClick={onSave}>
-          Update
-        </button>
+        may.edit && (
+          <button type="button" className="button fc-dash-small-button" disabled={!dirty || saving} onClick={onSave}>
+            Update
+          </button>
+        )
       ) : (
         <>
           <button type="button" className="button button--ghost fc-dash-small-button" disabled={saving} onClick={onSave}>
             Save draft
           </button>
-          <button type="button" className="button fc-dash-small-button" disabled={saving || !titled} onClick={onPublish}>
-            Publish now
-          </button>
+          {may.publish && (
+            <button type="button" className="button fc-dash-small-button" disabled={saving || !titled} onClick={onPublish}>
+              Publish now
+            </button>
+          )}
         </>
       )}
     </EditorBar>
