@@ -20,7 +20,7 @@ const MEANINGS: Record<ConfigVariable, { meaning: string; shown?: string }> = {
   },
   ADMIN_EMAIL: {
     meaning:
-      "at start, create or update this admin, one bare address (see Email addresses in [api.md](api.md)), with `ADMIN_PASSWORD` (a changed password signs that admin out everywhere). With neither set and no admin yet, `admin@forkcast.local` is created with a generated password, shown once on standard error when that is a terminal (standard output holds only the JSON log); otherwise (systemd, a pipe), where it would land in a kept log, the password is written to `first-admin-password.txt` beside the database, readable only by the server's user, and the log gives only that path",
+      "at start, set this user's password, or create them: the owner of a new database, an administrator beside an owner; one bare address (see Email addresses in [api.md](api.md)), with `ADMIN_PASSWORD` (a changed password signs that user out everywhere). With neither set and no user yet, the owner `admin@forkcast.local` is created with a generated password, shown once on standard error when that is a terminal (standard output holds only the JSON log); otherwise (systemd, a pipe), where it would land in a kept log, the password is written to `first-admin-password.txt` beside the database, readable only by the server's user, and the log gives only that path",
   },
   ADMIN_PASSWORD: { meaning: "`ADMIN_EMAIL`'s password, at least 12 characters; set both or neither; never printed" },
   PURGE_WEBHOOK_URL: { meaning: 'POSTed the list of changed URLs after each publish (see [operations.md](operations.md#a-cdn-in-front))' },
@@ -50,7 +50,7 @@ const MEANINGS: Record<ConfigVariable, { meaning: string; shown?: string }> = {
   },
   CONTACT_NOTIFY: {
     meaning:
-      '`false` stops emailing each contact message to every admin account (Reply-To: the sender); the messages stay in the /admin inbox either way',
+      '`false` stops emailing each contact message to the owner and every administrator (Reply-To: the sender); the messages stay in the /admin inbox either way',
   },
   BACKUP_DIR: { meaning: 'where `make backup` and the periodic backups write, one private folder per backup' },
   BACKUP_INTERVAL: {

@@ -188,7 +188,7 @@ export interface Config {
   /** Which proxies' X-Forwarded-For to believe: a number of hops, or their addresses and ranges. */
   trustProxy?: TrustProxy;
   mail: MailConfig;
-  /** Whether each contact message is also emailed to the admins. */
+  /** Whether each contact message is also emailed to the owner and the administrators. */
   contactNotify: boolean;
   /** How newsletter sends are delivered. */
   newsletter: {
