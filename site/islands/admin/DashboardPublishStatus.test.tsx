@@ -9,7 +9,14 @@ const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).
 
 const healthy = () => ({
   queueLength: 0,
-  lastPublish: { at: minutesAgo(5), durationMs: 1400, pagesChanged: 3, urls: ['/', '/lisbon/guide', '/sitemap.xml'], error: null },
+  lastPublish: {
+    at: minutesAgo(5),
+    durationMs: 1400,
+    pagesChanged: 3,
+    urls: ['/', '/lisbon/guide', '/sitemap.xml'],
+    error: null,
+    by: ['Ana Lima', 'Bo Chen'],
+  },
   failuresLastDay: 0,
   lastFailure: null,
   failingRoutes: [],
@@ -23,7 +30,7 @@ function facts(): Record<string, string> {
 }
 
 describe('the publish status panel', () => {
-  it('shows the queue, the last publish and its changed pages', async () => {
+  it('shows the queue, the last publish, whose changes it published and its changed pages', async () => {
     mockFetch({ [STATUS]: json(200, healthy()) });
     renderInRoot(<DashboardPublishStatus />);
     expect(screen.getByRole('status').textContent).toBe('Loading publish status…');
@@ -33,6 +40,7 @@ describe('the publish status panel', () => {
       'Last publish': '5 minutes ago',
       Duration: '1.4 s',
       'Pages changed': '3',
+      'Changes by': 'Ana Lima, Bo Chen',
       'Failures in the last day': '0',
     });
     const disclosure = screen.getByText('Changed pages (3)').closest('details');
@@ -52,9 +60,16 @@ describe('the publish status panel', () => {
     mockFetch({
       [STATUS]: json(200, {
         queueLength: 1,
-        lastPublish: { at: minutesAgo(2), durationMs: 320, pagesChanged: 0, urls: [], error: 'ENOSPC: no space left on device' },
+        lastPublish: { at: minutesAgo(2), durationMs: 320, pagesChanged: 0, urls: [], error: 'ENOSPC: no space left on device', by: [] },
         failuresLastDay: 2,
-        lastFailure: { startedAt: minutesAgo(2), durationMs: 320, pagesChanged: 0, urls: [], error: 'ENOSPC: no space left on device' },
+        lastFailure: {
+          startedAt: minutesAgo(2),
+          durationMs: 320,
+          pagesChanged: 0,
+          urls: [],
+          error: 'ENOSPC: no space left on device',
+          by: [],
+        },
         failingRoutes: [],
       }),
     });

@@ -36,6 +36,12 @@ function StatusFacts({ status }: { status: PublishStatus }) {
               <dt>Pages changed</dt>
               <dd>{lastPublish.pagesChanged}</dd>
             </div>
+            {lastPublish.by.length > 0 && (
+              <div>
+                <dt>Changes by</dt>
+                <dd>{lastPublish.by.join(', ')}</dd>
+              </div>
+            )}
           </>
         )}
         <div>
