@@ -134,7 +134,7 @@ describe('the admin edits in place', () => {
     await page.getByLabel('Password').fill(ADMIN.password);
     await Promise.all([page.waitForURL((url) => url.pathname === '/admin'), page.getByRole('button', { name: 'Sign in' }).click()]);
     await shown(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }));
-    await shown(page.getByText(`Signed in as ${ADMIN.email}`));
+    await shown(page.getByText(`Signed in as Editor (${ADMIN.email}), owner`));
     // Signed in, the footer offers Logout instead of Admin.
     await shown(page.getByRole('contentinfo').getByRole('link', { name: 'Logout' }));
     expect(await page.getByRole('contentinfo').getByRole('link', { name: 'Admin' }).isVisible()).toBe(false);
