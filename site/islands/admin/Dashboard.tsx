@@ -107,7 +107,7 @@ function DashboardBody() {
   return (
     <>
       <DashboardHeader user={user} />
-      <div className="fc-dash-grid">
+      <div className={editor ? 'fc-dash-grid' : 'fc-dash-grid fc-dash-grid--single'}>
         <div className="fc-dash-main">
           <DashboardPosts {...(editor ? {} : { authorId: user.id })} />
           {editor && <DashboardCities />}
