@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { pino } from 'pino';
+import { UserRuleError } from '@forkcast/content-db';
 import { SEARCH_PAGE } from '@forkcast/shared/contracts';
 import { IMMUTABLE } from '@forkcast/shared/security-headers';
 import { isRenderedFile } from '@forkcast/shared/urls';
@@ -156,6 +157,8 @@ export function createServing({ siteVersions, ...input }: AppInput): Serving {
   app.onError((error, c) => {
     let answer: ApiError;
     if (error instanceof ApiError) answer = error;
+    // The rules of users the database keeps (one owner, ...) that a route's own checks did not meet first.
+    else if (error instanceof UserRuleError) answer = errors.conflict(error.message);
     else if (error instanceof HTTPException && error.status < 500) answer = errors.http(error.status, error.message);
     else {
       deps.logger.error({ reqId: c.get('requestId'), method: c.req.method, path: loggedPath(c.req.path), err: error }, 'unhandled error');

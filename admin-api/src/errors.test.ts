@@ -2,10 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { HTTPException } from 'hono/http-exception';
 import { describe, expect, it } from 'vitest';
+import { createUser } from '@forkcast/content-db';
 import { ApiError, errors } from './errors.ts';
 import { createTestApp } from './testing.ts';
 
 const SOURCE = join(import.meta.dirname);
+const NOW = '2025-01-01T00:00:00.000Z';
 
 /** Every production source file of the package (tests and test helpers excluded). */
 function sourceFiles(dir = SOURCE): string[] {
@@ -90,6 +92,24 @@ describe('errors: every answer goes through ApiError', () => {
       const crash = await t.app.request('/test-crash');
       expect(crash.status).toBe(500);
       expect(await crash.json()).toEqual({ message: 'Something went wrong on our side. Please try again.', code: 'internal_error' });
+    } finally {
+      await t.cleanup();
+    }
+  });
+
+  it('answers a rule of users the database keeps, met by no route check first, with a 409 saying which', async () => {
+    const t = await createTestApp();
+    try {
+      t.app.get('/test-second-owner', async () => {
+        await createUser(t.handle.db, { email: 'second@forkcast.test', passwordHash: 'x', name: 'Second', role: 'owner', now: NOW });
+        return new Response();
+      });
+      const refused = await t.app.request('/test-second-owner');
+      expect(refused.status).toBe(409);
+      expect(await refused.json()).toEqual({
+        message: 'There is an owner already: ownership is transferred, never shared.',
+        code: 'conflict',
+      });
     } finally {
       await t.cleanup();
     }
