@@ -4,7 +4,6 @@ import {
   entityKey,
   entityVersion,
   loadState,
-  type AdminUser,
   type ChangeAction,
   type CommittedChange,
   type Db,
@@ -19,17 +18,10 @@ import {
   versionTag,
   type Versioned,
 } from '@forkcast/shared/contracts';
+import { actorOf } from './auth/actor.ts';
 import type { AppEnv } from './context.ts';
 import { readIfMatch, satisfies } from './versions/if-match.ts';
 import { staleVersion } from './versions/stale.ts';
-
-/**
- * How a change records the admin who made it, and how the editors name them to each other (who
- * changed a post, who else has it open): their address today. The one place to swap in a name.
- */
-function actorOf(admin: AdminUser | undefined): string | null {
-  return admin?.email ?? null;
-}
 
 /** commitWrite's work, returning what commitChange answered: the result, and the versions it made. */
 async function commitAndPublish<T>(c: Context<AppEnv>, work: (trx: Db) => Promise<T>, action: ChangeAction): Promise<CommittedChange<T>> {

@@ -3,7 +3,7 @@ import { describeRoute, resolver, uniqueSymbol, type DescribeRouteOptions } from
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { z } from 'zod';
 import { ERROR_STATUSES, type ErrorCode } from '../errors.ts';
-import { FieldDiff } from './shapes.ts';
+import { StaleVersion } from './shapes.ts';
 
 /**
  * The pieces each route's description is made of: who may call it, its answers and refusals, and
@@ -37,17 +37,7 @@ export const ErrorBody = z
       )
       .optional()
       .describe("An itinerary's problems, row by row and column by column."),
-    currentVersion: z.number().int().min(0).optional().describe('412: the version the entity is at now.'),
-    changedBy: z
-      .string()
-      .nullable()
-      .optional()
-      .describe('412: who made the change that produced the current version (null for the server itself, or no recorded change).'),
-    changedAt: z.string().nullable().optional().describe('412: when.'),
-    changes: z
-      .array(FieldDiff)
-      .optional()
-      .describe('412: what changed since the version the write was made to, field by field; empty when that version is no longer kept.'),
+    ...StaleVersion.partial().shape,
   })
   .describe('The body of every error answer.');
 

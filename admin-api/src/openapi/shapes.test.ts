@@ -38,5 +38,7 @@ describe('the shapes of the OpenAPI document', () => {
     expectTypeOf<Shape<typeof shapes.Readiness>>().toEqualTypeOf<Plain<Readiness>>();
     expectTypeOf<Shape<typeof shapes.UploadResult>>().toEqualTypeOf<Plain<contracts.UploadResult>>();
     expectTypeOf<Shape<typeof shapes.HeroUploadResult>>().toEqualTypeOf<Plain<contracts.HeroUploadResult>>();
+    expectTypeOf<Shape<typeof shapes.Presence>>().toEqualTypeOf<Plain<contracts.PresenceAnswer>>();
+    expectTypeOf<Shape<typeof shapes.StaleVersion>>().toEqualTypeOf<Plain<contracts.StaleVersionDetails>>();
   });
 });

@@ -198,9 +198,22 @@ export const RevisionSummary = z
   .meta({ id: 'RevisionSummary', description: 'One version of an entity: the state it had after one change.' });
 
 /** What changed in one field, as a word diff. */
-export const FieldDiff = z.object({
+const FieldDiff = z.object({
   label: z.string(),
   parts: z.array(z.object({ value: z.string(), added: z.boolean().optional(), removed: z.boolean().optional() })),
+});
+
+/** What a write made to an earlier version is told (412 stale_version), besides the message and code. */
+export const StaleVersion = z.object({
+  currentVersion: z.number().int().min(0).describe('412: the version the entity is at now.'),
+  changedBy: z
+    .string()
+    .nullable()
+    .describe('412: who made the change that produced it (null for the server itself, or when there is no recorded change).'),
+  changedAt: z.string().nullable().describe('412: when.'),
+  changes: z
+    .array(FieldDiff)
+    .describe('412: what changed since the version the write was made to, field by field; empty when that version is no longer kept.'),
 });
 
 export const RevisionDetail = RevisionSummary.extend({
@@ -282,6 +295,14 @@ export const Readiness = z
 export const HealthStatus = z.object({ status: z.literal('ok') }).meta({ id: 'HealthStatus' });
 
 export const Message = z.object({ message: z.string() }).meta({ id: 'Message', description: 'A sentence for the reader.' });
+
+export const Presence = z
+  .object({
+    others: z
+      .array(z.object({ name: z.string().describe('Who (their address today).'), since: time.describe('Since when.') }))
+      .describe('The other admins who have the post open, longest there first.'),
+  })
+  .meta({ id: 'Presence', description: 'Who else has a post open in an editor.' });
 
 export const HomepageHero = z.object({ heroImage: z.string().nullable(), version }).meta({ id: 'HomepageHero' });
 export const HomepageHeroUpdated = z.object({ imageUrl: z.string(), version }).meta({ id: 'HomepageHeroUpdated' });

@@ -283,6 +283,11 @@ export interface RevisionSummary {
   restorable: boolean;
 }
 
+/** POST /api/posts/:id/presence: the other admins who have the post open in an editor, longest there first. */
+export interface PresenceAnswer {
+  others: { name: string; since: string }[];
+}
+
 /** A run of text in a diff: kept, or only in the older or the newer version. */
 export interface DiffPart {
   value: string;
