@@ -1,6 +1,7 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { FieldDiff, StaleVersionDetails } from '@forkcast/shared/contracts';
 import { dateTime } from '../DashboardFormat';
+import { condensed } from './field-diffs';
 import { DiffText } from '../history/DiffText';
 import { ensureHistoryStyles } from '../history/styles';
 
@@ -18,7 +19,7 @@ function Changes({ id, title, changes, empty }: { id: string; title: string; cha
       {changes.map((change) => (
         <section key={change.label} className="fc-history__field" aria-label={`${title}: ${change.label}`}>
           <h5>{change.label}</h5>
-          <DiffText parts={change.parts} />
+          <DiffText parts={condensed(change.parts)} />
         </section>
       ))}
     </section>
@@ -47,10 +48,16 @@ interface Props {
  */
 export function ConflictView({ noun, stale, mine, busy, onReload, onReapply, reloadLabel, reapplyLabel }: Props) {
   const id = useId();
+  const box = useRef<HTMLDivElement>(null);
   useEffect(ensureHistoryStyles, []);
+  // The editor may be typing far down the form: the choice comes to them.
+  useEffect(() => {
+    box.current?.focus({ preventScroll: true });
+    box.current?.scrollIntoView?.({ block: 'start' });
+  }, []);
   const who = stale.changedBy ?? 'The server';
   return (
-    <div className="fc-conflict" role="alert" aria-labelledby={`${id}-headline`}>
+    <div ref={box} tabIndex={-1} className="fc-conflict" role="alert" aria-labelledby={`${id}-headline`}>
       <p id={`${id}-headline`} className="fc-conflict__headline">
         {changedHeadline(stale, noun)}
       </p>

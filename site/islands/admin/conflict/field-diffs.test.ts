@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldDiffs, reapplyOnTop } from './field-diffs';
+import { condensed, fieldDiffs, reapplyOnTop } from './field-diffs';
 
 describe('fieldDiffs', () => {
   it('gives a word diff of each field whose text differs, and nothing for the rest', () => {
@@ -20,6 +20,26 @@ describe('fieldDiffs', () => {
         parts: [{ value: 'Ramen at ' }, { value: 'night', removed: true }, { value: 'dawn', added: true }],
       },
     ]);
+  });
+});
+
+describe('condensed', () => {
+  it('cuts long unchanged runs down to whole words at their ends around each change, and keeps the changes whole', () => {
+    const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
+    const [first, , , middle] = condensed([
+      { value: `${words(40)} and` },
+      { value: 'old', removed: true },
+      { value: 'new', added: true },
+      { value: ` then ${words(40)}` },
+      { value: 'c', added: true },
+      { value: 'short' },
+    ]);
+    expect(first!.value).toMatch(/^… ?(word\d+ )+and$/);
+    expect(first!.value.length).toBeLessThanOrEqual(82);
+    expect(middle!.value).toMatch(/^ then (word\d+ )+…( ?word\d+)+$/);
+    expect(middle!.value).not.toMatch(/…\S*ord/);
+    const untouched = [{ value: 'short' }, { value: 'x', added: true }];
+    expect(condensed(untouched)).toEqual(untouched);
   });
 });
 

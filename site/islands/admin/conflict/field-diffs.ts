@@ -24,6 +24,29 @@ export function fieldDiffs(before: Fields, after: Fields): FieldDiff[] {
   return diffs;
 }
 
+/** Characters of unchanged text kept on each side of a change when a diff is shown condensed. */
+const CONTEXT = 80;
+
+const wholeWords = (text: string, partial: RegExp) => text.replace(partial, '') || text;
+
+/**
+ * A field's diff with the long runs of unchanged text between its changes cut down to their ends
+ * (`…` marks the cut), so the changes of a long post fit on screen side by side.
+ */
+export function condensed(parts: readonly DiffPart[]): DiffPart[] {
+  return parts.map((part, index) => {
+    if (part.added || part.removed) return part;
+    const before = index > 0;
+    const after = index < parts.length - 1;
+    const { value } = part;
+    if (value.length <= CONTEXT * (before && after ? 2 : 1) + 1) return part;
+    // Cut at a space, so no word is shown in part.
+    const head = before ? wholeWords(value.slice(0, CONTEXT), /\S*$/) : '';
+    const tail = after ? wholeWords(value.slice(-CONTEXT), /^\S*/) : '';
+    return { value: `${head}…${tail}` };
+  });
+}
+
 const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
 
 /**
