@@ -45,6 +45,7 @@ export * from './search/index.ts';
 export { toCsv, unguardCsvCell, type CsvCell } from './csv.ts';
 export { splitParagraphs } from '@forkcast/shared/paragraphs';
 export {
+  entityKey,
   HOME_HERO,
   loadState,
   type CityState,
@@ -57,3 +58,4 @@ export { diffItinerary, type ChangeAction, type ItineraryDiff } from './revision
 export { contentHash, type BodyPartSnapshot, type TrashSnapshot } from './revisions/trash-snapshots.ts';
 export * from './revisions/store.ts';
 export * from './revisions/restore-rows.ts';
+export * from './versions/versions.ts';

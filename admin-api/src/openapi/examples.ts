@@ -23,6 +23,8 @@ export const KYOTO = {
   displayOrder: 2,
   createdAt: SEEDED,
   updatedAt: EDITED,
+  // Seeded content has no recorded change yet.
+  version: 0,
 };
 
 export const KYOTO_OVERVIEW = {
@@ -52,6 +54,7 @@ export const KYOTO_GUIDE = {
   publishAt: null,
   createdAt: SEEDED,
   updatedAt: EDITED,
+  version: 0,
 };
 
 /** A Kyoto dining post: post 21. */
@@ -73,6 +76,7 @@ export const RAMEN_POST = {
   publishAt: null,
   createdAt: '2025-04-18T09:00:00.000Z',
   updatedAt: '2025-04-18T09:00:00.000Z',
+  version: 0,
 };
 
 /** A draft started in Kyoto (POST /api/posts). */
@@ -92,7 +96,25 @@ export const NEW_DRAFT = {
   createdAt: NOW,
   updatedAt: NOW,
   url: '/kyoto/tofu-in-nanzen-ji',
+  version: 1,
 };
+
+/**
+ * A write's first change of a seeded entity keeps its state before as revision 1 and its new state
+ * as revision 2: its version from then on.
+ */
+export const FIRST_EDIT = 2;
 
 export const notFound = (message: string) => ({ message, code: 'not_found' });
 export const invalid = (message: string) => ({ message, code: 'validation' });
+
+/** A write made to version 1 of a seeded post, which is still at version 0. */
+export const STALE_POST = {
+  message:
+    'This post is not at the version this change was made to. Nothing was saved: read the post again, or send the change again with its current version.',
+  code: 'stale_version',
+  currentVersion: 0,
+  changedBy: null,
+  changedAt: null,
+  changes: [],
+};

@@ -1,5 +1,5 @@
 import { diffWords } from 'diff';
-import type { CityState, EntityRef, EntityState, HeroState, PostState, RestaurantRow } from '@forkcast/content-db';
+import type { CityState, Db, EntityRef, EntityState, HeroState, PostState, RestaurantRow } from '@forkcast/content-db';
 import type { DiffPart, FieldDiff } from '@forkcast/shared/contracts';
 
 type Fields = [label: string, value: string][];
@@ -97,4 +97,11 @@ export function diffStates(
     diffs.push({ label, parts });
   }
   return diffs;
+}
+
+/** Every city's name by id, for the City field of a post's diff (cities in the trash included). */
+export async function cityNames(db: Db): Promise<Map<number, string>> {
+  const cities = await db.selectFrom('cities').select(['id', 'name']).execute();
+  const trashed = await db.selectFrom('trash').select(['entityId as id', 'title as name']).where('kind', '=', 'city').execute();
+  return new Map([...trashed, ...cities].map((city) => [city.id, city.name]));
 }

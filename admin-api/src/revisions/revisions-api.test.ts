@@ -173,6 +173,9 @@ describe('revisions, restore, undo and trash', () => {
     'POST /api/newsletter/sends/:id/cancel',
     // A preview renders unsaved changes and stores nothing.
     'POST /api/posts/:id{[0-9]+}/preview',
+    // Who has a post open in an editor is kept in memory, not in the database.
+    'POST /api/posts/:id{[0-9]+}/presence',
+    'DELETE /api/posts/:id{[0-9]+}/presence',
   ];
 
   it('knows every write route: each keeps history, or changes nothing readers see', () => {

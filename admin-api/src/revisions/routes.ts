@@ -21,7 +21,7 @@ import { answer, describer, pathParameter, refusals } from '../openapi/describe.
 import * as shapes from '../openapi/shapes.ts';
 import { parseId, validate } from '../validation.ts';
 import { commitWrite } from '../write.ts';
-import { diffStates } from './diff.ts';
+import { cityNames, diffStates } from './diff.ts';
 import { restoreState, restoreTrashed, undoChange } from './restore.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -67,13 +67,6 @@ async function summaries(db: Db, revisions: Revision[], newestIsCurrent: boolean
     result.push({ ...revision, current, restorable: !current && revision.kind !== 'deleted' });
   }
   return result;
-}
-
-/** Every city's name by id, for the City field of a post's diff (cities in the trash included). */
-async function cityNames(db: Db): Promise<Map<number, string>> {
-  const cities = await db.selectFrom('cities').select(['id', 'name']).execute();
-  const trashed = await db.selectFrom('trash').select(['entityId as id', 'title as name']).where('kind', '=', 'city').execute();
-  return new Map([...trashed, ...cities].map((city) => [city.id, city.name]));
 }
 
 /**
