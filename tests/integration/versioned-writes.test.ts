@@ -20,8 +20,8 @@ describe('a write made to an earlier version, on a publishing site', () => {
 
   beforeAll(async () => {
     site = await publishingSite(({ db }) => seed(db).then(() => undefined));
-    [post] = await listPosts(site.handle.db, { publishedOnly: true, type: 'post', limit: 1 });
-    path = ((await (await site.request(`/api/posts/${post!.id}/edit`)).json()) as { url: string }).url;
+    post = (await listPosts(site.handle.db, { publishedOnly: true, type: 'post', limit: 1 }))[0]!;
+    path = ((await (await site.request(`/api/posts/${post.id}/edit`)).json()) as { url: string }).url;
   });
   afterAll(() => site?.cleanup());
 
