@@ -24,7 +24,9 @@ export async function commitWrite<T>(c: Context<AppEnv>, work: (trx: Db) => Prom
         PUBLISH_HEADER,
         first
           ? formatPublishFailure(`${more.length > 0 ? `${more.length + 1} pages, among them ` : ''}${first.route}: ${first.error}`)
-          : formatPublishReport({ pages: report.pagesChanged, ms: report.ms }),
+          : report.bucketError
+            ? formatPublishFailure(report.bucketError)
+            : formatPublishReport({ pages: report.pagesChanged, ms: report.ms }),
       );
     } catch (error) {
       // The change itself is saved and stays in the outbox; the publisher logged why and tries

@@ -1,0 +1,42 @@
+import type { Logger } from 'pino';
+import type { Db } from '@forkcast/content-db';
+import type { Config } from '../config.ts';
+import { renderedRenderId, type DistPaths } from '../publisher/site-build.ts';
+import { BucketPublisher } from './bucket-publisher.ts';
+import { BucketStore, s3ClientFromEnvironment } from './bucket-store.ts';
+
+export interface BucketWiring {
+  db: Db;
+  config: Pick<Config, 'siteBucket' | 'uploadsBucket' | 'uploadDir'>;
+  dist: DistPaths;
+  logger: Logger;
+  mayPublish?: () => boolean;
+  onLateSync?: (paths: string[]) => void;
+  /** The AWS SDK's settings; the process's environment unless told. */
+  env?: Record<string, string | undefined>;
+}
+
+/** The bucket publisher for SITE_BUCKET and UPLOADS_BUCKET, or undefined when neither is set. */
+export function bucketPublisherFromConfig({
+  db,
+  config,
+  dist,
+  logger,
+  mayPublish,
+  onLateSync,
+  env,
+}: BucketWiring): BucketPublisher | undefined {
+  const { siteBucket, uploadsBucket } = config;
+  if (!siteBucket && !uploadsBucket) return undefined;
+  const client = s3ClientFromEnvironment(env);
+  return new BucketPublisher({
+    db,
+    logger: logger.child({ component: 'bucket' }),
+    ...(siteBucket
+      ? { site: { store: new BucketStore(siteBucket, client), siteDir: dist.siteDir, renderId: () => renderedRenderId(dist) } }
+      : {}),
+    ...(uploadsBucket ? { uploads: { store: new BucketStore(uploadsBucket, client), uploadDir: config.uploadDir } } : {}),
+    ...(mayPublish ? { mayPublish } : {}),
+    ...(onLateSync ? { onLateSync } : {}),
+  });
+}
