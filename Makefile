@@ -47,7 +47,7 @@ BUILD_STAMP := dist/server/entry.mjs
 
 UNIT_PROJECTS := --project content-db --project shared --project admin-api --project docs --project site --project components --project islands
 
-.PHONY: help toolchain install build compile start dev test test-unit test-watch typecheck lint format bench bench-mail seed admin-password backup restore export nginx-config docs clean
+.PHONY: help toolchain install build compile start dev test test-unit test-watch typecheck lint format bench bench-mail seed admin-password backup restore export sync-bucket nginx-config docs clean
 
 help:
 	@echo "make start           install, create + seed the database, build and serve http://localhost:4321"
@@ -66,6 +66,7 @@ help:
 	@echo "make backup          back up the database and uploads into BACKUP_DIR, online (the server may run)"
 	@echo "make restore FROM=d  restore a backup folder into a stopped deployment"
 	@echo "make export TO=d     copy the published site and its uploads into one folder any static host serves (default dist/export)"
+	@echo "make sync-bucket     make SITE_BUCKET equal the site folder (and UPLOADS_BUCKET hold every upload); reports what changed"
 	@echo "make nginx-config    the nginx site config for this deployment (TO=file writes it, LISTEN=port or address:port)"
 	@echo "make docs            write the pages of docs/ that are generated from the code"
 	@echo "make clean           remove build output (keeps data/)"
@@ -120,6 +121,9 @@ restore: install
 
 export: install
 	node scripts/export.ts "$(TO)"
+
+sync-bucket: install
+	node scripts/sync-bucket.ts
 
 docs: install
 	node scripts/docs.ts

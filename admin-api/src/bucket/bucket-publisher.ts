@@ -152,10 +152,20 @@ export class BucketPublisher {
     return first === undefined ? {} : { error: `the bucket refused ${result.size === 1 ? 'a file' : `${result.size} files`}: ${first}` };
   }
 
+  /** The store of a target's bucket, if one is configured. */
+  store(target: BucketTarget): BucketStore | undefined {
+    return this.#options[target]?.store;
+  }
+
+  /** Queues keys of a bucket (in a transaction of their own), due at once. */
+  async queue(target: BucketTarget, keys: readonly string[]): Promise<void> {
+    if (keys.length > 0) await queueBucketObjects(this.#options.db, target, keys, nowIso());
+  }
+
   /** Queues uploaded files (in a transaction of their own: an upload writes nothing else) and pushes them. */
   async publishUploads(names: readonly string[]): Promise<PushOutcome> {
     if (!this.has('uploads') || names.length === 0) return {};
-    await queueBucketObjects(this.#options.db, 'uploads', names, nowIso());
+    await this.queue('uploads', names);
     return this.push('uploads', names);
   }
 
@@ -226,15 +236,12 @@ export class BucketPublisher {
     try {
       if (target === 'site') this.#siteBehind = true;
       const difference = await bucketDifference(target, this.#options, { everything });
-      await queueBucketObjects(this.#options.db, target, [...difference.put, ...difference.deleted], nowIso());
-      const failures = await this.#transferAll(
-        await queuedBucketObjects(this.#options.db, target, [...difference.put, ...difference.deleted]),
-        () => false,
-      );
-      if (target === 'site' && failures.size === 0) {
-        this.#siteBehind = false;
-        await this.#recordState();
-      }
+      const keys = [...difference.put, ...difference.deleted];
+      await queueBucketObjects(this.#options.db, target, keys, nowIso());
+      // Every difference is queued now: the queue emptying means the bucket matches the folder.
+      if (target === 'site') this.#siteBehind = false;
+      const failures = await this.#transferAll(await queuedBucketObjects(this.#options.db, target, keys), () => false);
+      if (target === 'site' && failures.size === 0) await this.#recordState();
       if (failures.size > 0) this.#scheduleDrain(0);
       return difference;
     } finally {
@@ -247,7 +254,8 @@ export class BucketPublisher {
     const counts = await countBucketQueue(this.#options.db);
     const of = (target: BucketTarget): BucketTargetStatus | null => {
       const config = this.#options[target];
-      return config ? { url: config.store.location.url, ...counts[target], reconciling: this.#reconciling.has(target) } : null;
+      const reconciling = this.#reconciling.has(target) || (target === 'site' && this.#siteBehind);
+      return config ? { url: config.store.location.url, ...counts[target], reconciling } : null;
     };
     return { site: of('site'), uploads: of('uploads') };
   }
