@@ -86,6 +86,18 @@ describe('publishing to a bucket', () => {
     expect(bucketDifferences(objects, expected)).toEqual([]);
     const { urls } = (await status(server)).lastPublish!;
     expect(urls.length).toBeGreaterThan(0);
+    // What a CDN in front of the bucket's website endpoint gets (docs/operations.md): the page at its
+    // one URL with the server's headers, and a 301 for each line of _redirects.
+    const page = await fetch(s3.websiteUrl('forkcast-site', `live${urls[0]}`));
+    expect([page.status, page.headers.get('content-type'), page.headers.get('cache-control')]).toEqual([
+      200,
+      'text/html; charset=utf-8',
+      'public, max-age=0, must-revalidate',
+    ]);
+    expect(await page.text()).toContain('Read through the bucket at once.');
+    const [from, to] = (await (await fetch(`${server.url}/_redirects`)).text()).split('\n')[0]!.split(' ');
+    const redirect = await fetch(s3.websiteUrl('forkcast-site', `live${from}`), { redirect: 'manual' });
+    expect([redirect.status, redirect.headers.get('location')]).toEqual([301, to]);
 
     const png = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#8e44ad' } })
       .png()
