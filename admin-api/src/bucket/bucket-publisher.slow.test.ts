@@ -106,6 +106,7 @@ describe('publishing to a bucket', () => {
     rmSync(join(siteDir, 'rss.xml'));
     expect(await publish(['kyoto/guide', 'osaka/guide', 'rss.xml'])).toEqual({});
     expect(await differences()).toEqual([]);
+    await bucket.settled();
     expect(await countBucketQueue(db)).toEqual({ site: { queued: 0, failing: 0 }, uploads: { queued: 0, failing: 0 } });
     const page = await fetch(s3.websiteUrl('forkcast-site', 'live/kyoto/guide'));
     expect(await page.text()).toBe('<p>Kyoto, edited</p>');
@@ -128,6 +129,7 @@ describe('publishing to a bucket', () => {
       write('kyoto/guide/index.html', '<p>Kyoto, during the outage</p>');
       const outcome = await publish(['kyoto/guide']);
       expect(outcome.error).toMatch(/the bucket refused a file/);
+      await bucket.settled();
       const [failing] = await failingBucketObjects(db, 10);
       expect(failing).toMatchObject({ target: 'site', key: 'kyoto/guide', attempts: 1 });
       expect(failing?.error).toBeTruthy();

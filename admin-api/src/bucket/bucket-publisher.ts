@@ -138,7 +138,9 @@ export class BucketPublisher {
     let answered = false;
     const work = (async () => {
       const rows = await queuedBucketObjects(this.#options.db, target, keys);
-      return this.#transferAll(rows, () => answered);
+      const transferred = Promise.withResolvers<Map<number, string>>();
+      this.#transferAll(rows, () => answered, transferred.resolve).catch(transferred.reject);
+      return transferred.promise;
     })();
     const timeout = sleep(this.#waitMs).then(() => 'timeout' as const);
     const result = await Promise.race([work.catch((error: unknown) => new Map([[0, message(error)]])), timeout]);
@@ -282,38 +284,56 @@ export class BucketPublisher {
    * is removed once the bucket holds it, or keeps its error and a later try. Resolves to the
    * errors by row id. `answered` says whether the write waiting for them has answered already.
    */
-  async #transferAll(rows: readonly QueuedObject[], answered: () => boolean): Promise<Map<number, string>> {
+  async #transferAll(
+    rows: readonly QueuedObject[],
+    answered: () => boolean,
+    transferred?: (failures: Map<number, string>) => void,
+  ): Promise<Map<number, string>> {
     const redirects = this.#options.site ? await siteRedirects(this.#options.site.siteDir) : new Map<string, string>();
     const failures = new Map<number, string>();
     const done: number[] = [];
     const paths: string[] = [];
+    // A key's next transfer waits until this one's outcome is recorded too, so the queue never
+    // sees an older outcome land after a newer one.
+    const recorded = Promise.withResolvers<void>();
+    const chained: [string, Promise<unknown>][] = [];
     await Promise.all(
       rows.map(async (row) => {
         const chainKey = `${row.target}:${row.key}`;
         const previous = this.#chains.get(chainKey) ?? Promise.resolve();
-        const transfer = previous.then(() => this.#transfer(row, redirects));
-        const settled = transfer.then(
-          (changed) => {
-            done.push(row.id);
-            paths.push(...changed);
-          },
-          (error: unknown) => void failures.set(row.id, message(error)),
-        );
-        this.#chains.set(chainKey, settled);
+        const settled = previous
+          .then(() => this.#transfer(row, redirects))
+          .then(
+            (changed) => {
+              done.push(row.id);
+              paths.push(...changed);
+            },
+            (error: unknown) => void failures.set(row.id, message(error)),
+          );
+        const chain = settled.then(() => recorded.promise);
+        this.#chains.set(chainKey, chain);
+        chained.push([chainKey, chain]);
         await settled;
-        if (this.#chains.get(chainKey) === settled) this.#chains.delete(chainKey);
       }),
     );
+    // The write waiting for these objects answers now; recording that the bucket holds them is
+    // not on its path (a crash before it lands puts them again, which changes nothing).
+    transferred?.(failures);
     const now = nowIso();
-    await this.#options.db.transaction().execute(async (trx) => {
-      await clearBucketObjects(trx, done);
-      await recordBucketFailures(
-        trx,
-        [...failures].map(([id, error]) => ({ id, error })),
-        now,
-        retryTime(now),
-      );
-    });
+    try {
+      await this.#options.db.transaction().execute(async (trx) => {
+        await clearBucketObjects(trx, done);
+        await recordBucketFailures(
+          trx,
+          [...failures].map(([id, error]) => ({ id, error })),
+          now,
+          retryTime(now),
+        );
+      });
+    } finally {
+      recorded.resolve();
+      for (const [chainKey, chain] of chained) if (this.#chains.get(chainKey) === chain) this.#chains.delete(chainKey);
+    }
     if (failures.size > 0)
       this.#options.logger.warn(
         { failed: failures.size, first: [...failures.values()][0] },

@@ -83,11 +83,7 @@ export async function nextBucketRetry(db: Db): Promise<string | undefined> {
 export async function countBucketQueue(db: Db): Promise<Record<BucketTarget, { queued: number; failing: number }>> {
   const rows = await db
     .selectFrom('bucketQueue')
-    .select((eb) => [
-      'target',
-      eb.fn.countAll<number>().as('queued'),
-      eb.fn.count<number>('error').as('failing'),
-    ])
+    .select((eb) => ['target', eb.fn.countAll<number>().as('queued'), eb.fn.count<number>('error').as('failing')])
     .groupBy('target')
     .execute();
   const counts = { site: { queued: 0, failing: 0 }, uploads: { queued: 0, failing: 0 } };
