@@ -47,7 +47,7 @@ BUILD_STAMP := dist/server/entry.mjs
 
 UNIT_PROJECTS := --project content-db --project shared --project admin-api --project docs --project site --project components --project islands
 
-.PHONY: help toolchain install build compile start dev test test-unit test-watch typecheck lint format bench bench-mail seed admin-password backup restore export sync-bucket nginx-config docs clean
+.PHONY: help toolchain install build compile start dev test test-unit test-watch typecheck lint format bench bench-mail bench-bucket seed admin-password backup restore export sync-bucket nginx-config docs clean
 
 help:
 	@echo "make start           install, create + seed the database, build and serve http://localhost:4321"
@@ -60,6 +60,7 @@ help:
 	@echo "make build           compile the site and render every page into dist/client"
 	@echo "make dev             Astro dev server with hot reload (pages read data/content.db)"
 	@echo "make bench           benchmark the publisher against Astro's own builds (bench-results/)"
+	@echo "make bench-bucket    what publishing to SITE_BUCKET adds to a block edit, against s3rver on loopback (bench-results/bucket.md)"
 	@echo "make bench-mail      send one post to 10,000 subscribers through a local SMTP server (bench-results/mail.md)"
 	@echo "make seed            create, migrate and seed the database without serving"
 	@echo "make admin-password  set a new admin password from the terminal"
@@ -156,6 +157,9 @@ bench: install
 
 bench-mail: compile
 	node scripts/bench/mail.ts
+
+bench-bucket: compile
+	GLIBC_TUNABLES=$(SERVER_MALLOC) node $(SERVER_NODE_FLAGS) scripts/bench/bucket.ts
 
 clean:
 	rm -rf dist .builds dist-static .astro
