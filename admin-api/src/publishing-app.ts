@@ -85,7 +85,7 @@ export async function createPublishingApp(options: PublishingAppOptions): Promis
   const mayPublish = options.lease ? options.lease.held.bind(options.lease) : undefined;
   // Objects that reach the bucket after their write answered (a retry, a comparison at start) are
   // purged then, as the purge of their publish may have had the CDN fetch the bucket's old copy.
-  const bucket = bucketPublisherFromConfig({
+  const bucket = await bucketPublisherFromConfig({
     db,
     config,
     dist,

@@ -3,7 +3,6 @@ import type { Db } from '@forkcast/content-db';
 import type { Config } from '../config.ts';
 import { renderedRenderId, type DistPaths } from '../publisher/site-build.ts';
 import { BucketPublisher } from './bucket-publisher.ts';
-import { BucketStore, s3ClientFromEnvironment } from './bucket-store.ts';
 
 export interface BucketWiring {
   db: Db;
@@ -16,8 +15,11 @@ export interface BucketWiring {
   env?: Record<string, string | undefined>;
 }
 
-/** The bucket publisher for SITE_BUCKET and UPLOADS_BUCKET, or undefined when neither is set. */
-export function bucketPublisherFromConfig({
+/**
+ * The bucket publisher for SITE_BUCKET and UPLOADS_BUCKET, or undefined when neither is set. The
+ * AWS SDK is loaded only then: a deployment without a bucket never pays for loading it.
+ */
+export async function bucketPublisherFromConfig({
   db,
   config,
   dist,
@@ -25,9 +27,10 @@ export function bucketPublisherFromConfig({
   mayPublish,
   onLateSync,
   env,
-}: BucketWiring): BucketPublisher | undefined {
+}: BucketWiring): Promise<BucketPublisher | undefined> {
   const { siteBucket, uploadsBucket } = config;
   if (!siteBucket && !uploadsBucket) return undefined;
+  const { BucketStore, s3ClientFromEnvironment } = await import('./bucket-store.ts');
   const client = s3ClientFromEnvironment(env);
   return new BucketPublisher({
     db,

@@ -54,7 +54,7 @@ export async function syncBuckets({ db, config, dist, logger, env, serverWaitMs 
   // A server killed a moment ago leaves its lease until it expires: only one that runs puts for us.
   const serverRuns =
     lease !== undefined && lease.role === 'server' && Date.parse(lease.expiresAt) > Date.now() && liveness(lease) !== 'ended';
-  const bucket = bucketPublisherFromConfig({ db, config, dist, logger, ...(env ? { env } : {}) });
+  const bucket = await bucketPublisherFromConfig({ db, config, dist, logger, ...(env ? { env } : {}) });
   if (!bucket) return [];
   const reports: SyncReport[] = [];
   try {
