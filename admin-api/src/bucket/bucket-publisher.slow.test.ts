@@ -133,6 +133,9 @@ describe('publishing to a bucket', () => {
       const [failing] = await failingBucketObjects(db, 10);
       expect(failing).toMatchObject({ target: 'site', key: 'kyoto/guide', attempts: 1 });
       expect(failing?.error).toBeTruthy();
+      // While the bucket is failing, a write does not wait for it: its objects join the queue at once.
+      write('index.html', '<p>home, during the outage</p>');
+      expect((await publish(['index.html'])).error).toMatch(/^the bucket is failing \(.+\); the change is queued and retried$/);
       // The folder is what the server serves; only the bucket is behind.
       expect(readFileSync(join(siteDir, 'kyoto/guide/index.html'), 'utf8')).toBe('<p>Kyoto, during the outage</p>');
     } finally {
@@ -141,6 +144,8 @@ describe('publishing to a bucket', () => {
     bucket.start();
     await expect.poll(async () => (await countBucketQueue(db)).site.queued, { timeout: 20_000, interval: 200 }).toBe(0);
     expect(await differences()).toEqual([]);
+    write('kyoto/guide/index.html', '<p>Kyoto, after the outage</p>');
+    expect(await publish(['kyoto/guide']), 'a bucket that took objects again is waited for again').toEqual({});
     // The CDN is told again once the bucket holds what the write's own purge came too early for.
     expect(late.flat()).toContain('/kyoto/guide');
   });

@@ -114,6 +114,8 @@ export class BucketPublisher {
   #stateTimer: NodeJS.Timeout | undefined;
   #draining: Promise<void> | undefined;
   readonly #background = new Set<Promise<unknown>>();
+  // The error of each bucket whose last transfers all failed, until one succeeds.
+  readonly #failing = new Map<BucketTarget, string>();
   #stopped = true;
   readonly #reconciling = new Set<BucketTarget>();
   // Set while the site's bucket may differ from the folder in ways the queue does not hold.
@@ -135,6 +137,13 @@ export class BucketPublisher {
    */
   async push(target: BucketTarget, keys: readonly string[]): Promise<PushOutcome> {
     if (!this.has(target) || keys.length === 0) return {};
+    // A bucket that refused its last objects is not waited for: the write's objects join the queue,
+    // which the background tries with growing waits, until the bucket takes one again.
+    const failing = this.#failing.get(target);
+    if (failing !== undefined) {
+      this.#scheduleDrain(0);
+      return { error: `the bucket is failing (${failing}); the change is queued and retried` };
+    }
     let answered = false;
     const work = (async () => {
       const rows = await queuedBucketObjects(this.#options.db, target, keys);
@@ -316,6 +325,13 @@ export class BucketPublisher {
         await settled;
       }),
     );
+    const succeeded = new Set(rows.filter((row) => !failures.has(row.id)).map((row) => row.target));
+    for (const target of succeeded) this.#failing.delete(target);
+    const targetOf = new Map(rows.map((row) => [row.id, row.target]));
+    for (const [id, error] of failures) {
+      const target = targetOf.get(id);
+      if (target !== undefined && !succeeded.has(target)) this.#failing.set(target, error);
+    }
     // The write waiting for these objects answers now; recording that the bucket holds them is
     // not on its path (a crash before it lands puts them again, which changes nothing).
     transferred?.(failures);
