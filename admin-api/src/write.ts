@@ -37,7 +37,9 @@ async function commitAndPublish<T>(c: Context<AppEnv>, work: (trx: Db) => Promis
         PUBLISH_HEADER,
         first
           ? formatPublishFailure(`${more.length > 0 ? `${more.length + 1} pages, among them ` : ''}${first.route}: ${first.error}`)
-          : formatPublishReport({ pages: report.pagesChanged, ms: report.ms }),
+          : report.bucketError
+            ? formatPublishFailure(report.bucketError)
+            : formatPublishReport({ pages: report.pagesChanged, ms: report.ms }),
       );
     } catch (error) {
       // The change itself is saved and stays in the outbox; the publisher logged why and tries

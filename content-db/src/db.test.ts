@@ -7,6 +7,7 @@ import { createTempDb, type TempDb } from './testing.ts';
 
 const TABLES = [
   'admin_users',
+  'bucket_queue',
   'changes',
   'cities',
   'contact_messages',

@@ -37,6 +37,7 @@ export * from './repositories/publish-log.ts';
 export * from './repositories/redirects.ts';
 export * from './repositories/server-lease.ts';
 export * from './repositories/site-generations.ts';
+export * from './repositories/bucket-queue.ts';
 export { TAG } from './tags.ts';
 export { recordRead, recordWrite, trackReads, trackWrites, type QueryRead } from './tracking.ts';
 export { defineQuery, evaluateQueries, withQueryMemo } from './queries.ts';

@@ -156,6 +156,13 @@ const publishRun = {
   error: z.string().nullable(),
 };
 
+const bucketTarget = z.object({
+  url: z.string().describe('`s3://bucket/prefix`'),
+  queued: z.number().int().min(0).describe('Objects waiting to be put into it (or deleted from it).'),
+  failing: z.number().int().min(0).describe('How many of those have failed at least once.'),
+  reconciling: z.boolean().describe('Whether the whole bucket is being compared with its folder (after a start or a full render).'),
+});
+
 export const PublishStatus = z
   .object({
     queueLength: z.number().int().min(0),
@@ -171,6 +178,25 @@ export const PublishStatus = z
         retryAt: time.describe('When it is tried again.'),
       }),
     ),
+    bucket: z
+      .object({
+        site: bucketTarget.nullable().describe('SITE_BUCKET; null when unset.'),
+        uploads: bucketTarget.nullable().describe('UPLOADS_BUCKET; null when unset.'),
+        failingObjects: z
+          .array(
+            z.object({
+              bucket: z.enum(['site', 'uploads']),
+              key: z.string().describe("The key below the bucket's prefix: `kyoto/guide`, `index.html`, an upload's name."),
+              error: z.string(),
+              attempts: z.number().int().min(1),
+              firstFailedAt: time,
+              retryAt: time.describe('When it is tried again.'),
+            }),
+          )
+          .describe('Objects the bucket does not hold yet (the first 50), the longest-failing first.'),
+      })
+      .nullable()
+      .describe('The buckets a publish and an upload also land in; null when neither SITE_BUCKET nor UPLOADS_BUCKET is set.'),
   })
   .meta({ id: 'PublishStatus', description: 'What the publisher is doing.' });
 

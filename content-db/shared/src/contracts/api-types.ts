@@ -213,6 +213,29 @@ export interface FailingRoute {
   retryAt: string;
 }
 
+/** One bucket a publish (or an upload) also lands in. */
+export interface BucketTargetStatus {
+  /** Where: `s3://bucket/prefix`. */
+  url: string;
+  /** Objects waiting to be put into it (or deleted from it). */
+  queued: number;
+  /** How many of those have failed at least once. */
+  failing: number;
+  /** Whether the whole bucket is being compared with its folder (after a start or a full render). */
+  reconciling: boolean;
+}
+
+/** An object the bucket does not hold yet: readers behind the bucket get its last good version until a retry succeeds. */
+export interface FailingObject {
+  bucket: 'site' | 'uploads';
+  /** Its key below the bucket's prefix: `kyoto/guide`, `index.html`, an upload's name. */
+  key: string;
+  error: string;
+  attempts: number;
+  firstFailedAt: string;
+  retryAt: string;
+}
+
 /** GET /api/admin/publish-status: what the publisher is doing. */
 export interface PublishStatus {
   queueLength: number;
@@ -220,6 +243,8 @@ export interface PublishStatus {
   failuresLastDay: number;
   lastFailure: (PublishRun & { startedAt: string }) | null;
   failingRoutes: FailingRoute[];
+  /** The buckets (SITE_BUCKET, UPLOADS_BUCKET); null when neither is set. */
+  bucket: { site: BucketTargetStatus | null; uploads: BucketTargetStatus | null; failingObjects: FailingObject[] } | null;
 }
 
 /** One problem found in an uploaded itinerary: 1-based row (the header is row 1) and column. */
