@@ -14,6 +14,7 @@ import { createPublishingApp, distPaths, ensureFullRender, hashPassword, loadCon
 import { startS3Server } from '@forkcast/admin-api/bucket-testing';
 import { countBucketQueue, listPosts, nowIso, upsertAdmin } from '@forkcast/content-db';
 import { openContentDb } from '@forkcast/content-db/open';
+import { PUBLISH_HEADER, parsePublishReport } from '@forkcast/shared/contracts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const BUILT = distPaths(join(ROOT, 'dist'));
@@ -93,8 +94,7 @@ try {
       const started = performance.now();
       const answer = await send(contexts[variant], `/api/posts/${postId}/blocks/${blockId}`, 'PUT', { content: `Edit ${i} ${variant}.` });
       const ms = performance.now() - started;
-      if (!/^pages=/.test(answer.headers.get('x-forkcast-publish') ?? ''))
-        throw new Error(`not published: ${answer.headers.get('x-forkcast-publish')}`);
+      if (!parsePublishReport(answer.headers.get(PUBLISH_HEADER))) throw new Error(`not published: ${answer.headers.get(PUBLISH_HEADER)}`);
       if (i >= 0) times[variant].push(ms);
     }
   }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '@forkcast/content-db/testing/random';
 import { countBucketQueue, createDb, listPosts, pendingOutbox, type Db } from '@forkcast/content-db';
 import { bucketDifferences, expectedSiteBucket, readBucket, startS3Server, type TestS3Server } from '@forkcast/admin-api/bucket-testing';
-import type { PublishStatus } from '@forkcast/shared/contracts';
+import { PUBLISH_HEADER, parsePublishReport, type PublishStatus } from '@forkcast/shared/contracts';
 import { fullBuildOf } from './compare.ts';
 import { deploymentEnv, killServer, runScript, signIn, startServer, type ServerProcess } from './server-process.ts';
 import { BUILT, copyBuiltAssets } from './support.ts';
@@ -79,7 +79,7 @@ describe('publishing to a bucket', () => {
       body: JSON.stringify({ type: 'text', content: 'Read through the bucket at once.', position: 0 }),
     });
     expect(answer.status).toBe(201);
-    expect(answer.headers.get('x-forkcast-publish')).toMatch(/^pages=\d+; ms=\d+$/);
+    expect(parsePublishReport(answer.headers.get(PUBLISH_HEADER))).toBeDefined();
     // Read-your-writes through the bucket: no waiting, the object is there when the write answers.
     const objects = await readBucket(s3.client, s3.store(SITE_BUCKET));
     const expected = expectedSiteBucket(await fullBuildOf(db));
