@@ -47,7 +47,7 @@ BUILD_STAMP := dist/server/entry.mjs
 
 UNIT_PROJECTS := --project content-db --project shared --project admin-api --project docs --project site --project components --project islands
 
-.PHONY: help toolchain install build compile start dev test test-unit test-watch typecheck lint format bench bench-mail seed admin-password backup restore export nginx-config docs clean
+.PHONY: help toolchain install build compile start dev test test-unit test-watch typecheck lint format bench bench-mail bench-bucket seed admin-password backup restore export sync-bucket nginx-config docs clean
 
 help:
 	@echo "make start           install, create + seed the database, build and serve http://localhost:4321"
@@ -60,12 +60,14 @@ help:
 	@echo "make build           compile the site and render every page into dist/client"
 	@echo "make dev             Astro dev server with hot reload (pages read data/content.db)"
 	@echo "make bench           benchmark the publisher against Astro's own builds (bench-results/)"
+	@echo "make bench-bucket    what publishing to SITE_BUCKET adds to a block edit, against s3rver on loopback (bench-results/bucket.md)"
 	@echo "make bench-mail      send one post to 10,000 subscribers through a local SMTP server (bench-results/mail.md)"
 	@echo "make seed            create, migrate and seed the database without serving"
 	@echo "make admin-password  set a new admin password from the terminal"
 	@echo "make backup          back up the database and uploads into BACKUP_DIR, online (the server may run)"
 	@echo "make restore FROM=d  restore a backup folder into a stopped deployment"
 	@echo "make export TO=d     copy the published site and its uploads into one folder any static host serves (default dist/export)"
+	@echo "make sync-bucket     make SITE_BUCKET equal the site folder (and UPLOADS_BUCKET hold every upload); reports what changed"
 	@echo "make nginx-config    the nginx site config for this deployment (TO=file writes it, LISTEN=port or address:port)"
 	@echo "make docs            write the pages of docs/ that are generated from the code"
 	@echo "make clean           remove build output (keeps data/)"
@@ -121,6 +123,9 @@ restore: install
 export: install
 	node scripts/export.ts "$(TO)"
 
+sync-bucket: install
+	node scripts/sync-bucket.ts
+
 docs: install
 	node scripts/docs.ts
 
@@ -152,6 +157,9 @@ bench: install
 
 bench-mail: compile
 	node scripts/bench/mail.ts
+
+bench-bucket: compile
+	GLIBC_TUNABLES=$(SERVER_MALLOC) node $(SERVER_NODE_FLAGS) scripts/bench/bucket.ts
 
 clean:
 	rm -rf dist .builds dist-static .astro

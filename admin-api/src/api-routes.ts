@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from './context.ts';
 import { openApiRoutes } from './openapi/routes.ts';
+import { presenceRoutes } from './presence/routes.ts';
 import { changeRoutes, revisionRoutes, trashRoutes } from './revisions/routes.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -29,6 +30,7 @@ export function apiRoutes(): Hono<AppEnv> {
     .route('/cities', cityRoutes)
     .route('/posts', postRoutes)
     .route('/posts', postBodyRoutes)
+    .route('/posts', presenceRoutes())
     .route('/hero', heroRoutes)
     .route('/upload', uploadRoutes)
     .route('/contact', contactRoutes())

@@ -6,7 +6,6 @@ import { pino } from 'pino';
 import { UserRuleError } from '@forkcast/content-db';
 import { SEARCH_PAGE } from '@forkcast/shared/contracts';
 import { IMMUTABLE } from '@forkcast/shared/security-headers';
-import { isRenderedFile } from '@forkcast/shared/urls';
 import { LoginThrottle } from './auth/login-throttle.ts';
 import { Mailer } from './mail/mailer.ts';
 import type { AppDeps, AppEnv } from './context.ts';
@@ -22,6 +21,7 @@ import { answerHeaders, sendSecurityHeaders, siteScriptHashes } from './security
 import { searchPageRoutes } from './search/search-routes.ts';
 import { siteNotFound } from './site-not-found.ts';
 import { directFiles, type DirectListener } from './static/direct-path.ts';
+import { NOT_FOUND_CACHE, siteCacheControl } from './static/cache-policy.ts';
 import { redirectPageVariants } from './static/page-variants.ts';
 import { FileCache, serveFiles, type FolderVersions, type SendFileOptions } from './static/serve-files.ts';
 import { ImageQueue } from './uploads/image-queue.ts';
@@ -34,17 +34,6 @@ const OWN_LIMIT = /^\/api\/(?:upload(?:\/hero-image)?|admin\/generate-guide)$/;
 
 // Memory for the site's most recently sent small files (each still checked against the file on every request).
 const SITE_CACHE_BYTES = 64 * 1024 * 1024;
-const REVALIDATE = 'public, max-age=0, must-revalidate';
-
-// Hashed build assets and uploads (named by content hash) never change under the same name. What
-// the publisher writes (pages, feeds, spreadsheets) may change with any write, so a browser or CDN
-// may keep it but must ask again before each use (a 304 when its ETag still matches); the other
-// files the build copied from public/ change only with a new build.
-function siteCacheControl(file: string): string {
-  if (file.startsWith('_astro/')) return IMMUTABLE;
-  if (isRenderedFile(file)) return REVALIDATE;
-  return 'public, max-age=3600';
-}
 
 const limitSmallBodies: MiddlewareHandler = async (c, next) => {
   if (OWN_LIMIT.test(c.req.path)) return next();
@@ -151,7 +140,7 @@ export function createServing({ siteVersions, ...input }: AppInput): Serving {
   app.use('*', serveFiles(siteFiles));
 
   // The not-found pages: files of the site folder too, answered 404 and never kept by a cache.
-  const notFoundFiles: SendFileOptions = { root: deps.siteDir, cacheControl: () => 'no-cache', precompressed: true, status: 404 };
+  const notFoundFiles: SendFileOptions = { root: deps.siteDir, cacheControl: () => NOT_FOUND_CACHE, precompressed: true, status: 404 };
   app.notFound((c) => siteNotFound(c, notFoundFiles));
 
   app.onError((error, c) => {

@@ -131,11 +131,13 @@ async function serveWithLease(
   if (rendered) events.rendered?.(rendered);
 
   const stopPurgingSessions = await keepPurgingSessions(db, logger);
-  const { app, direct, publisher, scheduler, mailer, sends } = await createPublishingApp({ db, config, dist, logger, lease });
+  const { app, direct, publisher, scheduler, mailer, sends, bucket } = await createPublishingApp({ db, config, dist, logger, lease });
   await publisher.removeStaleTempFiles();
   const repaired = await publisher.publishPending();
   if (repaired.pagesChanged > 0) logger.info({ pages: repaired.pagesChanged }, 'published changes left over from before the last stop');
   await publisher.startRetrying();
+  // The bucket catches up in the background: what the queue holds, and the whole folder after a full render.
+  bucket?.start({ fullRender: rendered !== undefined });
   // Posts whose time came while the server was down go live before anyone can read the site.
   await scheduler.publishDue();
   scheduler.reschedule();
@@ -169,6 +171,7 @@ async function serveWithLease(
   writers.push(
     () => scheduler.stop(),
     () => publisher.stop(),
+    () => bucket?.stop(),
     () => void sends.delivery.stop(),
     stopPurgingSessions,
     () => purge.stop(),
@@ -202,6 +205,7 @@ async function serveWithLease(
       await scheduler.idle();
       await publisher.publishPending();
       await publisher.close();
+      await bucket?.close();
       await sends.idle();
       // Messages in flight are recorded; the rest of a send waits in its rows for the next start.
       await sends.delivery.stop();

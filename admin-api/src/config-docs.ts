@@ -61,6 +61,14 @@ const MEANINGS: Record<ConfigVariable, { meaning: string; shown?: string }> = {
   LOG_LEVEL: {
     meaning: "the server's log level: `fatal`, `error`, `warn`, `info` (one line per request), `debug`, `trace` or `silent`",
   },
+  SITE_BUCKET: {
+    meaning:
+      "`s3://bucket` or `s3://bucket/prefix`: every publish also puts the pages it changed into this S3-compatible bucket (and deletes those of routes that are gone) before the write answers, and `make sync-bucket` makes the bucket equal the site folder. Credentials, region and endpoint are the AWS SDK's own settings (`AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`, `AWS_REGION`, `AWS_ENDPOINT_URL_S3`); see [operations.md](operations.md#publishing-to-a-bucket)",
+  },
+  UPLOADS_BUCKET: {
+    meaning:
+      "`s3://bucket` or `s3://bucket/prefix`: every upload also lands here, under its own name, before it is answered. In SITE_BUCKET's bucket it must be SITE_BUCKET's prefix plus `/uploads`, where the site's pages link the uploads",
+  },
 };
 
 const INTRODUCTION = `# Configuration

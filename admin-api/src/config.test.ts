@@ -124,6 +124,32 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the buckets a publish and an upload also land in', () => {
+    const config = loadConfig({ SITE_BUCKET: 's3://forkcast-site/live', UPLOADS_BUCKET: 's3://forkcast-site/live/uploads' });
+    expect(config.siteBucket).toEqual({ bucket: 'forkcast-site', prefix: 'live', url: 's3://forkcast-site/live' });
+    expect(config.uploadsBucket).toEqual({ bucket: 'forkcast-site', prefix: 'live/uploads', url: 's3://forkcast-site/live/uploads' });
+    expect(loadConfig({ UPLOADS_BUCKET: 's3://forkcast-uploads' }).uploadsBucket?.prefix).toBe('');
+    expect(loadConfig({}).siteBucket).toBeUndefined();
+  });
+
+  it.each([
+    [
+      { SITE_BUCKET: 'https://forkcast-site.s3.amazonaws.com' },
+      'Invalid configuration: SITE_BUCKET must be s3://bucket or s3://bucket/prefix',
+    ],
+    [{ UPLOADS_BUCKET: 's3://Forkcast' }, 'Invalid configuration: UPLOADS_BUCKET "Forkcast" is not a bucket name'],
+    [
+      { SITE_BUCKET: 's3://forkcast-site', UPLOADS_BUCKET: 's3://forkcast-site/images' },
+      'Invalid configuration: UPLOADS_BUCKET shares keys with SITE_BUCKET: use s3://forkcast-site/uploads (where the site links them) or a prefix or bucket of its own',
+    ],
+    [
+      { SITE_BUCKET: 's3://forkcast-site/live/site', UPLOADS_BUCKET: 's3://forkcast-site/live' },
+      'Invalid configuration: UPLOADS_BUCKET shares keys with SITE_BUCKET',
+    ],
+  ])('refuses buckets that cannot work: %j', (env, problem) => {
+    expect(() => loadConfig(env)).toThrow(problem);
+  });
+
   it('never shows the SMTP_URL it refuses, which may carry a password', () => {
     expect(() => loadConfig({ SMTP_URL: 'imap://letter:hunter2@mail.example' })).toThrow(
       /^Invalid configuration: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL$/,

@@ -6,6 +6,7 @@ import addressparser from 'nodemailer/lib/addressparser';
 import { z } from 'zod';
 import { isEmailAddress } from '@forkcast/shared/contracts';
 import { configProblem, httpUrlEnv as httpUrl, optionalEnv as optional, siteEnvShape } from '@forkcast/shared/site-config';
+import { fullKey, overlapping, parseBucketUrl, type BucketLocation } from './bucket/bucket-url.ts';
 
 const TRUST_PROXY_PROBLEM = 'must be a number of proxy hops or a list of addresses and CIDR ranges';
 // More proxies than this in front of one server is a mistyped setting, not a deployment.
@@ -86,6 +87,16 @@ const durationEnv = z.string().transform((value, ctx) => {
   return ms;
 });
 
+/** SITE_BUCKET, UPLOADS_BUCKET: `s3://bucket` or `s3://bucket/prefix`. */
+const bucketEnv = z.string().transform((value, ctx): BucketLocation => {
+  const parsed = parseBucketUrl(value);
+  if ('problem' in parsed) {
+    ctx.addIssue({ code: 'custom', message: parsed.problem });
+    return z.NEVER;
+  }
+  return parsed;
+});
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const satisfies readonly LevelWithSilent[];
 
 const envSchema = z
@@ -129,6 +140,8 @@ const envSchema = z
       z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').default(7),
     ),
     LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info')),
+    SITE_BUCKET: optional(bucketEnv.optional()),
+    UPLOADS_BUCKET: optional(bucketEnv.optional()),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_EMAIL !== undefined && env.ADMIN_PASSWORD === undefined) {
@@ -136,6 +149,16 @@ const envSchema = z
     }
     if (env.ADMIN_PASSWORD !== undefined && env.ADMIN_EMAIL === undefined) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'must be set when ADMIN_PASSWORD is' });
+    }
+    const { SITE_BUCKET: site, UPLOADS_BUCKET: uploads } = env;
+    // The site's bucket mirrors the site folder, so a reconcile would delete uploads among its
+    // keys; only its `uploads/`, where no page lives and where pages link the uploads, is theirs.
+    if (site && uploads && overlapping(site, uploads) && uploads.prefix !== fullKey(site, 'uploads')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['UPLOADS_BUCKET'],
+        message: `shares keys with SITE_BUCKET: use ${site.url}/uploads (where the site links them) or a prefix or bucket of its own`,
+      });
     }
     if (env.PURGE_WEBHOOK_SECRET !== undefined && env.PURGE_WEBHOOK_URL === undefined) {
       ctx.addIssue({ code: 'custom', path: ['PURGE_WEBHOOK_URL'], message: 'must be set when PURGE_WEBHOOK_SECRET is' });
@@ -199,6 +222,10 @@ export interface Config {
   };
   backup: BackupConfig;
   logLevel: LevelWithSilent;
+  /** Object storage every publish also lands in; credentials and endpoint are the AWS SDK's own settings. */
+  siteBucket?: BucketLocation;
+  /** Object storage every upload also lands in. */
+  uploadsBucket?: BucketLocation;
 }
 
 /** Where backups go, how often the server takes one (never without an interval), and how many are kept. */
@@ -241,5 +268,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     newsletter: { rate: e.NEWSLETTER_RATE, bounceLimit: e.NEWSLETTER_BOUNCE_LIMIT },
     backup: { dir: e.BACKUP_DIR, ...(e.BACKUP_INTERVAL ? { intervalMs: e.BACKUP_INTERVAL } : {}), keep: e.BACKUP_KEEP },
     logLevel: e.LOG_LEVEL,
+    ...(e.SITE_BUCKET ? { siteBucket: e.SITE_BUCKET } : {}),
+    ...(e.UPLOADS_BUCKET ? { uploadsBucket: e.UPLOADS_BUCKET } : {}),
   };
 }

@@ -8,6 +8,7 @@ import type { Mailer } from './mail/mailer.ts';
 import type { NewsletterSends } from './sends/sends.ts';
 import type { ImageQueue } from './uploads/image-queue.ts';
 import type { Renderer } from './publisher/renderer.ts';
+import type { BucketPublisher } from './bucket/bucket-publisher.ts';
 
 /** What runs after a write commits: publishes the outbox (the publisher issue) and reports. */
 export interface PublishReport {
@@ -19,6 +20,8 @@ export interface PublishReport {
   urls: string[];
   /** Routes that could not be rendered or written: they keep their last good file and are retried. */
   failed: { route: string; error: string }[];
+  /** Why the site's bucket does not hold this publish yet (its objects stay queued and are retried). */
+  bucketError?: string;
 }
 
 export interface Publisher {
@@ -44,6 +47,8 @@ export interface AppDeps {
   sends?: NewsletterSends;
   /** Renders pages for a single request (the sign-in page, a post's preview); absent without a built site. */
   pages?: Pick<Renderer, 'render'>;
+  /** Object storage pages and uploads also land in (SITE_BUCKET, UPLOADS_BUCKET), when set. */
+  bucket?: Pick<BucketPublisher, 'publishUploads' | 'status'>;
 }
 
 export type AppEnv = {

@@ -1,5 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { CsvProblem } from '@forkcast/shared/contracts';
+import type { CsvProblem, StaleVersionDetails } from '@forkcast/shared/contracts';
 
 /**
  * Every error code a client can receive, with the status it always travels with: a code is part of
@@ -16,6 +16,7 @@ const STATUS_OF = {
   method_not_allowed: 405,
   wrong_host: 421,
   conflict: 409,
+  stale_version: 412,
   body_too_large: 413,
   file_too_large: 413,
   image_too_large: 413,
@@ -47,12 +48,12 @@ export type TooLargeCode = CodeWithStatus<413>;
 export type UnsupportedMediaCode = CodeWithStatus<415>;
 
 /** The JSON body of every error answer. */
-export interface ErrorBody {
+export type ErrorBody = {
   message: string;
   code: ErrorCode;
   problems?: readonly CsvProblem[];
   field?: string;
-}
+} & Partial<StaleVersionDetails>;
 
 interface ApiErrorOptions {
   /** Itemised problems (an itinerary's rows and columns), sent beside the summary message. */
@@ -61,6 +62,8 @@ interface ApiErrorOptions {
   field?: string | undefined;
   /** Seconds until a refused client may try again, sent as Retry-After. */
   retryAfter?: number;
+  /** What a write based on an earlier version is told of the current one. */
+  stale?: StaleVersionDetails;
 }
 
 /**
@@ -75,6 +78,7 @@ export class ApiError extends Error {
   readonly problems: readonly CsvProblem[] | undefined;
   readonly field: string | undefined;
   readonly retryAfter: number | undefined;
+  readonly stale: StaleVersionDetails | undefined;
 
   private constructor(status: ContentfulStatusCode, code: ErrorCode, message: string, options: ApiErrorOptions = {}) {
     super(message);
@@ -83,6 +87,7 @@ export class ApiError extends Error {
     this.problems = options.problems;
     this.field = options.field;
     this.retryAfter = options.retryAfter;
+    this.stale = options.stale;
   }
 
   /** @internal Used by `errors`; everything else goes through a factory there. */
@@ -101,6 +106,7 @@ export class ApiError extends Error {
       code: this.code,
       ...(this.problems ? { problems: this.problems } : {}),
       ...(this.field === undefined ? {} : { field: this.field }),
+      ...this.stale,
     };
   }
 }
@@ -129,6 +135,8 @@ export const errors = {
   wrongHost: () => ApiError.of('wrong_host', 'This server does not answer for that host name.'),
   /** 409; `field` names the body field whose value clashes, when one does. */
   conflict: (message: string, field?: string) => ApiError.of('conflict', message, { field }),
+  /** 412: the write was made to an earlier version of the entity than the current one (If-Match). */
+  staleVersion: (message: string, stale: StaleVersionDetails) => ApiError.of('stale_version', message, { stale }),
   tooLarge: (code: TooLargeCode, message: string) => ApiError.of(code, message),
   unsupportedMedia: (code: UnsupportedMediaCode, message: string) => ApiError.of(code, message),
   /** 429 from a request allowance; the client may try again after `retryAfter` seconds. */

@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
-// Loaded where first needed (the first message, letter or image), not when the server starts.
-const LAZY = ['nodemailer', 'juice', 'html-to-text', 'sharp'];
+// Loaded where first needed (the first message, letter or image; the AWS SDK only with a bucket set), not when the server starts.
+const LAZY = ['nodemailer', 'juice', 'html-to-text', 'sharp', '@aws-sdk/client-s3'];
 
 /**
  * The packages among LAZY whose entry module a fresh process has loaded once it ran `code` (an ES

@@ -6,6 +6,8 @@ import { createServing, type AppEnv } from './app.ts';
 import type { Config } from './config.ts';
 import type { PublishReport } from './context.ts';
 import { PublicationScheduler } from './authoring/scheduler.ts';
+import type { BucketPublisher } from './bucket/bucket-publisher.ts';
+import { bucketPublisherFromConfig } from './bucket/from-config.ts';
 import { Mailer } from './mail/mailer.ts';
 import type { DeliveryClaimant } from './sends/delivery.ts';
 import { createNewsletterSends, type NewsletterSends } from './sends/sends.ts';
@@ -52,6 +54,8 @@ export interface PublishingApp {
   scheduler: PublicationScheduler;
   mailer: Mailer;
   sends: NewsletterSends;
+  /** SITE_BUCKET and UPLOADS_BUCKET, when either is set. */
+  bucket: BucketPublisher | undefined;
 }
 
 /**
@@ -78,6 +82,17 @@ export async function createPublishingApp(options: PublishingAppOptions): Promis
   const listeners = [options.onPublished, notify && ((report: PublishReport) => void notify(report))].filter(
     (listener) => listener !== undefined,
   );
+  const mayPublish = options.lease ? options.lease.held.bind(options.lease) : undefined;
+  // Objects that reach the bucket after their write answered (a retry, a comparison at start) are
+  // purged then, as the purge of their publish may have had the CDN fetch the bucket's old copy.
+  const bucket = await bucketPublisherFromConfig({
+    db,
+    config,
+    dist,
+    logger,
+    ...(mayPublish ? { mayPublish } : {}),
+    ...(notify ? { onLateSync: (urls: string[]) => void notify({ pagesChanged: urls.length, rendered: 0, ms: 0, urls, failed: [] }) } : {}),
+  });
   const siteVersions = new FolderVersions(SITE_VERSIONS_MAX_AGE_MS);
   const publisher = new SitePublisher({
     db,
@@ -86,7 +101,8 @@ export async function createPublishingApp(options: PublishingAppOptions): Promis
     logger,
     onFolderChanged: () => siteVersions.changed(),
     generationFile: dist.generationFile,
-    ...(options.lease ? { mayPublish: options.lease.held.bind(options.lease) } : {}),
+    ...(mayPublish ? { mayPublish } : {}),
+    ...(bucket ? { bucket } : {}),
     pool: {
       size: Math.max(1, availableParallelism() - 1),
       serverEntry: dist.serverEntry,
@@ -116,6 +132,7 @@ export async function createPublishingApp(options: PublishingAppOptions): Promis
     sends,
     pages: renderer,
     siteVersions,
+    ...(bucket ? { bucket } : {}),
   });
-  return { app, direct, publisher, renderer, scheduler, mailer, sends };
+  return { app, direct, publisher, renderer, scheduler, mailer, sends, bucket };
 }

@@ -245,6 +245,9 @@ const ROUTES: Record<string, Variant[]> = {
   ],
   'DELETE /api/posts/:postId/content/:contentId': [],
   'DELETE /api/posts/:postId/blocks/:blockId': [],
+  // An editor's heartbeat, and its goodbye, carry no body.
+  'POST /api/posts/:id{[0-9]+}/presence': [],
+  'DELETE /api/posts/:id{[0-9]+}/presence': [],
   'DELETE /api/newsletter/subscribers/:id': [],
   // A send names its post by id; it has no text field.
   'POST /api/newsletter/sends': [],

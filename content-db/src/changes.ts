@@ -10,6 +10,8 @@ export interface CommittedChange<T> {
   tags: string[];
   /** The change's id when it kept something (revisions or trash): what undoing it names. */
   changeId: number | undefined;
+  /** The new version of each entity the change changed, by entityKey ('post:12'); see versions/versions.ts. */
+  versions: ReadonlyMap<string, number>;
 }
 
 /**
@@ -33,7 +35,7 @@ export function commitChange<T>(
     const now = meta.now ?? nowIso();
     await refreshSearchIndex(trx, tags);
     if (tags.length > 0) await enqueueTags(trx, tags, now, meta.userId ?? null);
-    const changeId = await storeChange(trx, captured, meta, now);
-    return { result, tags, changeId };
+    const { changeId, versions } = await storeChange(trx, captured, meta, now);
+    return { result, tags, changeId, versions };
   });
 }

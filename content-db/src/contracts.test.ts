@@ -3,9 +3,9 @@ import type * as contracts from '@forkcast/shared/contracts';
 import type { City, ContactMessage, ContentBlock, ContentItem, Post, PublishRecord, Subscriber } from './index.ts';
 
 describe('the shared contracts', () => {
-  it('describes the rows the API answers with', () => {
-    expectTypeOf<City>().toExtend<contracts.City>();
-    expectTypeOf<Post>().toExtend<contracts.Post>();
+  it('describes the rows the API answers with (posts and cities with their version)', () => {
+    expectTypeOf<City & contracts.Versioned>().toExtend<contracts.City>();
+    expectTypeOf<Post & contracts.Versioned>().toExtend<contracts.Post>();
     expectTypeOf<ContentItem>().toExtend<contracts.ContentItem>();
     expectTypeOf<ContentBlock>().toExtend<contracts.ContentBlock>();
     expectTypeOf<Subscriber>().toExtend<contracts.Subscriber>();

@@ -6,6 +6,7 @@ import { migrationProvider, migrations } from './migrations/index.ts';
 import { createTempDb, type TempDb } from './testing.ts';
 
 const TABLES = [
+  'bucket_queue',
   'changes',
   'cities',
   'contact_messages',

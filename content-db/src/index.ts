@@ -38,6 +38,7 @@ export * from './repositories/publish-log.ts';
 export * from './repositories/redirects.ts';
 export * from './repositories/server-lease.ts';
 export * from './repositories/site-generations.ts';
+export * from './repositories/bucket-queue.ts';
 export { TAG } from './tags.ts';
 export { recordRead, recordWrite, trackReads, trackWrites, type QueryRead } from './tracking.ts';
 export { defineQuery, evaluateQueries, withQueryMemo } from './queries.ts';
@@ -46,6 +47,7 @@ export * from './search/index.ts';
 export { toCsv, unguardCsvCell, type CsvCell } from './csv.ts';
 export { splitParagraphs } from '@forkcast/shared/paragraphs';
 export {
+  entityKey,
   HOME_HERO,
   loadState,
   type CityState,
@@ -58,3 +60,4 @@ export { diffItinerary, type ChangeAction, type ItineraryDiff } from './revision
 export { contentHash, type BodyPartSnapshot, type TrashSnapshot } from './revisions/trash-snapshots.ts';
 export * from './revisions/store.ts';
 export * from './revisions/restore-rows.ts';
+export * from './versions/versions.ts';

@@ -268,6 +268,22 @@ export interface FailedRoutesTable {
   retryAt: string;
 }
 
+/** Which bucket a queued object belongs to. */
+export type BucketTarget = 'site' | 'uploads';
+
+/** An object waiting to be put into a bucket, or deleted from it (see migration 0015). */
+export interface BucketQueueTable {
+  id: Generated<number>;
+  target: BucketTarget;
+  /** The object's key below the bucket's prefix. */
+  key: string;
+  queuedAt: string;
+  attempts: Generated<number>;
+  error: string | null;
+  firstFailedAt: string | null;
+  retryAt: string;
+}
+
 export interface OutboxTable {
   id: Generated<number>;
   /** JSON array of tag strings. */
@@ -391,6 +407,7 @@ export interface Database {
   pageQueries: PageQueriesTable;
   failedRoutes: FailedRoutesTable;
   outbox: OutboxTable;
+  bucketQueue: BucketQueueTable;
   redirects: RedirectsTable;
   publishLog: PublishLogTable;
   changes: ChangesTable;

@@ -345,6 +345,15 @@ const OTHER_WRITES: Record<string, (site: PublishingSite) => Promise<Response>> 
     const post = await cityPost(site);
     return site.request(`/api/posts/${post.id}/preview`, json('POST', { title: 'Not saved yet', content: 'Typed, not saved.' }));
   },
+  // An editor's presence heartbeat and its goodbye: kept in memory, never in the database.
+  async 'POST /api/posts/:id{[0-9]+}/presence'(site) {
+    const post = await cityPost(site);
+    return site.request(`/api/posts/${post.id}/presence`, { method: 'POST' });
+  },
+  async 'DELETE /api/posts/:id{[0-9]+}/presence'(site) {
+    const post = await cityPost(site);
+    return site.request(`/api/posts/${post.id}/presence`, { method: 'DELETE' });
+  },
   async 'POST /api/newsletter/sends/test'(site) {
     const post = await cityPost(site);
     return site.request('/api/newsletter/sends/test', json('POST', { postId: post.id, email: 'editor@forkcast.test' }));

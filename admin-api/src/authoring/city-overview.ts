@@ -4,7 +4,10 @@ import { errors } from '../errors.ts';
 
 const NOTHING = { posts: 0, restaurants: 0 };
 
-function overviewOf(city: City, counts: { posts: number; restaurants: number }, guide: Post | undefined): CityOverview {
+/** An overview before its version is added (see versions/answers.ts). */
+type Overview = Omit<CityOverview, 'version'>;
+
+function overviewOf(city: City, counts: { posts: number; restaurants: number }, guide: Post | undefined): Overview {
   return {
     ...city,
     url: `/${city.slug}/guide`,
@@ -15,7 +18,7 @@ function overviewOf(city: City, counts: { posts: number; restaurants: number }, 
 }
 
 /** Every city in display order, with what belongs to it and its guide's state: the admin's cities list. */
-export async function cityOverviews(db: Db): Promise<CityOverview[]> {
+export async function cityOverviews(db: Db): Promise<Overview[]> {
   const [cities, counts, guides] = await Promise.all([listCities(db), countCityContent(db), listPosts(db, { type: 'guide' })]);
   // Newest first, so the first guide seen for a city is the one its page shows.
   const guideOf = new Map<number, Post>();
@@ -24,7 +27,7 @@ export async function cityOverviews(db: Db): Promise<CityOverview[]> {
 }
 
 /** One city as the city editor loads it. */
-export async function cityOverview(db: Db, id: number): Promise<CityOverview> {
+export async function cityOverview(db: Db, id: number): Promise<Overview> {
   const city = await getCityById(db, id);
   if (!city) throw errors.notFound('City not found.');
   const [counts, guide] = await Promise.all([countCityContent(db), getGuideForCity(db, id)]);

@@ -1,16 +1,8 @@
 import { spawn } from 'node:child_process';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDb, writeLease, type Db } from '@forkcast/content-db';
-import { createTempDb, type TempDb } from '@forkcast/content-db/testing';
-import { DatabaseLease } from './lease.ts';
+import { describe, expect, it } from 'vitest';
+import { writeLease } from '@forkcast/content-db';
 import { liveness, thisProcess } from './process-identity.ts';
-
-const TIMING = { expiryMs: 30_000, heartbeatMs: 5_000 };
-
-/** Waits, without a deadline of its own (the test's timeout is the limit), until `check` is true. */
-async function until(check: () => boolean | Promise<boolean>): Promise<void> {
-  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 10));
-}
+import { until, useLeaseDb } from './lease-testing.ts';
 
 /** A process that has ended: its pid names nobody now (until the kernel hands it out again). */
 function endedPid(): Promise<number> {
@@ -19,23 +11,12 @@ function endedPid(): Promise<number> {
 }
 
 describe('the database lease', () => {
-  let handle: TempDb;
-  let other: Db;
-  beforeEach(async () => {
-    handle = await createTempDb();
-    // A second connection to the same file, as a second server would have.
-    other = createDb(handle.path);
-  });
-  afterEach(async () => {
-    await other.destroy();
-    await handle.cleanup();
-  });
-  const acquire = (db: Db, timing = TIMING) => DatabaseLease.acquire(db, { databasePath: handle.path, role: 'server', timing });
+  const f = useLeaseDb();
 
   it('is taken over at once from a holder on this machine that has ended', async () => {
     const me = thisProcess();
     const now = Date.now();
-    await writeLease(handle.db, {
+    await writeLease(f.handle.db, {
       token: 'gone',
       role: 'server',
       host: me.host,
@@ -47,7 +28,7 @@ describe('the database lease', () => {
       heartbeatAt: new Date(now).toISOString(),
       expiresAt: new Date(now + 60_000).toISOString(),
     });
-    const lease = await acquire(handle.db);
+    const lease = await f.acquire(f.handle.db);
     expect(lease.tookOver).toMatchObject({ reason: 'ended', holder: { token: 'gone' } });
   });
 
@@ -64,7 +45,7 @@ describe('the database lease', () => {
       }
       process.stdin.resume();`;
     const racer = () => {
-      const child = spawn(process.execPath, ['--input-type=module', '-e', script, handle.path], {
+      const child = spawn(process.execPath, ['--input-type=module', '-e', script, f.handle.path], {
         cwd: import.meta.dirname,
         stdio: ['pipe', 'pipe', 'inherit'],
       });

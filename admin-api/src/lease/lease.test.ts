@@ -1,97 +1,79 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDb, readLease, snapshotDb, type Db } from '@forkcast/content-db';
-import { createTempDb, type TempDb } from '@forkcast/content-db/testing';
+import { describe, expect, it } from 'vitest';
+import { createDb, readLease, snapshotDb } from '@forkcast/content-db';
 import { DatabaseLease, inUseMessage, LeaseHeld } from './lease.ts';
 import { liveness, thisProcess } from './process-identity.ts';
-
-const TIMING = { expiryMs: 30_000, heartbeatMs: 5_000 };
-
-/** Waits, without a deadline of its own (the test's timeout is the limit), until `check` is true. */
-async function until(check: () => boolean | Promise<boolean>): Promise<void> {
-  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 10));
-}
+import { LEASE_TIMING, until, useLeaseDb } from './lease-testing.ts';
 
 describe('the database lease', () => {
-  let handle: TempDb;
-  let other: Db;
-  beforeEach(async () => {
-    handle = await createTempDb();
-    // A second connection to the same file, as a second server would have.
-    other = createDb(handle.path);
-  });
-  afterEach(async () => {
-    await other.destroy();
-    await handle.cleanup();
-  });
-  const acquire = (db: Db, timing = TIMING) => DatabaseLease.acquire(db, { databasePath: handle.path, role: 'server', timing });
+  const f = useLeaseDb();
 
   it('is held by one process at a time: a second is refused with one line naming the holder', async () => {
-    const lease = await acquire(handle.db);
+    const lease = await f.acquire(f.handle.db);
     await lease.serving('http://127.0.0.1:4321');
     expect(lease.held()).toBe(true);
-    const refused = await acquire(other).catch((error: unknown) => error);
+    const refused = await f.acquire(f.other).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(LeaseHeld);
     const me = thisProcess();
     expect((refused as LeaseHeld).message).toBe(
-      `DATABASE_PATH=${handle.path} is in use by the Forkcast server pid ${me.pid} on host ${me.host} serving http://127.0.0.1:4321 since ${lease.row.startedAt}; stop it first`,
+      `DATABASE_PATH=${f.handle.path} is in use by the Forkcast server pid ${me.pid} on host ${me.host} serving http://127.0.0.1:4321 since ${lease.row.startedAt}; stop it first`,
     );
-    expect(await readLease(other)).toMatchObject({ token: lease.token, url: 'http://127.0.0.1:4321' });
+    expect(await readLease(f.other)).toMatchObject({ token: lease.token, url: 'http://127.0.0.1:4321' });
 
     await lease.release();
     expect(lease.held()).toBe(false);
-    expect(await readLease(other)).toBeUndefined();
-    const next = await acquire(other);
+    expect(await readLease(f.other)).toBeUndefined();
+    const next = await f.acquire(f.other);
     expect(next.tookOver).toBeUndefined();
   });
 
   it('is taken over once it expires, and the holder that stopped renewing learns it lost the lease', async () => {
     const short = { expiryMs: 300, heartbeatMs: 50 };
-    const first = await acquire(handle.db, short);
+    const first = await f.acquire(f.handle.db, short);
     // The holder's own view lapses before the lease does, so it stops before anyone may take over.
     await until(() => !first.held());
-    await until(async () => Date.parse((await readLease(other))!.expiresAt) <= Date.now());
-    const second = await acquire(other, short);
+    await until(async () => Date.parse((await readLease(f.other))!.expiresAt) <= Date.now());
+    const second = await f.acquire(f.other, short);
     expect(second.tookOver).toMatchObject({ reason: 'expired', holder: { token: first.token } });
 
     const lost: string[] = [];
     first.keepAlive({ onLost: (message) => lost.push(message) });
     await until(() => lost.length > 0);
     expect(lost).toEqual([
-      `Lost the database lease: DATABASE_PATH=${handle.path} is now held by the Forkcast server pid ${process.pid} on host ${thisProcess().host} while it starts since ${second.row.startedAt}`,
+      `Lost the database lease: DATABASE_PATH=${f.handle.path} is now held by the Forkcast server pid ${process.pid} on host ${thisProcess().host} while it starts since ${second.row.startedAt}`,
     ]);
     expect(first.held()).toBe(false);
     await first.release();
-    expect(await readLease(other)).toMatchObject({ token: second.token });
+    expect(await readLease(f.other)).toMatchObject({ token: second.token });
     await second.release();
   });
 
   it('keeps itself alive with its heartbeat', async () => {
-    const lease = await acquire(handle.db, { expiryMs: 300, heartbeatMs: 50 });
+    const lease = await f.acquire(f.handle.db, { expiryMs: 300, heartbeatMs: 50 });
     const lost: string[] = [];
     lease.keepAlive({ onLost: (message) => lost.push(message) });
     const firstExpiry = lease.row.expiresAt;
-    await until(async () => (await readLease(other))!.expiresAt > firstExpiry);
+    await until(async () => (await readLease(f.other))!.expiresAt > firstExpiry);
     expect(lease.held()).toBe(true);
     expect(lost).toEqual([]);
     await lease.release();
   });
 
   it('is not about a copy of the database: a copy carries a lease its holder took in another file', async () => {
-    const lease = await acquire(handle.db);
-    const copy = join(handle.path, '..', 'copy.db');
-    await snapshotDb(handle.db, copy);
+    const lease = await f.acquire(f.handle.db);
+    const copy = join(f.handle.path, '..', 'copy.db');
+    await snapshotDb(f.handle.db, copy);
     const copyDb = createDb(copy);
     try {
-      const onCopy = await DatabaseLease.acquire(copyDb, { databasePath: copy, role: 'server', timing: TIMING });
+      const onCopy = await DatabaseLease.acquire(copyDb, { databasePath: copy, role: 'server', timing: LEASE_TIMING });
       expect(onCopy.tookOver).toMatchObject({ reason: 'copied', holder: { token: lease.token } });
     } finally {
       await copyDb.destroy();
       rmSync(copy, { force: true });
     }
     // The original is still held.
-    await expect(acquire(other)).rejects.toBeInstanceOf(LeaseHeld);
+    await expect(f.acquire(f.other)).rejects.toBeInstanceOf(LeaseHeld);
   });
 
   it('says when a silent holder will be taken over', () => {

@@ -3,6 +3,7 @@ import { describeRoute, resolver, uniqueSymbol, type DescribeRouteOptions } from
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { z } from 'zod';
 import { ERROR_STATUSES, type ErrorCode } from '../errors.ts';
+import { StaleVersion } from './shapes.ts';
 
 /**
  * The pieces each route's description is made of: who may call it, its answers and refusals, and
@@ -39,6 +40,7 @@ export const ErrorBody = z
       )
       .optional()
       .describe("An itinerary's problems, row by row and column by column."),
+    ...StaleVersion.partial().shape,
   })
   .describe('The body of every error answer.');
 
@@ -50,6 +52,7 @@ const MEANING: Record<number, string> = {
   403: "Refused: the signed-in user's role does not allow it (`message` says who may), or the browser marks the request as coming from another site.",
   404: 'Nothing of that kind here.',
   409: 'The change clashes with what is stored; `message` says how. Nothing was changed.',
+  412: 'The write was made to another version than the current one (`If-Match`): `currentVersion`, `changedBy` and `changedAt` name the current one, `changes` says what changed since. Nothing was changed.',
   413: 'The request is too large.',
   415: 'The request is not in a form this route reads, or the upload is not an image it accepts.',
   421: 'The request names a host this server does not answer for.',
@@ -78,9 +81,24 @@ export function refusals(...codes: CatalogueCode[]): Record<string, OpenAPIV3_1.
   );
 }
 
-/** A JSON answer of the given shape, converted as the server sends it (zod's output side). */
-export function answer(description: string, schema: z.ZodType): OpenAPIV3_1.ResponseObject {
-  return { description, content: { 'application/json': { schema: resolver(schema, { options: { io: 'output' } }) as never } } };
+/** The ETag of an answer about one editable entity: its version. */
+export const ETAG: Record<string, OpenAPIV3_1.HeaderObject> = {
+  ETag: {
+    description: 'The version of the post, city or homepage hero, quoted (`"42"`): what a write sends back as `If-Match`.',
+    schema: { type: 'string' },
+  },
+};
+
+/**
+ * A JSON answer of the given shape, converted as the server sends it (zod's output side); with
+ * `versioned`, it carries the entity's version as its ETag.
+ */
+export function answer(description: string, schema: z.ZodType, options: { versioned?: boolean } = {}): OpenAPIV3_1.ResponseObject {
+  return {
+    description,
+    ...(options.versioned ? { headers: ETAG } : {}),
+    content: { 'application/json': { schema: resolver(schema, { options: { io: 'output' } }) as never } },
+  };
 }
 
 /** An answer that is not JSON: a page, a CSV file, an event stream. */
@@ -108,6 +126,8 @@ export interface Exchange {
   summary: string;
   params?: Record<string, string | number>;
   query?: Record<string, string>;
+  /** Request headers the route documents as parameters (If-Match). */
+  headers?: Record<string, string>;
   /** The request body: JSON, or the fields of a form (`media` says which). */
   body?: unknown;
   media?: string;

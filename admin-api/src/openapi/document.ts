@@ -128,6 +128,7 @@ function placeExchanges(operation: Operation, where: string): void {
     for (const [place, values] of [
       ['path', exchange.params],
       ['query', exchange.query],
+      ['header', exchange.headers],
     ] as const) {
       for (const [name, value] of Object.entries(values ?? {})) {
         const parameter = (operation.parameters ?? []).find((p) => !('$ref' in p) && p.in === place && p.name === name) as
@@ -150,7 +151,8 @@ function placeExchanges(operation: Operation, where: string): void {
     if (json && exchange.response === undefined) fail(exchange, `the ${exchange.status} answer is JSON: show it`);
     if (!json && exchange.response !== undefined) fail(exchange, `the ${exchange.status} answer is not JSON`);
     if (json) json.examples = { ...json.examples, [exchange.name]: example(exchange.response) };
-    if (!json && !exchange.params && !exchange.query && exchange.body === undefined) fail(exchange, 'nothing to show it by');
+    if (!json && !exchange.params && !exchange.query && !exchange.headers && exchange.body === undefined)
+      fail(exchange, 'nothing to show it by');
     // An answer without a body is told by its request alone, so it must be the operation's one success.
     const successes = Object.keys(operation.responses ?? {}).filter((status) => /^[23]/.test(status));
     if (!json && (successes.length !== 1 || successes[0] !== String(exchange.status)))

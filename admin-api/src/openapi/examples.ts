@@ -23,6 +23,8 @@ export const KYOTO = {
   displayOrder: 2,
   createdAt: SEEDED,
   updatedAt: EDITED,
+  // Seeded content has no recorded change yet.
+  version: 0,
 };
 
 export const KYOTO_OVERVIEW = {
@@ -53,6 +55,7 @@ export const KYOTO_GUIDE = {
   authorIds: [1],
   createdAt: SEEDED,
   updatedAt: EDITED,
+  version: 0,
 };
 
 /** A Kyoto dining post: post 21. */
@@ -75,6 +78,7 @@ export const RAMEN_POST = {
   authorIds: [1],
   createdAt: '2025-04-18T09:00:00.000Z',
   updatedAt: '2025-04-18T09:00:00.000Z',
+  version: 0,
 };
 
 /** A draft started in Kyoto (POST /api/posts). */
@@ -94,6 +98,7 @@ export const NEW_DRAFT = {
   createdAt: NOW,
   updatedAt: NOW,
   url: '/kyoto/tofu-in-nanzen-ji',
+  version: 1,
 };
 
 /** The owner every example app has (the seed's posts are theirs). */
@@ -109,6 +114,23 @@ export const OWNER = {
   updatedAt: NOW,
 };
 
+/**
+ * A write's first change of a seeded entity keeps its state before as revision 1 and its new state
+ * as revision 2: its version from then on.
+ */
+export const FIRST_EDIT = 2;
+
 export const notFound = (message: string) => ({ message, code: 'not_found' });
 export const forbidden = (message: string) => ({ message, code: 'forbidden' });
 export const invalid = (message: string) => ({ message, code: 'validation' });
+
+/** A write made to version 1 of a seeded post, which is still at version 0. */
+export const STALE_POST = {
+  message:
+    'This post is not at the version this change was made to. Nothing was saved: read the post again, or send the change again with its current version.',
+  code: 'stale_version',
+  currentVersion: 0,
+  changedBy: null,
+  changedAt: null,
+  changes: [],
+};

@@ -66,6 +66,21 @@ literals and lists are refused with a 400. Subscribers and admins are unique ign
 database's NOCASE, complete for ASCII), so \`Reader@Example.com\` and \`reader@example.com\` are one
 mailbox.
 
+**Versions.** Every read of an editable entity (a post with its blocks and inline additions, a city
+with its itinerary, the homepage hero) carries its version: \`version\` in its JSON and, on a
+single-entity read, the strong \`ETag\` \`"42"\` (a post's blocks and additions answer their post's).
+A version is the id of the entity's newest revision (0 before its first recorded change), so it
+changes with every change of the entity and never repeats. Every write to one sends the version it
+was made to back as \`If-Match: "42"\`; when the entity has changed since, the write is refused with
+\`412\` (\`stale_version\`) and changes nothing, and the answer names the current version, who made
+it and when, and what changed since, field by field (\`currentVersion\`, \`changedBy\`,
+\`changedAt\`, \`changes\`). The check runs in the write's own transaction, so of two writes made to
+the same version exactly one passes. The site's editors always send \`If-Match\`; a write without it
+is made to whatever is current (the last write wins), as clients written before versions expect and
+as the product's own calls are specified. Creating a post or a city answers its first version;
+restoring a version, undoing and the trash have rules of their own (an undo is refused when what it
+changed has changed again), and so does the guide generator (its dry run shows what it replaces).
+
 **Alt text.** Each of the three image writes (a post's hero, an inline image, the homepage hero)
 takes an optional \`alt\`, trimmed, at most 300 characters (400 otherwise, nothing written). A new
 image always replaces the old description: sent without \`alt\` (or with a blank one), a post or guide
@@ -189,6 +204,12 @@ function example(method: string, path: string, operation: Operation, name: strin
     if (shown) query.set(parameter.name, String(shown.value));
     summary ||= shown?.summary ?? '';
   }
+  const headers: string[] = [];
+  for (const parameter of parameters.filter((p) => p.in === 'header')) {
+    const shown = valueIn(parameter.examples as never);
+    if (shown) headers.push(code(`${parameter.name}: ${String(shown.value)}`));
+    summary ||= shown?.summary ?? '';
+  }
   const lines: string[] = [];
   let body: string[] = [];
   for (const [media, content] of Object.entries((operation.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content ?? {})) {
@@ -205,7 +226,7 @@ function example(method: string, path: string, operation: Operation, name: strin
     answer = [`Answer ${status}:`, '', ...json(shown.value)];
   }
   lines.push(
-    `Example, ${summary.charAt(0).toLowerCase()}${summary.slice(1)}: \`${call(method, url)}${query.size > 0 ? `?${query}` : ''}\``,
+    `Example, ${summary.charAt(0).toLowerCase()}${summary.slice(1)}: \`${call(method, url)}${query.size > 0 ? `?${query}` : ''}\`${headers.length > 0 ? ` with ${headers.join(', ')}` : ''}`,
     '',
   );
   if (body.length > 0) lines.push(...body, '');
@@ -233,7 +254,8 @@ function operationSection(method: string, path: string, operation: Operation): s
   for (const [status, response] of Object.entries(operation.responses ?? {}) as [string, OpenAPIV3_1.ResponseObject][]) {
     const media = Object.entries(response.content ?? {})[0];
     const shape = media ? (media[0] === 'application/json' ? `: ${typeOf(media[1].schema as Schema)}` : `: ${code(media[0])}`) : '';
-    lines.push(`- ${status}${shape}. ${response.description}`);
+    const etag = response.headers?.ETag ? ' Its `ETag` is the version.' : '';
+    lines.push(`- ${status}${shape}. ${response.description}${etag}`);
   }
   lines.push('');
   for (const name of exampleNames(operation)) lines.push(...example(method, path, operation, name));

@@ -68,13 +68,18 @@ function requestOf({ name, path, method, operation }: Example): { url: string; i
     const value = exampleValue(parameter.examples, name);
     if (value !== undefined) query.set(parameter.name, String(value));
   }
-  const init: RequestInit = { method: method.toUpperCase() };
+  const headers = new Headers();
+  for (const parameter of parameters.filter((p) => p.in === 'header')) {
+    const value = exampleValue(parameter.examples, name);
+    if (value !== undefined) headers.set(parameter.name, String(value));
+  }
+  const init: RequestInit = { method: method.toUpperCase(), headers };
   for (const [media, content] of Object.entries((operation.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content ?? {})) {
     const body = exampleValue(content.examples, name);
     if (body === undefined) continue;
     if (media === 'application/json') {
       init.body = JSON.stringify(body);
-      init.headers = { 'content-type': media };
+      headers.set('content-type', media);
     } else if (media === 'application/x-www-form-urlencoded') {
       init.body = new URLSearchParams(body as Record<string, string>);
     } else {

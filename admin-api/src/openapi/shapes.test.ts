@@ -16,10 +16,10 @@ type Plain<T> = T extends object ? { [K in keyof T]: Plain<T[K]> } : T;
 describe('the shapes of the OpenAPI document', () => {
   it('are the contracts the routes answer with', () => {
     expectTypeOf<Shape<typeof shapes.City>>().toEqualTypeOf<Plain<contracts.City>>();
-    expectTypeOf<Shape<typeof shapes.CityWithUrl>>().toEqualTypeOf<Plain<AuthoredCity>>();
+    expectTypeOf<Shape<typeof shapes.CityWithUrl>>().toEqualTypeOf<Plain<AuthoredCity & contracts.Versioned>>();
     expectTypeOf<Shape<typeof shapes.CityOverview>>().toEqualTypeOf<Plain<contracts.CityOverview>>();
     expectTypeOf<Shape<typeof shapes.Post>>().toEqualTypeOf<Plain<contracts.Post>>();
-    expectTypeOf<Shape<typeof shapes.PostWithUrl>>().toEqualTypeOf<Plain<AuthoredPost>>();
+    expectTypeOf<Shape<typeof shapes.PostWithUrl>>().toEqualTypeOf<Plain<AuthoredPost & contracts.Versioned>>();
     expectTypeOf<Shape<typeof shapes.ContentItem>>().toEqualTypeOf<Plain<contracts.ContentItem>>();
     expectTypeOf<Shape<typeof shapes.ContentBlock>>().toEqualTypeOf<Plain<contracts.ContentBlock>>();
     expectTypeOf<Shape<typeof shapes.Subscriber>>().toEqualTypeOf<Plain<contracts.Subscriber>>();
@@ -39,5 +39,7 @@ describe('the shapes of the OpenAPI document', () => {
     expectTypeOf<Shape<typeof shapes.Readiness>>().toEqualTypeOf<Plain<Readiness>>();
     expectTypeOf<Shape<typeof shapes.UploadResult>>().toEqualTypeOf<Plain<contracts.UploadResult>>();
     expectTypeOf<Shape<typeof shapes.HeroUploadResult>>().toEqualTypeOf<Plain<contracts.HeroUploadResult>>();
+    expectTypeOf<Shape<typeof shapes.Presence>>().toEqualTypeOf<Plain<contracts.PresenceAnswer>>();
+    expectTypeOf<Shape<typeof shapes.StaleVersion>>().toEqualTypeOf<Plain<contracts.StaleVersionDetails>>();
   });
 });

@@ -9,6 +9,12 @@ import { ROLES, SEARCH_TYPES } from '@forkcast/shared/contracts';
 
 const time = z.iso.datetime({ offset: true }).describe('An ISO 8601 time.');
 const id = z.number().int().positive();
+/** The version an answer shows (see Versioned in the contracts). */
+const version = z
+  .number()
+  .int()
+  .min(0)
+  .describe('Which version this is: send it back as `If-Match: "42"` with a write to be refused (412) if it has changed since.');
 
 export const City = z
   .object({
@@ -25,6 +31,7 @@ export const City = z
     displayOrder: z.number().int(),
     createdAt: time,
     updatedAt: time,
+    version: version.describe("The city's version (with its itinerary): send it back as `If-Match` with a write."),
   })
   .meta({ id: 'City', description: 'A city.' });
 
@@ -64,6 +71,7 @@ export const Post = z
     authorIds: z.array(id).describe("Its authors' user ids, the primary author first."),
     createdAt: time,
     updatedAt: time,
+    version: version.describe("The post's version, its blocks and inline additions included: send it back as `If-Match` with a write."),
   })
   .meta({ id: 'Post', description: 'A post or a city guide.' });
 
@@ -167,6 +175,13 @@ const publishRun = {
   by: z.array(z.string()).describe("The names of the users whose changes it published (none for the server's own, or a retry)."),
 };
 
+const bucketTarget = z.object({
+  url: z.string().describe('`s3://bucket/prefix`'),
+  queued: z.number().int().min(0).describe('Objects waiting to be put into it (or deleted from it).'),
+  failing: z.number().int().min(0).describe('How many of those have failed at least once.'),
+  reconciling: z.boolean().describe('Whether the whole bucket is being compared with its folder (after a start or a full render).'),
+});
+
 export const PublishStatus = z
   .object({
     queueLength: z.number().int().min(0),
@@ -182,6 +197,25 @@ export const PublishStatus = z
         retryAt: time.describe('When it is tried again.'),
       }),
     ),
+    bucket: z
+      .object({
+        site: bucketTarget.nullable().describe('SITE_BUCKET; null when unset.'),
+        uploads: bucketTarget.nullable().describe('UPLOADS_BUCKET; null when unset.'),
+        failingObjects: z
+          .array(
+            z.object({
+              bucket: z.enum(['site', 'uploads']),
+              key: z.string().describe("The key below the bucket's prefix: `kyoto/guide`, `index.html`, an upload's name."),
+              error: z.string(),
+              attempts: z.number().int().min(1),
+              firstFailedAt: time,
+              retryAt: time.describe('When it is tried again.'),
+            }),
+          )
+          .describe('Objects the bucket does not hold yet (the first 50), the longest-failing first.'),
+      })
+      .nullable()
+      .describe('The buckets a publish and an upload also land in; null when neither SITE_BUCKET nor UPLOADS_BUCKET is set.'),
   })
   .meta({ id: 'PublishStatus', description: 'What the publisher is doing.' });
 
@@ -214,14 +248,28 @@ export const RevisionSummary = z
   })
   .meta({ id: 'RevisionSummary', description: 'One version of an entity: the state it had after one change.' });
 
+/** What changed in one field, as a word diff. */
+const FieldDiff = z.object({
+  label: z.string(),
+  parts: z.array(z.object({ value: z.string(), added: z.boolean().optional(), removed: z.boolean().optional() })),
+});
+
+/** What a write made to an earlier version is told (412 stale_version), besides the message and code. */
+export const StaleVersion = z.object({
+  currentVersion: z.number().int().min(0).describe('412: the version the entity is at now.'),
+  changedBy: z
+    .string()
+    .nullable()
+    .describe('412: who made the change that produced it (null for the server itself, or when there is no recorded change).'),
+  changedAt: z.string().nullable().describe('412: when.'),
+  changes: z
+    .array(FieldDiff)
+    .describe('412: what changed since the version the write was made to, field by field; empty when that version is no longer kept.'),
+});
+
 export const RevisionDetail = RevisionSummary.extend({
   hasPrevious: z.boolean().describe('False when the version before it is no longer kept (then `changes` is empty).'),
-  changes: z.array(
-    z.object({
-      label: z.string(),
-      parts: z.array(z.object({ value: z.string(), added: z.boolean().optional(), removed: z.boolean().optional() })),
-    }),
-  ),
+  changes: z.array(FieldDiff),
 }).meta({ id: 'RevisionDetail', description: 'A version with what it changed against the version before it (a word diff per field).' });
 
 export const RestoreResult = z
@@ -299,9 +347,28 @@ export const HealthStatus = z.object({ status: z.literal('ok') }).meta({ id: 'He
 
 export const Message = z.object({ message: z.string() }).meta({ id: 'Message', description: 'A sentence for the reader.' });
 
-export const HomepageHero = z.object({ heroImage: z.string().nullable() }).meta({ id: 'HomepageHero' });
-export const HomepageHeroUpdated = z.object({ imageUrl: z.string() }).meta({ id: 'HomepageHeroUpdated' });
-export const PostHero = z.object({ heroImage: z.string() }).meta({ id: 'PostHero' });
+export const Presence = z
+  .object({
+    others: z
+      .array(z.object({ name: z.string().describe('Who (their address today).'), since: time.describe('Since when.') }))
+      .describe('The other admins who have the post open, longest there first.'),
+  })
+  .meta({ id: 'Presence', description: 'Who else has a post open in an editor.' });
+
+export const HomepageHero = z.object({ heroImage: z.string().nullable(), version }).meta({ id: 'HomepageHero' });
+export const HomepageHeroUpdated = z.object({ imageUrl: z.string(), version }).meta({ id: 'HomepageHeroUpdated' });
+export const PostHero = z
+  .object({ heroImage: z.string(), version: version.describe("The post's version after the change.") })
+  .meta({ id: 'PostHero' });
+/** A block or an addition as a write answers it: with its post's version after the write (it is part of the post). */
+export const WrittenContentBlock = ContentBlock.extend({ version: version.describe("The post's version after the change.") }).meta({
+  id: 'WrittenContentBlock',
+  description: "A block as a write answers it, with its post's new version.",
+});
+export const WrittenContentItem = ContentItem.extend({ version: version.describe("The post's version after the change.") }).meta({
+  id: 'WrittenContentItem',
+  description: "An addition as a write answers it, with its post's new version.",
+});
 export const UploadResult = z.object({ url: z.string() }).meta({ id: 'UploadResult', description: "The processed image's address." });
 export const HeroUploadResult = z
   .object({ filePath: z.string() })

@@ -63,6 +63,9 @@ const RULES: Record<string, Rule> = {
   'GET /api/posts/:id{[0-9]+}/edit': from('editor', 'contributor'),
   'GET /api/posts/:id{[0-9]+}/preview': from('editor', 'contributor'),
   'POST /api/posts/:id{[0-9]+}/preview': from('editor', 'contributor'),
+  // Whoever may read a post may say they have it open, and that they left it.
+  'POST /api/posts/:id{[0-9]+}/presence': from('editor', 'contributor'),
+  'DELETE /api/posts/:id{[0-9]+}/presence': from('editor', 'contributor'),
   'PATCH /api/posts/:slug/hero-image': from('editor', 'contributor'),
   'PATCH /api/posts/:slug/published': from('editor', 'author'),
   'POST /api/posts/:postId/content': from('editor', 'contributor'),

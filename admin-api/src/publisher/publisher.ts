@@ -8,6 +8,7 @@ import {
   nowIso,
   pageHashes,
   pagesReadingTags,
+  queueBucketObjects,
   pagesWithStaleQueries,
   pendingOutbox,
   queriesListeningTo,
@@ -19,6 +20,8 @@ import {
   type Db,
   type SiteGeneration,
 } from '@forkcast/content-db';
+import type { BucketPublisher } from '../bucket/bucket-publisher.ts';
+import { siteObjectKey } from '../bucket/site-objects.ts';
 import type { Publisher, PublishReport } from '../context.ts';
 import { runPageJob, type PageJob, type PageOutcome } from './page-job.ts';
 import { JobQueue, runWithPool, type RenderPoolOptions } from './render-pool.ts';
@@ -43,6 +46,11 @@ export interface SitePublisherOptions {
   mayPublish?: () => boolean;
   /** Where the site folder's publish generation is recorded after each publish (see site-generation.ts). */
   generationFile?: string;
+  /**
+   * Object storage every publish also lands in (SITE_BUCKET): the keys a publish changed are queued
+   * in its transaction, and it resolves once the bucket holds them (or they wait, queued, for a retry).
+   */
+  bucket?: Pick<BucketPublisher, 'has' | 'push'>;
 }
 
 // Only these tags can change which routes exist; anything else only changes existing pages.
@@ -170,6 +178,12 @@ export class SitePublisher implements Publisher {
     return pagesWithStaleQueries(db, new Map(queries.map((query) => [query.id, fingerprints.get(query.key)])));
   }
 
+  /** The keys of the site's bucket that these routes' files are stored under (none without a bucket). */
+  private bucketKeys(routes: readonly string[]): string[] {
+    if (!this.options.bucket?.has('site')) return [];
+    return routes.map((route) => siteObjectKey(routeFile(route))).filter((key) => key !== undefined);
+  }
+
   private async runJobs(jobs: PageJob[]): Promise<PageOutcome[]> {
     const { renderer, siteDir, pool } = this.options;
     const outcomes: PageOutcome[] = [];
@@ -219,8 +233,10 @@ export class SitePublisher implements Publisher {
         .map(({ route, error }) => ({ route, error }))
         .sort((a, b) => (a.route < b.route ? -1 : 1));
       const now = nowIso();
+      const bucketKeys = this.bucketKeys([...published.filter((page) => page.changed).map((page) => page.route), ...gone]);
       this.assertMayPublish();
       const generation = await db.transaction().execute(async (trx) => {
+        if (bucketKeys.length > 0) await queueBucketObjects(trx, 'site', bucketKeys, now);
         await recordPages(
           trx,
           published.map((page) => ({ path: page.route, contentHash: page.hash, tags: page.tags, queries: page.queries })),
@@ -235,14 +251,26 @@ export class SitePublisher implements Publisher {
         });
       });
       this.recordGeneration(generation);
+      // Read-your-writes through the bucket: the write answers once the bucket holds its pages, or
+      // says they are queued there (the folder is current either way).
+      const bucketError = bucketKeys.length > 0 ? (await this.options.bucket?.push('site', bucketKeys))?.error : undefined;
       const urls = [...published.filter((page) => page.changed).map((page) => page.route), ...gone].sort();
-      const report = { pagesChanged: urls.length, rendered: outcomes.length, ms: Math.round(performance.now() - started), urls, failed };
+      const report: PublishReport = {
+        pagesChanged: urls.length,
+        rendered: outcomes.length,
+        ms: Math.round(performance.now() - started),
+        urls,
+        failed,
+        ...(bucketError ? { bucketError } : {}),
+      };
       this.lastReport = report;
       const error = failed.length === 0 ? null : failed.map(({ route, error }) => `${route}: ${error}`).join('\n');
       const userIds = [...new Set(entries.flatMap((entry) => (entry.userId === null ? [] : [entry.userId])))];
       await recordPublish(db, { startedAt, durationMs: report.ms, pagesChanged: urls.length, urls, error, userIds });
       if (failed.length > 0)
         logger.error({ failed }, 'some pages could not be published; they keep their last good version and are retried');
+      if (bucketError)
+        logger.error({ err: bucketError }, 'the bucket does not hold this publish yet; its objects stay queued and are retried');
       logger.info({ pages: report.pagesChanged, rendered: outcomes.length, ms: report.ms, failed: failed.length }, 'published');
       if (urls.length > 0) this.options.onPublished?.(report);
       this.failedRuns = 0;

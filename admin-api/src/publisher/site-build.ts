@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ensureDatabaseId, ensureSearchIndex, isKnownGeneration, nowIso, rebuildSearchIndex, type Db } from '@forkcast/content-db';
@@ -51,6 +52,15 @@ async function readState(path: string): Promise<Partial<RenderState>> {
   } catch {
     return {};
   }
+}
+
+/**
+ * The id of the full render the site folder shows, if it was ever rendered: a new one with every
+ * full render, so a copy of the folder kept elsewhere (the site's bucket) knows it must be compared anew.
+ */
+export async function renderedRenderId(dist: DistPaths): Promise<string | undefined> {
+  const { renderId } = (await readState(dist.stateFile)) as Partial<RenderState> & { renderId?: unknown };
+  return typeof renderId === 'string' ? renderId : undefined;
 }
 
 /** The id of the database the site folder was last fully rendered from, if it ever was. */
@@ -132,6 +142,6 @@ export async function ensureFullRender({
   // Routes that failed keep their last good files and are retried by the publisher; the rest of
   // the folder is this render, so the next start need not render it again.
   await writeFolderGeneration(dist.generationFile, result.generation);
-  await writeFileAtomic(dist.stateFile, `${JSON.stringify(wanted, null, 2)}\n`);
+  await writeFileAtomic(dist.stateFile, `${JSON.stringify({ ...wanted, renderId: randomUUID() }, null, 2)}\n`);
   return result;
 }

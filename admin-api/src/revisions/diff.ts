@@ -1,5 +1,14 @@
 import { diffWords } from 'diff';
-import type { CityState, EntityRef, EntityState, HeroState, PostState, RestaurantRow } from '@forkcast/content-db';
+import {
+  listUsers,
+  type CityState,
+  type Db,
+  type EntityRef,
+  type EntityState,
+  type HeroState,
+  type PostState,
+  type RestaurantRow,
+} from '@forkcast/content-db';
 import type { DiffPart, FieldDiff } from '@forkcast/shared/contracts';
 
 type Fields = [label: string, value: string][];
@@ -99,4 +108,17 @@ export function diffStates(ref: EntityRef, before: EntityState | null, after: En
     diffs.push({ label, parts });
   }
   return diffs;
+}
+
+/** Every city's name by id, for the City field of a post's diff (cities in the trash included). */
+async function cityNames(db: Db): Promise<Map<number, string>> {
+  const cities = await db.selectFrom('cities').select(['id', 'name']).execute();
+  const trashed = await db.selectFrom('trash').select(['entityId as id', 'title as name']).where('kind', '=', 'city').execute();
+  return new Map([...trashed, ...cities].map((city) => [city.id, city.name]));
+}
+
+/** Every city's and user's name by id: what a diff names a post's city and authors by. */
+export async function diffNames(db: Db): Promise<Names> {
+  const [cities, users] = await Promise.all([cityNames(db), listUsers(db)]);
+  return { cities, users: new Map(users.map((user) => [user.id, user.name])) };
 }

@@ -7,7 +7,6 @@ import {
   isLatestRevision,
   listRevisions,
   listTrash,
-  listUsers,
   nowIso,
   previousRevision,
   recentRevisions,
@@ -23,7 +22,7 @@ import { answer, describer, pathParameter, refusals } from '../openapi/describe.
 import * as shapes from '../openapi/shapes.ts';
 import { parseId, validate } from '../validation.ts';
 import { commitWrite } from '../write.ts';
-import { diffStates } from './diff.ts';
+import { diffNames, diffStates } from './diff.ts';
 import { restoreState, restoreTrashed, undoChange } from './restore.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -69,18 +68,6 @@ async function summaries(db: Db, revisions: Revision[], newestIsCurrent: boolean
     result.push({ ...revision, current, restorable: !current && revision.kind !== 'deleted' });
   }
   return result;
-}
-
-/** Every user's name by id, for the Authors field of a post's diff. */
-async function userNames(db: Db): Promise<Map<number, string>> {
-  return new Map((await listUsers(db)).map((user) => [user.id, user.name]));
-}
-
-/** Every city's name by id, for the City field of a post's diff (cities in the trash included). */
-async function cityNames(db: Db): Promise<Map<number, string>> {
-  const cities = await db.selectFrom('cities').select(['id', 'name']).execute();
-  const trashed = await db.selectFrom('trash').select(['entityId as id', 'title as name']).where('kind', '=', 'city').execute();
-  return new Map([...trashed, ...cities].map((city) => [city.id, city.name]));
 }
 
 /**
@@ -153,9 +140,7 @@ export const revisionRoutes = new Hono<AppEnv>()
       return c.json<RevisionDetail>({
         ...summary!,
         hasPrevious: previous !== undefined,
-        changes: previous
-          ? diffStates(ref, previous.state, revision.state, { cities: await cityNames(db), users: await userNames(db) })
-          : [],
+        changes: previous ? diffStates(ref, previous.state, revision.state, await diffNames(db)) : [],
       });
     },
   )

@@ -9,11 +9,13 @@ import { errors } from '../errors.ts';
 import { allow } from '../permissions/guards.ts';
 import { mayReadUnpublished } from '../permissions/post-rules.ts';
 import { publicRead } from '../middleware/cache-control.ts';
-import { SIGNED_IN_OPTIONAL, answer, describer, pathParameter, refusals } from '../openapi/describe.ts';
-import { invalid, KYOTO, NOW, KYOTO_GUIDE, KYOTO_OVERVIEW, notFound, RAMEN_POST } from '../openapi/examples.ts';
+import { SIGNED_IN_OPTIONAL, answer, describer, ETAG, pathParameter, refusals } from '../openapi/describe.ts';
+import { FIRST_EDIT, invalid, KYOTO, NOW, KYOTO_GUIDE, KYOTO_OVERVIEW, notFound, RAMEN_POST } from '../openapi/examples.ts';
 import { City, CityOverview, CityWithUrl, Post } from '../openapi/shapes.ts';
 import { parseId, validate } from '../validation.ts';
-import { commitWrite } from '../write.ts';
+import { versionedJson, withVersion, withVersions } from '../versions/answers.ts';
+import { takesVersion } from '../versions/precondition.ts';
+import { commitCreation, commitVersionedWrite } from '../write.ts';
 
 const cityNotFound = () => errors.notFound('City not found.');
 /** Whether the signed-in user (if any) is answered every draft of a city, not only what is published. */
@@ -37,12 +39,12 @@ export const cityRoutes = new Hono<AppEnv>()
     describe({
       operationId: 'listCities',
       summary: 'Every city',
-      description: 'Every city, in display order.',
+      description: 'Every city, in display order, each with its version.',
       responses: { 200: answer('The cities.', z.array(City)) },
       examples: [{ name: 'all', summary: 'The cities (one shown)', status: 200, response: [KYOTO] }],
     }),
     publicRead,
-    async (c) => c.json(await listCities(c.get('db'))),
+    async (c) => c.json(await withVersions(c.get('db'), 'city', await listCities(c.get('db')))),
   )
   .get(
     '/:slug',
@@ -50,7 +52,7 @@ export const cityRoutes = new Hono<AppEnv>()
       operationId: 'getCity',
       summary: 'One city',
       parameters: [bySlug],
-      responses: { 200: answer('The city.', City), ...refusals('not_found') },
+      responses: { 200: answer('The city, with its version.', City, { versioned: true }), ...refusals('not_found') },
       examples: [
         { name: 'kyoto', summary: 'Kyoto', params: { slug: 'kyoto' }, status: 200, response: KYOTO },
         { name: 'unknown', summary: 'No such city', params: { slug: 'atlantis' }, status: 404, response: notFound('City not found.') },
@@ -60,7 +62,7 @@ export const cityRoutes = new Hono<AppEnv>()
     async (c) => {
       const city = await getCityBySlug(c.get('db'), c.req.param('slug'));
       if (!city) throw cityNotFound();
-      return c.json(city);
+      return versionedJson(c, await withVersion(c.get('db'), 'city', city));
     },
   )
   .get(
@@ -71,7 +73,7 @@ export const cityRoutes = new Hono<AppEnv>()
       description: 'Visitors get the guide once it is published; editors and above also before.',
       security: SIGNED_IN_OPTIONAL,
       parameters: [bySlug],
-      responses: { 200: answer('The guide.', Post), ...refusals('not_found') },
+      responses: { 200: answer('The guide, with its version.', Post, { versioned: true }), ...refusals('not_found') },
       examples: [{ name: 'kyoto', summary: "Kyoto's guide", params: { slug: 'kyoto' }, status: 200, response: KYOTO_GUIDE }],
     }),
     publicRead,
@@ -81,7 +83,7 @@ export const cityRoutes = new Hono<AppEnv>()
       if (!city) throw cityNotFound();
       const guide = await getGuideForCity(db, city.id, { publishedOnly: !seesDrafts(c) });
       if (!guide) throw errors.notFound('City guide not found.');
-      return c.json(guide);
+      return versionedJson(c, await withVersion(db, 'post', guide));
     },
   )
   .get(
@@ -120,7 +122,7 @@ export const cityRoutes = new Hono<AppEnv>()
       if (!city) throw cityNotFound();
       const type = c.req.query('type');
       if (type !== undefined && type !== 'post' && type !== 'guide') throw errors.validation("type must be 'post' or 'guide'.");
-      return c.json(await listPosts(db, { cityId: city.id, type, publishedOnly: !seesDrafts(c) }));
+      return c.json(await withVersions(db, 'post', await listPosts(db, { cityId: city.id, type, publishedOnly: !seesDrafts(c) })));
     },
   )
   .post(
@@ -129,8 +131,11 @@ export const cityRoutes = new Hono<AppEnv>()
       operationId: 'createCity',
       summary: 'Add a city',
       description:
-        'A new city, last in the order unless `displayOrder` says otherwise. The slug is derived from the name when not given, transliterated (`Москва` -> `moskva`), never a reserved segment, with `-2`, `-3`, ... when taken. Its pages appear once it has a published guide. A refusal because of one field names it in `field`.',
-      responses: { 201: answer("The city, with its guide's address.", CityWithUrl), ...refusals('validation', 'conflict') },
+        'A new city, last in the order unless `displayOrder` says otherwise. The slug is derived from the name when not given, transliterated (`Москва` -> `moskva`), never a reserved segment, with `-2`, `-3`, ... when taken. Its pages appear once it has a published guide. A refusal because of one field names it in `field`. The answer carries its first version.',
+      responses: {
+        201: answer("The city, with its guide's address and its version.", CityWithUrl, { versioned: true }),
+        ...refusals('validation', 'conflict'),
+      },
       examples: [
         {
           name: 'porto',
@@ -151,6 +156,7 @@ export const cityRoutes = new Hono<AppEnv>()
             createdAt: NOW,
             updatedAt: NOW,
             url: '/porto/guide',
+            version: 1,
           },
         },
         {
@@ -166,7 +172,7 @@ export const cityRoutes = new Hono<AppEnv>()
     validate('json', newCityBody, { nameField: true }),
     async (c) => {
       const input = c.req.valid('json');
-      return c.json(await commitWrite(c, (trx) => createCity(trx, input, nowIso())), 201);
+      return c.json(await commitCreation(c, 'city', (trx) => createCity(trx, input, nowIso())), 201);
     },
   )
   .patch(
@@ -175,26 +181,38 @@ export const cityRoutes = new Hono<AppEnv>()
       operationId: 'updateCity',
       summary: 'Change a city',
       description:
-        'Any of the fields `POST /api/cities` takes; unknown fields are refused. `spreadsheetUrl` is an http(s) address up to 2048 characters and `mapEmbedUrl` an address on `https://www.openstreetmap.org` (an embed, the one site the pages may frame), or `null` to remove them. A new slug moves every page of the city (guide, itinerary page and CSV, posts) and leaves a stored 301 from each old URL.',
+        'Any of the fields `POST /api/cities` takes; unknown fields are refused. `spreadsheetUrl` is an http(s) address up to 2048 characters and `mapEmbedUrl` an address on `https://www.openstreetmap.org` (an embed, the one site the pages may frame), or `null` to remove them. A new slug moves every page of the city (guide, itinerary page and CSV, posts) and leaves a stored 301 from each old URL. Send the version the change was made to as `If-Match`.',
       parameters: [byId],
-      responses: { 200: answer("The city, with its guide's address.", CityWithUrl), ...refusals('validation', 'not_found', 'conflict') },
+      responses: {
+        200: answer("The city, with its guide's address and new version.", CityWithUrl, { versioned: true }),
+        ...refusals('validation', 'not_found', 'conflict'),
+      },
       examples: [
         {
           name: 'describe',
           summary: "Change Kyoto's description",
           params: { id: 3 },
+          headers: { 'If-Match': '"0"' },
           body: { description: 'Temples, tofu and the best ramen street in Japan.' },
           status: 200,
-          response: { ...KYOTO, description: 'Temples, tofu and the best ramen street in Japan.', updatedAt: NOW, url: '/kyoto/guide' },
+          response: {
+            ...KYOTO,
+            description: 'Temples, tofu and the best ramen street in Japan.',
+            updatedAt: NOW,
+            url: '/kyoto/guide',
+            version: FIRST_EDIT,
+          },
         },
       ],
     }),
     allow('editor'),
+    takesVersion,
     validate('json', cityChangeBody, { nameField: true }),
     async (c) => {
       const id = parseId(c.req.param('id'), 'City not found.');
       const change = c.req.valid('json');
-      return c.json(await commitWrite(c, (trx) => changeCity(trx, id, change, nowIso())));
+      const { result, version } = await commitVersionedWrite(c, { entity: 'city', id }, (trx) => changeCity(trx, id, change, nowIso()));
+      return c.json({ ...result, version });
     },
   )
   .delete(
@@ -204,7 +222,10 @@ export const cityRoutes = new Hono<AppEnv>()
       summary: 'Delete a city',
       description: 'Refused (409, naming how many) while any post, published or not, belongs to the city. The city waits in the trash.',
       parameters: [byId],
-      responses: { 204: { description: 'Deleted.' }, ...refusals('not_found', 'conflict') },
+      responses: {
+        204: { description: 'Deleted; the ETag is the version its deletion made.', headers: ETAG },
+        ...refusals('not_found', 'conflict'),
+      },
       examples: [
         {
           name: 'hasPosts',
@@ -219,9 +240,10 @@ export const cityRoutes = new Hono<AppEnv>()
       ],
     }),
     allow('editor'),
+    takesVersion,
     async (c) => {
       const id = parseId(c.req.param('id'), 'City not found.');
-      await commitWrite(c, (trx) => removeCity(trx, id));
+      await commitVersionedWrite(c, { entity: 'city', id }, (trx) => removeCity(trx, id));
       return c.body(null, 204);
     },
   );
@@ -238,13 +260,13 @@ export const cityOverviewRoutes = new Hono<AppEnv>()
       operationId: 'listCityOverviews',
       summary: 'Every city, for the editor',
       description:
-        "Every city in display order, each with its guide's `url`, `postCount` (its posts and guides of any status), `restaurantCount` (its itinerary's places) and `guide` (or `null`): the /admin cities list.",
+        "Every city in display order, each with its guide's `url`, `postCount` (its posts and guides of any status), `restaurantCount` (its itinerary's places), `guide` (or `null`) and its version: the /admin cities list.",
       responses: { 200: answer('The cities.', z.array(CityOverview)) },
       examples: [{ name: 'all', summary: 'The cities list (one shown)', status: 200, response: [KYOTO_OVERVIEW] }],
     }),
     async (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json(await cityOverviews(c.get('db')));
+      return c.json(await withVersions(c.get('db'), 'city', await cityOverviews(c.get('db'))));
     },
   )
   .get(
@@ -254,12 +276,12 @@ export const cityOverviewRoutes = new Hono<AppEnv>()
       summary: 'One city, for the editor',
       description: 'One city as the cities list shows it: what the city editor loads.',
       parameters: [byId],
-      responses: { 200: answer('The city.', CityOverview), ...refusals('not_found') },
+      responses: { 200: answer('The city, with its version.', CityOverview, { versioned: true }), ...refusals('not_found') },
       examples: [{ name: 'kyoto', summary: 'Kyoto', params: { id: 3 }, status: 200, response: KYOTO_OVERVIEW }],
     }),
     async (c) => {
       const id = parseId(c.req.param('id'), 'City not found.');
       c.header('Cache-Control', 'no-store');
-      return c.json(await cityOverview(c.get('db'), id));
+      return versionedJson(c, await withVersion(c.get('db'), 'city', await cityOverview(c.get('db'), id)));
     },
   );

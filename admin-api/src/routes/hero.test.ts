@@ -12,10 +12,12 @@ describe('/api/hero', () => {
   afterEach(() => t.cleanup());
 
   const outboxTags = async () => (await pendingOutbox(t.handle.db)).map((entry) => entry.tags);
+  // The hero's version is versioned-writes.test.ts's business.
   const readHero = async () => {
     const res = await t.request('/api/hero/image');
     expect(res.status).toBe(200);
-    return res.json();
+    const { heroImage } = (await res.json()) as { heroImage: string | null };
+    return { heroImage };
   };
   const update = (imageUrl: unknown, cookie?: string) => t.request('/api/hero/update-image', json('POST', { imageUrl }, cookie));
 
@@ -24,7 +26,7 @@ describe('/api/hero', () => {
       const res = await t.request('/api/hero/image');
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/application\/json/);
-      expect(await res.json()).toEqual({ heroImage: null });
+      expect(await res.json()).toEqual({ heroImage: null, version: 0 });
     });
 
     it('returns the stored setting', async () => {
@@ -62,7 +64,7 @@ describe('/api/hero', () => {
         const cookie = await t.signIn();
         const res = await update(imageUrl, cookie);
         expect(res.status).toBe(200);
-        expect(await res.json()).toEqual({ imageUrl });
+        expect(await res.json()).toEqual({ imageUrl, version: expect.any(Number) });
         expect(await getSetting(t.handle.db, SETTING.homepageHeroImage)).toBe(imageUrl);
       },
     );
@@ -71,7 +73,7 @@ describe('/api/hero', () => {
       const cookie = await t.signIn();
       const res = await update('  /images/x.jpg  ', cookie);
       expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ imageUrl: '/images/x.jpg' });
+      expect(await res.json()).toEqual({ imageUrl: '/images/x.jpg', version: expect.any(Number) });
       expect(await readHero()).toEqual({ heroImage: '/images/x.jpg' });
     });
 
@@ -91,7 +93,7 @@ describe('/api/hero', () => {
       const cookie = await t.signIn();
       const res = await updateWithAlt('/images/presets/food-plating.jpg', '  Food Plating ', cookie);
       expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ imageUrl: '/images/presets/food-plating.jpg' });
+      expect(await res.json()).toEqual({ imageUrl: '/images/presets/food-plating.jpg', version: expect.any(Number) });
       expect(await getSetting(t.handle.db, SETTING.homepageHeroAlt)).toBe('Food Plating');
     });
 

@@ -12,6 +12,7 @@ import {
   splitParagraphs,
   updateBlock,
   type Db,
+  type EntityRef,
   type Post,
 } from '@forkcast/content-db';
 import { LIMITS, mayOnPost } from '@forkcast/shared/contracts';
@@ -19,12 +20,14 @@ import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
 import { allow, postAccess } from '../permissions/guards.ts';
 import { publicRead } from '../middleware/cache-control.ts';
-import { SIGNED_IN_OPTIONAL, answer, describer, pathParameter, refusals } from '../openapi/describe.ts';
-import { invalid, notFound, NOW } from '../openapi/examples.ts';
-import { ContentBlock, ContentItem } from '../openapi/shapes.ts';
+import { SIGNED_IN_OPTIONAL, answer, describer, ETAG, pathParameter, refusals } from '../openapi/describe.ts';
+import { FIRST_EDIT, invalid, notFound, NOW } from '../openapi/examples.ts';
+import { ContentBlock, ContentItem, WrittenContentBlock, WrittenContentItem } from '../openapi/shapes.ts';
 import { altText, imageSource, text } from '../schemas.ts';
 import { parseId, validate } from '../validation.ts';
-import { commitWrite } from '../write.ts';
+import { tagVersion } from '../versions/answers.ts';
+import { takesVersion } from '../versions/precondition.ts';
+import { commitVersionedWrite } from '../write.ts';
 
 const blockContent = text('The content', { error: 'Content is required.', multiline: true })
   .refine((value) => value.trim() !== '', 'Content is required.')
@@ -63,6 +66,9 @@ const describe = describer('Post body');
 const byPost = pathParameter('postId', "The post's id.", 'integer');
 const byBlock = pathParameter('blockId', "The block's id.", 'integer');
 
+/** The post a request names, as a versioned write's target: its blocks and additions are part of it. */
+const postOf = (c: Context<AppEnv>): EntityRef => ({ entity: 'post', id: parseId(c.req.param('postId'), 'Post not found.') });
+
 async function findPost(c: Context<AppEnv>, db: Db): Promise<Post> {
   const post = await getPostById(db, parseId(c.req.param('postId'), 'Post not found.'));
   // A draft's body is only for those who may read the draft.
@@ -79,16 +85,18 @@ export const postBodyRoutes = new Hono<AppEnv>()
       operationId: 'listContentItems',
       summary: "A post's inline additions",
       description:
-        "Inline text and images, each shown after paragraph `position - 1`. A draft's are only for those who may read it (its authors; editors and above).",
+        "Inline text and images, each shown after paragraph `position - 1`. A draft's are only for those who may read it (its authors; editors and above). They are part of their post: the ETag is the post's version.",
       security: SIGNED_IN_OPTIONAL,
       parameters: [byPost],
-      responses: { 200: answer('The additions, by position.', z.array(ContentItem)), ...refusals('not_found') },
+      responses: { 200: answer('The additions, by position.', z.array(ContentItem), { versioned: true }), ...refusals('not_found') },
       examples: [{ name: 'none', summary: 'A post without additions', params: { postId: 21 }, status: 200, response: [] }],
     }),
     publicRead,
     async (c) => {
-      const post = await findPost(c, c.get('db'));
-      return c.json(await listContentItems(c.get('db'), post.id));
+      const db = c.get('db');
+      const post = await findPost(c, db);
+      await tagVersion(c, db, { entity: 'post', id: post.id });
+      return c.json(await listContentItems(db, post.id));
     },
   )
   .post(
@@ -97,14 +105,18 @@ export const postBodyRoutes = new Hono<AppEnv>()
       operationId: 'addContentItem',
       summary: 'Add text or an image between paragraphs',
       description:
-        "Inline text or an image after paragraph `position - 1` (0 puts it first). An image without `alt` (or with a blank one) is described by the post's title.",
+        "Inline text or an image after paragraph `position - 1` (0 puts it first). An image without `alt` (or with a blank one) is described by the post's title. A change of the post: `If-Match` names the post's version.",
       parameters: [byPost],
-      responses: { 201: answer('The addition.', ContentItem), ...refusals('validation', 'not_found') },
+      responses: {
+        201: answer("The addition, with the post's new version.", WrittenContentItem, { versioned: true }),
+        ...refusals('validation', 'not_found'),
+      },
       examples: [
         {
           name: 'tip',
           summary: 'A tip after the first paragraph',
           params: { postId: 21 },
+          headers: { 'If-Match': '"0"' },
           body: { type: 'text', content: 'Go after 10 pm: the queues are shorter.', position: 1 },
           status: 201,
           response: {
@@ -115,6 +127,7 @@ export const postBodyRoutes = new Hono<AppEnv>()
             alt: '',
             position: 1,
             createdAt: NOW,
+            version: FIRST_EDIT,
           },
         },
         {
@@ -129,10 +142,11 @@ export const postBodyRoutes = new Hono<AppEnv>()
     }),
     allow('contributor'),
     postAccess('edit', 'postId'),
+    takesVersion,
     validate('json', newItem),
     async (c) => {
       const body = c.req.valid('json');
-      const item = await commitWrite(c, async (trx) => {
+      const { result: item, version } = await commitVersionedWrite(c, postOf(c), async (trx) => {
         const post = await findPost(c, trx);
         const max = paragraphCount(post.content);
         if (body.position > max) throw errors.validation(`position must be between 0 and ${max}.`);
@@ -141,7 +155,7 @@ export const postBodyRoutes = new Hono<AppEnv>()
         const created = await addContentItem(trx, { postId: post.id, ...body, alt, now: nowIso() });
         return created;
       });
-      return c.json(item, 201);
+      return c.json({ ...item, version }, 201);
     },
   )
   .delete(
@@ -149,9 +163,9 @@ export const postBodyRoutes = new Hono<AppEnv>()
     describe({
       operationId: 'deleteContentItem',
       summary: 'Remove an inline addition',
-      description: 'The addition waits in the trash.',
+      description: "The addition waits in the trash. A change of the post: `If-Match` names the post's version.",
       parameters: [byPost, pathParameter('contentId', "The addition's id.", 'integer')],
-      responses: { 204: { description: 'Removed.' }, ...refusals('not_found') },
+      responses: { 204: { description: "Removed; the ETag is the post's new version.", headers: ETAG }, ...refusals('not_found') },
       examples: [
         {
           name: 'missing',
@@ -164,9 +178,10 @@ export const postBodyRoutes = new Hono<AppEnv>()
     }),
     allow('contributor'),
     postAccess('edit', 'postId'),
+    takesVersion,
     async (c) => {
       const itemId = parseId(c.req.param('contentId'), 'Content not found.');
-      await commitWrite(c, async (trx) => {
+      await commitVersionedWrite(c, postOf(c), async (trx) => {
         const post = await findPost(c, trx);
         if (!(await deleteContentItem(trx, post.id, itemId))) throw errors.notFound('Content not found.');
       });
@@ -179,16 +194,18 @@ export const postBodyRoutes = new Hono<AppEnv>()
       operationId: 'listBlocks',
       summary: "A post's stored blocks",
       description:
-        "Each stored block replaces paragraph `position` of the post's Markdown. A draft's are only for those who may read it (its authors; editors and above).",
+        "Each stored block replaces paragraph `position` of the post's Markdown. A draft's are only for those who may read it (its authors; editors and above). They are part of their post: the ETag is the post's version.",
       security: SIGNED_IN_OPTIONAL,
       parameters: [byPost],
-      responses: { 200: answer('The blocks, by position.', z.array(ContentBlock)), ...refusals('not_found') },
+      responses: { 200: answer('The blocks, by position.', z.array(ContentBlock), { versioned: true }), ...refusals('not_found') },
       examples: [{ name: 'none', summary: 'A post without stored blocks', params: { postId: 21 }, status: 200, response: [] }],
     }),
     publicRead,
     async (c) => {
-      const post = await findPost(c, c.get('db'));
-      return c.json(await listBlocks(c.get('db'), post.id));
+      const db = c.get('db');
+      const post = await findPost(c, db);
+      await tagVersion(c, db, { entity: 'post', id: post.id });
+      return c.json(await listBlocks(db, post.id));
     },
   )
   .post(
@@ -196,14 +213,19 @@ export const postBodyRoutes = new Hono<AppEnv>()
     describe({
       operationId: 'createBlock',
       summary: 'Store a block over a paragraph',
-      description: 'Replaces paragraph `position` (0-based) with the given Markdown; a paragraph has at most one stored block (409).',
+      description:
+        "Replaces paragraph `position` (0-based) with the given Markdown; a paragraph has at most one stored block (409). A change of the post: `If-Match` names the post's version.",
       parameters: [byPost],
-      responses: { 201: answer('The block.', ContentBlock), ...refusals('validation', 'not_found', 'conflict') },
+      responses: {
+        201: answer("The block, with the post's new version.", WrittenContentBlock, { versioned: true }),
+        ...refusals('validation', 'not_found', 'conflict'),
+      },
       examples: [
         {
           name: 'rewrite',
           summary: 'Rewrite the first paragraph',
           params: { postId: 21 },
+          headers: { 'If-Match': '"0"' },
           body: { content: 'Kyoto has a ramen road, and it is in Ichijōji.', position: 0, isOriginal: true },
           status: 201,
           response: {
@@ -214,16 +236,18 @@ export const postBodyRoutes = new Hono<AppEnv>()
             isOriginal: true,
             createdAt: NOW,
             updatedAt: NOW,
+            version: FIRST_EDIT,
           },
         },
       ],
     }),
     allow('contributor'),
     postAccess('edit', 'postId'),
+    takesVersion,
     validate('json', newBlock),
     async (c) => {
       const body = c.req.valid('json');
-      const block = await commitWrite(c, async (trx) => {
+      const { result: block, version } = await commitVersionedWrite(c, postOf(c), async (trx) => {
         const post = await findPost(c, trx);
         const count = paragraphCount(post.content);
         if (count === 0) throw errors.validation('This post has no paragraphs to replace; add content instead.');
@@ -240,7 +264,7 @@ export const postBodyRoutes = new Hono<AppEnv>()
         });
         return created;
       });
-      return c.json(block, 201);
+      return c.json({ ...block, version }, 201);
     },
   )
   .put(
@@ -248,8 +272,12 @@ export const postBodyRoutes = new Hono<AppEnv>()
     describe({
       operationId: 'updateBlock',
       summary: 'Change a stored block',
+      description: "A change of the post: `If-Match` names the post's version.",
       parameters: [byPost, byBlock],
-      responses: { 200: answer('The block.', ContentBlock), ...refusals('validation', 'not_found') },
+      responses: {
+        200: answer("The block, with the post's new version.", WrittenContentBlock, { versioned: true }),
+        ...refusals('validation', 'not_found'),
+      },
       examples: [
         {
           name: 'missing',
@@ -263,17 +291,18 @@ export const postBodyRoutes = new Hono<AppEnv>()
     }),
     allow('contributor'),
     postAccess('edit', 'postId'),
+    takesVersion,
     validate('json', blockUpdate),
     async (c) => {
       const blockId = parseId(c.req.param('blockId'), 'Content block not found.');
       const { content } = c.req.valid('json');
-      const block = await commitWrite(c, async (trx) => {
+      const { result: block, version } = await commitVersionedWrite(c, postOf(c), async (trx) => {
         const post = await findPost(c, trx);
         const updated = await updateBlock(trx, post.id, blockId, content, nowIso());
         if (!updated) throw errors.notFound('Content block not found.');
         return updated;
       });
-      return c.json(block);
+      return c.json({ ...block, version });
     },
   )
   .delete(
@@ -281,15 +310,17 @@ export const postBodyRoutes = new Hono<AppEnv>()
     describe({
       operationId: 'deleteBlock',
       summary: 'Remove a stored block',
-      description: 'The paragraph shows its original text again; the block waits in the trash.',
+      description:
+        "The paragraph shows its original text again; the block waits in the trash. A change of the post: `If-Match` names the post's version.",
       parameters: [byPost, byBlock],
-      responses: { 204: { description: 'Removed.' }, ...refusals('not_found') },
+      responses: { 204: { description: "Removed; the ETag is the post's new version.", headers: ETAG }, ...refusals('not_found') },
     }),
     allow('contributor'),
     postAccess('edit', 'postId'),
+    takesVersion,
     async (c) => {
       const blockId = parseId(c.req.param('blockId'), 'Content block not found.');
-      await commitWrite(c, async (trx) => {
+      await commitVersionedWrite(c, postOf(c), async (trx) => {
         const post = await findPost(c, trx);
         if (!(await deleteBlock(trx, post.id, blockId))) throw errors.notFound('Content block not found.');
       });

@@ -203,14 +203,14 @@ describe('/api/posts', () => {
     ])('accepts %s', async (heroImage) => {
       const res = await patch(heroImage);
       expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ heroImage });
+      expect(await res.json()).toEqual({ heroImage, version: expect.any(Number) });
       expect((await getPostById(t.handle.db, postId))?.heroImage).toBe(heroImage);
     });
 
     it('stores the image address trimmed', async () => {
       const res = await patch('  https://cdn.example/new.jpg \n');
       expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ heroImage: 'https://cdn.example/new.jpg' });
+      expect(await res.json()).toEqual({ heroImage: 'https://cdn.example/new.jpg', version: expect.any(Number) });
       expect((await getPostById(t.handle.db, postId))?.heroImage).toBe('https://cdn.example/new.jpg');
     });
 
@@ -241,7 +241,7 @@ describe('/api/posts', () => {
         json('PATCH', { heroImage: '/uploads/fresh.jpg', alt: '  Lanterns over a night market \t' }, cookie),
       );
       expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ heroImage: '/uploads/fresh.jpg' });
+      expect(await res.json()).toEqual({ heroImage: '/uploads/fresh.jpg', version: expect.any(Number) });
       expect(await getPostById(t.handle.db, postId)).toMatchObject({
         heroImage: '/uploads/fresh.jpg',
         heroAlt: 'Lanterns over a night market',

@@ -1,18 +1,20 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { getPostBySlug, listPosts, nowIso, updatePost } from '@forkcast/content-db';
+import { getPostBySlug, listPosts, nowIso, updatePost, type Db, type EntityRef } from '@forkcast/content-db';
 import { mayOnPost, type PostPreviewChanges } from '@forkcast/shared/contracts';
 import { authoredPost, changePost, createPost, removePost } from '../authoring/post-writes.ts';
 import { newPostBody, postChangeBody, postPreviewBody } from '../authoring/post-input.ts';
 import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
 import { publicRead } from '../middleware/cache-control.ts';
-import { SIGNED_IN_OPTIONAL, answer, describer, document, pathParameter, refusals } from '../openapi/describe.ts';
-import { invalid, KYOTO_GUIDE, NEW_DRAFT, notFound, NOW, RAMEN_POST } from '../openapi/examples.ts';
+import { SIGNED_IN_OPTIONAL, answer, describer, document, ETAG, pathParameter, refusals } from '../openapi/describe.ts';
+import { FIRST_EDIT, invalid, KYOTO_GUIDE, NEW_DRAFT, notFound, NOW, RAMEN_POST, STALE_POST } from '../openapi/examples.ts';
 import { Post, PostHero, PostWithUrl } from '../openapi/shapes.ts';
 import { altText, imageSource } from '../schemas.ts';
 import { validate } from '../validation.ts';
-import { commitWrite } from '../write.ts';
+import { versionedJson, withVersion, withVersions } from '../versions/answers.ts';
+import { takesVersion } from '../versions/precondition.ts';
+import { commitCreation, commitVersionedWrite } from '../write.ts';
 import { allow, postAccess, signedIn } from '../permissions/guards.ts';
 import { assertMayChangePost, assertMayCreatePost, mayReadUnpublished } from '../permissions/post-rules.ts';
 
@@ -60,6 +62,15 @@ const postId = z.object({
 const describe = describer('Posts');
 const bySlug = pathParameter('slug', "The post's slug.");
 
+/** A write's target found by the post's slug, in the write's transaction: 404 when there is none. */
+const postBySlug =
+  (slug: string) =>
+  async (trx: Db): Promise<EntityRef> => {
+    const post = await getPostBySlug(trx, slug);
+    if (!post) throw errors.notFound('Post not found.');
+    return { entity: 'post', id: post.id };
+  };
+
 const heroBody = z.object({ heroImage: imageSource('Give the hero image as an http(s) URL or an uploaded image.'), alt: altText });
 const publishedBody = z.object({ published: z.boolean({ error: 'published must be true or false.' }) });
 
@@ -93,7 +104,7 @@ export const postRoutes = new Hono<AppEnv>()
       description:
         'Visitors see published posts only, newest first. Signed in, editors and above also see every draft and scheduled post, authors and contributors their own (unless `published=true`), and may add `status`, `q` and `sort`.',
       security: SIGNED_IN_OPTIONAL,
-      responses: { 200: answer('The posts.', z.array(Post)) },
+      responses: { 200: answer('The posts, each with its version.', z.array(Post)) },
       examples: [
         {
           name: 'latest',
@@ -119,7 +130,8 @@ export const postRoutes = new Hono<AppEnv>()
             ...(mayReadUnpublished(user) ? {} : { unpublishedOnlyOf: user.id }),
           }
         : {};
-      return c.json(await listPosts(c.get('db'), { ...query, publishedOnly, ...signedInOnly }));
+      const db = c.get('db');
+      return c.json(await withVersions(db, 'post', await listPosts(db, { ...query, publishedOnly, ...signedInOnly })));
     },
   )
   .post(
@@ -128,8 +140,11 @@ export const postRoutes = new Hono<AppEnv>()
       operationId: 'createPost',
       summary: 'Write a post',
       description:
-        'A new post, a `draft` unless `status` is `published` (live now) or `scheduled` (live at `publishAt`, an ISO time in the future). The slug is derived from the title when not given (`-2`, `-3`, ... when taken).',
-      responses: { 201: answer('The post, with its address.', PostWithUrl), ...refusals('validation', 'not_found', 'conflict') },
+        'A new post, a `draft` unless `status` is `published` (live now) or `scheduled` (live at `publishAt`, an ISO time in the future). The slug is derived from the title when not given (`-2`, `-3`, ... when taken). The answer carries its first version.',
+      responses: {
+        201: answer('The post, with its address and version.', PostWithUrl, { versioned: true }),
+        ...refusals('validation', 'not_found', 'conflict'),
+      },
       examples: [
         {
           name: 'draft',
@@ -147,7 +162,7 @@ export const postRoutes = new Hono<AppEnv>()
       const input = c.req.valid('json');
       const user = signedIn(c);
       assertMayCreatePost(user, input);
-      const post = await commitWrite(c, (trx) => createPost(trx, input, nowIso(), user.id));
+      const post = await commitCreation(c, 'post', (trx) => createPost(trx, input, nowIso(), user.id));
       return c.json(post, 201);
     },
   )
@@ -157,28 +172,49 @@ export const postRoutes = new Hono<AppEnv>()
       operationId: 'updatePost',
       summary: 'Change a post',
       description:
-        'Any of the fields `POST /api/posts` takes, plus `publishedAt` to re-date a published post. A live post whose address changes (slug, city or type) leaves a stored 301 from its old one; new Markdown drops the blocks and inline items placed in the old paragraphs.',
-      responses: { 200: answer('The post, with its address.', PostWithUrl), ...refusals('validation', 'not_found', 'conflict') },
+        'Any of the fields `POST /api/posts` takes, plus `publishedAt` to re-date a published post. A live post whose address changes (slug, city or type) leaves a stored 301 from its old one; new Markdown drops the blocks and inline items placed in the old paragraphs. Send the version the change was made to as `If-Match`.',
+      responses: {
+        200: answer('The post, with its address and new version.', PostWithUrl, { versioned: true }),
+        ...refusals('validation', 'not_found', 'conflict'),
+      },
       examples: [
         {
           name: 'retitle',
           summary: 'A new title',
           params: { id: 21 },
+          headers: { 'If-Match': '"0"' },
           body: { title: 'Ichijōji After Dark' },
           status: 200,
-          response: { ...RAMEN_POST, title: 'Ichijōji After Dark', updatedAt: NOW, url: '/kyoto/kyoto-ichijoji-ramen-street' },
+          response: {
+            ...RAMEN_POST,
+            title: 'Ichijōji After Dark',
+            updatedAt: NOW,
+            url: '/kyoto/kyoto-ichijoji-ramen-street',
+            version: FIRST_EDIT,
+          },
+        },
+        {
+          name: 'stale',
+          summary: 'Made to another version than the current one',
+          params: { id: 21 },
+          headers: { 'If-Match': '"1"' },
+          body: { title: 'Ichijōji After Dark' },
+          status: 412,
+          response: STALE_POST,
         },
       ],
     }),
     allow('contributor'),
     postAccess('edit'),
+    takesVersion,
     validate('param', postId),
     validate('json', postChangeBody),
     async (c) => {
       const { id } = c.req.valid('param');
       const change = c.req.valid('json');
       assertMayChangePost(signedIn(c), await authoredPost(c.get('db'), id), change);
-      return c.json(await commitWrite(c, (trx) => changePost(trx, id, change, nowIso())));
+      const { result, version } = await commitVersionedWrite(c, { entity: 'post', id }, (trx) => changePost(trx, id, change, nowIso()));
+      return c.json({ ...result, version });
     },
   )
   .delete(
@@ -187,15 +223,16 @@ export const postRoutes = new Hono<AppEnv>()
       operationId: 'deletePost',
       summary: 'Delete a post',
       description: 'The post waits in the trash (with its blocks and inline items) and its pages are removed.',
-      responses: { 204: { description: 'Deleted.' }, ...refusals('not_found') },
-      examples: [{ name: 'ramen', summary: 'Delete the ramen post', params: { id: 21 }, status: 204 }],
+      responses: { 204: { description: 'Deleted; the ETag is the version its deletion made.', headers: ETAG }, ...refusals('not_found') },
+      examples: [{ name: 'ramen', summary: 'Delete the ramen post', params: { id: 21 }, headers: { 'If-Match': '"0"' }, status: 204 }],
     }),
     allow('contributor'),
     postAccess('delete'),
+    takesVersion,
     validate('param', postId),
     async (c) => {
       const { id } = c.req.valid('param');
-      await commitWrite(c, (trx) => removePost(trx, id));
+      await commitVersionedWrite(c, { entity: 'post', id }, (trx) => removePost(trx, id));
       return c.body(null, 204);
     },
   )
@@ -204,8 +241,8 @@ export const postRoutes = new Hono<AppEnv>()
     describe({
       operationId: 'getPostForEditing',
       summary: 'A post, for the editor',
-      description: 'Any post by id, whatever its status, with its address: what the editor loads. Never cached.',
-      responses: { 200: answer('The post, with its address.', PostWithUrl), ...refusals('not_found') },
+      description: 'Any post by id, whatever its status, with its address and version: what the editor loads. Never cached.',
+      responses: { 200: answer('The post, with its address and version.', PostWithUrl, { versioned: true }), ...refusals('not_found') },
       examples: [
         {
           name: 'ramen',
@@ -221,7 +258,8 @@ export const postRoutes = new Hono<AppEnv>()
     validate('param', postId),
     async (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json(await authoredPost(c.get('db'), c.req.valid('param').id));
+      const db = c.get('db');
+      return versionedJson(c, await withVersion(db, 'post', await authoredPost(db, c.req.valid('param').id)));
     },
   )
   .get(
@@ -261,7 +299,7 @@ export const postRoutes = new Hono<AppEnv>()
       description: 'Visitors get published posts only; a signed-in user any they may read (editors and above: any; others: their own).',
       security: SIGNED_IN_OPTIONAL,
       parameters: [bySlug],
-      responses: { 200: answer('The post.', Post), ...refusals('not_found') },
+      responses: { 200: answer('The post, with its version.', Post, { versioned: true }), ...refusals('not_found') },
       examples: [
         { name: 'ramen', summary: 'The ramen post', params: { slug: 'kyoto-ichijoji-ramen-street' }, status: 200, response: RAMEN_POST },
         { name: 'missing', summary: 'No such post', params: { slug: 'no-such-post' }, status: 404, response: notFound('Post not found.') },
@@ -269,10 +307,11 @@ export const postRoutes = new Hono<AppEnv>()
     }),
     publicRead,
     async (c) => {
+      const db = c.get('db');
       const user = c.get('user');
-      const post = await getPostBySlug(c.get('db'), c.req.param('slug'), { publishedOnly: !user });
+      const post = await getPostBySlug(db, c.req.param('slug'), { publishedOnly: !user });
       if (!post || (user && !post.published && !mayOnPost(user, post, 'read'))) throw errors.notFound('Post not found.');
-      return c.json(post);
+      return versionedJson(c, await withVersion(db, 'post', post));
     },
   )
   .patch(
@@ -283,15 +322,19 @@ export const postRoutes = new Hono<AppEnv>()
       description:
         "An http(s) URL or an `/uploads/` or `/images/` path, and its alt text: sent without `alt` (or with a blank one), the hero is described by the post's title.",
       parameters: [bySlug],
-      responses: { 200: answer('The new hero image.', PostHero), ...refusals('validation', 'not_found') },
+      responses: {
+        200: answer("The new hero image and the post's new version.", PostHero, { versioned: true }),
+        ...refusals('validation', 'not_found'),
+      },
       examples: [
         {
           name: 'preset',
           summary: 'A preset picture',
           params: { slug: 'kyoto-ichijoji-ramen-street' },
+          headers: { 'If-Match': '"0"' },
           body: { heroImage: '/images/presets/food-plating.jpg', alt: 'A bowl of ramen under lantern light' },
           status: 200,
-          response: { heroImage: '/images/presets/food-plating.jpg' },
+          response: { heroImage: '/images/presets/food-plating.jpg', version: FIRST_EDIT },
         },
         {
           name: 'script',
@@ -305,16 +348,16 @@ export const postRoutes = new Hono<AppEnv>()
     }),
     allow('contributor'),
     postAccess('edit', 'slug'),
+    takesVersion,
     validate('json', heroBody),
     async (c) => {
       const { heroImage, alt } = c.req.valid('json');
-      await commitWrite(c, async (trx) => {
-        const post = await getPostBySlug(trx, c.req.param('slug'));
-        if (!post) throw errors.notFound('Post not found.');
+      const { version } = await commitVersionedWrite(c, postBySlug(c.req.param('slug')), async (trx) => {
+        const post = (await getPostBySlug(trx, c.req.param('slug')))!;
         // The old alt text described the old picture; without a new one the title is the honest fallback.
         await updatePost(trx, post.id, { heroImage, heroAlt: alt ?? post.title, updatedAt: nowIso() });
       });
-      return c.json({ heroImage });
+      return c.json({ heroImage, version });
     },
   )
   .patch(
@@ -325,7 +368,7 @@ export const postRoutes = new Hono<AppEnv>()
       description:
         "A draft is invisible to visitors and absent from the site folder. The first publication sets the post's date, which unpublishing and publishing again keep.",
       parameters: [bySlug],
-      responses: { 200: answer('The post.', Post), ...refusals('validation', 'not_found') },
+      responses: { 200: answer('The post, with its new version.', Post, { versioned: true }), ...refusals('validation', 'not_found') },
       examples: [
         {
           name: 'unpublish',
@@ -333,23 +376,23 @@ export const postRoutes = new Hono<AppEnv>()
           params: { slug: 'kyoto-ichijoji-ramen-street' },
           body: { published: false },
           status: 200,
-          response: { ...RAMEN_POST, published: false, status: 'draft', updatedAt: NOW },
+          response: { ...RAMEN_POST, published: false, status: 'draft', updatedAt: NOW, version: FIRST_EDIT },
         },
       ],
     }),
     allow('author'),
     postAccess('publish', 'slug'),
+    takesVersion,
     validate('json', publishedBody),
     async (c) => {
       const { published } = c.req.valid('json');
-      const post = await commitWrite(c, async (trx) => {
-        const post = await getPostBySlug(trx, c.req.param('slug'));
-        if (!post) throw errors.notFound('Post not found.');
+      const { result: post, version } = await commitVersionedWrite(c, postBySlug(c.req.param('slug')), async (trx) => {
+        const post = (await getPostBySlug(trx, c.req.param('slug')))!;
         const now = nowIso();
         // A first publication dates the post; unpublishing and republishing keeps its date.
         await updatePost(trx, post.id, { published, publishedAt: post.publishedAt ?? (published ? now : null), updatedAt: now });
         return (await getPostBySlug(trx, post.slug))!;
       });
-      return c.json(post);
+      return c.json({ ...post, version });
     },
   );

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import {
   countFailedPublishes,
   countPendingOutbox,
+  failingBucketObjects,
   listRouteFailures,
   listUsers,
   recentPublishes,
@@ -14,6 +15,8 @@ import { answer, describer } from '../openapi/describe.ts';
 import * as shapes from '../openapi/shapes.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+// Failing bucket objects listed; the counts cover them all.
+const FAILING_OBJECTS_SHOWN = 50;
 
 /** GET /api/admin/publish-status: what the publisher is doing, for the dashboard. */
 export const publishStatusRoutes = new Hono<AppEnv>().get(
@@ -22,25 +25,28 @@ export const publishStatusRoutes = new Hono<AppEnv>().get(
     operationId: 'getPublishStatus',
     summary: "The publisher's status",
     description:
-      "The publisher's queue, its last publish and failures, and the pages it cannot render now (see [publishing.md](publishing.md#how-pages-are-published)). Never cached.",
+      "The publisher's queue, its last publish and failures, the pages it cannot render now (see [publishing.md](publishing.md#how-pages-are-published)), and with SITE_BUCKET or UPLOADS_BUCKET what waits for each bucket and why (see [operations.md](operations.md#publishing-to-a-bucket)). Never cached.",
     responses: { 200: answer('The status.', shapes.PublishStatus) },
     examples: [
       {
         name: 'idle',
         summary: 'Nothing waiting',
         status: 200,
-        response: { queueLength: 0, lastPublish: null, failuresLastDay: 0, lastFailure: null, failingRoutes: [] },
+        response: { queueLength: 0, lastPublish: null, failuresLastDay: 0, lastFailure: null, failingRoutes: [], bucket: null },
       },
     ],
   }),
   allow('editor'),
   async (c) => {
     const db = c.get('db');
-    const [queueLength, recent, failuresLastDay, failingRoutes] = await Promise.all([
+    const bucket = c.get('bucket');
+    const [queueLength, recent, failuresLastDay, failingRoutes, buckets, failingObjects] = await Promise.all([
       countPendingOutbox(db),
       recentPublishes(db, 10),
       countFailedPublishes(db, new Date(Date.now() - DAY_MS).toISOString()),
       listRouteFailures(db),
+      bucket?.status(),
+      bucket ? failingBucketObjects(db, FAILING_OBJECTS_SHOWN) : [],
     ]);
     const names = new Map((await listUsers(db)).map((user) => [user.id, user.name]));
     const named = ({ userIds, ...run }: PublishRecord) => ({ ...run, by: userIds.flatMap((id) => names.get(id) ?? []) });
@@ -62,6 +68,19 @@ export const publishStatusRoutes = new Hono<AppEnv>().get(
       failuresLastDay,
       lastFailure: failure ? named(failure) : null,
       failingRoutes,
+      bucket: buckets
+        ? {
+            ...buckets,
+            failingObjects: failingObjects.map(({ target, key, error, attempts, firstFailedAt, retryAt }) => ({
+              bucket: target,
+              key,
+              error: error ?? '',
+              attempts,
+              firstFailedAt: firstFailedAt ?? retryAt,
+              retryAt,
+            })),
+          }
+        : null,
     });
   },
 );

@@ -35,7 +35,11 @@ async function acceptUpload(c: Context<AppEnv>): Promise<string> {
   if (file.size > MAX_UPLOAD_BYTES) throw errors.tooLarge('file_too_large', 'That file is larger than 10 MB.');
   const bytes = new Uint8Array(await file.arrayBuffer());
   const image = await c.get('imageQueue').run(() => processImage(bytes));
-  return storeImage(c.get('config').uploadDir, image);
+  const url = await storeImage(c.get('config').uploadDir, image);
+  // Readers get the image from UPLOADS_BUCKET: it is there before the answer, or queued and retried.
+  const pushed = await c.get('bucket')?.publishUploads([...image.files.keys()]);
+  if (pushed?.error) c.get('logger').warn({ url, err: pushed.error }, 'the uploads bucket does not hold this upload yet');
+  return url;
 }
 
 const upload = (operationId: string, summary: string, shape: typeof UploadResult | typeof HeroUploadResult) =>

@@ -13,7 +13,8 @@ import * as m0011 from './0011-covering-list-indexes.ts';
 import * as m0012 from './0012-post-link-changes.ts';
 import * as m0013 from './0013-server-lease.ts';
 import * as m0014 from './0014-site-generations.ts';
-import * as m0015 from './0015-users-and-roles.ts';
+import * as m0016 from './0016-bucket-queue.ts';
+import * as m0017 from './0017-users-and-roles.ts';
 
 /** Every migration in the order it runs. Append only: a landed migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -31,7 +32,8 @@ export const migrations: Record<string, Migration> = {
   '0012-post-link-changes': m0012,
   '0013-server-lease': m0013,
   '0014-site-generations': m0014,
-  '0015-users-and-roles': m0015,
+  '0016-bucket-queue': m0016,
+  '0017-users-and-roles': m0017,
 };
 
 export const migrationProvider: MigrationProvider = {

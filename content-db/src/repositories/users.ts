@@ -8,7 +8,7 @@ import { recordWrite } from '../tracking.ts';
 import { reassignPosts } from './post-authors.ts';
 
 /**
- * The newsroom's members. Exactly one is the owner: the database keeps that (migration 0015's
+ * The newsroom's members. Exactly one is the owner: the database keeps that (migration 0017's
  * ownership row and triggers), and these functions refuse what it would refuse with a clear
  * UserRuleError first. Invitations and password resets create users and set passwords through
  * createUser and setPassword; nothing here sends mail or checks who asks (the routes do).
@@ -28,7 +28,7 @@ const USER_COLUMNS = ['id', 'email', 'name', 'slug', 'bio', 'avatar', 'role', 'c
 
 /**
  * A name for someone known only by their address, until they give their own: 'jane.doe+news@...'
- * is 'Jane Doe' (migration 0015 named the first users the same way).
+ * is 'Jane Doe' (migration 0017 named the first users the same way).
  */
 export function nameFromEmail(email: string): string {
   const local = email.trim().split('@')[0]!.split('+')[0]!;

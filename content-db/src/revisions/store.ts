@@ -4,7 +4,7 @@ import type { Db } from '../db.ts';
 import type { RevisionEntity, TrashKind } from '../schema.ts';
 import type { Captured } from './capture.ts';
 import { describeChange, type ChangeAction } from './describe.ts';
-import { loadState, stateTitle, type EntityRef, type EntityState } from './entities.ts';
+import { entityKey, loadState, stateTitle, type EntityRef, type EntityState } from './entities.ts';
 
 /** Revisions kept per entity: at least the newest KEEP_REVISIONS, and every one younger than KEEP_DAYS. */
 export const KEEP_REVISIONS = 50;
@@ -95,17 +95,24 @@ async function prune(db: Db, ref: EntityRef, now: string): Promise<void> {
  * state of every entity whose state changed, and the trash rows of what it deleted. An entity whose
  * newest revision is not the state the change started from (never revised yet, or changed by a
  * path that keeps no history, such as the seed) first gets that state as an 'earlier' revision, so
- * the version before every change stays restorable. Returns the change's id, or undefined when
- * nothing needed keeping.
+ * the version before every change stays restorable. Returns the change's id (undefined when nothing
+ * needed keeping) and the new revision of each entity whose state changed, by entityKey: its
+ * version from now on (see versions/versions.ts).
  */
-export async function storeChange(db: Db, captured: Captured, meta: ChangeMeta, now: string): Promise<number | undefined> {
+export async function storeChange(
+  db: Db,
+  captured: Captured,
+  meta: ChangeMeta,
+  now: string,
+): Promise<{ changeId: number | undefined; versions: Map<string, number> }> {
   const changed: { ref: EntityRef; before: string | null; after: string | null }[] = [];
   for (const { ref, before } of captured.touched) {
     const state = await loadState(db, ref);
     const after = state === null ? null : JSON.stringify(state);
     if (after !== before) changed.push({ ref, before, after });
   }
-  if (changed.length === 0 && captured.trashed.length === 0) return undefined;
+  const versions = new Map<string, number>();
+  if (changed.length === 0 && captured.trashed.length === 0) return { changeId: undefined, versions };
   const { id: changeId } = await db
     .insertInto('changes')
     .values({ createdAt: now, actor: meta.actor ?? null, userId: meta.userId ?? null, action: meta.action ?? 'edit' })
@@ -138,7 +145,7 @@ export async function storeChange(db: Db, captured: Captured, meta: ChangeMeta, 
         .execute();
     }
     const { kind, summary } = describeChange(ref, beforeState, afterState, meta.action ?? 'edit');
-    await db
+    const revision = await db
       .insertInto('revisions')
       .values({
         changeId,
@@ -150,7 +157,9 @@ export async function storeChange(db: Db, captured: Captured, meta: ChangeMeta, 
         state: after,
         createdAt: now,
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    versions.set(entityKey(ref), revision.id);
     await prune(db, ref, now);
   }
 
@@ -170,7 +179,7 @@ export async function storeChange(db: Db, captured: Captured, meta: ChangeMeta, 
       .onConflict((oc) => oc.columns(['kind', 'entityId']).doUpdateSet(row))
       .execute();
   }
-  return changeId;
+  return { changeId, versions };
 }
 
 const revisionColumns = [

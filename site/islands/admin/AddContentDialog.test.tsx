@@ -7,7 +7,7 @@ import { currentToast, imageFile, isDisabled, json, PUBLISHED, renderIsland, stu
 async function openDialog() {
   const user = userEvent.setup({ applyAccept: false });
   const onSaved = vi.fn();
-  renderIsland(<AddContentDialog postId={7} position={2} onSaved={onSaved} />);
+  renderIsland(<AddContentDialog postId={7} position={2} version={3} onSaved={onSaved} />);
   await user.click(screen.getByRole('button', { name: 'Add content after section 2' }));
   const dialog = await screen.findByRole('dialog', { name: 'Add Content' });
   const add = () => within(dialog).getByRole('button', { name: 'Add Content' });
@@ -29,7 +29,7 @@ describe('the add-content dialog', () => {
     await user.click(add());
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(writes(calls)).toEqual([
-      { method: 'POST', url: '/api/posts/7/content', body: { type: 'text', content: 'Try the *yuzu* tart.', position: 2 } },
+      { method: 'POST', url: '/api/posts/7/content', body: { type: 'text', content: 'Try the *yuzu* tart.', position: 2 }, ifMatch: '"3"' },
     ]);
     expect(currentToast()).toEqual({ title: 'Content added', description: 'Published in 42 ms' });
     expect(onSaved).toHaveBeenCalledOnce();
@@ -62,6 +62,7 @@ describe('the add-content dialog', () => {
         method: 'POST',
         url: '/api/posts/7/content',
         body: { type: 'image', content: 'https://img.example/tart.jpg', alt: 'A slice of yuzu tart on a blue plate', position: 2 },
+        ifMatch: '"3"',
       },
     ]);
   });
@@ -86,6 +87,7 @@ describe('the add-content dialog', () => {
       method: 'POST',
       url: '/api/posts/7/content',
       body: { type: 'image', content: '/uploads/f00d.jpg', alt: 'Tart', position: 2 },
+      ifMatch: '"3"',
     });
   });
 
@@ -172,5 +174,38 @@ describe('the add-content dialog', () => {
     const reopened = await screen.findByRole('dialog', { name: 'Add Content' });
     expect((within(reopened).getByRole('radio', { name: 'Text' }) as HTMLInputElement).checked).toBe(true);
     expect(fieldValue(within(reopened).getByRole('textbox', { name: 'Text' }))).toBe('');
+  });
+
+  it('on a post changed since the page was read, says by whom and adds mine on top once asked, uploading nothing twice', async () => {
+    // Ana changed the post (now version 9) after the page was read at version 3.
+    const calls = stubApi({
+      'POST /api/upload': () => json(201, { url: '/uploads/f00d.jpg' }),
+      'POST /api/posts/7/content': (call) =>
+        call.ifMatch === '"9"'
+          ? created(call)
+          : json(412, {
+              message: 'Changed.',
+              code: 'stale_version',
+              currentVersion: 9,
+              changedBy: 'ana@forkcast.test',
+              changedAt: '2026-11-02T09:30:00.000Z',
+              changes: [{ label: 'Title', parts: [{ value: 'Ramen', added: true }] }],
+            }),
+    });
+    const { user, dialog, add, chooseImage, fileInput, onSaved } = await openDialog();
+    await chooseImage();
+    await user.upload(fileInput(), imageFile('tart.png'));
+    await user.type(altField(dialog), 'Tart');
+    await user.click(add());
+    const conflict = await within(dialog).findByRole('alert', { name: /^ana@forkcast\.test changed this post at / });
+    expect(within(conflict).getByRole('region', { name: 'Your change' }).textContent).toContain('Added image after section 2');
+    expect(onSaved).not.toHaveBeenCalled();
+    await user.click(within(conflict).getByRole('button', { name: 'Add mine on top' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
+    expect(writes(calls).map((call) => `${call.method} ${call.url} ${call.ifMatch ?? ''}`)).toEqual([
+      'POST /api/upload ',
+      'POST /api/posts/7/content "3"',
+      'POST /api/posts/7/content "9"',
+    ]);
   });
 });

@@ -22,6 +22,7 @@ async function openEditor({ blockId, position }: { blockId: number; position: nu
       position={position}
       blockId={blockId}
       sectionText={sectionText}
+      version={3}
       onSaved={onSaved}
     />,
   );
@@ -47,7 +48,10 @@ describe('the block editor', () => {
     await user.type(textarea, 'A *new* third paragraph.');
     await user.click(button('Save'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(writes(calls)).toEqual([{ method: 'PUT', url: '/api/posts/7/blocks/12', body: { content: 'A *new* third paragraph.' } }]);
+    // Made to the version of the post the page was read at.
+    expect(writes(calls)).toEqual([
+      { method: 'PUT', url: '/api/posts/7/blocks/12', body: { content: 'A *new* third paragraph.' }, ifMatch: '"3"' },
+    ]);
     expect(currentToast()).toEqual({ title: 'Content block updated successfully', description: 'Published in 42 ms' });
     expect(onSaved).toHaveBeenCalledOnce();
   });
@@ -80,6 +84,7 @@ describe('the block editor', () => {
         method: 'POST',
         url: '/api/posts/7/blocks',
         body: { content: 'Second *paragraph* with [a link](https://example.com). More.', position: 1, isOriginal: true },
+        ifMatch: '"3"',
       },
     ]);
   });
@@ -137,7 +142,7 @@ describe('the block editor', () => {
     expect(writes(calls)).toEqual([]);
     await user.click(button('Delete block'));
     await waitFor(() => expect(currentToast()).toEqual({ title: 'Content block deleted successfully', description: 'Published in 42 ms' }));
-    expect(writes(calls)).toEqual([{ method: 'DELETE', url: '/api/posts/7/blocks/12', body: undefined }]);
+    expect(writes(calls)).toEqual([{ method: 'DELETE', url: '/api/posts/7/blocks/12', body: undefined, ifMatch: '"3"' }]);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(onSaved).toHaveBeenCalledOnce();
   });
@@ -188,5 +193,51 @@ describe('the block editor', () => {
     expect(document.activeElement).toBe(trigger);
     await user.click(trigger);
     expect(fieldValue(await screen.findByRole('textbox', { name: 'Markdown' }))).toBe('**Edited** third paragraph.');
+  });
+
+  describe('on a post someone changed since the page was read', () => {
+    const STALE = {
+      message: 'Changed.',
+      code: 'stale_version',
+      currentVersion: 9,
+      changedBy: 'ana@forkcast.test',
+      changedAt: '2026-11-02T09:30:00.000Z',
+      changes: [{ label: 'Section 1 (edited)', parts: [{ value: 'First, ' }, { value: 'theirs.', added: true }] }],
+    };
+
+    it('shows their change beside mine, and applies mine on top made to their version', async () => {
+      const calls = stubApi({
+        ...READS,
+        'PUT /api/posts/7/blocks/12': ({ body, ifMatch }) =>
+          ifMatch === '"9"' ? json(200, { ...BLOCKS[0], ...(body as object), version: 10 }, PUBLISHED) : json(412, STALE),
+      });
+      const { user, dialog, textarea, button, onSaved } = await openEditor(STORED);
+      await waitFor(() => expect(fieldValue(textarea)).toBe('**Edited** third paragraph.'));
+      await user.type(textarea, ' Mine.');
+      await user.click(button('Save'));
+      const conflict = await within(dialog).findByRole('alert', { name: /^ana@forkcast\.test changed this post at / });
+      expect(within(conflict).getByRole('region', { name: 'Their change (ana@forkcast.test)' }).textContent).toContain('added: theirs.');
+      expect(within(conflict).getByRole('region', { name: 'Your change' }).textContent).toContain('Section 3 (edited)');
+      expect(within(conflict).getByRole('region', { name: 'Your change' }).textContent).toContain('added: Mine.');
+      expect(onSaved).not.toHaveBeenCalled();
+      await user.click(within(conflict).getByRole('button', { name: 'Apply my edit on top' }));
+      await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
+      expect(writes(calls).map((call) => call.ifMatch)).toEqual(['"3"', '"9"']);
+      expect(writes(calls)[1]!.body).toEqual({ content: '**Edited** third paragraph. Mine.' });
+    });
+
+    it('reloads the page to take theirs', async () => {
+      const reload = vi.fn();
+      vi.stubGlobal('location', { ...window.location, reload });
+      stubApi({ ...READS, 'DELETE /api/posts/7/blocks/12': () => json(412, STALE) });
+      const { user, dialog, button } = await openEditor(STORED);
+      await user.click(button('Delete'));
+      await user.click(within(dialog).getByRole('button', { name: 'Delete block' }));
+      const conflict = await within(dialog).findByRole('alert', { name: /changed this post/ });
+      expect(within(conflict).getByRole('button', { name: 'Delete it anyway' })).toBeTruthy();
+      await user.click(within(conflict).getByRole('button', { name: 'Reload the page' }));
+      expect(reload).toHaveBeenCalledOnce();
+      vi.unstubAllGlobals();
+    });
   });
 });

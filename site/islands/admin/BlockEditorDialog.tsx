@@ -1,12 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { ORIGINAL_BLOCK_ID, type NewContentBlock, type Post } from '@forkcast/shared/contracts';
-import { apiRequest, messageOf } from '../shared/api';
+import { ORIGINAL_BLOCK_ID, type NewContentBlock, type Post, type StaleVersionDetails } from '@forkcast/shared/contracts';
+import { apiRequest, messageOf, staleVersionOf } from '../shared/api';
 import { toast } from '../shared/toast-store';
 import { AdminDialog, CancelButton } from './AdminDialog';
+import { ConflictView } from './conflict/ConflictView';
+import { fieldDiffs } from './conflict/field-diffs';
 import { blocksKey, paragraphAt, postKey, useContentBlocks } from './post-queries';
 import { ensureHistoryStyles } from './history/styles';
-import { announceWrite } from './publish';
+import { announceWrite, showRepublishedPage } from './publish';
 
 interface Props {
   postId: number;
@@ -17,6 +19,8 @@ interface Props {
   blockId: number;
   /** The section's visible text, used only if its Markdown cannot be fetched. */
   sectionText: string;
+  /** The version of the post the page was read at: what a save or delete is made to. */
+  version: number | undefined;
   /** Called after a successful save or delete, once the dialog has closed. */
   onSaved?: (response: Response) => void;
 }
@@ -40,7 +44,7 @@ function useSourceMarkdown(
 
 /** The Edit control of one body section and its Markdown editor. */
 export function BlockEditorDialog(props: Props) {
-  const { postId, position, blockId, onSaved } = props;
+  const { postId, position, blockId, version, onSaved } = props;
   const id = useId();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -48,17 +52,22 @@ export function BlockEditorDialog(props: Props) {
   const [draft, setDraft] = useState<string | null>(null);
   // Deleting asks first, inside the dialog, naming the edit that goes.
   const [confirming, setConfirming] = useState(false);
+  // A save or delete that ran into someone else's change of the post, waiting for the editor's choice.
+  const [conflict, setConflict] = useState<{ stale: StaleVersionDetails; deleting: boolean }>();
   useEffect(ensureHistoryStyles, []);
   const source = useSourceMarkdown(props, open);
   const content = draft ?? source.markdown;
   const isOriginal = blockId === ORIGINAL_BLOCK_ID;
   const section = `section ${position + 1}`;
+  // The history's name for the section, so the editor's side of a conflict lines up with theirs.
+  const sectionLabel = isOriginal ? `Section ${position + 1}` : `Section ${position + 1} (edited)`;
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
     if (!next) {
       setDraft(null);
       setConfirming(false);
+      setConflict(undefined);
     }
   };
   const done = (response: Response, message: string) => {
@@ -67,28 +76,38 @@ export function BlockEditorDialog(props: Props) {
     onOpenChange(false);
     onSaved?.(response);
   };
-  const fail = (error: unknown, fallback: string) => {
+  const fail = (error: unknown, fallback: string, deleting: boolean) => {
+    const stale = staleVersionOf(error);
+    if (stale) {
+      setConflict({ stale, deleting });
+      return;
+    }
     console.error(error);
     toast({ title: 'Error', description: messageOf(error, fallback), variant: 'destructive' });
   };
 
+  // Each write is made to the version the page was read at, or, applied on top, to theirs.
   const save = useMutation({
-    mutationFn: (markdown: string) =>
+    mutationFn: ({ markdown, made }: { markdown: string; made: number | undefined }) =>
       isOriginal
-        ? apiRequest('POST', `/api/posts/${postId}/blocks`, { content: markdown, position, isOriginal: true } satisfies NewContentBlock)
-        : apiRequest('PUT', `/api/posts/${postId}/blocks/${blockId}`, { content: markdown }),
+        ? apiRequest('POST', `/api/posts/${postId}/blocks`, { content: markdown, position, isOriginal: true } satisfies NewContentBlock, {
+            version: made,
+          })
+        : apiRequest('PUT', `/api/posts/${postId}/blocks/${blockId}`, { content: markdown }, { version: made }),
+    onMutate: () => setConflict(undefined),
     onSuccess: (response) => done(response, isOriginal ? 'Content section saved successfully' : 'Content block updated successfully'),
-    onError: (error) => fail(error, 'Failed to update content'),
+    onError: (error) => fail(error, 'Failed to update content', false),
   });
   const remove = useMutation({
-    mutationFn: () => apiRequest('DELETE', `/api/posts/${postId}/blocks/${blockId}`),
+    mutationFn: (made: number | undefined) => apiRequest('DELETE', `/api/posts/${postId}/blocks/${blockId}`, undefined, { version: made }),
+    onMutate: () => setConflict(undefined),
     onSuccess: (response) => done(response, 'Content block deleted successfully'),
-    onError: (error) => fail(error, 'Failed to delete content block'),
+    onError: (error) => fail(error, 'Failed to delete content block', true),
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (content.trim() !== '') save.mutate(content);
+    if (content.trim() !== '') save.mutate({ markdown: content, made: version });
   };
   const onDelete = () => {
     if (isOriginal) {
@@ -120,7 +139,22 @@ export function BlockEditorDialog(props: Props) {
         </button>
       }
     >
-      {confirming ? (
+      {conflict ? (
+        <ConflictView
+          noun="post"
+          stale={conflict.stale}
+          mine={fieldDiffs([[sectionLabel, source.markdown]], [[sectionLabel, conflict.deleting ? '' : content]])}
+          busy={busy}
+          onReload={showRepublishedPage}
+          onReapply={() =>
+            conflict.deleting
+              ? remove.mutate(conflict.stale.currentVersion)
+              : save.mutate({ markdown: content, made: conflict.stale.currentVersion })
+          }
+          reloadLabel="Reload the page"
+          reapplyLabel={conflict.deleting ? 'Delete it anyway' : 'Apply my edit on top'}
+        />
+      ) : confirming ? (
         <div className="fc-confirm" role="group" aria-labelledby={`${id}-confirm`} aria-describedby={`${id}-loss`}>
           <p id={`${id}-confirm`} className="fc-confirm__question">
             Are you sure you want to delete this content block?
@@ -135,7 +169,7 @@ export function BlockEditorDialog(props: Props) {
             <button type="button" className="button button--ghost" autoFocus onClick={() => setConfirming(false)}>
               Keep it
             </button>
-            <button type="button" className="button button--danger" disabled={remove.isPending} onClick={() => remove.mutate()}>
+            <button type="button" className="button button--danger" disabled={remove.isPending} onClick={() => remove.mutate(version)}>
               {remove.isPending ? 'Deleting…' : 'Delete block'}
             </button>
           </div>

@@ -20,6 +20,7 @@ const healthy = () => ({
   failuresLastDay: 0,
   lastFailure: null,
   failingRoutes: [],
+  bucket: null,
 });
 
 /** The facts panel as term -> value pairs. */
@@ -106,8 +107,42 @@ describe('the publish status panel', () => {
     expect(item.textContent).toContain('3 attempts, failing since 10 minutes ago');
   });
 
+  it('shows what waits for each bucket, and the files a bucket does not hold yet', async () => {
+    mockFetch({
+      [STATUS]: json(200, {
+        ...healthy(),
+        bucket: {
+          site: { url: 's3://forkcast-site/live', queued: 2, failing: 1, reconciling: false },
+          uploads: { url: 's3://forkcast-site/live/uploads', queued: 0, failing: 0, reconciling: true },
+          failingObjects: [
+            {
+              bucket: 'site',
+              key: 'kyoto/guide',
+              error: 'connect ECONNREFUSED 127.0.0.1:9000',
+              attempts: 4,
+              firstFailedAt: minutesAgo(3),
+              retryAt: new Date(Date.now() + 60_000).toISOString(),
+            },
+          ],
+        },
+      }),
+    });
+    renderInRoot(<DashboardPublishStatus />);
+    const heading = await screen.findByRole('heading', { name: '1 file not in the bucket yet' });
+    expect(facts()).toMatchObject({
+      'Site bucket': 's3://forkcast-site/live: 2 files waiting',
+      'Uploads bucket': 's3://forkcast-site/live/uploads: comparing with the folder',
+    });
+    const item = within(heading.parentElement!).getByRole('listitem');
+    expect(within(item).getByRole('link').getAttribute('href')).toBe('/kyoto/guide');
+    expect(item.textContent).toContain('connect ECONNREFUSED 127.0.0.1:9000');
+    expect(item.textContent).toContain('4 attempts, failing since 3 minutes ago');
+  });
+
   it('says when nothing has been published yet', async () => {
-    mockFetch({ [STATUS]: json(200, { queueLength: 0, lastPublish: null, failuresLastDay: 0, lastFailure: null, failingRoutes: [] }) });
+    mockFetch({
+      [STATUS]: json(200, { queueLength: 0, lastPublish: null, failuresLastDay: 0, lastFailure: null, failingRoutes: [], bucket: null }),
+    });
     renderInRoot(<DashboardPublishStatus />);
     await screen.findByText('Never');
     expect(facts()).toEqual({ 'Waiting to publish': '0 changes', 'Last publish': 'Never', 'Failures in the last day': '0' });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import type { PublishStatus } from '@forkcast/shared/contracts';
+import type { BucketTargetStatus, FailingObject, PublishStatus } from '@forkcast/shared/contracts';
 import { dateTime, duration, plural, timeAgo } from './DashboardFormat';
 import { adminQuery, LOGIN_URL, PUBLISH_STATUS_URL } from './DashboardQueries';
 import { DashboardQueryError } from './DashboardQueryError';
@@ -13,8 +13,49 @@ function When({ iso }: { iso: string }) {
   );
 }
 
+function BucketFact({ name, target }: { name: string; target: BucketTargetStatus | null }) {
+  if (!target) return null;
+  const state =
+    target.queued > 0 ? `${plural(target.queued, 'file')} waiting` : target.reconciling ? 'comparing with the folder' : 'up to date';
+  return (
+    <div>
+      <dt>{name}</dt>
+      <dd className={target.failing > 0 ? 'fc-dash-bad' : undefined}>
+        {target.url}: {state}
+      </dd>
+    </div>
+  );
+}
+
+/** Where a bucket's object is read: a page's one URL, or an upload under /uploads. */
+const objectPath = ({ bucket, key }: FailingObject) => (bucket === 'uploads' ? `/uploads/${key}` : key === 'index.html' ? '/' : `/${key}`);
+
+function FailingObjects({ objects }: { objects: FailingObject[] }) {
+  if (objects.length === 0) return null;
+  return (
+    <div className="fc-dash-failure">
+      <h3>{plural(objects.length, 'file')} not in the bucket yet</h3>
+      <p className="fc-dash-meta">
+        Readers behind the bucket see the last version it holds; this server and its site folder are current. Each is tried again on its
+        own, with growing waits.
+      </p>
+      <ul>
+        {objects.map((object) => (
+          <li key={`${object.bucket}:${object.key}`}>
+            <a href={objectPath(object)}>{objectPath(object)}</a>: {object.error}{' '}
+            <span className="fc-dash-meta">
+              ({plural(object.attempts, 'attempt')}, failing since <When iso={object.firstFailedAt} />; next try{' '}
+              <When iso={object.retryAt} />)
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function StatusFacts({ status }: { status: PublishStatus }) {
-  const { queueLength, lastPublish, failuresLastDay, lastFailure, failingRoutes } = status;
+  const { queueLength, lastPublish, failuresLastDay, lastFailure, failingRoutes, bucket } = status;
   return (
     <>
       <dl className="fc-dash-facts">
@@ -48,6 +89,8 @@ function StatusFacts({ status }: { status: PublishStatus }) {
           <dt>Failures in the last day</dt>
           <dd className={failuresLastDay > 0 ? 'fc-dash-bad' : undefined}>{failuresLastDay}</dd>
         </div>
+        <BucketFact name="Site bucket" target={bucket?.site ?? null} />
+        <BucketFact name="Uploads bucket" target={bucket?.uploads ?? null} />
       </dl>
       {lastPublish?.error && (
         <p className="fc-dash-error" role="alert">
@@ -73,6 +116,7 @@ function StatusFacts({ status }: { status: PublishStatus }) {
           </ul>
         </div>
       )}
+      <FailingObjects objects={bucket?.failingObjects ?? []} />
       {lastPublish && lastPublish.urls.length > 0 && (
         <details className="fc-dash-disclosure">
           <summary>Changed pages ({lastPublish.urls.length})</summary>

@@ -204,7 +204,7 @@ describe('the hero image editor', () => {
     expect(within(dialog).getByRole('alert').textContent).toBe('Describe the image for readers who cannot see it.');
     expect(document.activeElement).toBe(altInput(dialog));
     expect(altInput(dialog).getAttribute('aria-invalid')).toBe('true');
-    expect(calls).toEqual([]);
+    expect(writes(calls)).toEqual([]);
     await user.type(altInput(dialog), 'x');
     expect(within(dialog).queryByRole('alert')).toBeNull();
   });
@@ -254,7 +254,7 @@ describe('the hero image editor', () => {
     expect(isDisabled(update())).toBe(false);
     await user.click(update());
     expect(currentToast()).toEqual({ title: 'No Image Selected', description: 'Please provide an image URL or select a preset.' });
-    expect(calls).toEqual([]);
+    expect(writes(calls)).toEqual([]);
   });
 
   it('highlights the upload zone while a file is dragged over it and takes a dropped image', async () => {
@@ -285,5 +285,35 @@ describe('the hero image editor', () => {
     expect(document.activeElement).toBe(trigger);
     await user.keyboard('{Enter}');
     expect(fieldValue(await screen.findByRole('textbox', { name: 'Image URL' }))).toBe('');
+  });
+
+  it('on a hero someone changed since the page was read, shows theirs beside mine and uses mine once asked', async () => {
+    const calls = stubApi({
+      'GET /api/hero/image': () => json(200, { heroImage: '/images/presets/food-plating.jpg', version: 2 }),
+      'POST /api/hero/update-image': ({ body, ifMatch }) =>
+        ifMatch === '"5"'
+          ? json(200, { ...(body as object), version: 6 }, PUBLISHED)
+          : json(412, {
+              message: 'Changed.',
+              code: 'stale_version',
+              currentVersion: 5,
+              changedBy: 'ben@forkcast.test',
+              changedAt: '2026-11-02T09:30:00.000Z',
+              changes: [{ label: 'Image', parts: [{ value: '/images/presets/london-bridge.jpg', added: true }] }],
+            }),
+    });
+    const { user, dialog, onSaved, update } = await openEditor();
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/hero/image')).toBe(true));
+    await user.type(urlInput(dialog), 'https://img.example/sf.jpg');
+    await user.type(altInput(dialog), 'Fog');
+    await user.click(update());
+    const conflict = await within(dialog).findByRole('alert', { name: /^ben@forkcast\.test changed this homepage hero at / });
+    const mine = within(conflict).getByRole('region', { name: 'Your change' });
+    expect(within(mine).getByRole('region', { name: 'Your change: Image' }).textContent).toMatch(
+      /removed: .*food-plating.*added: .*sf\.jpg/,
+    );
+    await user.click(within(conflict).getByRole('button', { name: 'Use my image anyway' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
+    expect(writes(calls).map((call) => call.ifMatch)).toEqual(['"2"', '"5"']);
   });
 });

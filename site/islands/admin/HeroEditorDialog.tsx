@@ -1,17 +1,19 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import type { HeroUploadResult } from '@forkcast/shared/contracts';
-import { apiRequest } from '../shared/api';
+import type { HeroUploadResult, StaleVersionDetails } from '@forkcast/shared/contracts';
+import { apiRequest, staleVersionOf } from '../shared/api';
 import { toast } from '../shared/toast-store';
 import { AdminDialog, CancelButton } from './AdminDialog';
 import { ALT_REQUIRED, AltTextField } from './AltTextField';
+import { ConflictView } from './conflict/ConflictView';
+import { fieldDiffs } from './conflict/field-diffs';
 import { ImageDropZone } from './ImageDropZone';
 import type { HeroTarget } from './page-slots';
-import { postKey } from './post-queries';
+import { postKey, useHomeHero, usePost } from './post-queries';
 import { PresetOptions } from './PresetOptions';
 import { HERO_PRESETS } from './presets';
-import { announceWrite } from './publish';
+import { announceWrite, showRepublishedPage } from './publish';
 
 type Source = 'url' | 'upload' | 'preset';
 
@@ -66,11 +68,11 @@ async function uploadHeroFile(file: File): Promise<string> {
  * The update, failing with SPEC's inner error for its target, whose cause is the request's own
  * error ('status: body'). The toast says only 'Update Failed'; the console shows these.
  */
-async function updateHero(target: HeroTarget, image: string, alt: string): Promise<Response> {
+async function updateHero(target: HeroTarget, image: string, alt: string, version: number | undefined): Promise<Response> {
   try {
     return await (target.kind === 'home'
-      ? apiRequest('POST', '/api/hero/update-image', { imageUrl: image, alt })
-      : apiRequest('PATCH', `/api/posts/${encodeURIComponent(target.slug)}/hero-image`, { heroImage: image, alt }));
+      ? apiRequest('POST', '/api/hero/update-image', { imageUrl: image, alt }, { version })
+      : apiRequest('PATCH', `/api/posts/${encodeURIComponent(target.slug)}/hero-image`, { heroImage: image, alt }, { version }));
   } catch (error) {
     throw new Error(target.kind === 'home' ? 'Failed to update homepage hero image' : 'Failed to update image', { cause: error });
   }
@@ -82,6 +84,17 @@ interface Props {
   onSaved?: (response: Response) => void;
 }
 
+/**
+ * The hero the page shows and its version, read as the page's controls start: an update is made to
+ * that version, so a hero someone changed since is not replaced unseen.
+ */
+function useShownHero(target: HeroTarget): { image: string | null; version: number | undefined } {
+  const home = useHomeHero(target.kind === 'home');
+  const post = usePost(target.kind === 'post' ? target.slug : '');
+  const data = target.kind === 'home' ? home.data : post.data;
+  return { image: data ? ('heroImage' in data ? data.heroImage : null) : null, version: data?.version };
+}
+
 /** The Edit Image control and its dialog, for the homepage hero or a post's hero. */
 export function HeroEditorDialog({ target, onSaved }: Props) {
   const queryClient = useQueryClient();
@@ -91,6 +104,10 @@ export function HeroEditorDialog({ target, onSaved }: Props) {
   const [choice, setChoice] = useState<Choice>(NOTHING);
   const [altError, setAltError] = useState<string>();
   const altInput = useRef<HTMLInputElement>(null);
+  const shown = useShownHero(target);
+  const uploaded = useRef<{ file: File; path: string }>(undefined);
+  // An update that ran into someone else's change: the image it would set, waiting for the editor's choice.
+  const [conflict, setConflict] = useState<{ stale: StaleVersionDetails; image: string }>();
 
   const choose = (next: Partial<Choice>) => setChoice((current) => ({ ...NOTHING, ...next, alt: altFor(current, next) }));
   const typeAlt = (alt: string) => {
@@ -102,6 +119,7 @@ export function HeroEditorDialog({ target, onSaved }: Props) {
     setChoice(NOTHING);
     setAltError(undefined);
     setTab('url');
+    setConflict(undefined);
   };
   const onOpenChange = (next: boolean) => {
     setOpen(next);
@@ -115,13 +133,25 @@ export function HeroEditorDialog({ target, onSaved }: Props) {
     reader.readAsDataURL(file);
   };
 
+  // Made to the version the page was read at, or, applied on top, to theirs. A file is uploaded once.
   const update = useMutation({
-    mutationFn: async (chosen: Choice) =>
-      updateHero(
-        target,
-        chosen.file ? await uploadHeroFile(chosen.file) : (chosen.preset ?? chosen.url.trim()),
-        altOf(target, chosen).trim(),
-      ),
+    mutationFn: async ({ chosen, made }: { chosen: Choice; made: number | undefined }) => {
+      const file = chosen.file;
+      const image = file
+        ? uploaded.current?.file === file
+          ? uploaded.current.path
+          : await uploadHeroFile(file)
+        : (chosen.preset ?? chosen.url.trim());
+      if (file) uploaded.current = { file, path: image };
+      try {
+        return await updateHero(target, image, altOf(target, chosen).trim(), made);
+      } catch (error) {
+        const stale = staleVersionOf(error instanceof Error ? error.cause : undefined);
+        if (stale) setConflict({ stale, image });
+        throw error;
+      }
+    },
+    onMutate: () => setConflict(undefined),
     onSuccess: (response) => {
       // After a hero update, the hero data (home) or the posts list and the post are stale.
       if (target.kind === 'home') void queryClient.invalidateQueries({ queryKey: ['/api/hero/image'] });
@@ -134,6 +164,7 @@ export function HeroEditorDialog({ target, onSaved }: Props) {
       onSaved?.(response);
     },
     onError: (error) => {
+      if (staleVersionOf(error instanceof Error ? error.cause : undefined)) return;
       console.error(error);
       toast(
         error instanceof UploadError
@@ -155,8 +186,9 @@ export function HeroEditorDialog({ target, onSaved }: Props) {
       altInput.current?.focus();
       return;
     }
-    update.mutate(choice);
+    update.mutate({ chosen: choice, made: shown.version });
   };
+  const imageLabel = target.kind === 'home' ? 'Image' : 'Hero image';
 
   // Untrimmed on purpose: typed blanks enable Update, and submitting them gets the 'No Image Selected' message.
   const nothingChosen = isEmpty(choice);
@@ -178,59 +210,76 @@ export function HeroEditorDialog({ target, onSaved }: Props) {
         </button>
       }
     >
-      <form className="fc-form" onSubmit={onSubmit} noValidate>
-        <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Source)} className="fc-tabs">
-          <Tabs.List className="fc-tabs__list" aria-label="Image source">
-            <Tabs.Trigger className="fc-tabs__trigger" value="url">
-              Image URL
-            </Tabs.Trigger>
-            <Tabs.Trigger className="fc-tabs__trigger" value="upload">
-              Upload File
-            </Tabs.Trigger>
-            <Tabs.Trigger className="fc-tabs__trigger" value="preset">
-              Preset Images
-            </Tabs.Trigger>
-          </Tabs.List>
-          <Tabs.Content value="url" className="fc-tabs__panel">
-            <label htmlFor={`${id}-url`}>Image URL</label>
-            <input
-              id={`${id}-url`}
-              type="text"
-              inputMode="url"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="https://example.com/photo.jpg or /uploads/…"
-              value={choice.url}
-              onChange={(event) => choose({ url: event.target.value })}
-            />
-          </Tabs.Content>
-          <Tabs.Content value="upload" className="fc-tabs__panel">
-            <ImageDropZone label="Choose an image file" file={choice.file} onFile={chooseFile} />
-          </Tabs.Content>
-          <Tabs.Content value="preset" className="fc-tabs__panel">
-            <fieldset className="fc-presets">
-              <legend className="visually-hidden">Preset images</legend>
-              <PresetOptions
-                presets={HERO_PRESETS}
-                name={`${id}-preset`}
-                selected={choice.preset ?? undefined}
-                onSelect={(preset) => choose({ preset })}
-                itemClassName="fc-preset"
+      {conflict ? (
+        <ConflictView
+          noun={target.kind === 'home' ? 'homepage hero' : 'post'}
+          stale={conflict.stale}
+          mine={fieldDiffs([[imageLabel, shown.image ?? '']], [[imageLabel, conflict.image]])}
+          busy={update.isPending}
+          onReload={showRepublishedPage}
+          onReapply={() => update.mutate({ chosen: choice, made: conflict.stale.currentVersion })}
+          reloadLabel="Reload the page"
+          reapplyLabel="Use my image anyway"
+        />
+      ) : (
+        <form className="fc-form" onSubmit={onSubmit} noValidate>
+          <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Source)} className="fc-tabs">
+            <Tabs.List className="fc-tabs__list" aria-label="Image source">
+              <Tabs.Trigger className="fc-tabs__trigger" value="url">
+                Image URL
+              </Tabs.Trigger>
+              <Tabs.Trigger className="fc-tabs__trigger" value="upload">
+                Upload File
+              </Tabs.Trigger>
+              <Tabs.Trigger className="fc-tabs__trigger" value="preset">
+                Preset Images
+              </Tabs.Trigger>
+            </Tabs.List>
+            <Tabs.Content value="url" className="fc-tabs__panel">
+              <label htmlFor={`${id}-url`}>Image URL</label>
+              <input
+                id={`${id}-url`}
+                type="text"
+                inputMode="url"
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="https://example.com/photo.jpg or /uploads/…"
+                value={choice.url}
+                onChange={(event) => choose({ url: event.target.value })}
               />
-            </fieldset>
-          </Tabs.Content>
-        </Tabs.Root>
-        <AltTextField id={`${id}-alt`} ref={altInput} value={altOf(target, choice)} onChange={typeAlt} error={altError} />
-        <div className="fc-preview" aria-live="polite">
-          {preview ? <img src={preview} alt="Preview of the new hero image" /> : <p className="fc-preview__empty">No image chosen yet.</p>}
-        </div>
-        <div className="fc-form__actions">
-          <CancelButton />
-          <button type="submit" className="button" disabled={nothingChosen || update.isPending}>
-            {update.isPending ? 'Updating…' : 'Update Image'}
-          </button>
-        </div>
-      </form>
+            </Tabs.Content>
+            <Tabs.Content value="upload" className="fc-tabs__panel">
+              <ImageDropZone label="Choose an image file" file={choice.file} onFile={chooseFile} />
+            </Tabs.Content>
+            <Tabs.Content value="preset" className="fc-tabs__panel">
+              <fieldset className="fc-presets">
+                <legend className="visually-hidden">Preset images</legend>
+                <PresetOptions
+                  presets={HERO_PRESETS}
+                  name={`${id}-preset`}
+                  selected={choice.preset ?? undefined}
+                  onSelect={(preset) => choose({ preset })}
+                  itemClassName="fc-preset"
+                />
+              </fieldset>
+            </Tabs.Content>
+          </Tabs.Root>
+          <AltTextField id={`${id}-alt`} ref={altInput} value={altOf(target, choice)} onChange={typeAlt} error={altError} />
+          <div className="fc-preview" aria-live="polite">
+            {preview ? (
+              <img src={preview} alt="Preview of the new hero image" />
+            ) : (
+              <p className="fc-preview__empty">No image chosen yet.</p>
+            )}
+          </div>
+          <div className="fc-form__actions">
+            <CancelButton />
+            <button type="submit" className="button" disabled={nothingChosen || update.isPending}>
+              {update.isPending ? 'Updating…' : 'Update Image'}
+            </button>
+          </div>
+        </form>
+      )}
     </AdminDialog>
   );
 }

@@ -2,14 +2,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { ORIGINAL_BLOCK_ID, type ContentBlock, type ContentItem } from '@forkcast/shared/contracts';
-import { apiRequest } from '../shared/api';
+import { apiRequest, staleVersionOf } from '../shared/api';
 import { toast } from '../shared/toast-store';
 import { AddContentDialog } from './AddContentDialog';
 import { AdminDialog, CancelButton } from './AdminDialog';
+import { changedHeadline } from './conflict/ConflictView';
 import { HistoryDialog } from './history/HistoryDialog';
 import { BlockEditorDialog } from './BlockEditorDialog';
 import type { ItemSlot, PostBodySlots } from './page-slots';
-import { contentKey, useContentBlocks, useContentItems } from './post-queries';
+import { contentKey, useContentBlocks, useContentItems, usePost } from './post-queries';
 import { announceWrite } from './publish';
 
 interface Props {
@@ -101,6 +102,9 @@ function DeleteItemButton({ slot, item, deleting, onDelete }: DeleteItemProps) {
 export function PostContentAdmin({ slots, history, onRepublish }: Props) {
   const { postId, postSlug } = slots;
   const queryClient = useQueryClient();
+  // Read as the controls start, so every write from the page is made to the post the page shows.
+  const post = usePost(postSlug);
+  const version = post.data?.version;
   const items = useContentItems(postId);
   const blocks = useContentBlocks(postId);
   const [selectedItem, setSelectedItem] = useState<number | null>(null);
@@ -109,7 +113,7 @@ export function PostContentAdmin({ slots, history, onRepublish }: Props) {
   const removeItem = useMutation({
     mutationFn: async (itemId: number) => {
       try {
-        return await apiRequest('DELETE', `/api/posts/${postId}/content/${itemId}`);
+        return await apiRequest('DELETE', `/api/posts/${postId}/content/${itemId}`, undefined, { version });
       } catch (cause) {
         throw new Error('Failed to delete content', { cause });
       }
@@ -120,18 +124,27 @@ export function PostContentAdmin({ slots, history, onRepublish }: Props) {
       announceWrite(response, 'Content deleted');
       onRepublish();
     },
-    // A failed inline delete is only logged.
-    onError: (error) => console.error('Delete failed', error),
+    // A failed inline delete is only logged; one that ran into someone else's change says so, as it is no failure.
+    onError: (error) => {
+      const stale = staleVersionOf(error.cause);
+      if (stale) {
+        toast({
+          title: 'Not deleted',
+          description: `${changedHeadline(stale, 'post')}. Refresh to see their change first.`,
+          variant: 'destructive',
+        });
+      } else console.error('Delete failed', error);
+    },
     onSettled: () => setSelectedItem(null),
   });
 
   const refresh = async () => {
     setRefreshing(true);
-    const [itemsResult, blocksResult] = await Promise.all([items.refetch(), blocks.refetch()]);
+    const [itemsResult, blocksResult, postResult] = await Promise.all([items.refetch(), blocks.refetch(), post.refetch()]);
     setRefreshing(false);
-    if (itemsResult.isError || blocksResult.isError) {
+    if (itemsResult.isError || blocksResult.isError || postResult.isError) {
       toast({ title: 'Error', description: 'Could not refresh the content. Please try again.', variant: 'destructive' });
-    } else if (pageIsBehind(slots, itemsResult.data ?? [], blocksResult.data ?? [])) {
+    } else if (pageIsBehind(slots, itemsResult.data ?? [], blocksResult.data ?? []) || postResult.data?.version !== version) {
       onRepublish();
     } else {
       toast({ title: 'Up to date', description: 'This page already shows the latest content.' });
@@ -173,6 +186,7 @@ export function PostContentAdmin({ slots, history, onRepublish }: Props) {
             position={section.position}
             blockId={section.blockId}
             sectionText={section.text}
+            version={version}
             onSaved={onRepublish}
           />,
           section.container,
@@ -193,7 +207,7 @@ export function PostContentAdmin({ slots, history, onRepublish }: Props) {
       )}
       {slots.adds.map((slot) =>
         createPortal(
-          <AddContentDialog postId={postId} position={slot.position} onSaved={onRepublish} />,
+          <AddContentDialog postId={postId} position={slot.position} version={version} onSaved={onRepublish} />,
           slot.container,
           `add-${slot.position}`,
         ),

@@ -1,9 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import type { CityChanges } from '@forkcast/shared/contracts';
-import { apiRequest, RequestError } from '../shared/api';
+import type { CityChanges, CityOverview } from '@forkcast/shared/contracts';
+import { apiRequest, RequestError, staleVersionOf } from '../shared/api';
 import { toast } from '../shared/toast-store';
 import { AdminDialog, CancelButton } from './AdminDialog';
+import { changedHeadline } from './conflict/ConflictView';
+import { CITY_OVERVIEWS_URL } from './DashboardQueries';
 import { announceWrite } from './publish';
 
 const WEB_ADDRESS = /^https?:\/\/\S+$/i;
@@ -24,6 +26,8 @@ export function SpreadsheetDialog({ cityId, current, onSaved }: Props) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [url, setUrl] = useState(current);
+  // The city the page shows, read as its controls start: the change is made to that version.
+  const city = useQuery<CityOverview | null>({ queryKey: [`${CITY_OVERVIEWS_URL}/${cityId}`] });
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
@@ -31,7 +35,8 @@ export function SpreadsheetDialog({ cityId, current, onSaved }: Props) {
   };
 
   const save = useMutation({
-    mutationFn: (spreadsheetUrl: string | null) => apiRequest('PATCH', `/api/cities/${cityId}`, { spreadsheetUrl } satisfies CityChanges),
+    mutationFn: (spreadsheetUrl: string | null) =>
+      apiRequest('PATCH', `/api/cities/${cityId}`, { spreadsheetUrl } satisfies CityChanges, { version: city.data?.version }),
     onSuccess: (response, spreadsheetUrl) => {
       announceWrite(response, spreadsheetUrl === null ? 'Spreadsheet Removed' : 'Spreadsheet Updated');
       setOpen(false);
@@ -39,7 +44,12 @@ export function SpreadsheetDialog({ cityId, current, onSaved }: Props) {
     },
     onError: (error) => {
       console.error(error);
-      const message = error instanceof RequestError ? error.serverMessage : undefined;
+      const stale = staleVersionOf(error);
+      const message = stale
+        ? `${changedHeadline(stale, 'city')}. Reload the page to see their change first.`
+        : error instanceof RequestError
+          ? error.serverMessage
+          : undefined;
       toast({
         title: 'Update Failed',
         description: message ?? 'Failed to update the spreadsheet link. Please try again.',

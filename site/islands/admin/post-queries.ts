@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ContentBlock, ContentItem } from '@forkcast/shared/contracts';
+import type { ContentBlock, ContentItem, Post, Versioned } from '@forkcast/shared/contracts';
 import { splitParagraphs } from '@forkcast/shared/paragraphs';
 
 // Query keys follow the shared client's convention: the first element is the URL it fetches.
@@ -10,6 +10,20 @@ export const postKey = (slug: string) => [`/api/posts/${encodeURIComponent(slug)
 /** A post's inline additions; runs only when the post id is known. */
 export function useContentItems(postId: number | null) {
   return useQuery<ContentItem[] | null>({ queryKey: contentKey(postId), enabled: postId !== null });
+}
+
+/**
+ * The post a page shows, read once as the page's editing controls start (by its slug): its version
+ * is what every write from the page is made to, so a change someone made since the page was read
+ * is never overwritten unseen.
+ */
+export function usePost(slug: string) {
+  return useQuery<Post | null>({ queryKey: postKey(slug), enabled: slug !== '' });
+}
+
+/** The homepage hero and its version, read likewise. */
+export function useHomeHero(enabled: boolean) {
+  return useQuery<({ heroImage: string | null } & Versioned) | null>({ queryKey: ['/api/hero/image'], enabled });
 }
 
 /** A post's stored blocks; runs only when the post id is known. */

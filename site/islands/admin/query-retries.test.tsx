@@ -45,7 +45,14 @@ describe('query retries', () => {
   describe("the block editor's lookup of the original paragraph", () => {
     const openEditor = async () => {
       renderInRoot(
-        <BlockEditorDialog postId={7} postSlug="tokyo-ramen" position={0} blockId={-1} sectionText="Rendered first paragraph" />,
+        <BlockEditorDialog
+          postId={7}
+          postSlug="tokyo-ramen"
+          position={0}
+          blockId={-1}
+          sectionText="Rendered first paragraph"
+          version={3}
+        />,
       );
       await userEvent.setup().click(screen.getByRole('button', { name: 'Edit section 1' }));
       return screen.findByRole('dialog', { name: 'Edit section 1' });
@@ -72,7 +79,7 @@ describe('query retries', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const fetchMock = mockFetch({ 'POST /api/posts/7/content': json(503, { message: 'Busy.' }) });
     const user = userEvent.setup();
-    renderInRoot(<AddContentDialog postId={7} position={1} />);
+    renderInRoot(<AddContentDialog postId={7} position={1} version={3} />);
     await user.click(screen.getByRole('button', { name: 'Add content after section 1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Content' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Text' }), 'A note.');

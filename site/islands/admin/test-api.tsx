@@ -11,6 +11,8 @@ export interface ApiCall {
   method: string;
   url: string;
   body: unknown;
+  /** The version a write was made to (its If-Match), if it named one. */
+  ifMatch?: string;
 }
 
 type Handler = (call: ApiCall) => Response | Promise<Response>;
@@ -39,6 +41,12 @@ export function signInAs(role: Role = 'owner', id = 1): void {
   useAuth.setState({ user: userOf(role, id), checkedAt: Date.now() });
 }
 
+/** An editor's presence heartbeat, unless a test answers it: nobody else has the post open. */
+const PRESENCE: Record<string, (url: string) => Handler | undefined> = {
+  POST: (url) => (url.endsWith('/presence') ? () => json(200, { others: [] }) : undefined),
+  DELETE: (url) => (url.endsWith('/presence') ? () => noContent() : undefined),
+};
+
 /**
  * Replaces fetch, the islands' one way out, with a tiny API keyed by 'METHOD /path'. Anything
  * unexpected answers 404 like the real API, so a wrong URL shows up as a failed call.
@@ -48,21 +56,23 @@ export function stubApi(handlers: Record<string, Handler>): ApiCall[] {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const ifMatch = new Headers(init.headers).get('If-Match');
       const call: ApiCall = {
         method: (init.method ?? 'GET').toUpperCase(),
         url: String(input),
         body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : init.body,
+        ...(ifMatch === null ? {} : { ifMatch }),
       };
       calls.push(call);
-      const handler = handlers[`${call.method} ${call.url}`];
+      const handler = handlers[`${call.method} ${call.url}`] ?? PRESENCE[call.method]?.(call.url);
       return handler ? handler(call) : json(404, { message: 'Not found.', code: 'not_found' });
     }),
   );
   return calls;
 }
 
-/** The calls other than reads, in order. */
-export const writes = (calls: readonly ApiCall[]) => calls.filter((call) => call.method !== 'GET');
+/** The calls other than reads (and presence heartbeats, which store nothing), in order. */
+export const writes = (calls: readonly ApiCall[]) => calls.filter((call) => call.method !== 'GET' && !call.url.endsWith('/presence'));
 
 /** The toast on screen (one at a time), by what the reader sees. */
 export function currentToast(): { title: string; description?: string } | undefined {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { apiRequest, getJson, messageOf, RequestError } from './api';
+import { apiRequest, getJson, messageOf, RequestError, staleVersionOf } from './api';
 
 const respond = (status: number, body: string, init: ResponseInit = {}) => vi.fn(async () => new Response(body, { status, ...init }));
 
@@ -23,6 +23,34 @@ describe('the request helper', () => {
     const form = new FormData();
     await apiRequest('POST', '/api/upload', form);
     expect(fetchMock).toHaveBeenCalledWith('/api/upload', { method: 'POST', credentials: 'include', headers: {}, body: form });
+  });
+
+  it('sends the version a write was made to as If-Match', async () => {
+    const fetchMock = respond(200, '{}');
+    vi.stubGlobal('fetch', fetchMock);
+    await apiRequest('PATCH', '/api/posts/9', { title: 'A' }, { version: 42 });
+    expect(fetchMock).toHaveBeenCalledWith('/api/posts/9', {
+      method: 'PATCH',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json', 'If-Match': '"42"' },
+      body: '{"title":"A"}',
+    });
+  });
+
+  it('reads a refusal of a stale write, and nothing else, as one', async () => {
+    const stale = {
+      message: 'Changed.',
+      code: 'stale_version',
+      currentVersion: 7,
+      changedBy: 'ana@forkcast.test',
+      changedAt: 'T',
+      changes: [],
+    };
+    vi.stubGlobal('fetch', respond(412, JSON.stringify(stale)));
+    const error = await apiRequest('PATCH', '/x', {}, { version: 3 }).catch((e: unknown) => e);
+    expect(staleVersionOf(error)).toEqual({ currentVersion: 7, changedBy: 'ana@forkcast.test', changedAt: 'T', changes: [] });
+    vi.stubGlobal('fetch', respond(409, '{"message":"Taken.","code":"conflict"}'));
+    expect(staleVersionOf(await apiRequest('PATCH', '/x').catch((e: unknown) => e))).toBeUndefined();
   });
 
   it("turns a non-OK answer into 'status: body', or the status text when the body is empty", async () => {

@@ -1,3 +1,5 @@
+import { versionTag, type StaleVersionDetails } from '@forkcast/shared/contracts';
+
 /** An API response that was not OK. Its message is 'status: body' (or the status text). */
 export class RequestError extends Error {
   override name = 'RequestError';
@@ -20,13 +22,23 @@ export class RequestError extends Error {
   }
 }
 
+interface RequestOptions {
+  /** The version of the entity the write was made to: sent as If-Match, so a stale write is refused (412). */
+  version?: number | undefined;
+  /** Lets the request outlive the page (a goodbye sent as the page closes). */
+  keepalive?: boolean;
+}
+
 /** The one request helper: sends cookies, JSON or multipart bodies, and throws RequestError on a non-OK answer. */
-export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+export async function apiRequest(method: string, url: string, body?: unknown, options: RequestOptions = {}): Promise<Response> {
   const isForm = body instanceof FormData;
+  const headers: Record<string, string> = body === undefined || isForm ? {} : { 'content-type': 'application/json' };
+  if (options.version !== undefined) headers['If-Match'] = versionTag(options.version);
   const response = await fetch(url, {
     method,
     credentials: 'include',
-    headers: body === undefined || isForm ? {} : { 'content-type': 'application/json' },
+    headers,
+    ...(options.keepalive ? { keepalive: true } : {}),
     ...(body === undefined ? {} : { body: isForm ? body : JSON.stringify(body) }),
   });
   if (!response.ok) throw new RequestError(response.status, response.statusText, await response.text());
@@ -46,4 +58,24 @@ export async function getJson<T>(url: string, { on401 = 'null' }: { on401?: 'nul
 /** The server's message for an error if it sent one, else `fallback`. */
 export function messageOf(error: unknown, fallback: string): string {
   return error instanceof RequestError ? (error.serverMessage ?? fallback) : fallback;
+}
+
+/**
+ * What a write refused because it was made to an earlier version (412 stale_version) says of the
+ * current one; undefined for any other error.
+ */
+export function staleVersionOf(error: unknown): StaleVersionDetails | undefined {
+  if (!(error instanceof RequestError) || error.status !== 412) return undefined;
+  try {
+    const body = JSON.parse(error.body) as Partial<StaleVersionDetails> & { code?: unknown };
+    if (body.code !== 'stale_version' || typeof body.currentVersion !== 'number') return undefined;
+    return {
+      currentVersion: body.currentVersion,
+      changedBy: body.changedBy ?? null,
+      changedAt: body.changedAt ?? null,
+      changes: Array.isArray(body.changes) ? body.changes : [],
+    };
+  } catch {
+    return undefined;
+  }
 }

@@ -8,8 +8,18 @@ import type { Role } from './roles.ts';
 /** The id that marks an original paragraph with no stored block yet: saving it creates the block. */
 export const ORIGINAL_BLOCK_ID = -1;
 
+/**
+ * Which version of an editable entity (a post with its body, a city with its itinerary, the
+ * homepage hero) an answer shows: the id of its newest revision, 0 before its first recorded
+ * change. A write sends it back as `If-Match: "42"` (see versionTag) and is refused (412
+ * stale_version) when the entity has changed since.
+ */
+export interface Versioned {
+  version: number;
+}
+
 /** A city (GET /api/cities, /api/cities/:slug, PATCH /api/cities/:id). */
-export interface City {
+export interface City extends Versioned {
   id: number;
   slug: string;
   name: string;
@@ -50,8 +60,8 @@ export interface CityOverview extends City {
   guide: { id: number; title: string; status: Post['status']; publishAt: string | null } | null;
 }
 
-/** A post or a guide (GET /api/posts, /api/posts/:slug, /api/cities/:slug/guide). */
-export interface Post {
+/** A post or a guide (GET /api/posts, /api/posts/:slug, /api/cities/:slug/guide); its version covers its body too. */
+export interface Post extends Versioned {
   id: number;
   slug: string;
   title: string;
@@ -231,6 +241,29 @@ export interface FailingRoute {
   retryAt: string;
 }
 
+/** One bucket a publish (or an upload) also lands in. */
+export interface BucketTargetStatus {
+  /** Where: `s3://bucket/prefix`. */
+  url: string;
+  /** Objects waiting to be put into it (or deleted from it). */
+  queued: number;
+  /** How many of those have failed at least once. */
+  failing: number;
+  /** Whether the whole bucket is being compared with its folder (after a start or a full render). */
+  reconciling: boolean;
+}
+
+/** An object the bucket does not hold yet: readers behind the bucket get its last good version until a retry succeeds. */
+export interface FailingObject {
+  bucket: 'site' | 'uploads';
+  /** Its key below the bucket's prefix: `kyoto/guide`, `index.html`, an upload's name. */
+  key: string;
+  error: string;
+  attempts: number;
+  firstFailedAt: string;
+  retryAt: string;
+}
+
 /** GET /api/admin/publish-status: what the publisher is doing. */
 export interface PublishStatus {
   queueLength: number;
@@ -238,6 +271,8 @@ export interface PublishStatus {
   failuresLastDay: number;
   lastFailure: (PublishRun & { startedAt: string }) | null;
   failingRoutes: FailingRoute[];
+  /** The buckets (SITE_BUCKET, UPLOADS_BUCKET); null when neither is set. */
+  bucket: { site: BucketTargetStatus | null; uploads: BucketTargetStatus | null; failingObjects: FailingObject[] } | null;
 }
 
 /** One problem found in an uploaded itinerary: 1-based row (the header is row 1) and column. */
@@ -257,11 +292,22 @@ export interface GenerateGuideResult {
  * The body of every error answer; an itinerary refused cell by cell also lists its problems, and a
  * city write refused for one field names it.
  */
-export interface ApiErrorBody {
+export interface ApiErrorBody extends Partial<StaleVersionDetails> {
   message: string;
   code: string;
   problems?: CsvProblem[];
   field?: string;
+}
+
+/** What a write made to an earlier version (412 stale_version) is told of the entity as it is now. */
+export interface StaleVersionDetails {
+  currentVersion: number;
+  /** Who made the change that produced the current version (today the admin's address); null for the server itself. */
+  changedBy: string | null;
+  /** When; null when the entity has no recorded change. */
+  changedAt: string | null;
+  /** What changed since the version the write was made to, field by field; empty when that version is no longer kept. */
+  changes: FieldDiff[];
 }
 
 /** What has a history: a post (with its body), a city (with its itinerary), the homepage hero. */
@@ -290,6 +336,11 @@ export interface RevisionSummary {
   current: boolean;
   /** Whether POST /api/revisions/:id/restore can bring it back (not the current one, not a deletion). */
   restorable: boolean;
+}
+
+/** POST /api/posts/:id/presence: the other admins who have the post open in an editor, longest there first. */
+export interface PresenceAnswer {
+  others: { name: string; since: string }[];
 }
 
 /** A run of text in a diff: kept, or only in the older or the newer version. */

@@ -72,3 +72,11 @@ export const CHANGE_HEADER = 'X-Forkcast-Change';
 export function parseChangeHeader(value: string | null | undefined): number | undefined {
   return value && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : undefined;
 }
+
+/**
+ * The strong entity tag of a version (`"42"`): what single-entity reads answer as ETag and what a
+ * write sends as If-Match to be refused (412) if the entity has changed since.
+ */
+export function versionTag(version: number): string {
+  return `"${version}"`;
+}

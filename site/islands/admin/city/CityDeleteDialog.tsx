@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CityOverview } from '@forkcast/shared/contracts';
-import { apiRequest, messageOf } from '../../shared/api';
+import { apiRequest, messageOf, staleVersionOf } from '../../shared/api';
 import { AdminDialog, CancelButton } from '../AdminDialog';
+import { changedHeadline } from '../conflict/ConflictView';
 import { plural } from '../DashboardFormat';
 import { announceWrite } from '../publish';
 
@@ -14,22 +15,31 @@ function whatIsLost(city: Pick<CityOverview, 'name' | 'restaurantCount'>): strin
 
 interface Props {
   city: CityOverview;
+  /** The version the editor shows: a city changed since is not deleted unseen. */
+  version: number | undefined;
   /** Called once the city is gone, with the answer that says whether its pages were published. */
   onDeleted: (response: Response) => void;
 }
 
 /** Delete, behind a confirmation naming what goes; the API refuses while posts belong to the city, and its reason is shown. */
-export function CityDeleteDialog({ city, onDeleted }: Props) {
+export function CityDeleteDialog({ city, version, onDeleted }: Props) {
   const [open, setOpen] = useState(false);
   const [refusal, setRefusal] = useState<string>();
   const remove = useMutation({
-    mutationFn: () => apiRequest('DELETE', `/api/cities/${city.id}`),
+    mutationFn: () => apiRequest('DELETE', `/api/cities/${city.id}`, undefined, { version }),
     onMutate: () => setRefusal(undefined),
     onSuccess: (response) => {
       announceWrite(response, 'City deleted');
       onDeleted(response);
     },
-    onError: (error) => setRefusal(messageOf(error, 'Failed to delete the city. Please try again.')),
+    onError: (error) => {
+      const stale = staleVersionOf(error);
+      setRefusal(
+        stale
+          ? `${changedHeadline(stale, 'city')}. Reload the editor to see their change before deleting it.`
+          : messageOf(error, 'Failed to delete the city. Please try again.'),
+      );
+    },
   });
 
   return (

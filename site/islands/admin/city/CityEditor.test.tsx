@@ -25,6 +25,7 @@ function city(overrides: Record<string, unknown> = {}) {
     postCount: 0,
     restaurantCount: 0,
     guide: null,
+    version: 12,
     ...overrides,
   };
 }
@@ -116,6 +117,53 @@ describe('the city editor', () => {
     });
   });
 
+  describe('an existing city someone else changed meanwhile', () => {
+    const THEIRS_AT = '2026-02-01T08:00:00.000Z';
+    function api() {
+      let current = city({ description: 'Francesinhas, port lodges and tiles.', version: 15 });
+      let stale = true;
+      return stubApi({
+        'GET /api/admin/cities': () => json(200, OTHERS),
+        'GET /api/admin/cities/7': () => json(200, stale ? city() : current),
+        'PATCH /api/cities/7': ({ body, ifMatch }) => {
+          if (ifMatch !== '"15"') {
+            stale = false;
+            return json(412, {
+              message: 'ben@forkcast.test changed this city.',
+              code: 'stale_version',
+              currentVersion: 15,
+              changedBy: 'ben@forkcast.test',
+              changedAt: THEIRS_AT,
+              changes: [
+                { label: 'Description', parts: [{ value: 'Francesinhas' }, { value: ' and', removed: true }, { value: ',', added: true }] },
+              ],
+            });
+          }
+          current = city({ ...current, ...(body as object), version: 16 });
+          return json(200, current, PUBLISHED);
+        },
+      });
+    }
+
+    it('shows theirs beside mine, and applies mine on top made to their version', async () => {
+      const calls = api();
+      open('?id=7');
+      const user = userEvent.setup();
+      await screen.findByRole('heading', { level: 1, name: 'Edit Porto' });
+      await user.clear(field(/^Country/));
+      await user.type(field(/^Country/), 'Portugal (north)');
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      const conflict = await screen.findByRole('alert', { name: /^ben@forkcast\.test changed this city at / });
+      expect(within(conflict).getByRole('region', { name: 'Their change (ben@forkcast.test)' }).textContent).toContain('Description');
+      expect(within(conflict).getByRole('region', { name: 'Your change' }).textContent).toContain('added: (north)');
+      await user.click(within(conflict).getByRole('button', { name: 'Apply my edit on top' }));
+      await waitFor(() => expect(writes(calls)).toHaveLength(2));
+      expect(writes(calls)[1]).toMatchObject({ body: { country: 'Portugal (north)' }, ifMatch: '"15"' });
+      expect(await screen.findByText('All changes saved')).toBeTruthy();
+      expect(field('Description')).toHaveProperty('value', 'Francesinhas, port lodges and tiles.');
+    });
+  });
+
   describe('an existing city', () => {
     it('loads every field, and saves only what changed', async () => {
       const calls = stubApi({
@@ -147,6 +195,7 @@ describe('the city editor', () => {
       await user.click(save);
       await waitFor(() => expect(writes(calls)).toHaveLength(1));
       expect(writes(calls)[0]!.body).toEqual({ mapEmbedUrl: null, spreadsheetUrl: 'https://sheets.example/porto', displayOrder: 1 });
+      expect(writes(calls)[0]!.ifMatch).toBe('"12"');
       expect(await screen.findByText('All changes saved')).toBeTruthy();
       expect(currentToast()).toEqual({ title: 'City saved', description: 'Published in 42 ms' });
     });
@@ -171,7 +220,7 @@ describe('the city editor', () => {
       expect(description(slug)).toContain('The old address, /oporto/guide, will redirect here.');
       await user.click(screen.getByRole('button', { name: 'Save' }));
       await waitFor(() =>
-        expect(writes(calls)).toEqual([{ method: 'PATCH', url: '/api/cities/7', body: { name: 'Porto', slug: 'porto' } }]),
+        expect(writes(calls)).toEqual([{ method: 'PATCH', url: '/api/cities/7', body: { name: 'Porto', slug: 'porto' }, ifMatch: '"12"' }]),
       );
       await waitFor(() => expect(screen.queryByRole('button', { name: /from the name/ })).toBeNull());
     });
@@ -361,7 +410,7 @@ describe('the city editor', () => {
       const dialog = await screen.findByRole('dialog', { name: 'Delete Porto?' });
       await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
       await waitFor(() => expect(assign).toHaveBeenCalledWith('/admin'));
-      expect(writes(calls)).toEqual([{ method: 'DELETE', url: '/api/cities/7', body: undefined }]);
+      expect(writes(calls)).toEqual([{ method: 'DELETE', url: '/api/cities/7', body: undefined, ifMatch: '"12"' }]);
       expect(currentToast()).toEqual({ title: 'City deleted', description: 'Published in 42 ms' });
     });
   });

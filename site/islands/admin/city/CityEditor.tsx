@@ -7,6 +7,8 @@ import { toast } from '../../shared/toast-store';
 import { cityEditorUrl } from '../admin-urls';
 import { ALT_REQUIRED } from '../AltTextField';
 import { needsAlt, NO_HERO, type HeroChoice } from '../DashboardHeroPicker';
+import { ConflictView } from '../conflict/ConflictView';
+import { reapplyOnTop } from '../conflict/field-diffs';
 import { adminQuery, CITY_OVERVIEWS_URL } from '../DashboardQueries';
 import {
   EditorBar,
@@ -20,7 +22,7 @@ import {
 import { useEntityEditor } from '../entity-editor/use-entity-editor';
 import { CityDeleteDialog } from './CityDeleteDialog';
 import { CityFields, CitySettings, type CityFieldsProps, type FieldErrors } from './CityFields';
-import { draftOf, EMPTY_CITY, heroChanged, isDirty, type CityDraft, type CityField } from './city-form';
+import { cityFields, draftOf, EMPTY_CITY, heroChanged, isDirty, type CityDraft, type CityField } from './city-form';
 import { GuidePanel } from './GuidePanel';
 import { HeroUploadFailed, refusedField, saveCity } from './save-city';
 import '../admin-page-styles';
@@ -44,9 +46,13 @@ function useCityEditor(initialId: number | undefined) {
       queryFn: adminQuery<CityOverview>(`${CITY_OVERVIEWS_URL}/${cityId}`),
     }),
     refill: 'first',
+    fetchCurrent: (cityId) => adminQuery<CityOverview>(`${CITY_OVERVIEWS_URL}/${cityId}`)(),
+    noun: 'city',
+    fieldsOf: cityFields,
+    reapply: reapplyOnTop,
     draftOf,
     isDirty,
-    send: (cityId, form, saved) => saveCity(cityId, form, saved),
+    send: (cityId, form, saved, _extra, version) => saveCity(cityId, form, saved, version),
     // Typing that went on while the save ran stays; otherwise the form shows what the server kept.
     settle: (current, sent, settled) => (current === sent ? settled : current),
     urlOf: cityEditorUrl,
@@ -124,6 +130,16 @@ function EditorBody({ initialId }: { initialId: number | undefined }) {
       </EditorBar>
 
       <EditorProblem problem={editor.problem} />
+      {editor.conflict && (
+        <ConflictView
+          noun="city"
+          stale={editor.conflict.stale}
+          mine={editor.conflict.mine}
+          busy={editor.resolving || editor.saving}
+          onReload={editor.takeTheirs}
+          onReapply={editor.applyMineOnTop}
+        />
+      )}
 
       <form
         id={`${id}-form`}
@@ -141,7 +157,7 @@ function EditorBody({ initialId }: { initialId: number | undefined }) {
           {city && <GuidePanel city={city} />}
           {city && (
             <div className="fc-editor__danger">
-              <CityDeleteDialog city={city} onDeleted={editor.leaveForDashboard} />
+              <CityDeleteDialog city={city} version={editor.version} onDeleted={editor.leaveForDashboard} />
             </div>
           )}
         </aside>

@@ -1,4 +1,5 @@
 import type { City, CityChanges } from '@forkcast/shared/contracts';
+import type { Fields } from '../conflict/field-diffs';
 import { heroAltOf, heroUrlOf, NO_HERO, type HeroChoice } from '../DashboardHeroPicker';
 import { GENERATION_PRESETS } from '../presets';
 
@@ -93,4 +94,19 @@ export function cityChanges(draft: CityDraft, saved: CityDraft | undefined, hero
 /** Whether the form holds anything not saved yet (on a new city: anything typed or chosen). */
 export function isDirty(draft: CityDraft, saved: CityDraft | undefined): boolean {
   return Object.keys(cityChanges(draft, saved ?? EMPTY_CITY, heroUrlOf(draft.hero) || null)).length > 0;
+}
+
+/** The form's fields as text under the labels the history gives them, so the two sides of a conflict line up. */
+export function cityFields(draft: CityDraft): Fields {
+  return [
+    ['Name', draft.name],
+    ['Slug', draft.slug],
+    ['Country', draft.country],
+    ['Description', draft.description],
+    ['Hero image', draft.hero.file ? draft.hero.file.name : heroUrlOf(draft.hero)],
+    ['Hero alt text', heroAltOf(draft.hero)],
+    ['Area map', draft.mapEmbedUrl],
+    ['Spreadsheet', draft.spreadsheetUrl],
+    ['Order', draft.displayOrder],
+  ];
 }

@@ -18,13 +18,16 @@ async function uploadHero(file: File): Promise<string> {
 
 /**
  * Saves the form: a chosen photo goes through the image pipeline first (nothing else is written if
- * that fails), then the city is created, or only what changed since `saved` is sent.
+ * that fails), then the city is created, or only what changed since `saved` is sent, made to
+ * `version` (refused with 412 if the city has changed since).
  */
-export async function saveCity(cityId: number | undefined, form: CityDraft, saved: CityDraft | undefined) {
+export async function saveCity(cityId: number | undefined, form: CityDraft, saved: CityDraft | undefined, version: number | undefined) {
   const heroImage = form.hero.file ? await uploadHero(form.hero.file) : heroUrlOf(form.hero) || null;
   const body = cityChanges(form, saved, heroImage);
   const response =
-    cityId === undefined ? await apiRequest('POST', '/api/cities', body) : await apiRequest('PATCH', `/api/cities/${cityId}`, body);
+    cityId === undefined
+      ? await apiRequest('POST', '/api/cities', body)
+      : await apiRequest('PATCH', `/api/cities/${cityId}`, body, { version });
   return { response, answer: (await response.clone().json()) as City };
 }
 

@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiRequest, messageOf } from '../../shared/api';
+import { apiRequest, messageOf, staleVersionOf } from '../../shared/api';
 import { toast } from '../../shared/toast-store';
 import { AdminDialog, CancelButton } from '../AdminDialog';
+import { changedHeadline } from '../conflict/ConflictView';
 import { announceWrite } from '../publish';
 
 interface Props {
@@ -12,21 +13,29 @@ interface Props {
   live: boolean;
   /** What the signed-in role may do to the post: unpublish it (publish), delete it (remove). */
   may: { publish: boolean; remove: boolean };
+  /** The version the editor shows: a post changed since is not deleted unseen. */
+  version: number | undefined;
   onUnpublish: () => void;
   /** After the post was deleted (its message is showing). */
   onDeleted: () => void;
 }
 
 /** Unpublish (a live post) and Delete post, each after a confirmation that says what goes. */
-export function PostDangerZone({ postId, title, live, may, onUnpublish, onDeleted }: Props) {
+export function PostDangerZone({ postId, title, live, may, version, onUnpublish, onDeleted }: Props) {
   const [confirming, setConfirming] = useState<'delete' | 'unpublish' | undefined>(undefined);
   const remove = useMutation({
-    mutationFn: () => apiRequest('DELETE', `/api/posts/${postId}`),
+    mutationFn: () => apiRequest('DELETE', `/api/posts/${postId}`, undefined, { version }),
     onSuccess: (response) => {
       announceWrite(response, 'Post deleted');
       onDeleted();
     },
-    onError: (error) => toast({ title: 'Error', description: messageOf(error, 'Failed to delete the post'), variant: 'destructive' }),
+    onError: (error) => {
+      const stale = staleVersionOf(error);
+      const description = stale
+        ? `${changedHeadline(stale, 'post')}. Reload the editor to see their change before deleting it.`
+        : messageOf(error, 'Failed to delete the post');
+      toast({ title: stale ? 'Not deleted' : 'Error', description, variant: 'destructive' });
+    },
   });
 
   return (

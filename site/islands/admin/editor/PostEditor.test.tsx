@@ -1,7 +1,8 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatPublishFailure, formatPublishReport, PUBLISH_HEADER } from '@forkcast/shared/contracts';
+import { dateTime } from '../DashboardFormat';
 import { currentToast, signInAs, stubApi, writes, type ApiCall } from '../test-api';
 import { PREVIEW_MS } from './LivePreview';
 import PostEditor, { AUTOSAVE_MS, wordCount } from './PostEditor';
@@ -31,6 +32,7 @@ function post(overrides: Record<string, unknown> = {}) {
     createdAt: '2026-11-01T10:00:00.000Z',
     updatedAt: '2026-11-01T10:00:00.000Z',
     url: '/lisbon/bifanas-at-noon',
+    version: 4,
     ...overrides,
   };
 }
@@ -98,7 +100,10 @@ describe('the post editor', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, AUTOSAVE_MS + 300)));
     expect(saves(calls)).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Update' }));
-    await waitFor(() => expect(saves(calls)).toEqual([{ method: 'PATCH', url: '/api/posts/9', body: { title: 'Bifanas, ranked' } }]));
+    // Made to the version the editor read: a post changed since is refused, not overwritten.
+    await waitFor(() =>
+      expect(saves(calls)).toEqual([{ method: 'PATCH', url: '/api/posts/9', body: { title: 'Bifanas, ranked' }, ifMatch: '"4"' }]),
+    );
     await waitFor(() => expect(currentToast()).toEqual({ title: 'Saved', description: 'Published in 30 ms' }));
   });
 
@@ -291,5 +296,97 @@ describe('the post editor', () => {
       expect(buttons()).toEqual(expect.arrayContaining(['Update', 'Unpublish', 'Delete post']));
       expect(screen.queryByRole('button', { name: /History/ })).toBeNull();
     });
+  });
+
+  describe('when someone else changed the post', () => {
+    const THEIRS_AT = '2026-11-02T09:30:00.000Z';
+    const LIVE = { status: 'published', published: true };
+    /** Ana retitled the post (version 6) while this editor had version 4 open. */
+    function api() {
+      let current = post({ ...LIVE, title: 'Bifanas at dawn', version: 6 });
+      let stale = true;
+      return stubApi({
+        'GET /api/cities': () => answer(200, CITIES),
+        'GET /api/posts/9/edit': () => answer(200, stale ? post(LIVE) : current),
+        'PATCH /api/posts/9': ({ body, ifMatch }) => {
+          if (ifMatch !== '"6"') {
+            stale = false;
+            return answer(412, {
+              message: 'ana@forkcast.test changed this post.',
+              code: 'stale_version',
+              currentVersion: 6,
+              changedBy: 'ana@forkcast.test',
+              changedAt: THEIRS_AT,
+              changes: [
+                { label: 'Title', parts: [{ value: 'Bifanas at ' }, { value: 'noon', removed: true }, { value: 'dawn', added: true }] },
+              ],
+            });
+          }
+          current = { ...current, ...(body as object), version: 7 };
+          return answer(200, current, PUBLISHED);
+        },
+      });
+    }
+
+    async function saveAnExcerpt() {
+      const user = userEvent.setup();
+      const excerpt = await screen.findByRole('textbox', { name: 'Excerpt' });
+      await user.clear(excerpt);
+      await user.type(excerpt, 'Pork, bread, mustard, at dawn.');
+      await user.click(screen.getByRole('button', { name: 'Update' }));
+      return user;
+    }
+
+    it('says who changed it and when, with their change and mine side by side', async () => {
+      api();
+      open('?id=9');
+      await saveAnExcerpt();
+      const conflict = await screen.findByRole('alert', { name: `ana@forkcast.test changed this post at ${dateTime(THEIRS_AT)}` });
+      const theirs = within(conflict).getByRole('region', { name: 'Their change (ana@forkcast.test)' });
+      expect(within(theirs).getByRole('region', { name: /Title$/ }).textContent).toBe('TitleBifanas at removed: noonadded: dawn');
+      const mine = within(conflict).getByRole('region', { name: 'Your change' });
+      expect(within(mine).getByRole('region', { name: /Excerpt$/ }).textContent).toContain('added: , at dawn');
+      expect(currentToast()).toEqual({ title: 'Not saved', description: `ana@forkcast.test changed this post at ${dateTime(THEIRS_AT)}.` });
+    });
+
+    it('applies my edit on top of theirs: only my change, made to their version', async () => {
+      const calls = api();
+      open('?id=9');
+      const user = await saveAnExcerpt();
+      await user.click(await screen.findByRole('button', { name: 'Apply my edit on top' }));
+      await waitFor(() => expect(saves(calls)).toHaveLength(2));
+      expect(saves(calls)[1]).toEqual({
+        method: 'PATCH',
+        url: '/api/posts/9',
+        body: { excerpt: 'Pork, bread, mustard, at dawn.' },
+        ifMatch: '"6"',
+      });
+      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+      expect(screen.getByRole('textbox', { name: 'Title' })).toHaveProperty('value', 'Bifanas at dawn');
+      expect(screen.getByRole('textbox', { name: 'Excerpt' })).toHaveProperty('value', 'Pork, bread, mustard, at dawn.');
+      expect(await screen.findByText('All changes saved')).toBeTruthy();
+    });
+
+    it('reloads theirs, dropping my edit', async () => {
+      const calls = api();
+      open('?id=9');
+      const user = await saveAnExcerpt();
+      await user.click(await screen.findByRole('button', { name: 'Reload theirs' }));
+      await waitFor(() => expect(screen.getByRole('textbox', { name: 'Title' })).toHaveProperty('value', 'Bifanas at dawn'));
+      expect(screen.getByRole('textbox', { name: 'Excerpt' })).toHaveProperty('value', 'Pork, bread, mustard.');
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(saves(calls)).toHaveLength(1);
+    });
+  });
+
+  it('says who else has the post open, from its heartbeat', async () => {
+    const calls = stubApi({
+      'GET /api/cities': () => answer(200, CITIES),
+      'GET /api/posts/9/edit': () => answer(200, post()),
+      'POST /api/posts/9/presence': () => answer(200, { others: [{ name: 'ana@forkcast.test', since: '2026-11-02T09:00:00.000Z' }] }),
+    });
+    open('?id=9');
+    expect((await screen.findByText('ana@forkcast.test is also editing this post.')).getAttribute('role')).toBe('status');
+    expect(calls.filter((call) => call.url === '/api/posts/9/presence').map((call) => call.method)).toEqual(['POST']);
   });
 });

@@ -5,6 +5,8 @@ import { getJson } from '../../shared/api';
 import { useSignedInUser } from '../../shared/auth-store';
 import { IslandRoot } from '../../shared/IslandRoot';
 import { postEditorUrl } from '../admin-urls';
+import { ConflictView } from '../conflict/ConflictView';
+import { reapplyOnTop } from '../conflict/field-diffs';
 import { EditorLoadFailed, EditorLoading, EditorProblem, idFromLocation, saveStateOf } from '../entity-editor/EditorFrame';
 import { useEntityEditor } from '../entity-editor/use-entity-editor';
 import { LetterControls } from '../newsletter/LetterControls';
@@ -14,6 +16,7 @@ import {
   EMPTY_POST,
   isPostDirty,
   newPostFromLocation,
+  postFields,
   previewChanges,
   savedTitle,
   sendPost,
@@ -26,6 +29,7 @@ import { PostDangerZone } from './PostDangerZone';
 import { PostEditorBar } from './PostEditorBar';
 import { PostForm, PostSettings } from './PostFields';
 import { PostSchedule } from './PostSchedule';
+import { PresenceNote } from '../presence/PresenceNote';
 import '../admin-page-styles';
 
 export { wordCount } from './post-draft';
@@ -39,8 +43,10 @@ function localMoment(iso: string): string {
   return `${new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso))} (${zone})`;
 }
 
+const readPost = async (id: number) => (await getJson<AuthoredPost>(`/api/posts/${id}/edit`, { on401: 'throw' }))!;
+
 /** The post editor's cycle: read by the id the page opened with, saved and published through the authoring API. */
-function usePostEditor(initialId: number | undefined) {
+function usePostEditor(initialId: number | undefined, cities: readonly City[]) {
   const [post, setPost] = useState<AuthoredPost | undefined>(undefined);
   const [previewKey, setPreviewKey] = useState(0);
   const editor = useEntityEditor<PostDraft, AuthoredPost, AuthoredPost, PostSaveExtra>({
@@ -50,8 +56,12 @@ function usePostEditor(initialId: number | undefined) {
     load: () => ({
       queryKey: ['/api/posts', initialId, 'edit'],
       enabled: initialId !== undefined,
-      queryFn: async () => (await getJson<AuthoredPost>(`/api/posts/${initialId}/edit`, { on401: 'throw' }))!,
+      queryFn: () => readPost(initialId!),
     }),
+    fetchCurrent: readPost,
+    noun: 'post',
+    fieldsOf: (draft) => postFields(draft, (id) => cities.find((city) => String(city.id) === id)?.name ?? `City ${id}`),
+    reapply: reapplyOnTop,
     refill: 'every',
     onLoaded: setPost,
     draftOf,
@@ -77,12 +87,13 @@ function usePostEditor(initialId: number | undefined) {
   const live = post?.status === 'published';
 
   // Drafts and scheduled posts save themselves when typing pauses; a live post waits for Update.
-  const { dirty, saving, save, draft } = editor;
+  // Not while a save that ran into someone else's change waits for the editor's choice.
+  const { dirty, saving, save, draft, conflict } = editor;
   useEffect(() => {
-    if (!dirty || live || saving) return;
+    if (!dirty || live || saving || conflict) return;
     const timer = window.setTimeout(() => save({}), AUTOSAVE_MS);
     return () => window.clearTimeout(timer);
-  }, [dirty, live, saving, save, draft]);
+  }, [dirty, live, saving, save, draft, conflict]);
 
   return { editor, post, live, previewKey };
 }
@@ -104,7 +115,7 @@ function editorRights(user: CurrentUser | null, post: AuthoredPost | undefined) 
 function EditorBody({ initialId }: { initialId: number | undefined }) {
   const id = useId();
   const cities = useQuery({ queryKey: ['/api/cities'], queryFn: async () => (await getJson<City[]>('/api/cities')) ?? [] });
-  const { editor, post, live, previewKey } = usePostEditor(initialId);
+  const { editor, post, live, previewKey } = usePostEditor(initialId, cities.data ?? []);
   const { id: postId, draft, setDraft } = editor;
   const may = editorRights(useSignedInUser(), post);
 
@@ -130,7 +141,18 @@ function EditorBody({ initialId }: { initialId: number | undefined }) {
       {post?.status === 'scheduled' && post.publishAt && (
         <p className="fc-editor__note">Scheduled to go live on {localMoment(post.publishAt)}.</p>
       )}
+      <PresenceNote postId={postId} />
       <EditorProblem problem={editor.problem} />
+      {editor.conflict && (
+        <ConflictView
+          noun="post"
+          stale={editor.conflict.stale}
+          mine={editor.conflict.mine}
+          busy={editor.resolving || editor.saving}
+          onReload={editor.takeTheirs}
+          onReapply={editor.applyMineOnTop}
+        />
+      )}
 
       <div className="fc-editor__grid">
         <PostForm
@@ -154,6 +176,7 @@ function EditorBody({ initialId }: { initialId: number | undefined }) {
               title={post?.title}
               live={live}
               may={may}
+              version={editor.version}
               onUnpublish={() => editor.save({ status: 'draft' })}
               onDeleted={() => {
                 editor.setSaved(draft);

@@ -1,5 +1,6 @@
 import type { Post, PostPreviewChanges } from '@forkcast/shared/contracts';
 import { apiRequest } from '../../shared/api';
+import type { Fields } from '../conflict/field-diffs';
 import type { SaveAnswer } from '../entity-editor/use-entity-editor';
 
 /** A post as the authoring API answers with it. */
@@ -90,17 +91,38 @@ export function isPostDirty(draft: PostDraft, saved: PostDraft | undefined): boo
   return Object.keys(changedFields(draft, saved)).length > 0 && draft.title.trim() !== '';
 }
 
-/** Creates the post, or sends only what changed since `saved`, with `extra` (a status change). */
+/**
+ * Creates the post, or sends only what changed since `saved`, with `extra` (a status change), made
+ * to `version`: the server refuses it (412) if the post has changed since.
+ */
 export async function sendPost(
   postId: number | undefined,
   draft: PostDraft,
   saved: PostDraft | undefined,
   extra: PostSaveExtra,
+  version: number | undefined,
 ): Promise<SaveAnswer<AuthoredPost>> {
   const body = { ...changedFields(draft, saved), ...extra };
   const response =
-    postId === undefined ? await apiRequest('POST', '/api/posts', body) : await apiRequest('PATCH', `/api/posts/${postId}`, body);
+    postId === undefined
+      ? await apiRequest('POST', '/api/posts', body)
+      : await apiRequest('PATCH', `/api/posts/${postId}`, body, { version });
   return { response, answer: (await response.clone().json()) as AuthoredPost };
+}
+
+/** The form's fields as text under the labels the history gives them, so the two sides of a conflict line up. */
+export function postFields(draft: PostDraft, cityName: (id: string) => string): Fields {
+  return [
+    ['Title', draft.title],
+    ['Slug', draft.slug],
+    ['Type', draft.type === 'guide' ? 'City guide' : 'Post'],
+    ['City', draft.cityId === '' ? 'No city' : cityName(draft.cityId)],
+    ['Tags', tagsOf(draft.tags).join(', ')],
+    ['Excerpt', draft.excerpt],
+    ['Hero image', draft.heroImage],
+    ['Hero alt text', draft.heroAlt],
+    ['Text', draft.content],
+  ];
 }
 
 /** The message a save's success shows: what it did to the post's status, or just that it saved. */

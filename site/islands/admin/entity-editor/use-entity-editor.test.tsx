@@ -12,12 +12,14 @@ import { useEntityEditor, type EntityEditorOptions } from './use-entity-editor';
 interface Thing {
   id: number;
   name: string;
+  version: number;
 }
 interface ThingDraft {
   name: string;
 }
 
-const stored = (id: number, body: unknown) => json(200, { id, name: (body as ThingDraft).name.trim() }, PUBLISHED);
+const stored = (id: number, body: unknown) => json(200, { id, name: (body as ThingDraft).name.trim(), version: 1 }, PUBLISHED);
+const readThing = async (id: number) => (await (await apiRequest('GET', `/api/things/${id}`)).json()) as Thing;
 
 function options(overrides: Partial<EntityEditorOptions<ThingDraft, Thing, Thing, Record<string, never>>> = {}) {
   return {
@@ -26,14 +28,26 @@ function options(overrides: Partial<EntityEditorOptions<ThingDraft, Thing, Thing
     load: (id: number | undefined) => ({
       queryKey: ['/api/things', id],
       enabled: id !== undefined,
-      queryFn: async () => (await (await apiRequest('GET', `/api/things/${id}`)).json()) as Thing,
+      queryFn: () => readThing(id!),
     }),
+    fetchCurrent: readThing,
+    noun: 'thing',
+    fieldsOf: (draft: ThingDraft) => [['Name', draft.name]] as const,
+    reapply: (_base: ThingDraft, mine: ThingDraft) => mine,
     refill: 'first' as const,
     draftOf: (thing: Thing) => ({ name: thing.name }),
     isDirty: (draft: ThingDraft, saved: ThingDraft | undefined) => draft.name !== (saved?.name ?? ''),
-    send: async (id: number | undefined, draft: ThingDraft) => {
+    send: async (
+      id: number | undefined,
+      draft: ThingDraft,
+      _saved: ThingDraft | undefined,
+      _extra: unknown,
+      version: number | undefined,
+    ) => {
       const response =
-        id === undefined ? await apiRequest('POST', '/api/things', draft) : await apiRequest('PATCH', `/api/things/${id}`, draft);
+        id === undefined
+          ? await apiRequest('POST', '/api/things', draft)
+          : await apiRequest('PATCH', `/api/things/${id}`, draft, { version });
       return { response, answer: (await response.clone().json()) as Thing };
     },
     settle: (current: ThingDraft, sent: ThingDraft, settled: ThingDraft) => (current === sent ? settled : current),

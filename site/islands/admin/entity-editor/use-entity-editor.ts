@@ -1,7 +1,10 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
-import { messageOf } from '../../shared/api';
+import type { StaleVersionDetails } from '@forkcast/shared/contracts';
+import { messageOf, staleVersionOf } from '../../shared/api';
 import { toast } from '../../shared/toast-store';
+import { changedHeadline } from '../conflict/ConflictView';
+import { fieldDiffs, type Fields } from '../conflict/field-diffs';
 import { announceWrite, keepToastForNextPage, restoreAfterRepublish } from '../publish';
 import { useEditorKeys } from './use-editor-keys';
 
@@ -20,11 +23,20 @@ interface SaveRequest<Draft> {
   setProblem: (problem: string | undefined) => void;
 }
 
+/** A save that ran into someone else's change: what the editor had, and what the server said of theirs. */
+interface Conflict<Extra> {
+  stale: StaleVersionDetails;
+  /** The editor's change against the version they started from, field by field. */
+  mine: ReturnType<typeof fieldDiffs>;
+  /** What the refused save sent besides the form, sent again if the editor applies their edit on top. */
+  extra: Extra;
+}
+
 /**
  * How one editor page edits its entity. `Loaded` is what the editor reads (it may carry more than
  * the save answers with); `Extra` is what a save may send besides the form (a status change).
  */
-export interface EntityEditorOptions<Draft, Loaded extends Answer, Answer extends { id: number }, Extra> {
+export interface EntityEditorOptions<Draft, Loaded extends Answer, Answer extends { id: number; version: number }, Extra> {
   /** The id the page was opened with (`?id=`); undefined for a new entity. */
   initialId: number | undefined;
   /** The form of a new entity. */
@@ -39,8 +51,25 @@ export interface EntityEditorOptions<Draft, Loaded extends Answer, Answer extend
   draftOf: (entity: Answer) => Draft;
   /** Whether the form holds something not saved yet. */
   isDirty: (draft: Draft, saved: Draft | undefined) => boolean;
-  /** Writes the form: creates the entity when `id` is undefined, else changes it. */
-  send: (id: number | undefined, draft: Draft, saved: Draft | undefined, extra: Extra) => Promise<SaveAnswer<Answer>>;
+  /**
+   * Writes the form: creates the entity when `id` is undefined, else changes it, sending `version`
+   * (the version the form was made from) so a save made to an earlier version is refused.
+   */
+  send: (
+    id: number | undefined,
+    draft: Draft,
+    saved: Draft | undefined,
+    extra: Extra,
+    version: number | undefined,
+  ) => Promise<SaveAnswer<Answer>>;
+  /** Reads the entity as it is now (after a save ran into someone else's change). */
+  fetchCurrent: (id: number) => Promise<Loaded>;
+  /** What the editor calls the entity in the conflict's headline: 'post', 'city'. */
+  noun: string;
+  /** The form's fields as text under the history's labels, for the editor's side of a conflict. */
+  fieldsOf: (draft: Draft) => Fields;
+  /** The editor's own edit (`mine`, made from `base`) laid over the entity as it is now (`theirs`). */
+  reapply: (base: Draft, mine: Draft, theirs: Draft) => Draft;
   /**
    * The form once a save answered: `current` is the form now, `sent` the one that was saved and
    * `settled` the stored entity's; typing that went on during the save must not be lost.
@@ -98,15 +127,27 @@ export interface EntityEditor<Draft, Loaded, Extra> {
   saveNow: () => void;
   /** Goes to the dashboard without asking, keeping the current message for it: the entity is gone. */
   leaveForDashboard: () => void;
+  /** The version the form was made from: what the next save sends as If-Match. */
+  version: number | undefined;
+  /** Set while a save that ran into someone else's change waits for the editor's choice. */
+  conflict: Conflict<Extra> | undefined;
+  /** Drops the editor's change and shows the entity as it is now. */
+  takeTheirs: () => void;
+  /** Makes the editor's change again on top of the entity as it is now, and saves it. */
+  applyMineOnTop: () => void;
+  /** True while the entity is read again to settle a conflict. */
+  resolving: boolean;
 }
 
 /**
  * The editing cycle the post and city editors share: reads the entity into a form, tracks what is
  * not saved yet, saves it (creating it first when new) without losing typing done meanwhile,
  * confirms each save with its publish report and Undo, shows why a save failed, saves on
- * Cmd/Ctrl+S and asks before the page is left with unsaved changes.
+ * Cmd/Ctrl+S and asks before the page is left with unsaved changes. Every save sends the version
+ * the form was made from; one that ran into someone else's change waits for the editor to take
+ * theirs or apply their own edit on top.
  */
-export function useEntityEditor<Draft, Loaded extends Answer, Answer extends { id: number }, Extra>(
+export function useEntityEditor<Draft, Loaded extends Answer, Answer extends { id: number; version: number }, Extra>(
   options: EntityEditorOptions<Draft, Loaded, Answer, Extra>,
 ): EntityEditor<Draft, Loaded, Extra> {
   const queryClient = useQueryClient();
@@ -114,6 +155,10 @@ export function useEntityEditor<Draft, Loaded extends Answer, Answer extends { i
   const [draft, setDraft] = useState<Draft>(options.blank);
   const [saved, setSaved] = useState<Draft | undefined>(undefined);
   const [problem, setProblem] = useState<string | undefined>(undefined);
+  const [version, setVersion] = useState<number | undefined>(undefined);
+  const [conflict, setConflict] = useState<Conflict<Extra> | undefined>(undefined);
+  const [resolving, setResolving] = useState(false);
+  // The last read of the query the form was filled from; a read to settle a conflict is not one.
   const adopted = useRef<Loaded | undefined>(undefined);
   // Set once the entity is deleted, so leaving for the dashboard asks nothing.
   const gone = useRef(false);
@@ -129,13 +174,14 @@ export function useEntityEditor<Draft, Loaded extends Answer, Answer extends { i
     onLoaded?.(entity);
     setDraft(draftOf(entity));
     setSaved(draftOf(entity));
+    setVersion(entity.version);
   }, [loaded.data, saved, refill, onLoaded, draftOf]);
 
   const dirty = options.isDirty(draft, saved);
 
   const mutation = useMutation({
-    mutationFn: async ({ form, extra }: { form: Draft; extra: Extra }) => {
-      return { ...(await options.send(id, form, saved, extra)), form, extra };
+    mutationFn: async ({ form, extra, base, made }: { form: Draft; extra: Extra; base: Draft | undefined; made: number | undefined }) => {
+      return { ...(await options.send(id, form, base, extra, made)), form, extra };
     },
     onMutate: () => {
       if (options.problemClears === 'when-sent') setProblem(undefined);
@@ -149,12 +195,19 @@ export function useEntityEditor<Draft, Loaded extends Answer, Answer extends { i
       }
       options.onSaved?.(answer);
       const settled = options.draftOf(answer);
+      setVersion(answer.version);
       setSaved(settled);
       setDraft((current) => options.settle(current, form, settled));
       announceWrite(response, options.savedTitle(extra, id === undefined));
       for (const queryKey of options.invalidates) void queryClient.invalidateQueries({ queryKey });
     },
-    onError: (error) => {
+    onError: (error, { form, extra, base }) => {
+      const stale = staleVersionOf(error);
+      if (stale && base) {
+        setConflict({ stale, mine: fieldDiffs(options.fieldsOf(base), options.fieldsOf(form)), extra });
+        toast({ title: 'Not saved', description: `${changedHeadline(stale, options.noun)}.`, variant: 'destructive' });
+        return;
+      }
       const message = messageOf(error, options.notSaved);
       const placed = options.placeRefusal?.(error, message);
       if (placed === 'reported') return;
@@ -164,12 +217,57 @@ export function useEntityEditor<Draft, Loaded extends Answer, Answer extends { i
   });
 
   const { mutate } = mutation;
-  const save = useCallback((extra: Extra) => mutate({ form: draft, extra }), [mutate, draft]);
+  // While a conflict waits for the editor's choice, a save would only run into it again.
+  const save = useCallback(
+    (extra: Extra) => {
+      if (!conflict) mutate({ form: draft, extra, base: saved, made: version });
+    },
+    [mutate, draft, saved, version, conflict],
+  );
   const { onSaveRequest } = options;
   const saveNow = useCallback(() => {
     const extra = onSaveRequest({ draft, saved, dirty, saving: mutation.isPending, setProblem });
     if (extra !== undefined) save(extra);
   }, [onSaveRequest, draft, saved, dirty, mutation.isPending, save]);
+
+  const { fetchCurrent, reapply } = options;
+  /** Reads the entity as it is now and shows it as saved; answers it as the form shows it. */
+  const adoptCurrent = useCallback(async (): Promise<{ theirs: Draft; current: Loaded } | undefined> => {
+    if (id === undefined) return undefined;
+    setResolving(true);
+    try {
+      const current = await fetchCurrent(id);
+      onLoaded?.(current);
+      const theirs = draftOf(current);
+      setSaved(theirs);
+      setVersion(current.version);
+      setConflict(undefined);
+      return { theirs, current };
+    } catch (error) {
+      toast({ title: 'Could not read it again', description: messageOf(error, 'Please try again.'), variant: 'destructive' });
+      return undefined;
+    } finally {
+      setResolving(false);
+    }
+  }, [id, fetchCurrent, onLoaded, draftOf]);
+
+  const takeTheirs = useCallback(() => {
+    void adoptCurrent().then((read) => {
+      if (read) setDraft(read.theirs);
+    });
+  }, [adoptCurrent]);
+
+  const applyMineOnTop = useCallback(() => {
+    if (!conflict || saved === undefined) return;
+    const base = saved;
+    const mine = draft;
+    void adoptCurrent().then((read) => {
+      if (!read) return;
+      const onTop = reapply(base, mine, read.theirs);
+      setDraft(onTop);
+      mutate({ form: onTop, extra: conflict.extra, base: read.theirs, made: read.current.version });
+    });
+  }, [conflict, saved, draft, adoptCurrent, reapply, mutate]);
 
   const mayLeave = useCallback(() => !dirty || gone.current, [dirty]);
   useEditorKeys({ onSave: saveNow, mayLeave });
@@ -197,5 +295,10 @@ export function useEntityEditor<Draft, Loaded extends Answer, Answer extends { i
     save,
     saveNow,
     leaveForDashboard,
+    version,
+    conflict,
+    takeTheirs,
+    applyMineOnTop,
+    resolving,
   };
 }

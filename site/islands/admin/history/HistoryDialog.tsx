@@ -6,6 +6,7 @@ import { toast } from '../../shared/toast-store';
 import { AdminDialog } from '../AdminDialog';
 import { dateTime, timeAgo } from '../DashboardFormat';
 import { announceWrite, showRepublishedPage } from '../publish';
+import { DiffText } from './DiffText';
 import { ensureHistoryStyles } from './styles';
 
 /** What each kind of change is called in the list. */
@@ -26,28 +27,6 @@ export const KIND_LABEL: Record<string, string> = {
 };
 
 const historyUrl = (entity: HistoryEntity, id: number) => `/api/revisions?entity=${entity}${entity === 'hero' ? '' : `&id=${id}`}`;
-
-function DiffText({ parts }: { parts: RevisionDetail['changes'][number]['parts'] }) {
-  return (
-    <p className="fc-diff">
-      {parts.map((part, index) =>
-        part.added ? (
-          <ins key={index}>
-            <span className="visually-hidden">added: </span>
-            {part.value}
-          </ins>
-        ) : part.removed ? (
-          <del key={index}>
-            <span className="visually-hidden">removed: </span>
-            {part.value}
-          </del>
-        ) : (
-          <span key={index}>{part.value}</span>
-        ),
-      )}
-    </p>
-  );
-}
 
 /** What one version changed against the version before it, field by field. */
 function RevisionChanges({ revision, id }: { revision: RevisionSummary; id: string }) {

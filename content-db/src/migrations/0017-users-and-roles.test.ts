@@ -12,14 +12,14 @@ import { migrationProvider } from './index.ts';
 
 const AT = '2025-01-01T00:00:00.000Z';
 
-describe('migration 0015: users and roles', () => {
+describe('migration 0017: users and roles', () => {
   let handle: TempDb;
   afterEach(() => handle.cleanup());
 
   /** A database as the release before left it: admins, a post with a revision, a trashed post, changes by email. */
-  async function before0015(emails: string[]): Promise<TempDb> {
+  async function before0017(emails: string[]): Promise<TempDb> {
     handle = await createTempDb({ migrate: false });
-    const migrated = await new Migrator({ db: handle.db, provider: migrationProvider }).migrateTo('0014-site-generations');
+    const migrated = await new Migrator({ db: handle.db, provider: migrationProvider }).migrateTo('0016-bucket-queue');
     expect(migrated.error).toBeUndefined();
     const db = handle.db;
     for (const email of emails)
@@ -56,7 +56,7 @@ describe('migration 0015: users and roles', () => {
   }
 
   it('makes the first admin the owner and the others administrators, named and slugged after their address', async () => {
-    const { db } = await before0015(['jane.doe@forkcast.test', 'Jane_Doe+news@example.com', 'editor@forkcast.test']);
+    const { db } = await before0017(['jane.doe@forkcast.test', 'Jane_Doe+news@example.com', 'editor@forkcast.test']);
     await migrateToLatest(db);
     const users = await listUsers(db);
     expect(users.map(({ id, email, name, slug, role }) => ({ id, email, name, slug, role }))).toEqual([
@@ -73,7 +73,7 @@ describe('migration 0015: users and roles', () => {
   });
 
   it("gives existing posts, and the post states history and the trash keep, the owner; names each change's user", async () => {
-    const { db } = await before0015(['owner@forkcast.test', 'admin@forkcast.test']);
+    const { db } = await before0017(['owner@forkcast.test', 'admin@forkcast.test']);
     await migrateToLatest(db);
     expect((await getPostById(db, 7))?.authorIds).toEqual([1]);
     // The stored state is the current one, so undo and history see no change behind the editor's back.
@@ -88,7 +88,7 @@ describe('migration 0015: users and roles', () => {
   });
 
   it('leaves a database without admins to the first user, who is its owner', async () => {
-    const { db } = await before0015([]);
+    const { db } = await before0017([]);
     await migrateToLatest(db);
     expect(await listUsers(db)).toEqual([]);
     expect((await getPostById(db, 7))?.authorIds).toEqual([]);
@@ -96,7 +96,7 @@ describe('migration 0015: users and roles', () => {
   });
 
   it('keeps the sessions of the admins, now users', async () => {
-    const { db } = await before0015(['owner@forkcast.test']);
+    const { db } = await before0017(['owner@forkcast.test']);
     await sql`insert into sessions (id_hash, user_id, created_at, last_seen_at, expires_at) values ('s', 1, ${AT}, ${AT}, ${AT})`.execute(
       db,
     );
