@@ -4,7 +4,7 @@
  * turns one route into a Response with the database handle and site settings passed in as locals
  * (no global db), and `listRoutes` says which routes exist for the current content.
  */
-import { listCityLinks, listPostLinks, listRedirects, listTagPages } from '@forkcast/content-db';
+import { listAuthorPages, listCityLinks, listPostLinks, listRedirects, listTagPages } from '@forkcast/content-db';
 import { REDIRECTS_ROUTE, redirectsText } from '@forkcast/shared/urls';
 import { createApp } from 'astro/app/entrypoint';
 import { siteRedirects } from './lib/redirects';
@@ -31,8 +31,12 @@ async function published(locals: App.Locals) {
 }
 
 export async function listRoutes(locals: App.Locals): Promise<string[]> {
-  const [{ cities, posts }, tagPages] = await Promise.all([published(locals), listTagPages(locals.db, {})]);
-  return siteRoutes(cities, posts, tagPages);
+  const [{ cities, posts }, tagPages, authorPages] = await Promise.all([
+    published(locals),
+    listTagPages(locals.db, {}),
+    listAuthorPages(locals.db, {}),
+  ]);
+  return siteRoutes(cities, posts, tagPages, authorPages);
 }
 
 // Astro ignores page files whose names start with '_', so the redirects file is rendered here,

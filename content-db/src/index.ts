@@ -20,6 +20,7 @@ export * from './repositories/post-neighbours.ts';
 export type { PostLink } from './repositories/post-link-index.ts';
 export * from './repositories/post-link-lists.ts';
 export * from './repositories/tag-pages.ts';
+export * from './repositories/authors.ts';
 export { tagSlugs } from './repositories/post-tags.ts';
 export * from './repositories/restaurants.ts';
 export * from './repositories/content-blocks.ts';

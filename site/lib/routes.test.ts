@@ -9,7 +9,7 @@ const cities = [
 ];
 
 describe('siteRoutes', () => {
-  it('lists fixed pages, listings, guides, itineraries, each post once at its card link, a page per tag and a sitemap per id range', () => {
+  it('lists fixed pages, listings, guides, itineraries, each post once at its card link, a page per tag and per author and a sitemap per id range', () => {
     const routes = siteRoutes(
       cities,
       [
@@ -23,6 +23,7 @@ describe('siteRoutes', () => {
         { slug: 'late-night', count: 2 },
         { slug: 'ramen', count: 1 },
       ],
+      [{ slug: 'ana-ruiz', count: 3 }],
     );
     expect(routes).toEqual(
       [
@@ -62,22 +63,24 @@ describe('siteRoutes', () => {
         '/tags/kyoto',
         '/tags/ramen',
         '/tags/late-night',
+        '/authors/ana-ruiz',
+        '/authors/ana-ruiz/rss.xml',
       ].sort(),
     );
   });
 
   it('always has the three not-found pages and the redirects file', () => {
-    expect(siteRoutes([], [], [])).toEqual(expect.arrayContaining(['/404', '/404-post', '/404-guide', '/_redirects']));
+    expect(siteRoutes([], [], [], [])).toEqual(expect.arrayContaining(['/404', '/404-post', '/404-guide', '/_redirects']));
   });
 
   it('has no guide page for a city without a published guide', () => {
-    expect(siteRoutes(cities, [], []).some((route) => route.startsWith('/lima'))).toBe(false);
+    expect(siteRoutes(cities, [], [], []).some((route) => route.startsWith('/lima'))).toBe(false);
   });
 
   it('adds archive pages, counted from the oldest, once two pages of a listing are full', () => {
     const posts = Array.from({ length: 150 }, (_, i) => ({ id: i + 1, slug: `p${i}`, type: 'post' as const, cityId: null }));
-    const routes = siteRoutes(cities, posts, [{ slug: 'wine', count: 96 }]);
-    expect(routes.filter((r) => r.startsWith('/posts') || r.startsWith('/tags'))).toEqual(
+    const routes = siteRoutes(cities, posts, [{ slug: 'wine', count: 96 }], [{ slug: 'ana-ruiz', count: 150 }]);
+    expect(routes.filter((r) => r.startsWith('/posts') || r.startsWith('/tags') || r.startsWith('/authors'))).toEqual(
       [
         '/posts',
         '/posts/page/1',
@@ -88,6 +91,10 @@ describe('siteRoutes', () => {
         '/posts/dining/page/2',
         '/tags/wine',
         '/tags/wine/page/1',
+        '/authors/ana-ruiz',
+        '/authors/ana-ruiz/page/1',
+        '/authors/ana-ruiz/page/2',
+        '/authors/ana-ruiz/rss.xml',
       ].sort(),
     );
   });

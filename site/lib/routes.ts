@@ -1,4 +1,13 @@
-import { canonicalPostPath, FIXED_ROUTES, itineraryCsvPath, sitemapPostsPath, sitemapRange, tagPagePath } from '@forkcast/shared/urls';
+import {
+  authorFeedPath,
+  authorPagePath,
+  canonicalPostPath,
+  FIXED_ROUTES,
+  itineraryCsvPath,
+  sitemapPostsPath,
+  sitemapRange,
+  tagPagePath,
+} from '@forkcast/shared/urls';
 import { listingPaths } from './archive';
 import { itineraryPagePath } from './itinerary';
 import { guidePath, type LinkableCity, type LinkablePost } from './links';
@@ -15,16 +24,24 @@ export interface TagPage {
   count: number;
 }
 
+/** An author page (by the author's slug) and how many published posts it lists. */
+export interface AuthorPage {
+  slug: string;
+  count: number;
+}
+
 /**
  * Every route the site folder holds for this content (published posts only): the fixed pages, the
  * /posts listings and their archive pages, each city's guide, itinerary page and itinerary CSV,
  * each post at its one canonical path (its other URLs are redirects, not pages), each tag's page
- * and its archive pages, and a sitemap file per range of post ids.
+ * and its archive pages, each author's page, its archive pages and feed, and a sitemap file per
+ * range of post ids.
  */
 export function siteRoutes(
   cities: readonly RoutableCity[],
   publishedPosts: readonly RoutablePost[],
   tagPages: readonly TagPage[],
+  authorPages: readonly AuthorPage[],
 ): string[] {
   const totals = Object.fromEntries(
     POST_FILTER_KEYS.map((filter) => {
@@ -32,7 +49,11 @@ export function siteRoutes(
       return [filter, publishedPosts.filter((post) => !type || post.type === type).length];
     }),
   ) as Record<PostFilterKey, number>;
-  const routes = new Set<string>([...FIXED_ROUTES, ...listingRoutes(totals, tagPages)]);
+  const routes = new Set<string>([
+    ...FIXED_ROUTES,
+    ...listingRoutes(totals, tagPages, authorPages),
+    ...authorPages.map(({ slug }) => authorFeedPath(slug)),
+  ]);
   const byId = new Map(cities.map((city) => [city.id, city]));
   const ranges = new Set<number>();
   for (const post of publishedPosts) {
@@ -50,10 +71,15 @@ export function siteRoutes(
   return [...routes].sort();
 }
 
-/** The pages of the /posts tabs, given how many published posts each lists, and of every tag. */
-export function listingRoutes(totals: Record<PostFilterKey, number>, tagPages: readonly TagPage[]): string[] {
+/** The pages of the /posts tabs, given how many published posts each lists, of every tag and of every author. */
+export function listingRoutes(
+  totals: Record<PostFilterKey, number>,
+  tagPages: readonly TagPage[],
+  authorPages: readonly AuthorPage[],
+): string[] {
   return [
     ...POST_FILTER_KEYS.flatMap((filter) => listingPaths(POST_FILTERS[filter].base, totals[filter])),
     ...tagPages.flatMap(({ slug, count }) => listingPaths(tagPagePath(slug), count)),
+    ...authorPages.flatMap(({ slug, count }) => listingPaths(authorPagePath(slug), count)),
   ];
 }

@@ -1,3 +1,4 @@
+import { authorPagePath } from '@forkcast/shared/urls';
 import { absoluteUrl, type SiteSettings } from './site-settings';
 
 interface ArticleLike {
@@ -7,6 +8,15 @@ interface ArticleLike {
   publishedAt: string;
   updatedAt: string;
   path: string;
+  /** Its byline, in order; without one the publication itself is the author. */
+  authors: readonly { name: string; slug: string }[];
+}
+
+/** schema.org Person for each author, with their author page as url. */
+function authorsLd(site: SiteSettings, authors: ArticleLike['authors']): object | object[] {
+  if (authors.length === 0) return { '@type': 'Organization', name: site.siteName, url: absoluteUrl(site, '/') };
+  const people = authors.map((author) => ({ '@type': 'Person', name: author.name, url: absoluteUrl(site, authorPagePath(author.slug)) }));
+  return people.length === 1 ? people[0]! : people;
 }
 
 /** schema.org Article for a post or guide. */
@@ -20,7 +30,7 @@ export function articleLd(site: SiteSettings, article: ArticleLike): object {
     datePublished: article.publishedAt,
     dateModified: article.updatedAt,
     mainEntityOfPage: absoluteUrl(site, article.path),
-    author: { '@type': 'Organization', name: site.siteName, url: absoluteUrl(site, '/') },
+    author: authorsLd(site, article.authors),
     publisher: {
       '@type': 'Organization',
       name: site.siteName,

@@ -14,9 +14,9 @@ import {
   type SitePublisher,
 } from '@forkcast/admin-api';
 import { testPasswordHash } from '@forkcast/admin-api/testing';
-import { createUser, nowIso } from '@forkcast/content-db';
+import { adoptAuthorlessPosts, createUser } from '@forkcast/content-db';
 import { HEADERS_FILE } from '@forkcast/shared/security-headers';
-import { createTempDb, type TempDb } from '@forkcast/content-db/testing';
+import { createTempDb, FIXTURE_TIME, type TempDb } from '@forkcast/content-db/testing';
 
 /** The compiled site from `astro build` (make test compiles before testing). */
 export const BUILT = distPaths(join(import.meta.dirname, '..', '..', 'dist'));
@@ -44,7 +44,17 @@ export interface RenderedSite {
 export async function renderFixtureSite(fill: (handle: TempDb) => Promise<void>): Promise<RenderedSite> {
   if (!existsSync(BUILT.serverEntry)) throw new Error('dist/server/entry.mjs is missing: run `make test`, which compiles the site first');
   const handle = await createTempDb();
+  // The owner exists before the fixture content, as on a real site, and writes what has no author:
+  // every fixture post then has a byline and an author page, like every post created through the API.
+  const owner = await createUser(handle.db, {
+    email: ADMIN.email,
+    passwordHash: await testPasswordHash(ADMIN.password),
+    name: ADMIN_NAME,
+    role: 'owner',
+    now: FIXTURE_TIME,
+  });
   await fill(handle);
+  await adoptAuthorlessPosts(handle.db, owner);
   const workDir = mkdtempSync(join(tmpdir(), 'forkcast-site-'));
   const dist = { ...distPaths(workDir), serverDir: BUILT.serverDir, serverEntry: BUILT.serverEntry };
   copyBuiltAssets(dist.siteDir);
@@ -60,7 +70,10 @@ export async function renderFixtureSite(fill: (handle: TempDb) => Promise<void>)
   };
 }
 
+/** The owner every fixture site has; `publishingSite` signs in as them. */
 export const ADMIN = { email: 'editor@forkcast.test', password: 'correct horse battery staple' };
+/** The owner's name: the byline of every fixture post (their author page is /authors/ana-ruiz). */
+export const ADMIN_NAME = 'Ana Ruiz';
 
 export interface PublishingSite extends RenderedSite {
   app: PublishingApp['app'];
@@ -85,13 +98,6 @@ export async function publishingSite(
 ): Promise<PublishingSite> {
   const site = await renderFixtureSite(fill);
   const db = site.handle.db;
-  await createUser(db, {
-    email: ADMIN.email,
-    passwordHash: await testPasswordHash(ADMIN.password),
-    name: 'Editor',
-    role: 'owner',
-    now: nowIso(),
-  });
   const config = loadConfig({
     DATABASE_PATH: site.handle.path,
     PUBLIC_HOST: SITE.publicHost,

@@ -114,6 +114,7 @@ describe('uniqueSlug', () => {
 
   it.each([
     'posts',
+    'authors',
     'admin',
     'api',
     'about',
@@ -139,7 +140,7 @@ describe('uniqueSlug', () => {
 
   it('reserves the first segment of every fixed page and folder the site has', () => {
     const segments = fixedFirstSegments();
-    expect(segments).toEqual(expect.arrayContaining(['newsletter', 'about', 'posts', 'itineraries', 'rss', '404-guide']));
+    expect(segments).toEqual(expect.arrayContaining(['newsletter', 'about', 'posts', 'authors', 'itineraries', 'rss', '404-guide']));
     expect(segments.filter((segment) => uniqueSlug(segment, none) === segment)).toEqual([]);
   });
 

@@ -151,6 +151,8 @@ describe('isRenderedFile', () => {
       'sitemap.xml.br',
       'robots.txt',
       'itineraries/kyoto.csv.gz',
+      'authors/ana-ruiz/rss.xml.br',
+      'authors/ana-ruiz/page/2/index.html',
     ])
       expect(isRenderedFile(file), file).toBe(true);
   });

@@ -127,6 +127,19 @@ export function tagPagePath(tagSlug: string): string {
   return `/${TAGS_FOLDER}/${tagSlug}`;
 }
 
+/** Where the author pages live: `/authors/{userSlug}`. */
+const AUTHORS_FOLDER = 'authors';
+
+/** An author's page: their bio and published posts (paginated like /posts), by their user slug. */
+export function authorPagePath(userSlug: string): string {
+  return `/${AUTHORS_FOLDER}/${userSlug}`;
+}
+
+/** An author's own feed, beside their page. */
+export function authorFeedPath(userSlug: string): string {
+  return `${authorPagePath(userSlug)}/rss.xml`;
+}
+
 /** The pages every city with a published guide has under its slug: `/{citySlug}/guide`, `/{citySlug}/itinerary`. */
 export const CITY_PAGES = ['guide', 'itinerary'] as const;
 
@@ -142,6 +155,7 @@ const PREFIXES = [
   'post',
   'posts',
   TAGS_FOLDER,
+  AUTHORS_FOLDER,
   ITINERARY_CSV_FOLDER,
   SITEMAPS_FOLDER,
   'api',
@@ -202,6 +216,7 @@ export function isRenderedFile(file: string): boolean {
   if ((Object.values(NOT_FOUND_ROUTES) as string[]).some((route) => file === `${route.slice(1)}.html`)) return true;
   const [folder, name, ...rest] = file.split('/');
   if (folder === SITEMAPS_FOLDER && rest.length === 0) return /^[^/]+\.xml$/.test(name ?? '');
+  if (folder === AUTHORS_FOLDER && rest.length === 1 && rest[0] === 'rss.xml') return true;
   return folder === ITINERARY_CSV_FOLDER && rest.length === 0 && /^[^/]+\.csv$/.test(name ?? '');
 }
 
@@ -216,6 +231,7 @@ const NOT_A_CITY = new Set([
   'samples',
   SITEMAPS_FOLDER,
   TAGS_FOLDER,
+  AUTHORS_FOLDER,
   'uploads',
 ]);
 

@@ -32,7 +32,8 @@ export async function setPostAuthors(db: Db, postId: number, authorIds: readonly
   const after = [...new Set(authorIds)];
   if (same(before, after)) return;
   await recordBefore(db, { entity: 'post', id: postId });
-  recordWrite(TAG.post(postId), TAG.postCard(postId), ...[...before, ...after].map((userId) => TAG.authorPosts(userId)));
+  // Which authors have a page (a published post) may change too: `authors`.
+  recordWrite(TAG.post(postId), TAG.postCard(postId), TAG.authors, ...[...before, ...after].map((userId) => TAG.authorPosts(userId)));
   await writePostAuthors(db, postId, after);
 }
 

@@ -4,7 +4,16 @@ import { TAG } from '../tags.ts';
 import { authorIdsColumn } from './post-authors.ts';
 import { toPost, type Post } from './posts.ts';
 import { listedIds } from './post-link-index.ts';
-import { ordered, published, scopeTag, SUMMARY_COLUMNS, toSummary, type PostListArgs, type PostSummary } from './published-posts.ts';
+import {
+  ordered,
+  published,
+  scopeTag,
+  SUMMARY_COLUMNS,
+  summaryAuthorIds,
+  toSummary,
+  type PostListArgs,
+  type PostSummary,
+} from './published-posts.ts';
 
 /**
  * The lists the site's pages show, as conditional reads (see queries.ts). Each list answers with
@@ -22,6 +31,7 @@ async function summariesOf(db: Db, ids: readonly number[]): Promise<PostSummary[
   const rows = await db
     .selectFrom('posts')
     .select([...SUMMARY_COLUMNS])
+    .select(summaryAuthorIds)
     .where('id', 'in', [...ids])
     .execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -43,16 +53,17 @@ const familyKey = ({ limit: _limit, offset: _offset, ...family }: PostListArgs) 
 export const listPostSummaries = defineQuery({
   name: 'posts.list',
   run: async (db: Db, args: PostListArgs): Promise<PostSummary[]> => {
-    // A list of every post, a type's or a tag's is cut from the list of every post's link: SQLite
+    // A list of every post, a type's or a tag's (not a city's or an author's) is cut from the list of every post's link: SQLite
     // would walk the published posts in reader order to the page's offset, or every one of them to
     // find a tag's, a millisecond or two a page on a large site. Its window is read by id, so only a
     // page's worth of ids goes into one statement.
-    if (args.cityId === undefined && args.limit !== undefined && args.limit <= MAX_WINDOW_BY_ID) {
+    if (args.cityId === undefined && args.authorId === undefined && args.limit !== undefined && args.limit <= MAX_WINDOW_BY_ID) {
       return summariesOf(db, windowOf(await listedIds(db, args), args));
     }
     return (
       await ordered(db, args)
         .select([...SUMMARY_COLUMNS])
+        .select(summaryAuthorIds)
         .execute()
     ).map(toSummary);
   },
@@ -83,7 +94,7 @@ export const listPostSummaries = defineQuery({
       // The pages of a whole listing (every post, a type's or a tag's) are cut from the list of
       // every post's link the publish holds anyway; a city's are read by their own scan.
       const ids =
-        first.cityId === undefined
+        first.cityId === undefined && first.authorId === undefined
           ? await listedIds(db, first)
           : (
               await sqliteRows<{ id: number }>(
@@ -97,12 +108,12 @@ export const listPostSummaries = defineQuery({
   },
 });
 
-/** How many published posts (of a type, a city, a tag) there are. */
+/** How many published posts (of a type, a city, a tag, an author) there are. */
 export const countPublishedPosts = defineQuery({
   name: 'posts.count',
-  run: async (db: Db, args: Pick<PostListArgs, 'type' | 'cityId' | 'tagSlug'>): Promise<number> => {
+  run: async (db: Db, args: Pick<PostListArgs, 'type' | 'cityId' | 'tagSlug' | 'authorId'>): Promise<number> => {
     // Every post's, a type's or a tag's: counted in the list of every post's link, kept up to date anyway.
-    if (args.cityId === undefined) return (await listedIds(db, args)).length;
+    if (args.cityId === undefined && args.authorId === undefined) return (await listedIds(db, args)).length;
     const row = await published(db, args)
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow();
@@ -111,7 +122,7 @@ export const countPublishedPosts = defineQuery({
   listen: (args) => [scopeTag(args)],
 });
 
-type CountBounds = Pick<PostListArgs, 'type' | 'cityId' | 'tagSlug'> & { from: number; to: number };
+type CountBounds = Pick<PostListArgs, 'type' | 'cityId' | 'tagSlug' | 'authorId'> & { from: number; to: number };
 type CountPosition = 'below' | 'within' | 'above';
 
 const positionOf = (count: number, { from, to }: CountBounds): CountPosition => (count < from ? 'below' : count < to ? 'within' : 'above');

@@ -3,8 +3,7 @@ import type { Db } from '../db.ts';
 import { defineQuery } from '../queries.ts';
 import { TAG } from '../tags.ts';
 import type { PostType } from '../schema.ts';
-import { toPostFields } from './posts.ts';
-import { ordered, readerDate, SUMMARY_COLUMNS, type PostSummary } from './published-posts.ts';
+import { ordered, readerDate, SUMMARY_COLUMNS, summaryAuthorIds, toSummary, type PostSummary } from './published-posts.ts';
 
 /** A post's 'More from {city}': the posts of its city nearest to it in time. */
 
@@ -69,13 +68,11 @@ export const listNeighbourPosts = defineQuery({
     const rows = await db
       .selectFrom('posts')
       .select([...SUMMARY_COLUMNS])
+      .select(summaryAuthorIds)
       .where('id', 'in', ids)
       .execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
-    return ids.map((id) => {
-      const { content: _content, ...summary } = toPostFields({ ...byId.get(id)!, content: '' });
-      return summary;
-    });
+    return ids.map((id) => toSummary(byId.get(id)!));
   },
   listen: (args) => [TAG.cityPosts(args.cityId)],
   reads: (_args, posts) => posts.map((post) => TAG.postCard(post.id)),

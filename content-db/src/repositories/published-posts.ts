@@ -2,18 +2,21 @@ import { sql } from 'kysely';
 import type { Db } from '../db.ts';
 import { TAG } from '../tags.ts';
 import type { PostType } from '../schema.ts';
+import { authorIdsColumn } from './post-authors.ts';
 import { toPostFields, type Post } from './posts.ts';
 
 /** What every list of published posts is built from: its filter, reader order, window and columns. */
 
-/** A post as cards, feeds and links show it: everything but its body (and, so far, its authors). */
-export type PostSummary = Omit<Post, 'content' | 'authorIds'>;
+/** A post as cards, feeds and links show it: everything but its body. */
+export type PostSummary = Omit<Post, 'content'>;
 
 export interface PostListArgs {
   type?: PostType;
   cityId?: number;
   /** Only the posts on the page of this tag slug. */
   tagSlug?: string;
+  /** Only the posts this user is an author of (their author page). */
+  authorId?: number;
   /** Newest first (the default), or oldest first (archive pages, numbered from the oldest). */
   order?: 'newest' | 'oldest';
   limit?: number;
@@ -42,20 +45,25 @@ export const SUMMARY_COLUMNS = [
 export const readerDate = sql<string>`coalesce(published_at, created_at)`;
 
 /** The tag whose writes may change which posts a list holds and in what order. */
-export function scopeTag(args: Pick<PostListArgs, 'cityId' | 'tagSlug'>): string {
+export function scopeTag(args: Pick<PostListArgs, 'cityId' | 'tagSlug' | 'authorId'>): string {
   if (args.cityId !== undefined) return TAG.cityPosts(args.cityId);
+  if (args.authorId !== undefined) return TAG.authorPosts(args.authorId);
   if (args.tagSlug !== undefined) return TAG.tagPosts(args.tagSlug);
   return TAG.posts;
 }
 
-/** The published posts a list is drawn from (of a type, a city, a tag). */
-export function published(db: Db, args: Pick<PostListArgs, 'type' | 'cityId' | 'tagSlug'>) {
+/** The published posts a list is drawn from (of a type, a city, a tag, an author). */
+export function published(db: Db, args: Pick<PostListArgs, 'type' | 'cityId' | 'tagSlug' | 'authorId'>) {
   let query = db.selectFrom('posts').where('published', '=', 1);
   if (args.type) query = query.where('type', '=', args.type);
   if (args.cityId !== undefined) query = query.where('cityId', '=', args.cityId);
   if (args.tagSlug !== undefined) {
     const slug = args.tagSlug;
     query = query.where('id', 'in', (eb) => eb.selectFrom('postTags').select('postId').where('slug', '=', slug));
+  }
+  if (args.authorId !== undefined) {
+    const userId = args.authorId;
+    query = query.where('id', 'in', (eb) => eb.selectFrom('postAuthors').select('postId').where('userId', '=', userId));
   }
   return query;
 }
@@ -76,8 +84,14 @@ export function ordered(db: Db, args: PostListArgs) {
   return query;
 }
 
-/** A row of summary columns as a summary. */
-export function toSummary(row: Omit<Parameters<typeof toPostFields>[0], 'content'>): PostSummary {
+/**
+ * What a summary selects besides SUMMARY_COLUMNS: its authors' ids in order (a card's byline). They
+ * change only through setPostAuthors, which records the post's card tag like any field of a card.
+ */
+export const summaryAuthorIds = authorIdsColumn;
+
+/** A row of summary columns (and `summaryAuthorIds`) as a summary. */
+export function toSummary({ authorIds, ...row }: Omit<Parameters<typeof toPostFields>[0], 'content'> & { authorIds: string }): PostSummary {
   const { content: _content, ...summary } = toPostFields({ ...row, content: '' });
-  return summary;
+  return { ...summary, authorIds: JSON.parse(authorIds) as number[] };
 }

@@ -5,6 +5,7 @@ import type { Db } from '../db.ts';
 import { FIXTURE_TIME, insertTestPost, insertTestUser, useTempDb } from '../testing.ts';
 import { TAG } from '../tags.ts';
 import { getPostById } from './posts.ts';
+import { listRedirects } from './redirects.ts';
 import { createSession, getSession } from './sessions.ts';
 import {
   countUsers,
@@ -137,6 +138,26 @@ describe('users repository', () => {
         avatar: '/uploads/bo.webp',
         updatedAt: T1,
       });
+    });
+
+    it('leaves a 301 at an author page’s old address when its slug changes, one hop, and none for an author without a page', async () => {
+      await insertTestUser(db, 'owner', 'Ana Lima');
+      const bo = await insertTestUser(db, 'author', 'Bo Chen');
+      const quiet = await insertTestUser(db, 'author', 'Quiet One');
+      await insertTestPost(db, 'bo-writes', { authorIds: [bo] });
+      const { tags } = await commitChange(db, (trx) => updateProfile(trx, bo, { slug: 'bo' }, T1), { now: T1 });
+      expect(tags).toEqual(expect.arrayContaining([TAG.author(bo), TAG.authors, TAG.redirects]));
+      await updateProfile(db, bo, { slug: 'bo-chen-eats' }, T1);
+      await updateProfile(db, quiet, { slug: 'quiet' }, T1);
+      expect(await listRedirects(db)).toEqual([
+        { fromPath: '/authors/bo', toPath: '/authors/bo-chen-eats' },
+        { fromPath: '/authors/bo-chen', toPath: '/authors/bo-chen-eats' },
+      ]);
+      // A new user taking an old address, or the author leaving, ends the redirects that led there.
+      await newUser('bo2@forkcast.test', 'author', 'Bo');
+      expect((await listRedirects(db)).map((row) => row.fromPath)).toEqual(['/authors/bo-chen']);
+      await deleteUser(db, bo, quiet);
+      expect(await listRedirects(db)).toEqual([]);
     });
 
     it('names someone known only by their address after its local part', () => {

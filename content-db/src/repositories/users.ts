@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
 import { ROLES } from '@forkcast/shared/contracts';
 import { slugify, uniqueSlug } from '@forkcast/shared/slugs';
+import { authorPagePath } from '@forkcast/shared/urls';
 import type { Db } from '../db.ts';
 import type { Role, UserRow } from '../schema.ts';
 import { TAG } from '../tags.ts';
 import { recordWrite } from '../tracking.ts';
 import { reassignPosts } from './post-authors.ts';
+import { addRedirect, removeRedirectFrom, removeRedirectsTo } from './redirects.ts';
 
 /**
  * The newsroom's members. Exactly one is the owner: the database keeps that (migration 0017's
@@ -129,6 +131,8 @@ export async function createUser(db: Db, user: NewUser): Promise<number> {
     .returning('id')
     .executeTakeFirstOrThrow();
   recordWrite(TAG.authors, TAG.author(id));
+  // Their author page's address is theirs now, not the way to someone's old one.
+  await removeRedirectFrom(db, authorPagePath(slug));
   return id;
 }
 
@@ -144,17 +148,36 @@ export interface ProfileChanges {
   avatar?: string | null;
 }
 
+/** Whether a user has a published post, and so an author page. */
+async function hasAuthorPage(db: Db, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('postAuthors')
+    .innerJoin('posts', 'posts.id', 'postAuthors.postId')
+    .select('posts.id')
+    .where('postAuthors.userId', '=', id)
+    .where('posts.published', '=', 1)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Changes what a user shows as an author (run it inside commitChange): every page that shows them
- * changes, and a new slug moves their author page.
+ * changes, and a new slug moves their author page, leaving a 301 at its old address as a post's
+ * new slug does.
  */
 export async function updateProfile(db: Db, id: number, changes: ProfileChanges, now: string): Promise<void> {
   const before = await getUserById(db, id);
   if (!before) return;
-  if (changes.slug !== undefined && changes.slug !== before.slug && (await userSlugTaken(db, changes.slug, id)))
-    throw new UserRuleError('Another user already uses that slug.');
+  const moved = changes.slug !== undefined && changes.slug !== before.slug;
+  if (moved && (await userSlugTaken(db, changes.slug!, id))) throw new UserRuleError('Another user already uses that slug.');
   recordWrite(TAG.author(id));
-  if (changes.slug !== undefined && changes.slug !== before.slug) recordWrite(TAG.authors);
+  if (moved) {
+    recordWrite(TAG.authors);
+    const [from, to] = [authorPagePath(before.slug), authorPagePath(changes.slug!)];
+    if (await hasAuthorPage(db, id)) await addRedirect(db, from, to, now);
+    else await removeRedirectFrom(db, to);
+  }
   await db
     .updateTable('users')
     .set({ ...changes, updatedAt: now })
@@ -195,5 +218,7 @@ export async function deleteUser(db: Db, id: number, reassignTo: number): Promis
   if (!(await getUserById(db, reassignTo))) throw new UserRuleError('The posts go to an existing user.');
   await reassignPosts(db, id, reassignTo);
   recordWrite(TAG.authors, TAG.author(id));
+  // Their author page is gone, and so is any way to it.
+  await removeRedirectsTo(db, authorPagePath(user.slug));
   await db.deleteFrom('users').where('id', '=', id).execute();
 }

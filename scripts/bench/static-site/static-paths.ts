@@ -1,4 +1,4 @@
-import { listBlocks, listCities, listContentItems, listPosts, listRestaurants, listTagPages } from '@forkcast/content-db';
+import { listAuthorPages, listBlocks, listCities, listContentItems, listPosts, listRestaurants, listTagPages } from '@forkcast/content-db';
 import { canonicalPostPath } from '@forkcast/shared/urls';
 import { devLocals } from '../../../site/lib/dev-locals.ts';
 import { siteRoutes } from '../../../site/lib/routes.ts';
@@ -10,8 +10,13 @@ import { siteRoutes } from '../../../site/lib/routes.ts';
  */
 async function data() {
   const { db } = await devLocals();
-  const [cities, posts, tagPages] = await Promise.all([listCities(db), listPosts(db, { publishedOnly: true }), listTagPages(db, {})]);
-  return { db, cities, posts, tagPages, byId: new Map(cities.map((city) => [city.id, city])) };
+  const [cities, posts, tagPages, authorPages] = await Promise.all([
+    listCities(db),
+    listPosts(db, { publishedOnly: true }),
+    listTagPages(db, {}),
+    listAuthorPages(db, {}),
+  ]);
+  return { db, cities, posts, tagPages, authorPages, byId: new Map(cities.map((city) => [city.id, city])) };
 }
 
 async function bodyKey(postId: number): Promise<string> {
@@ -74,7 +79,7 @@ export async function itineraryPaths() {
 export async function listingPaths() {
   const all = await data();
   const key = listKey(all);
-  return siteRoutes(all.cities, all.posts, all.tagPages)
+  return siteRoutes(all.cities, all.posts, all.tagPages, all.authorPages)
     .filter((route) => route.startsWith('/posts'))
     .map((route) => ({ params: { path: route === '/posts' ? undefined : route.slice('/posts/'.length) }, cacheKey: key }));
 }
@@ -82,7 +87,7 @@ export async function listingPaths() {
 export async function tagPaths() {
   const all = await data();
   const key = listKey(all);
-  return siteRoutes(all.cities, all.posts, all.tagPages)
+  return siteRoutes(all.cities, all.posts, all.tagPages, all.authorPages)
     .filter((route) => route.startsWith('/tags/'))
     .map((route) => {
       const [tag, ...page] = route.slice('/tags/'.length).split('/');
@@ -93,7 +98,24 @@ export async function tagPaths() {
 export async function sitemapPaths() {
   const all = await data();
   const key = listKey(all);
-  return siteRoutes(all.cities, all.posts, all.tagPages)
+  return siteRoutes(all.cities, all.posts, all.tagPages, all.authorPages)
     .filter((route) => route.startsWith('/sitemaps/posts-'))
     .map((route) => ({ params: { file: route.slice('/sitemaps/'.length) }, cacheKey: key }));
+}
+
+export async function authorPaths() {
+  const all = await data();
+  const key = listKey(all);
+  return siteRoutes(all.cities, all.posts, all.tagPages, all.authorPages)
+    .filter((route) => route.startsWith('/authors/') && !route.endsWith('.xml'))
+    .map((route) => {
+      const [author, ...page] = route.slice('/authors/'.length).split('/');
+      return { params: { author, page: page.length > 0 ? page.join('/') : undefined }, cacheKey: key };
+    });
+}
+
+export async function authorFeedPaths() {
+  const all = await data();
+  const key = listKey(all);
+  return all.authorPages.map(({ slug }) => ({ params: { author: slug }, cacheKey: key }));
 }

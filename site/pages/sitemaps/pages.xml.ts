@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { countPublishedPosts, listCitiesWithGuide, listCityLinks, listTagPages } from '@forkcast/content-db';
+import { countPublishedPosts, listAuthorPages, listCitiesWithGuide, listCityLinks, listTagPages } from '@forkcast/content-db';
 import { FIXED_ROUTES } from '@forkcast/shared/urls';
 import { itineraryPagePath } from '../../lib/itinerary';
 import { POST_FILTER_KEYS, POST_FILTERS } from '../../lib/listing';
@@ -7,10 +7,10 @@ import { listingRoutes } from '../../lib/routes';
 import { absoluteUrl } from '../../lib/site-settings';
 import { indexable, urlsetXml, XML_HEADERS } from '../../lib/sitemap-xml';
 
-/** The sitemap of every indexable page that is not a post's own: the fixed pages, every listing page, the itinerary pages. */
+/** The sitemap of every indexable page that is not a post's own: the fixed pages, every listing page (tags' and authors' too), the itinerary pages. */
 export const GET: APIRoute = async ({ locals }) => {
   const { db, site } = locals;
-  const [totals, tagPages, guided] = await Promise.all([
+  const [totals, tagPages, authorPages, guided] = await Promise.all([
     Promise.all(
       POST_FILTER_KEYS.map(async (key) => [
         key,
@@ -18,11 +18,14 @@ export const GET: APIRoute = async ({ locals }) => {
       ]),
     ),
     listTagPages(db, {}),
+    listAuthorPages(db, {}),
     listCitiesWithGuide(db, {}),
   ]);
   const cities = await listCityLinks(db, guided);
-  const routes = [...FIXED_ROUTES, ...listingRoutes(Object.fromEntries(totals), tagPages), ...cities.map(itineraryPagePath)].filter(
-    indexable,
-  );
+  const routes = [
+    ...FIXED_ROUTES,
+    ...listingRoutes(Object.fromEntries(totals), tagPages, authorPages),
+    ...cities.map(itineraryPagePath),
+  ].filter(indexable);
   return new Response(urlsetXml(routes.map((route) => ({ loc: absoluteUrl(site, route) }))), { headers: XML_HEADERS });
 };
