@@ -39,6 +39,8 @@ describe('every rendered page of the seeded site', () => {
       .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
       .map((entry) => join(entry.parentPath, entry.name));
     expect(pages.length).toBeGreaterThan(50);
+    // Bylines are on every post, and the fixture's owner writes them: their author page is checked too.
+    expect(pages.some((page) => page.endsWith(join('authors', 'ana-ruiz', 'index.html')))).toBe(true);
     const errors = (await checkHtml(pages)).map(
       (m) => `${m.url.slice(m.url.indexOf(site.dist.siteDir) + site.dist.siteDir.length)}: ${m.message} ${m.extract ?? ''}`,
     );

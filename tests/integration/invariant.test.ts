@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '@forkcast/content-db/testing/random';
-import { getOwner, listBlocks, listCities, listPosts, splitParagraphs, type Post } from '@forkcast/content-db';
+import { createUser, listBlocks, listCities, listPosts, listUsers, nowIso, splitParagraphs, type Post } from '@forkcast/content-db';
+import { slugify } from '@forkcast/shared/slugs';
 import { parsePublishReport, PUBLISH_HEADER } from '@forkcast/shared/contracts';
 import { seed } from '@forkcast/content-db/seed';
 import { fullBuildOf, readTree, treeDifferences } from './compare.ts';
@@ -123,11 +124,12 @@ const WRITES: Record<string, Write> = {
   async changePost(site, random) {
     const post = await anyPost(site, random);
     const cities = await listCities(site.handle.db);
-    const owner = (await getOwner(site.handle.db))!;
+    const users = (await listUsers(site.handle.db)).map((user) => user.id);
     const n = Math.floor(random() * 1e6);
     const change = pick(random, [
-      // Who wrote it (the seed's posts have no author yet): no page shows authors so far, and none may go stale when one does.
-      { authorIds: [owner.id] },
+      // Who wrote it: one author, or two in either order (bylines, author pages and their lists follow).
+      { authorIds: [pick(random, users)] },
+      { authorIds: [...new Set([pick(random, users), pick(random, users)])] },
       { title: `Retitled ${n}` },
       { slug: `moved-${n}` },
       { excerpt: `New excerpt ${n}.`, tags: [`t${n % 5}`] },
@@ -139,6 +141,34 @@ const WRITES: Record<string, Write> = {
     return {
       label: `change ${post.slug} ${JSON.stringify(change)}`,
       response: await site.request(`/api/posts/${post.id}`, json('PATCH', change)),
+    };
+  },
+  async changeAuthor(site, random) {
+    const user = pick(random, await listUsers(site.handle.db));
+    const n = Math.floor(random() * 1e6);
+    const change = pick(random, [
+      { name: `Writer ${n}` },
+      { slug: `writer-${n}` },
+      { bio: `Eats ${n} dumplings a week.` },
+      { avatar: random() < 0.3 ? null : pick(random, HEROES) },
+    ]);
+    return {
+      label: `change author ${user.slug} ${JSON.stringify(change)}`,
+      response: await site.request(`/api/users/${user.id}`, json('PATCH', change)),
+    };
+  },
+  async deleteAuthor(site, random) {
+    const users = await listUsers(site.handle.db);
+    const leaving = users.filter((user) => user.role !== 'owner');
+    if (leaving.length === 0) return { label: 'no author to delete' };
+    const user = pick(random, leaving);
+    const heir = pick(
+      random,
+      users.filter((other) => other.id !== user.id),
+    );
+    return {
+      label: `delete author ${user.slug}, posts to ${heir.slug}`,
+      response: await site.request(`/api/users/${user.id}`, json('DELETE', { reassignTo: heir.id })),
     };
   },
   async deletePost(site, random) {
@@ -217,7 +247,12 @@ async function refusedOr(label: string, response: Response): Promise<Outcome> {
 describe('incremental publishing equals a full build', () => {
   let site: PublishingSite;
   beforeAll(async () => {
-    site = await publishingSite(({ db }) => seed(db).then(() => undefined));
+    site = await publishingSite(async ({ db }) => {
+      await seed(db);
+      // Authors besides the owner, for bylines to name, change and lose.
+      for (const name of ['Jun Sato', 'Eda Kaya', 'Tomas Lind'])
+        await createUser(db, { email: `${slugify(name)}@forkcast.test`, passwordHash: 'x', name, role: 'author', now: nowIso() });
+    });
   });
   afterAll(() => site?.cleanup());
 

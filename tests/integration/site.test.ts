@@ -248,7 +248,7 @@ describe('the seeded site, rendered in full', () => {
       expect(d.querySelectorAll('.post-body__section').length).toBeGreaterThan(3);
       expect(d.querySelector('.tags')?.textContent).toContain('#');
       expect(d.querySelector('#more-title')?.textContent).toBe('More from London');
-      const more = [...d.querySelectorAll('section[aria-labelledby=more-title] .post-card a')].map((a) => a.getAttribute('href'));
+      const more = [...d.querySelectorAll('section[aria-labelledby=more-title] .post-card__title a')].map((a) => a.getAttribute('href'));
       expect(more.length).toBe(2); // London has three published dining posts: this one and two more
       expect(more).not.toContain('/london/london-sunday-roast-ranked');
       expect(more.every((href) => href!.startsWith('/london/') && !href!.endsWith('/guide'))).toBe(true);
@@ -265,7 +265,9 @@ describe('the seeded site, rendered in full', () => {
       const button = d.querySelector('a.itinerary__button')!;
       expect([button.getAttribute('href'), button.getAttribute('target')]).toEqual(['/san-francisco/itinerary', null]);
       expect(d.querySelector('#related-title')?.textContent).toBe('Related San Francisco Posts');
-      const related = [...d.querySelectorAll('section[aria-labelledby=related-title] .post-card a')].map((a) => a.getAttribute('href'));
+      const related = [...d.querySelectorAll('section[aria-labelledby=related-title] .post-card__title a')].map((a) =>
+        a.getAttribute('href'),
+      );
       expect(related).toEqual(expect.arrayContaining(['/san-francisco/mission-district-burrito-field-notes']));
       expect(related.length).toBe(3);
     });

@@ -99,7 +99,7 @@ export const userRoutes = new Hono<AppEnv>()
       summary: 'Change a user',
       access: 'themselves (any role, never their role); administrator and above: anyone',
       description:
-        "Anyone signed in changes their own `name`, `bio`, `slug` and `avatar`; administrators and the owner anyone's, and anyone's `role` but their own and the owner's. `role: 'owner'`, from the owner only, hands ownership over: the owner becomes an administrator in the same change. A new name, slug or avatar re-renders the pages that show the user.",
+        "Anyone signed in changes their own `name`, `bio`, `slug` and `avatar`; administrators and the owner anyone's, and anyone's `role` but their own and the owner's. `role: 'owner'`, from the owner only, hands ownership over: the owner becomes an administrator in the same change. A new name, bio, slug or avatar re-renders exactly the pages that show the user (bylines, cards, their author page); a new slug moves their author page and leaves a 301 at the old one.",
       parameters: [byUser],
       responses: { 200: answer('The user, changed.', shapes.User), ...refusals('validation', 'forbidden', 'not_found', 'conflict') },
       examples: [
