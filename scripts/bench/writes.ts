@@ -3,7 +3,7 @@
  * publisher, from the request to the answer (which comes once every affected page is live).
  */
 import type { PublishingApp, SitePublisher } from '@forkcast/admin-api';
-import { listPosts, type Db } from '@forkcast/content-db';
+import { createUser, listPosts, nowIso, type Db } from '@forkcast/content-db';
 
 export interface WriteTiming {
   writes: number;
@@ -77,6 +77,23 @@ async function writeKinds(context: Context) {
     };
   };
   const blockIds = new Map<number, number>();
+  // An author of a few posts of their own, made once (untimed): renaming them re-renders their
+  // posts, the cards that show them and their author page, and nothing of anyone else's.
+  let benchAuthor: Promise<number> | undefined;
+  const author = () => {
+    benchAuthor ??= (async () => {
+      const id = await createUser(context.db, {
+        email: 'bench.author@forkcast.test',
+        passwordHash: 'x',
+        name: 'Bench Author',
+        role: 'author',
+        now: nowIso(),
+      });
+      for (const post of new Set(Array.from({ length: 5 }, pick))) await send(`/api/posts/${post.id}`, 'PATCH', { authorIds: [id] });
+      return id;
+    })();
+    return benchAuthor;
+  };
   const createdIds = async (response: Response) => ((await response.json()) as { id: number }).id;
   const kinds: Record<string, { prepare?: (i: number) => Promise<unknown>; write: (i: number, prepared: unknown) => Promise<unknown> }> = {
     'block edit': {
@@ -105,6 +122,10 @@ async function writeKinds(context: Context) {
     },
     unpublish: { write: () => send(`/api/posts/${pick().id}`, 'PATCH', { status: 'draft' }) },
     're-slug': { write: (i) => send(`/api/posts/${pick().id}`, 'PATCH', { slug: `bench-moved-${i}` }) },
+    'rename an author': {
+      prepare: () => author(),
+      write: (i, id) => send(`/api/users/${id}`, 'PATCH', { name: `Bench Author ${i}` }),
+    },
     'CSV guide (15 rows)': { write: (i) => send('/api/admin/generate-guide', 'POST', guideCsv(i)) },
   };
   return kinds;
