@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import {
   subscribe,
 } from '@forkcast/content-db';
 import { seed } from '@forkcast/content-db/seed';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, json, ORIGIN, type RequestOptions, type TestApp } from './testing.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, json, ORIGIN, storedState, type RequestOptions, type TestApp } from './testing.ts';
 import { NEWSLETTER_PAGES, newsletterOutcomeUrl } from '@forkcast/shared/contracts';
 import { NewsletterLinks } from './newsletter/links.ts';
 
@@ -234,25 +234,6 @@ function refusal(route: Route, res: Response, body: { code?: string } | undefine
   return `${res.status} ${body?.code}`;
 }
 
-/** Every row of every table, plus the upload folder: what "nothing changed" is checked against. */
-async function snapshot(t: TestApp) {
-  const db = t.handle.db;
-  const tables = await db.introspection.getTables();
-  const rows: Record<string, unknown[]> = {};
-  for (const table of tables)
-    rows[table.name] = await db
-      .selectFrom(table.name as 'settings')
-      .selectAll()
-      .execute();
-  let uploads: string[] = [];
-  try {
-    uploads = readdirSync(t.uploadDir, { recursive: true }) as string[];
-  } catch {
-    // No folder means no uploads.
-  }
-  return { rows, uploads };
-}
-
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
 
 const heroImage = async (t: TestApp) => (await (await t.request('/api/hero/image')).json()).heroImage;
@@ -324,12 +305,12 @@ describe('app', () => {
     it('changes nothing when a signed-out visitor calls the admin routes with valid bodies', async () => {
       const fixture = await seededFixture(t);
       await t.request('/api/logout', { method: 'POST', cookie: fixture.cookie });
-      const before = await snapshot(t);
+      const before = await storedState(t);
       for (const route of unsafeRoutes(t).filter((r) => !ANONYMOUS_WRITES.has(routeKey(r)))) {
         const init = validRequest(route) ?? bodyFor(route, 'valid json');
         expect((await send(t, route, init, { params: fixture.params })).status, routeKey(route)).toBe(401);
       }
-      expect(await snapshot(t)).toEqual(before);
+      expect(await storedState(t)).toEqual(before);
     });
 
     it('lets a visitor reach the anonymous writes without signing in', async () => {
@@ -372,7 +353,7 @@ describe('app', () => {
   describe('cross-site request defence', () => {
     it('refuses every unsafe route with 403 cross_site when the browser says cross-site or same-site, and changes nothing', async () => {
       const fixture = await seededFixture(t);
-      const before = await snapshot(t);
+      const before = await storedState(t);
       const routes = unsafeRoutes(t);
       expect(routes.length).toBeGreaterThanOrEqual(12);
       const got: string[] = [];
@@ -395,13 +376,13 @@ describe('app', () => {
         }
       }
       expect(got).toEqual(expected);
-      expect(await snapshot(t)).toEqual(before);
+      expect(await storedState(t)).toEqual(before);
       expect(await whoAmIStatus(t, fixture.cookie)).toBe(200);
     });
 
     it('refuses every unsafe route with 403 when, without Sec-Fetch-Site, the Origin is another site', async () => {
       const fixture = await seededFixture(t);
-      const before = await snapshot(t);
+      const before = await storedState(t);
       const got: string[] = [];
       const expected: string[] = [];
       for (const route of unsafeRoutes(t)) {
@@ -413,12 +394,12 @@ describe('app', () => {
         }
       }
       expect(got).toEqual(expected);
-      expect(await snapshot(t)).toEqual(before);
+      expect(await storedState(t)).toEqual(before);
     });
 
     it('lets every unsafe route through from the same origin (so the refusals above are the defence at work)', async () => {
       const fixture = await seededFixture(t);
-      const before = await snapshot(t);
+      const before = await storedState(t);
       const got: string[] = [];
       const expected: string[] = [];
       for (const route of unsafeRoutes(t)) {
@@ -442,7 +423,7 @@ describe('app', () => {
       expect(got).toEqual(expected);
       expect(await heroImage(t)).toBe(EVIL_IMAGE);
       // The snapshot the other walks compare against does see writes (and uploads).
-      const after = await snapshot(t);
+      const after = await storedState(t);
       for (const table of [
         'settings',
         'posts',

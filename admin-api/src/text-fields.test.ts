@@ -1,10 +1,9 @@
-import { readdirSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createBlock, ensureSecret, getPostById, SETTING, subscribe } from '@forkcast/content-db';
 import { seed } from '@forkcast/content-db/seed';
 import { newsletterOutcomeUrl } from '@forkcast/shared/contracts';
 import { NewsletterLinks } from './newsletter/links.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, ORIGIN, type RequestOptions, type TestApp } from './testing.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, ORIGIN, storedState, type RequestOptions, type TestApp } from './testing.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The text-field walk: every unsafe route the app registers (found from `app.routes`), every text
@@ -284,24 +283,6 @@ function body(variant: Variant, values: Record<string, string | number | boolean
   return { body: form };
 }
 
-/** Every row of every table, plus the upload folder. */
-async function snapshot(t: TestApp) {
-  const db = t.handle.db;
-  const rows: Record<string, unknown[]> = {};
-  for (const table of await db.introspection.getTables())
-    rows[table.name] = await db
-      .selectFrom(table.name as 'settings')
-      .selectAll()
-      .execute();
-  let uploads: string[] = [];
-  try {
-    uploads = readdirSync(t.uploadDir, { recursive: true }) as string[];
-  } catch {
-    // No folder means no uploads.
-  }
-  return { rows, uploads };
-}
-
 let addressCounter = 0;
 /** A fresh client address per request, so the contact and newsletter rate limits never answer first. */
 const freshIp = () => `10.9.${(++addressCounter >> 8) & 255}.${addressCounter & 255}`;
@@ -360,7 +341,7 @@ describe('text fields refuse control characters', () => {
   it.each(Object.keys(ROUTES).filter((key) => ROUTES[key]!.length > 0))(
     '%s: refuses NUL and U+0007 in every text field with 400 naming it, and writes nothing',
     async (key) => {
-      const before = await snapshot(t);
+      const before = await storedState(t);
       const got: string[] = [];
       const expected: string[] = [];
       for (const variant of ROUTES[key]!) {
@@ -390,7 +371,7 @@ describe('text fields refuse control characters', () => {
         }
       }
       expect(got).toEqual(expected);
-      expect(await snapshot(t)).toEqual(before);
+      expect(await storedState(t)).toEqual(before);
     },
   );
 
@@ -401,7 +382,7 @@ describe('text fields refuse control characters', () => {
       'refuses %s in any cell, the header included, naming its row and column, and writes nothing',
       async (point) => {
         const ch = String.fromCodePoint(parseInt(point.slice(2), 16));
-        const before = await snapshot(t);
+        const before = await storedState(t);
         const [header, row] = LISBON_CSV.trimEnd()
           .split('\n')
           .map((line) => line.split(','));
@@ -431,7 +412,7 @@ describe('text fields refuse control characters', () => {
           answers.push(`${answer.message} [${res.status} ${answer.code}]`);
         }
         expect(answers).toEqual(expected);
-        expect(await snapshot(t)).toEqual(before);
+        expect(await storedState(t)).toEqual(before);
       },
     );
 

@@ -1,4 +1,3 @@
-import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addContactMessage,
@@ -13,7 +12,7 @@ import {
 } from '@forkcast/content-db';
 import { postFixture } from '@forkcast/content-db/testing';
 import { ROLES, roleAtLeast, type Role } from '@forkcast/shared/contracts';
-import { createTestApp, type TestApp } from '../testing.ts';
+import { createTestApp, storedState, type TestApp } from '../testing.ts';
 
 /**
  * The role x route matrix: every route of the app's route table, called by a visitor and by a
@@ -131,24 +130,6 @@ function apiRoutes(t: TestApp): Route[] {
   }
   const last = (route: Route) => (route.method === 'DELETE' ? 1 : 0) + (/sign-out|logout/.test(route.path) ? 2 : 0);
   return [...seen.values()].sort((a, b) => last(a) - last(b));
-}
-
-/** The rows of every table and the uploaded files: what a refused request must leave as it was. */
-async function snapshot(t: TestApp): Promise<string> {
-  const tables = await t.handle.db.introspection.getTables();
-  const rows: Record<string, unknown[]> = {};
-  for (const table of tables)
-    rows[table.name] = await t.handle.db
-      .selectFrom(table.name as 'settings')
-      .selectAll()
-      .execute();
-  let uploads: string[] = [];
-  try {
-    uploads = readdirSync(t.uploadDir, { recursive: true }) as string[];
-  } catch {
-    // No folder means no uploads.
-  }
-  return JSON.stringify({ rows, uploads });
 }
 
 interface Fixtures {
@@ -300,7 +281,7 @@ describe('the role x route matrix', () => {
           // Signing in again for each call: a sign-out before must not make the rest a visitor's.
           const cookie = await t.signInAs(role);
           const path = concrete(route, fixture.params[target]);
-          const before = await snapshot(t);
+          const before = JSON.stringify(await storedState(t));
           const response = await call(t, route, path, cookie);
           // An event stream stays open: its status is all there is to see.
           const stream = response.headers.get('content-type')?.startsWith('text/event-stream');
@@ -317,7 +298,7 @@ describe('the role x route matrix', () => {
             if (code !== 'forbidden' || !/owner|administrators|editors|authors|its authors|own|Nobody/.test(message))
               wrong.push(`${where}: unclear refusal ${text}`);
           }
-          if ((await snapshot(t)) !== before) wrong.push(`${where}: refused, but changed something`);
+          if (JSON.stringify(await storedState(t)) !== before) wrong.push(`${where}: refused, but changed something`);
         }
         expect(wrong).toEqual([]);
       },
