@@ -20,12 +20,11 @@ import { answer, describer, pathParameter, refusals } from '../openapi/describe.
 import { forbidden, invalid, NOW, OWNER } from '../openapi/examples.ts';
 import * as shapes from '../openapi/shapes.ts';
 import { allow, signedIn } from '../permissions/guards.ts';
-import { imageSource, text } from '../schemas.ts';
+import { imageSource, slugField, text } from '../schemas.ts';
 import { parseId, validate } from '../validation.ts';
 import { commitWrite } from '../write.ts';
 
 const { user: LIMIT } = LIMITS;
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 const userChangeBody = z
   .strictObject({
@@ -33,11 +32,7 @@ const userChangeBody = z
       .trim()
       .min(1, 'A name is required.')
       .max(LIMIT.name, `A name can be at most ${LIMIT.name} characters.`),
-    slug: text('The slug')
-      .trim()
-      .max(LIMIT.slug, `A slug can be at most ${LIMIT.slug} characters.`)
-      .regex(SLUG, 'A slug may use lowercase letters, digits and single hyphens between them (like ana-lima).')
-      .describe('Their author page is /authors/{slug}; unique among users.'),
+    slug: slugField(LIMIT.slug, 'ana-lima').describe('Their author page is /authors/{slug}; unique among users.'),
     bio: text('The bio', { multiline: true }).trim().max(LIMIT.bio, `A bio can be at most ${LIMIT.bio} characters.`),
     avatar: imageSource('Give the avatar as an http(s) URL or an uploaded image.', 'The avatar address').nullable(),
     role: z
