@@ -1,7 +1,6 @@
 import { EditorBar, EditorHistory } from '../entity-editor/EditorFrame';
+import { POST_STATUS_LABEL } from '@forkcast/shared/contracts';
 import type { AuthoredPost } from './post-draft';
-
-const STATUS_LABEL = { draft: 'Draft', scheduled: 'Scheduled', published: 'Published' } as const;
 
 interface Props {
   post: AuthoredPost | undefined;
@@ -26,7 +25,7 @@ export function PostEditorBar({ post, postId, saveState, words, dirty, saving, t
     <EditorBar
       state={
         <>
-          {post && <span className={`fc-status fc-status--${post.status}`}>{STATUS_LABEL[post.status]}</span>}
+          {post && <span className={`fc-status fc-status--${post.status}`}>{POST_STATUS_LABEL[post.status]}</span>}
           <span>{saveState}</span>
           <span className="fc-editor__words">{words === 1 ? '1 word' : `${words} words`}</span>
         </>
