@@ -66,7 +66,7 @@ export function ReviewPanel({ postId, status, mayRequestChanges, busy, onRequest
   const empty = text.trim() === '';
   const list = comments.data ?? [];
   return (
-    <section className="fc-dash-card fc-review-panel" aria-labelledby={`${id}-title`}>
+    <section className="fc-review-panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Review</h2>
       {status === 'review' && <p className="fc-dash-meta">Waiting for an editor’s review.</p>}
       {comments.isSuccess && list.length === 0 && <p className="fc-dash-meta">No comments yet.</p>}
