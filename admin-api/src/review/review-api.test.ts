@@ -163,6 +163,14 @@ describe('review', () => {
     expect(((await (await send(editor, 'GET', `/api/posts/${post.id}/edit`)).json()) as Post).status).toBe('review');
   });
 
+  it('sends no newsletter of a post in review: it is not live, nor set to go live', async () => {
+    const post = await draft();
+    await send(writer, 'POST', `/api/posts/${post.id}/submit`, {});
+    const refused = await send(await t.signIn(), 'POST', '/api/newsletter/sends', { postId: post.id });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ message: 'Publish or schedule the post first: only a live post can be sent.' });
+  });
+
   it('names submitting and sending back in the post history', async () => {
     const post = await draft();
     await send(writer, 'POST', `/api/posts/${post.id}/submit`, {});
