@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { LIMITS, type PostComment, type PostStatus } from '@forkcast/shared/contracts';
 import { apiRequest, getJson, messageOf } from '../../shared/api';
 import { toast } from '../../shared/toast-store';
@@ -54,6 +54,13 @@ export function ReviewPanel({ postId, status, mayRequestChanges, busy, onRequest
   const queryClient = useQueryClient();
   const comments = usePostComments(postId);
   const [text, setText] = useState('');
+  // A note sent with a request for changes has done its work once the post leaves review; a
+  // refused one stays in the box to send again.
+  const deciding = useRef(mayRequestChanges);
+  useEffect(() => {
+    if (deciding.current && !mayRequestChanges) setText('');
+    deciding.current = mayRequestChanges;
+  }, [mayRequestChanges]);
   const add = useMutation({
     mutationFn: (body: string) => apiRequest('POST', `/api/posts/${postId}/comments`, { body }),
     onSuccess: async () => {
@@ -103,10 +110,7 @@ export function ReviewPanel({ postId, status, mayRequestChanges, busy, onRequest
             type="button"
             className="button fc-dash-small-button"
             disabled={empty || busy}
-            onClick={() => {
-              onRequestChanges(text.trim());
-              setText('');
-            }}
+            onClick={() => onRequestChanges(text.trim())}
           >
             Request changes
           </button>

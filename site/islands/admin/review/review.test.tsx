@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import PostEditor from '../editor/PostEditor';
-import { json, PUBLISHED, renderIsland, signInAs, stubApi, writes } from '../test-api';
+import { fieldValue, json, PUBLISHED, renderIsland, signInAs, stubApi, writes } from '../test-api';
 import { REVIEW_QUEUE_URL, ReviewQueue } from './ReviewQueue';
 
 const WRITER = 7;
@@ -158,5 +158,23 @@ describe('review in the post editor', () => {
       ]),
     );
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Request changes' })).toBeNull());
+    expect(fieldValue(screen.getByRole('textbox', { name: 'Comment' }))).toBe('');
+  });
+
+  it('keeps the note in the box when sending it back is refused', async () => {
+    signInAs('editor', 3);
+    stubApi({
+      'GET /api/cities': () => json(200, []),
+      'GET /api/posts/9/edit': () => json(200, post(IN_REVIEW)),
+      'GET /api/posts/9/comments': () => json(200, []),
+      'POST /api/posts/9/request-changes': () => json(409, { message: 'This post is not waiting for review.', code: 'conflict' }),
+    });
+    openEditor();
+    const box = await screen.findByRole('textbox', { name: 'Comment or note for the writer' });
+    const user = userEvent.setup();
+    await user.type(box, 'Name the bakery, please.');
+    await user.click(screen.getByRole('button', { name: 'Request changes' }));
+    await screen.findByText('This post is not waiting for review.', { selector: '.fc-editor__problem' });
+    expect(fieldValue(box)).toBe('Name the bakery, please.');
   });
 });
