@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from './context.ts';
 import { openApiRoutes } from './openapi/routes.ts';
 import { presenceRoutes } from './presence/routes.ts';
+import { reviewRoutes } from './review/routes.ts';
 import { changeRoutes, revisionRoutes, trashRoutes } from './revisions/routes.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -31,6 +32,7 @@ export function apiRoutes(): Hono<AppEnv> {
     .route('/posts', postRoutes)
     .route('/posts', postBodyRoutes)
     .route('/posts', presenceRoutes())
+    .route('/posts', reviewRoutes)
     .route('/hero', heroRoutes)
     .route('/upload', uploadRoutes)
     .route('/contact', contactRoutes())

@@ -248,6 +248,18 @@ const ROUTES: Record<string, Variant[]> = {
   'POST /api/posts/:id{[0-9]+}/presence': [],
   'DELETE /api/posts/:id{[0-9]+}/presence': [],
   'DELETE /api/newsletter/subscribers/:id': [],
+  'POST /api/posts/:id{[0-9]+}/comments': [
+    {
+      encoding: 'json',
+      valid: { body: 'Is the corner shop still open?' },
+      fields: [{ name: 'body', label: 'The comment' }],
+      refusal: 'json',
+    },
+  ],
+  // The post here is published, which no review step takes; review-api.test.ts spoils their notes.
+  'POST /api/posts/:id{[0-9]+}/submit': [],
+  'POST /api/posts/:id{[0-9]+}/withdraw': [],
+  'POST /api/posts/:id{[0-9]+}/request-changes': [],
   // A send names its post by id; it has no text field.
   'POST /api/newsletter/sends': [],
   'POST /api/newsletter/sends/test': [

@@ -22,6 +22,7 @@ const TABLES = [
   'page_tags',
   'pages',
   'post_authors',
+  'post_comments',
   'post_content_items',
   'post_link_changes',
   'post_tags',

@@ -38,6 +38,8 @@ export interface PostsTable {
   publishedAt: string | null;
   /** When an unpublished post is scheduled to go live (ISO time); null for a draft or a published post. */
   publishAt: Generated<string | null>;
+  /** Since when an unpublished post waits for an editor's review; null for every other post (see migration 0019). */
+  reviewAt: Generated<string | null>;
   createdAt: string;
   updatedAt: string;
 }
@@ -191,6 +193,19 @@ export interface SessionsTable {
   createdAt: string;
   lastSeenAt: string;
   expiresAt: string;
+}
+
+export type CommentKind = 'comment' | 'changes';
+
+/** A word about a post from one of its writers or an editor; `changes` is a request for changes sent with the post back to draft. */
+export interface PostCommentsTable {
+  id: Generated<number>;
+  postId: number;
+  /** Null once its writer's account is deleted. */
+  userId: number | null;
+  kind: CommentKind;
+  body: string;
+  createdAt: string;
 }
 
 export type LeaseRole = 'server' | 'restore';
@@ -395,6 +410,7 @@ export interface Database {
   users: UsersTable;
   ownership: OwnershipTable;
   postAuthors: PostAuthorsTable;
+  postComments: PostCommentsTable;
   sessions: SessionsTable;
   settings: SettingsTable;
   serverLease: ServerLeaseTable;

@@ -292,6 +292,41 @@ const AUTHOR_WRITES: Record<string, (site: PublishingSite) => Promise<Walk>> = {
   },
 };
 
+/** A post no reader sees, written in place (the walks are about what the review step enqueues): a draft, or one in review. */
+async function unseenPost(site: PublishingSite, inReview: boolean): Promise<number> {
+  const now = nowIso();
+  return insertPost(site.handle.db, {
+    slug: `unseen-${inReview ? 'review' : 'draft'}-${Date.now()}`,
+    title: 'Not for readers yet',
+    type: 'post',
+    cityId: null,
+    publishedAt: null,
+    reviewAt: inReview ? now : null,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+/**
+ * The steps of review: they move a post no reader sees between draft and review, so they enqueue
+ * its own tag (its editor and its preview read it) and change no page.
+ */
+const REVIEW_WRITES: Record<string, (site: PublishingSite) => Promise<Walk>> = {
+  async 'POST /api/posts/:id{[0-9]+}/submit'(site) {
+    const id = await unseenPost(site, false);
+    return { response: await site.request(`/api/posts/${id}/submit`, json('POST', {})), expected: async () => [`post:${id}`] };
+  },
+  async 'POST /api/posts/:id{[0-9]+}/withdraw'(site) {
+    const id = await unseenPost(site, true);
+    return { response: await site.request(`/api/posts/${id}/withdraw`, json('POST', {})), expected: async () => [`post:${id}`] };
+  },
+  async 'POST /api/posts/:id{[0-9]+}/request-changes'(site) {
+    const id = await unseenPost(site, true);
+    const response = await site.request(`/api/posts/${id}/request-changes`, json('POST', { note: 'Shorter, please.' }));
+    return { response, expected: async () => [`post:${id}`] };
+  },
+};
+
 /** The stored redirects, as one string to compare before and after a write. */
 async function redirectRows(site: PublishingSite): Promise<string> {
   return JSON.stringify(await site.handle.db.selectFrom('redirects').selectAll().orderBy('fromPath').execute());
@@ -385,6 +420,11 @@ const OTHER_WRITES: Record<string, (site: PublishingSite) => Promise<Response>> 
     });
     return site.request(`/api/users/${other}/sign-out`, { method: 'POST' });
   },
+  // Comments are review talk in their own table: no page shows them.
+  async 'POST /api/posts/:id{[0-9]+}/comments'(site) {
+    const post = await cityPost(site);
+    return site.request(`/api/posts/${post.id}/comments`, json('POST', { body: 'Is the corner shop still open?' }));
+  },
   // Last: it ends the session every other walk uses.
   'POST /api/logout': (site) => site.request('/api/logout', { method: 'POST' }),
 };
@@ -414,7 +454,9 @@ describe('the tags each write route enqueues', () => {
     const routes = new Set(
       site.app.routes.filter((route) => WRITE_METHODS.has(route.method)).map((route) => `${route.method} ${route.path}`),
     );
-    expect([...routes].sort()).toEqual([...Object.keys(PAGE_WRITES), ...Object.keys(AUTHOR_WRITES), ...Object.keys(OTHER_WRITES)].sort());
+    expect([...routes].sort()).toEqual(
+      [...Object.keys(PAGE_WRITES), ...Object.keys(AUTHOR_WRITES), ...Object.keys(REVIEW_WRITES), ...Object.keys(OTHER_WRITES)].sort(),
+    );
   });
 
   for (const [route, walk] of Object.entries(PAGE_WRITES)) {
@@ -476,6 +518,18 @@ describe('the tags each write route enqueues', () => {
 
   for (const [route, walk] of Object.entries(AUTHOR_WRITES)) {
     it(`${route} enqueues the tags of the people it changed, and no page changes yet`, async () => {
+      const treeBefore = readTree(site.dist.siteDir);
+      const since = await lastOutboxId();
+      const { response, expected } = await walk(site);
+      expect(response.status, await response.clone().text()).toBeLessThan(300);
+      expect(await outboxSince(since)).toEqual([(await expected()).sort()]);
+      expect(treeDifferences(treeBefore, readTree(site.dist.siteDir))).toEqual([]);
+      expect(treeDifferences(treeBefore, await fullBuildOf(site.handle.db))).toEqual([]);
+    });
+  }
+
+  for (const [route, walk] of Object.entries(REVIEW_WRITES)) {
+    it(`${route} enqueues the tag of the unseen post it moved, and changes no page`, async () => {
       const treeBefore = readTree(site.dist.siteDir);
       const since = await lastOutboxId();
       const { response, expected } = await walk(site);

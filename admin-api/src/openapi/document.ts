@@ -26,6 +26,7 @@ export const TAGS: OpenAPIV3_1.TagObject[] = [
   { name: 'Users', description: 'The newsroom: its members, their roles and profiles, and signing them out.' },
   { name: 'Cities', description: 'The cities, their guides and posts.' },
   { name: 'Posts', description: 'Posts and guides: reading, writing, publishing, previews.' },
+  { name: 'Review', description: 'Submitting a post for review, sending it back with a note, and the comments on it.' },
   { name: 'Post body', description: "A post's editable body: stored blocks that replace paragraphs, and inline additions between them." },
   { name: 'Homepage hero', description: "The homepage's hero image." },
   { name: 'Uploads', description: 'Images uploaded for heroes and inline content.' },

@@ -65,6 +65,12 @@ const RULES: Record<string, Rule> = {
   // Whoever may read a post may say they have it open, and that they left it.
   'POST /api/posts/:id{[0-9]+}/presence': from('editor', 'contributor'),
   'DELETE /api/posts/:id{[0-9]+}/presence': from('editor', 'contributor'),
+  // Review: writers submit their own drafts and take them back; editors send posts back with a note.
+  'POST /api/posts/:id{[0-9]+}/submit': from('editor', 'contributor'),
+  'POST /api/posts/:id{[0-9]+}/withdraw': from('editor', 'contributor'),
+  'POST /api/posts/:id{[0-9]+}/request-changes': from('editor'),
+  'GET /api/posts/:id{[0-9]+}/comments': from('editor', 'contributor'),
+  'POST /api/posts/:id{[0-9]+}/comments': from('editor', 'contributor'),
   'PATCH /api/posts/:slug/hero-image': from('editor', 'contributor'),
   'PATCH /api/posts/:slug/published': from('editor', 'author'),
   'POST /api/posts/:postId/content': from('editor', 'contributor'),

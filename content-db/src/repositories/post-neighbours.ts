@@ -73,7 +73,7 @@ export const listNeighbourPosts = defineQuery({
       .execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.map((id) => {
-      const { content: _content, ...summary } = toPostFields({ ...byId.get(id)!, content: '' });
+      const { content: _content, ...summary } = toPostFields({ ...byId.get(id)!, content: '', reviewAt: null });
       return summary;
     });
   },

@@ -76,8 +76,8 @@ export function ordered(db: Db, args: PostListArgs) {
   return query;
 }
 
-/** A row of summary columns as a summary. */
-export function toSummary(row: Omit<Parameters<typeof toPostFields>[0], 'content'>): PostSummary {
-  const { content: _content, ...summary } = toPostFields({ ...row, content: '' });
+/** A row of summary columns as a summary: of a published post, which waits for no review. */
+export function toSummary(row: Omit<Parameters<typeof toPostFields>[0], 'content' | 'reviewAt'>): PostSummary {
+  const { content: _content, ...summary } = toPostFields({ ...row, content: '', reviewAt: null });
   return summary;
 }

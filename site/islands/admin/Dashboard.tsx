@@ -13,6 +13,7 @@ import { DashboardSubscribers } from './DashboardSubscribers';
 import { DashboardHistory, DashboardTrash } from './history/DashboardHistory';
 import { restoreAfterRepublish } from './publish';
 import { DashboardSends } from './newsletter/DashboardSends';
+import { ReviewQueue } from './review/ReviewQueue';
 import './admin-page-styles';
 
 type Session = { state: 'loading' } | { state: 'signed-out' } | { state: 'signed-in'; user: CurrentUser };
@@ -109,6 +110,8 @@ function DashboardBody() {
       <DashboardHeader user={user} />
       <div className={editor ? 'fc-dash-grid' : 'fc-dash-grid fc-dash-grid--single'}>
         <div className="fc-dash-main">
+          {/* Review (issue 41): the posts waiting for an editor. Self-contained; mounted here only. */}
+          {editor && <ReviewQueue />}
           <DashboardPosts {...(editor ? {} : { authorId: user.id })} />
           {editor && <DashboardCities />}
           {editor && <DashboardGuideForm />}

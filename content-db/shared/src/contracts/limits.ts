@@ -28,6 +28,8 @@ export const LIMITS = {
     tag: 40,
     /** Authors of one post. */
     authors: 10,
+    /** Characters of one comment on a post, or of the note sent with a request for changes. */
+    comment: 5_000,
   },
   user: {
     name: 100,
