@@ -7,7 +7,7 @@
  * for BENCH_SECONDS seconds (default 20) over a sample of pages, against our server and against
  * Debian's nginx serving the same site folder. BENCH_ONLY=serving renders the site and runs only
  * the serving load; BENCH_ONLY=publishing skips it. Astro's own builds are skipped above
- * ASTRO_MAX_POSTS posts. BENCH_SIZES=1000,10000,100000 runs it once per size and prints how each
+ * ASTRO_MAX_POSTS posts (and with BENCH_ASTRO=0); BENCH_KINDS names the only kinds of write to time. BENCH_SIZES=1000,10000,100000 runs it once per size and prints how each
  * write's cost grows with the archive (growth.ts). Then the site search: its index built from nothing, its size and its query
  * latency on the same database. Prints the results against the targets, and writes bench-results/latest.{json,md}.
  * Never part of `make test`.
@@ -34,6 +34,8 @@ const WORK = join(OUT, 'work');
 const POSTS = Number(process.env.BENCH_POSTS ?? 10_000);
 const CITIES = Number(process.env.BENCH_CITIES ?? 200);
 const WRITES = Number(process.env.BENCH_WRITES ?? 100);
+// Only these kinds of write (comma-separated names as the report prints them), e.g. to profile one.
+const KINDS = process.env.BENCH_KINDS?.split(',').map((kind) => kind.trim());
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const ONLY = process.env.BENCH_ONLY;
@@ -162,7 +164,7 @@ const renderedPages = (await pageHashes(db)).size;
 
 /** Astro's own builds and the timed writes through the app with its publisher. */
 async function benchPublishing(): Promise<NonNullable<BenchResults['publishing']>> {
-  const withAstro = POSTS <= ASTRO_MAX_POSTS;
+  const withAstro = POSTS <= ASTRO_MAX_POSTS && process.env.BENCH_ASTRO !== '0';
   const staticEnv = { FORKCAST_OUT_DIR: join(WORK, 'astro-static'), FORKCAST_CACHE_DIR: join(WORK, 'cache-static'), DATABASE_PATH: dbPath };
   let astroFull: Awaited<ReturnType<typeof timed>> | undefined;
   let astroPages = 0;
@@ -172,7 +174,9 @@ async function benchPublishing(): Promise<NonNullable<BenchResults['publishing']
     // Counted here: at 20,000 posts the list of paths outgrows what a child process may hand back.
     astroPages = readdirSync(staticEnv.FORKCAST_OUT_DIR, { recursive: true }).filter((file) => String(file).endsWith('.html')).length;
   } else {
-    console.log(`Astro's own builds (full and incremental) skipped: ${POSTS} posts is above ${ASTRO_MAX_POSTS}.`);
+    console.log(
+      `Astro's own builds (full and incremental) skipped: ${POSTS > ASTRO_MAX_POSTS ? `${POSTS} posts is above ${ASTRO_MAX_POSTS}` : 'BENCH_ASTRO=0'}.`,
+    );
   }
 
   // --- The app with its publisher, as make start runs it -----------------------------------------
@@ -208,7 +212,7 @@ async function benchPublishing(): Promise<NonNullable<BenchResults['publishing']
     astroIncremental = await timed(() => astroBuild(staticEnv, STATIC_CONFIG));
   }
 
-  const latency = await timeWrites(context, WRITES, (line) => console.log(line));
+  const latency = await timeWrites(context, WRITES, (line) => console.log(line), KINDS);
   clearInterval(sampler);
   const loadAverage = loadavg();
   mailer.close();

@@ -212,7 +212,7 @@ export function markdownReport(results: BenchResults): string {
             ]),
           ]
         : [
-            `Full build, ours: ${seconds(fullMs)} (compile ${seconds(ourFull.compileMs)} + render ${seconds(ourFull.renderMs)}), ${ourFull.pages} files, ${(ourFull.pages / (fullMs / 1000)).toFixed(0)} pages/s. Astro's own builds skipped above ${ASTRO_MAX_POSTS} posts.`,
+            `Full build, ours: ${seconds(fullMs)} (compile ${seconds(ourFull.compileMs)} + render ${seconds(ourFull.renderMs)}), ${ourFull.pages} files, ${(ourFull.pages / (fullMs / 1000)).toFixed(0)} pages/s. Astro's own builds skipped (above ${ASTRO_MAX_POSTS} posts, or BENCH_ASTRO=0).`,
           ]),
       '',
       "Write -> published (the write's HTTP request until its pages are live):",
