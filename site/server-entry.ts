@@ -8,6 +8,7 @@ import { listCityLinks, listPostLinks, listRedirects, listTagPages } from '@fork
 import { REDIRECTS_ROUTE, redirectsText } from '@forkcast/shared/urls';
 import { createApp } from 'astro/app/entrypoint';
 import { siteRedirects } from './lib/redirects';
+import { listingSlots } from './lib/listing-slots';
 import { siteRoutes } from './lib/routes';
 
 export { handler } from '@astrojs/node/server.js';
@@ -31,8 +32,8 @@ async function published(locals: App.Locals) {
 }
 
 export async function listRoutes(locals: App.Locals): Promise<string[]> {
-  const [{ cities, posts }, tagPages] = await Promise.all([published(locals), listTagPages(locals.db, {})]);
-  return siteRoutes(cities, posts, tagPages);
+  const [{ cities, posts }, tagPages, slots] = await Promise.all([published(locals), listTagPages(locals.db, {}), listingSlots(locals.db)]);
+  return siteRoutes(cities, posts, tagPages, slots);
 }
 
 // Astro ignores page files whose names start with '_', so the redirects file is rendered here,

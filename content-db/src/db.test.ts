@@ -35,6 +35,7 @@ const TABLES = [
   'revisions',
   // Site search: its rows, the FTS5 index and the tables FTS5 keeps for it, its word list, its state.
   'search_documents',
+  'search_facets',
   'search_index',
   'search_index_config',
   'search_index_data',

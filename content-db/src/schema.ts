@@ -368,6 +368,15 @@ export interface TrashTable {
   changeId: number | null;
 }
 
+/** What a search groups, filters and orders a document by: its columns of search_documents, narrow (triggers keep it equal). */
+export interface SearchFacetsTable {
+  id: number;
+  kind: SearchDocumentsTable['kind'];
+  citySlug: string | null;
+  city: string;
+  date: string;
+}
+
 /** Something a reader can find with the site search: a published post or guide, or a restaurant of a city's published guide. */
 export interface SearchDocumentsTable {
   id: Generated<number>;
@@ -430,6 +439,7 @@ export interface Database {
   revisions: RevisionsTable;
   trash: TrashTable;
   searchDocuments: SearchDocumentsTable;
+  searchFacets: SearchFacetsTable;
   searchState: SearchStateTable;
 }
 

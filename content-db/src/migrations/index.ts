@@ -16,6 +16,7 @@ import * as m0014 from './0014-site-generations.ts';
 import * as m0016 from './0016-bucket-queue.ts';
 import * as m0017 from './0017-users-and-roles.ts';
 import * as m0019 from './0019-review.ts';
+import * as m0021 from './0021-search-facets.ts';
 
 /** Every migration in the order it runs. Append only: a landed migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '0016-bucket-queue': m0016,
   '0017-users-and-roles': m0017,
   '0019-review': m0019,
+  '0021-search-facets': m0021,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -16,6 +16,11 @@ export interface PostListArgs {
   tagSlug?: string;
   /** Newest first (the default), or oldest first (archive pages, numbered from the oldest). */
   order?: 'newest' | 'oldest';
+  /**
+   * The window counts the archives' places (every dated post, drafts published once included, see
+   * listSlotIds) rather than published posts; it lists the published ones in it. Not for a city's list.
+   */
+  slots?: boolean;
   limit?: number;
   offset?: number;
 }
@@ -58,6 +63,14 @@ export function published(db: Db, args: Pick<PostListArgs, 'type' | 'cityId' | '
     query = query.where('id', 'in', (eb) => eb.selectFrom('postTags').select('postId').where('slug', '=', slug));
   }
   return query;
+}
+
+/**
+ * The posts with a place in the archives: every published post, and every draft that was published
+ * once (unpublishing keeps a post's date, publishing it again keeps that date).
+ */
+export function dated(db: Db) {
+  return db.selectFrom('posts').where((eb) => eb.or([eb('published', '=', 1), eb('publishedAt', 'is not', null)]));
 }
 
 /** `published` for a read bounded by id: the same filter, kept off the indexes in reader order. */

@@ -1,6 +1,7 @@
 import { listBlocks, listCities, listContentItems, listPosts, listRestaurants, listTagPages } from '@forkcast/content-db';
 import { canonicalPostPath } from '@forkcast/shared/urls';
 import { devLocals } from '../../../site/lib/dev-locals.ts';
+import { listingSlots } from '../../../site/lib/listing-slots.ts';
 import { siteRoutes } from '../../../site/lib/routes.ts';
 
 /**
@@ -10,8 +11,13 @@ import { siteRoutes } from '../../../site/lib/routes.ts';
  */
 async function data() {
   const { db } = await devLocals();
-  const [cities, posts, tagPages] = await Promise.all([listCities(db), listPosts(db, { publishedOnly: true }), listTagPages(db, {})]);
-  return { db, cities, posts, tagPages, byId: new Map(cities.map((city) => [city.id, city])) };
+  const [cities, posts, tagPages, slots] = await Promise.all([
+    listCities(db),
+    listPosts(db, { publishedOnly: true }),
+    listTagPages(db, {}),
+    listingSlots(db),
+  ]);
+  return { db, cities, posts, tagPages, slots, byId: new Map(cities.map((city) => [city.id, city])) };
 }
 
 async function bodyKey(postId: number): Promise<string> {
@@ -74,7 +80,7 @@ export async function itineraryPaths() {
 export async function listingPaths() {
   const all = await data();
   const key = listKey(all);
-  return siteRoutes(all.cities, all.posts, all.tagPages)
+  return siteRoutes(all.cities, all.posts, all.tagPages, all.slots)
     .filter((route) => route.startsWith('/posts'))
     .map((route) => ({ params: { path: route === '/posts' ? undefined : route.slice('/posts/'.length) }, cacheKey: key }));
 }
@@ -82,7 +88,7 @@ export async function listingPaths() {
 export async function tagPaths() {
   const all = await data();
   const key = listKey(all);
-  return siteRoutes(all.cities, all.posts, all.tagPages)
+  return siteRoutes(all.cities, all.posts, all.tagPages, all.slots)
     .filter((route) => route.startsWith('/tags/'))
     .map((route) => {
       const [tag, ...page] = route.slice('/tags/'.length).split('/');
@@ -93,7 +99,7 @@ export async function tagPaths() {
 export async function sitemapPaths() {
   const all = await data();
   const key = listKey(all);
-  return siteRoutes(all.cities, all.posts, all.tagPages)
+  return siteRoutes(all.cities, all.posts, all.tagPages, all.slots)
     .filter((route) => route.startsWith('/sitemaps/posts-'))
     .map((route) => ({ params: { file: route.slice('/sitemaps/'.length) }, cacheKey: key }));
 }
