@@ -31,6 +31,7 @@ export * from './repositories/contact-messages.ts';
 export * from './repositories/users.ts';
 export { adoptAuthorlessPosts, reassignPosts, setPostAuthors } from './repositories/post-authors.ts';
 export * from './repositories/sessions.ts';
+export * from './repositories/invitations.ts';
 export * from './repositories/outbox.ts';
 export * from './repositories/pages.ts';
 export * from './repositories/failed-routes.ts';
