@@ -55,6 +55,10 @@ const RULES: Record<string, Rule> = {
   'GET /api/newsletter/confirm': anyone,
   'GET /api/newsletter/unsubscribe/:token': anyone,
   'POST /api/newsletter/unsubscribe/:token': anyone,
+  // The mailed links: whoever holds one (the token is the permission).
+  'POST /api/invitations/accept': anyone,
+  'POST /api/password-reset': anyone,
+  'POST /api/password-reset/confirm': anyone,
 
   // Contributors write posts: their own drafts; authors their own posts, publishing included; editors any.
   'POST /api/posts': from('contributor'),
@@ -93,6 +97,10 @@ const RULES: Record<string, Rule> = {
   'GET /api/revisions/:id': from('editor'),
   'POST /api/revisions/:id/restore': from('editor'),
   'GET /api/trash': from('editor'),
+  // Editors invite authors and contributors (the routes narrow the roles further).
+  'POST /api/invitations': from('editor'),
+  'GET /api/invitations': from('editor'),
+  'DELETE /api/invitations/:id': from('editor'),
   'POST /api/trash/:kind/:id/restore': from('editor'),
 
   // Administrators (and the owner): users, readers' addresses, newsletter sends.
