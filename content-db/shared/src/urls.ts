@@ -77,6 +77,11 @@ export const FIXED_ROUTES = [
   '/admin/editor',
   '/admin/city',
   '/admin/sign-in',
+  '/admin/people',
+  // The pages the mailed links open, and the one that asks for a reset link.
+  '/admin/accept',
+  '/admin/forgot-password',
+  '/admin/reset-password',
   ...Object.values(NOT_FOUND_ROUTES),
   REDIRECTS_ROUTE,
   '/rss.xml',
