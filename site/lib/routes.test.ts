@@ -41,6 +41,7 @@ describe('siteRoutes', () => {
         '/admin/city',
         '/admin/sign-in',
         '/admin/people',
+        '/admin/profile',
         '/admin/accept',
         '/admin/forgot-password',
         '/admin/reset-password',

@@ -106,6 +106,13 @@ describe('joining by invitation, and setting a new password by a mailed link', (
     await shown(page.getByText(`Signed in as ${NEWCOMER.name} (${NEWCOMER.email}), contributor`));
     await shown(page.getByRole('region', { name: 'Your posts' }));
     expect(await page.getByRole('region', { name: 'Subscribers' }).count()).toBe(0);
+    // Every role reaches their own profile; a contributor has no People page.
+    expect(await page.getByRole('link', { name: 'People' }).count()).toBe(0);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === '/admin/profile'),
+      page.getByRole('link', { name: 'Your profile' }).click(),
+    ]);
+    expect(await (await shown(page.getByLabel('Name'))).inputValue()).toBe(NEWCOMER.name);
 
     // The link worked once.
     const again = await (await browser.newContext({ baseURL: server.url })).newPage();

@@ -81,6 +81,7 @@ const RULES: Record<string, Rule> = {
   'POST /api/upload/hero-image': from('contributor'),
   'POST /api/changes/:id/undo': from('editor', 'contributor'),
   // Everyone keeps their own profile and sessions; administrators everyone's.
+  'GET /api/users/:id': from('administrator', 'contributor'),
   'PATCH /api/users/:id': from('administrator', 'contributor'),
   'POST /api/users/:id/sign-out': from('administrator', 'contributor'),
 

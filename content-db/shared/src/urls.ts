@@ -78,6 +78,7 @@ export const FIXED_ROUTES = [
   '/admin/city',
   '/admin/sign-in',
   '/admin/people',
+  '/admin/profile',
   // The pages the mailed links open, and the one that asks for a reset link.
   '/admin/accept',
   '/admin/forgot-password',

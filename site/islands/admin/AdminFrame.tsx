@@ -49,7 +49,7 @@ const ROLE_NAMES: Record<Role, string> = {
 };
 
 /** The admin's pages, each a link in the header for the roles that may use it. */
-export type AdminSection = 'dashboard' | 'people';
+export type AdminSection = 'dashboard' | 'people' | 'profile';
 
 function DashboardHeader({ user, title, section }: { user: CurrentUser; title: string; section: AdminSection }) {
   const here = (which: AdminSection) => (which === section ? { 'aria-current': 'page' as const } : {});
@@ -71,6 +71,9 @@ function DashboardHeader({ user, title, section }: { user: CurrentUser; title: s
             People
           </a>
         )}
+        <a className="button button--ghost fc-dash-small-button" href="/admin/profile" {...here('profile')}>
+          Your profile
+        </a>
         <a className="button button--ghost fc-dash-small-button" href="/">
           View site
         </a>
