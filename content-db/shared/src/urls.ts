@@ -77,6 +77,11 @@ export const FIXED_ROUTES = [
   '/admin/editor',
   '/admin/city',
   '/admin/sign-in',
+  '/admin/cities',
+  '/admin/newsletter',
+  '/admin/inbox',
+  '/admin/publishing',
+  '/admin/history',
   '/admin/people',
   '/admin/profile',
   // The pages the mailed links open, and the one that asks for a reset link.

@@ -48,11 +48,22 @@ const ROLE_NAMES: Record<Role, string> = {
   contributor: 'Contributor',
 };
 
-/** The admin's pages, each a link in the header for the roles that may use it. */
-export type AdminSection = 'dashboard' | 'people' | 'profile';
+/** The admin's pages, each a link in the sections nav for the roles that may use it. */
+export type AdminSection = 'dashboard' | 'cities' | 'newsletter' | 'inbox' | 'publishing' | 'history' | 'people' | 'profile';
 
-function DashboardHeader({ user, title, section }: { user: CurrentUser; title: string; section: AdminSection }) {
-  const here = (which: AdminSection) => (which === section ? { 'aria-current': 'page' as const } : {});
+/** Each section with its address and the least role that may use it (the server's rules for its routes). */
+export const ADMIN_SECTIONS: readonly { section: AdminSection; label: string; href: string; least: Role }[] = [
+  { section: 'dashboard', label: 'Dashboard', href: '/admin', least: 'contributor' },
+  { section: 'cities', label: 'Cities', href: '/admin/cities', least: 'editor' },
+  { section: 'newsletter', label: 'Newsletter', href: '/admin/newsletter', least: 'administrator' },
+  { section: 'inbox', label: 'Inbox', href: '/admin/inbox', least: 'administrator' },
+  { section: 'publishing', label: 'Publishing', href: '/admin/publishing', least: 'editor' },
+  { section: 'history', label: 'History and trash', href: '/admin/history', least: 'editor' },
+  { section: 'people', label: 'People', href: '/admin/people', least: 'editor' },
+  { section: 'profile', label: 'Your profile', href: '/admin/profile', least: 'contributor' },
+];
+
+function DashboardHeader({ user, title }: { user: CurrentUser; title: string }) {
   return (
     <header className="fc-dash-header">
       <div>
@@ -63,17 +74,6 @@ function DashboardHeader({ user, title, section }: { user: CurrentUser; title: s
         </p>
       </div>
       <nav className="fc-dash-header__nav" aria-label="Admin">
-        <a className="button button--ghost fc-dash-small-button" href="/admin" {...here('dashboard')}>
-          Dashboard
-        </a>
-        {roleAtLeast(user.role, 'editor') && (
-          <a className="button button--ghost fc-dash-small-button" href="/admin/people" {...here('people')}>
-            People
-          </a>
-        )}
-        <a className="button button--ghost fc-dash-small-button" href="/admin/profile" {...here('profile')}>
-          Your profile
-        </a>
         <a className="button button--ghost fc-dash-small-button" href="/">
           View site
         </a>
@@ -82,6 +82,23 @@ function DashboardHeader({ user, title, section }: { user: CurrentUser; title: s
         </a>
       </nav>
     </header>
+  );
+}
+
+/** The sections the signed-in role may use, the current one marked. */
+function SectionsNav({ user, section }: { user: CurrentUser; section: AdminSection }) {
+  return (
+    <nav className="fc-admin-sections" aria-label="Admin sections">
+      <ul>
+        {ADMIN_SECTIONS.filter((entry) => roleAtLeast(user.role, entry.least)).map((entry) => (
+          <li key={entry.section}>
+            <a href={entry.href} {...(entry.section === section ? { 'aria-current': 'page' as const } : {})}>
+              {entry.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
@@ -118,7 +135,8 @@ export function AdminFrame({
   }
   return (
     <>
-      <DashboardHeader user={session.user} title={title} section={section} />
+      <DashboardHeader user={session.user} title={title} />
+      <SectionsNav user={session.user} section={section} />
       {children(session.user)}
     </>
   );
