@@ -115,12 +115,14 @@ describe('joining by invitation, and setting a new password by a mailed link', (
     expect(await (await shown(page.getByLabel('Name'))).inputValue()).toBe(NEWCOMER.name);
 
     // The link worked once.
-    const again = await (await browser.newContext({ baseURL: server.url })).newPage();
+    const another = await newContext(browser, server);
+    const again = await another.newPage();
     await again.goto(link);
     await again.getByLabel('Your name').fill('Someone Else');
     await again.getByLabel('Password').fill('another long password');
     await again.getByRole('button', { name: 'Accept and sign in' }).click();
     expect(await (await shown(again.getByRole('alert'))).textContent()).toBe('This invitation was accepted already. Sign in instead.');
+    await another.close();
     await fresh.close();
   });
 
