@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   addContactMessage,
+  createInvitation,
   addContentItem,
   createBlock,
   ensureSecret,
@@ -36,6 +37,10 @@ const ANONYMOUS_WRITES = new Set([
   'POST /api/newsletter/subscribe',
   'POST /api/newsletter/subscribe/form',
   'POST /api/newsletter/unsubscribe/:token',
+  // The mailed links, whose token is the permission, and asking for one.
+  'POST /api/invitations/accept',
+  'POST /api/password-reset',
+  'POST /api/password-reset/confirm',
 ]);
 /**
  * The one unsafe route a browser may send from another site: RFC 8058's one-click unsubscribe,
@@ -98,6 +103,7 @@ const VALID_JSON: Record<string, unknown> = {
   'POST /api/hero/update-image': { imageUrl: EVIL_IMAGE },
   'POST /api/contact': { name: 'Mallory', email: 'mallory@evil.example', subject: 'Hello', message: 'Injected message' },
   'POST /api/newsletter/subscribe': { email: EVIL_SUBSCRIBER },
+  'POST /api/password-reset': { email: EVIL_SUBSCRIBER },
   'PATCH /api/users/:id': { bio: 'Injected bio' },
   'DELETE /api/users/:id': { reassignTo: 1 },
 };
@@ -206,6 +212,14 @@ async function seededFixture(t: TestApp): Promise<Fixture> {
   const emptyCity = await insertCity(db, { slug: 'empty-town', name: 'Empty Town', createdAt: now, updatedAt: now });
   // Another user to delete and sign out: the owner (user 1) can be neither, and signs in for the walk.
   const colleague = await t.userId('editor');
+  const invitation = await createInvitation(db, {
+    email: 'invitee@forkcast.test',
+    role: 'author',
+    tokenHash: 'fixture',
+    invitedBy: 1,
+    now,
+    expiresAt: '2999-01-01T00:00:00.000Z',
+  });
   const links = new NewsletterLinks(await ensureSecret(db, SETTING.newsletterSecret, now), ORIGIN);
   const token = new URL(links.unsubscribeUrl(subscriber)).pathname.split('/').at(-1)!;
   return {
@@ -216,6 +230,7 @@ async function seededFixture(t: TestApp): Promise<Fixture> {
       'DELETE /api/cities/:id': { id: String(emptyCity) },
       'DELETE /api/users/:id': { id: String(colleague) },
       'POST /api/users/:id/sign-out': { id: String(colleague) },
+      'DELETE /api/invitations/:id': { id: String(invitation) },
     },
   };
 }
@@ -327,6 +342,10 @@ describe('app', () => {
         'POST /api/newsletter/subscribe -> 200',
         'POST /api/newsletter/subscribe/form -> 303',
         'POST /api/newsletter/unsubscribe/:token -> 303',
+        // Without a mailed link's token these are refused, but as bad input, never as unauthorised.
+        'POST /api/invitations/accept -> 400',
+        'POST /api/password-reset -> 200',
+        'POST /api/password-reset/confirm -> 400',
       ]);
     });
 

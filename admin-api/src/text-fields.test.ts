@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createBlock, ensureSecret, getPostById, SETTING, subscribe } from '@forkcast/content-db';
+import { createBlock, createInvitation, createPasswordReset, ensureSecret, getPostById, SETTING, subscribe } from '@forkcast/content-db';
 import { seed } from '@forkcast/content-db/seed';
 import { newsletterOutcomeUrl } from '@forkcast/shared/contracts';
 import { NewsletterLinks } from './newsletter/links.ts';
+import { hashToken } from './people/tokens.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, ORIGIN, storedState, type RequestOptions, type TestApp } from './testing.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -47,6 +48,10 @@ const LISBON_CSV =
   'Day,Meal,Restaurant,Neighborhood,Cuisine,Notes,Address,Website\n1,Dinner,Taberna,Chiado,Portuguese,Arrive early,Rua das Flores 103,https://example.com/taberna\n';
 const csvFile = (csv = LISBON_CSV) => ({ csvFile: new File([csv], 'lisbon.csv', { type: 'text/csv' }) });
 const credentials = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
+// Routes that start a session, which would end the owner's session the walk goes on with: sent without it.
+const SIGNS_IN = new Set(['POST /api/login', 'POST /api/invitations/accept', 'POST /api/password-reset/confirm']);
+const INVITE_TOKEN = 'I'.repeat(43);
+const RESET_TOKEN = 'R'.repeat(43);
 const loginFields = [
   { name: 'email', label: 'Your email' },
   { name: 'password', label: 'Your password' },
@@ -74,6 +79,43 @@ const ROUTES: Record<string, Variant[]> = {
         { name: 'slug', label: 'The slug' },
         { name: 'bio', label: 'The bio' },
         { name: 'avatar', label: 'The avatar address' },
+      ],
+      refusal: 'json',
+    },
+  ],
+  'POST /api/invitations': [
+    {
+      encoding: 'json',
+      valid: { email: 'newcomer@forkcast.test', role: 'author' },
+      fields: [{ name: 'email', label: 'The email' }],
+      refusal: 'json',
+    },
+  ],
+  // Withdrawing an invitation reads only its id.
+  'DELETE /api/invitations/:id': [],
+  // The mailed links' tokens are made in beforeEach (INVITE_TOKEN, RESET_TOKEN; the reset is an author's, whose sessions it ends).
+  'POST /api/invitations/accept': [
+    {
+      encoding: 'json',
+      valid: { token: INVITE_TOKEN, name: 'Nia New', password: 'a long enough password' },
+      fields: [
+        { name: 'token', label: 'The token' },
+        { name: 'name', label: 'Your name' },
+        { name: 'password', label: 'The password' },
+      ],
+      refusal: 'json',
+    },
+  ],
+  'POST /api/password-reset': [
+    { encoding: 'json', valid: { email: 'editor@forkcast.test' }, fields: [{ name: 'email', label: 'Your email' }], refusal: 'json' },
+  ],
+  'POST /api/password-reset/confirm': [
+    {
+      encoding: 'json',
+      valid: { token: RESET_TOKEN, password: 'a long enough password' },
+      fields: [
+        { name: 'token', label: 'The token' },
+        { name: 'password', label: 'The password' },
       ],
       refusal: 'json',
     },
@@ -320,13 +362,29 @@ describe('text fields refuse control characters', () => {
     const token = new URL(links.unsubscribeUrl(subscriber)).pathname.split('/').at(-1)!;
     params = { slug: post.slug, postId: String(post.id), blockId: String(block.id), contentId: '1', id: '1', token };
     cookie = await t.signIn();
+    const now = new Date().toISOString();
+    const later = '2999-01-01T00:00:00.000Z';
+    await createInvitation(t.handle.db, {
+      email: 'invitee@forkcast.test',
+      role: 'author',
+      tokenHash: hashToken(INVITE_TOKEN),
+      invitedBy: 1,
+      now,
+      expiresAt: later,
+    });
+    await createPasswordReset(t.handle.db, {
+      tokenHash: hashToken(RESET_TOKEN),
+      userId: await t.userId('author'),
+      createdAt: now,
+      expiresAt: later,
+    });
   });
   afterEach(() => t.cleanup());
 
   const send = (key: string, init: RequestInit) => {
     const [method, path] = key.split(' ') as [string, string];
     const url = path.replace(/:(\w+)(\{[^}]*\})?/g, (_m, name: string) => params[name]!);
-    const request: RequestOptions = { ...init, method, ip: freshIp(), ...(key === 'POST /api/login' ? {} : { cookie }) };
+    const request: RequestOptions = { ...init, method, ip: freshIp(), ...(SIGNS_IN.has(key) ? {} : { cookie }) };
     return t.request(url, request);
   };
 

@@ -32,6 +32,7 @@ export * from './repositories/users.ts';
 export * from './repositories/post-comments.ts';
 export { adoptAuthorlessPosts, reassignPosts, setPostAuthors } from './repositories/post-authors.ts';
 export * from './repositories/sessions.ts';
+export * from './repositories/invitations.ts';
 export * from './repositories/outbox.ts';
 export * from './repositories/pages.ts';
 export * from './repositories/failed-routes.ts';

@@ -206,6 +206,27 @@ export interface PostCommentsTable {
   kind: CommentKind;
   body: string;
   createdAt: string;
+/** An invitation into the newsroom (see migration 0018): a single-use link, its token kept only as a hash. */
+export interface InvitationsTable {
+  id: Generated<number>;
+  email: string;
+  role: Exclude<Role, 'owner'>;
+  tokenHash: string;
+  /** Who sent it; null once that user is deleted. */
+  invitedBy: number | null;
+  createdAt: string;
+  expiresAt: string;
+  acceptedAt: string | null;
+  revokedAt: string | null;
+}
+
+/** A password reset link (see migration 0018), its token kept only as a hash. */
+export interface PasswordResetsTable {
+  tokenHash: string;
+  userId: number;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
 }
 
 export type LeaseRole = 'server' | 'restore';
@@ -421,6 +442,8 @@ export interface Database {
   postAuthors: PostAuthorsTable;
   postComments: PostCommentsTable;
   sessions: SessionsTable;
+  invitations: InvitationsTable;
+  passwordResets: PasswordResetsTable;
   settings: SettingsTable;
   serverLease: ServerLeaseTable;
   siteGenerations: SiteGenerationsTable;
@@ -460,3 +483,5 @@ export type SubscriberRow = Selectable<NewsletterSubscribersTable>;
 export type SendRow = Selectable<NewsletterSendsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type InvitationRow = Selectable<InvitationsTable>;
+export type PasswordResetRow = Selectable<PasswordResetsTable>;

@@ -24,6 +24,7 @@ export const TAGS: OpenAPIV3_1.TagObject[] = [
   { name: 'Health', description: 'Whether the server is up, and the deep check for monitoring.' },
   { name: 'Sign-in', description: "A user's session: signing in and out, and who is signed in." },
   { name: 'Users', description: 'The newsroom: its members, their roles and profiles, and signing them out.' },
+  { name: 'People', description: 'Joining the newsroom by invitation, and setting a new password by a mailed link.' },
   { name: 'Cities', description: 'The cities, their guides and posts.' },
   { name: 'Posts', description: 'Posts and guides: reading, writing, publishing, previews.' },
   { name: 'Review', description: 'Submitting a post for review, sending it back with a note, and the comments on it.' },

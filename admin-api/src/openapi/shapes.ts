@@ -180,6 +180,20 @@ export const User = CurrentUser.extend({
   updatedAt: time,
 }).meta({ id: 'User', description: 'A member of the newsroom.' });
 
+export const Invitation = z
+  .object({
+    id,
+    email: z.string(),
+    role: z.enum(['administrator', 'editor', 'author', 'contributor']),
+    invitedBy: id.nullable().describe('Who sent it; null once that user is deleted.'),
+    invitedByName: z.string().nullable(),
+    createdAt: time,
+    expiresAt: time.describe('The link works until then (7 days).'),
+    acceptedAt: time.nullable(),
+    revokedAt: time.nullable(),
+  })
+  .meta({ id: 'Invitation', description: 'An invitation into the newsroom; its link is only in the email.' });
+
 const publishRun = {
   durationMs: z.number().min(0),
   pagesChanged: z.number().int().min(0),

@@ -54,6 +54,10 @@ const RULES: Record<string, Rule> = {
   'GET /api/newsletter/confirm': anyone,
   'GET /api/newsletter/unsubscribe/:token': anyone,
   'POST /api/newsletter/unsubscribe/:token': anyone,
+  // The mailed links: whoever holds one (the token is the permission).
+  'POST /api/invitations/accept': anyone,
+  'POST /api/password-reset': anyone,
+  'POST /api/password-reset/confirm': anyone,
 
   // Contributors write posts: their own drafts; authors their own posts, publishing included; editors any.
   'POST /api/posts': from('contributor'),
@@ -82,6 +86,7 @@ const RULES: Record<string, Rule> = {
   'POST /api/upload/hero-image': from('contributor'),
   'POST /api/changes/:id/undo': from('editor', 'contributor'),
   // Everyone keeps their own profile and sessions; administrators everyone's.
+  'GET /api/users/:id': from('administrator', 'contributor'),
   'PATCH /api/users/:id': from('administrator', 'contributor'),
   'POST /api/users/:id/sign-out': from('administrator', 'contributor'),
 
@@ -98,6 +103,10 @@ const RULES: Record<string, Rule> = {
   'GET /api/revisions/:id': from('editor'),
   'POST /api/revisions/:id/restore': from('editor'),
   'GET /api/trash': from('editor'),
+  // Editors invite authors and contributors (the routes narrow the roles further).
+  'POST /api/invitations': from('editor'),
+  'GET /api/invitations': from('editor'),
+  'DELETE /api/invitations/:id': from('editor'),
   'POST /api/trash/:kind/:id/restore': from('editor'),
 
   // Administrators (and the owner): users, readers' addresses, newsletter sends.

@@ -200,6 +200,12 @@ describe('revisions, restore, undo and trash', () => {
     // Sessions, and a user's own record (their profile and role), which keeps no versions.
     'POST /api/users/:id/sign-out',
     'PATCH /api/users/:id',
+    // Invitations and password resets: links, passwords and sessions; a new user is in no history.
+    'POST /api/invitations',
+    'DELETE /api/invitations/:id',
+    'POST /api/invitations/accept',
+    'POST /api/password-reset',
+    'POST /api/password-reset/confirm',
     // Who has a post open in an editor is kept in memory, not in the database.
     'POST /api/posts/:id{[0-9]+}/presence',
     'DELETE /api/posts/:id{[0-9]+}/presence',

@@ -70,7 +70,7 @@ function checkRoleChange(actor: CurrentUser, target: User, role: User['role']): 
   if (!assignableRoles(actor.role).includes(role)) throw errors.forbidden(`You cannot make someone ${role}.`);
 }
 
-/** GET /api/users, PATCH and DELETE /api/users/:id, POST /api/users/:id/sign-out: the newsroom. */
+/** GET /api/users, GET, PATCH and DELETE /api/users/:id, POST /api/users/:id/sign-out: the newsroom. */
 export const userRoutes = new Hono<AppEnv>()
   .get(
     '/',
@@ -85,6 +85,26 @@ export const userRoutes = new Hono<AppEnv>()
     async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json<User[]>(await listUsers(c.get('db')));
+    },
+  )
+  .get(
+    '/:id',
+    describe({
+      operationId: 'getUser',
+      summary: 'One user',
+      access: 'themselves (any role); administrator and above: anyone',
+      description: 'A user with their profile (name, slug, bio, avatar), as their profile page reads it. Never cached.',
+      parameters: [byUser],
+      responses: { 200: answer('The user.', shapes.User), ...refusals('forbidden', 'not_found') },
+      examples: [{ name: 'self', summary: 'The owner reads their own profile', params: { id: 1 }, status: 200, response: OWNER }],
+    }),
+    allow('contributor'),
+    async (c) => {
+      const actor = signedIn(c);
+      const target = await targetUser(c);
+      if (actor.id !== target.id && !isAdministrator(actor)) throw errors.forbidden('You can read only your own profile.');
+      c.header('Cache-Control', 'no-store');
+      return c.json<User>(target);
     },
   )
   .patch(

@@ -225,6 +225,19 @@ export interface UserChanges {
   role?: Role;
 }
 
+/** A pending invitation (POST and GET /api/invitations); its link is only in the email. */
+export interface Invitation {
+  id: number;
+  email: string;
+  role: Exclude<Role, 'owner'>;
+  invitedBy: number | null;
+  invitedByName: string | null;
+  createdAt: string;
+  expiresAt: string;
+  acceptedAt: string | null;
+  revokedAt: string | null;
+}
+
 /** POST /api/upload answers with the processed image's address... */
 export interface UploadResult {
   url: string;

@@ -36,6 +36,9 @@ export const LIMITS = {
     /** Characters of a user's slug (their author page's URL segment). */
     slug: 60,
     bio: 1000,
+    /** A password's length: as ADMIN_PASSWORD and `make admin-password` ask, and as sign-in reads at most. */
+    passwordMin: 12,
+    passwordMax: 1024,
   },
   city: {
     /** Characters of a city's slug (its URL segment). */
