@@ -206,6 +206,8 @@ export interface PostCommentsTable {
   kind: CommentKind;
   body: string;
   createdAt: string;
+}
+
 /** An invitation into the newsroom (see migration 0018): a single-use link, its token kept only as a hash. */
 export interface InvitationsTable {
   id: Generated<number>;
