@@ -8,6 +8,7 @@ import { listAuthorPages, listCityLinks, listPostLinks, listRedirects, listTagPa
 import { REDIRECTS_ROUTE, redirectsText } from '@forkcast/shared/urls';
 import { createApp } from 'astro/app/entrypoint';
 import { siteRedirects } from './lib/redirects';
+import { listingSlots } from './lib/listing-slots';
 import { siteRoutes } from './lib/routes';
 
 export { handler } from '@astrojs/node/server.js';
@@ -31,12 +32,13 @@ async function published(locals: App.Locals) {
 }
 
 export async function listRoutes(locals: App.Locals): Promise<string[]> {
-  const [{ cities, posts }, tagPages, authorPages] = await Promise.all([
+  const [{ cities, posts }, tagPages, authorPages, slots] = await Promise.all([
     published(locals),
     listTagPages(locals.db, {}),
     listAuthorPages(locals.db, {}),
+    listingSlots(locals.db),
   ]);
-  return siteRoutes(cities, posts, tagPages, authorPages);
+  return siteRoutes(cities, posts, tagPages, authorPages, slots);
 }
 
 // Astro ignores page files whose names start with '_', so the redirects file is rendered here,

@@ -1,7 +1,10 @@
 import { Hono } from 'hono';
 import type { AppEnv } from './context.ts';
 import { openApiRoutes } from './openapi/routes.ts';
+import { invitationRoutes } from './people/invitations.ts';
+import { passwordResetRoutes } from './people/password-reset.ts';
 import { presenceRoutes } from './presence/routes.ts';
+import { reviewRoutes } from './review/routes.ts';
 import { changeRoutes, revisionRoutes, trashRoutes } from './revisions/routes.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -27,10 +30,13 @@ export function apiRoutes(): Hono<AppEnv> {
     .route('/ready', readyRoutes)
     .route('/', authRoutes)
     .route('/users', userRoutes)
+    .route('/invitations', invitationRoutes)
+    .route('/password-reset', passwordResetRoutes())
     .route('/cities', cityRoutes)
     .route('/posts', postRoutes)
     .route('/posts', postBodyRoutes)
     .route('/posts', presenceRoutes())
+    .route('/posts', reviewRoutes)
     .route('/hero', heroRoutes)
     .route('/upload', uploadRoutes)
     .route('/contact', contactRoutes())

@@ -1,9 +1,10 @@
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   addContactMessage,
+  createInvitation,
   addContentItem,
   createBlock,
   ensureSecret,
@@ -13,7 +14,7 @@ import {
   subscribe,
 } from '@forkcast/content-db';
 import { seed } from '@forkcast/content-db/seed';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, json, ORIGIN, type RequestOptions, type TestApp } from './testing.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, json, ORIGIN, storedState, type RequestOptions, type TestApp } from './testing.ts';
 import { NEWSLETTER_PAGES, newsletterOutcomeUrl } from '@forkcast/shared/contracts';
 import { NewsletterLinks } from './newsletter/links.ts';
 
@@ -36,6 +37,10 @@ const ANONYMOUS_WRITES = new Set([
   'POST /api/newsletter/subscribe',
   'POST /api/newsletter/subscribe/form',
   'POST /api/newsletter/unsubscribe/:token',
+  // The mailed links, whose token is the permission, and asking for one.
+  'POST /api/invitations/accept',
+  'POST /api/password-reset',
+  'POST /api/password-reset/confirm',
 ]);
 /**
  * The one unsafe route a browser may send from another site: RFC 8058's one-click unsubscribe,
@@ -98,6 +103,7 @@ const VALID_JSON: Record<string, unknown> = {
   'POST /api/hero/update-image': { imageUrl: EVIL_IMAGE },
   'POST /api/contact': { name: 'Mallory', email: 'mallory@evil.example', subject: 'Hello', message: 'Injected message' },
   'POST /api/newsletter/subscribe': { email: EVIL_SUBSCRIBER },
+  'POST /api/password-reset': { email: EVIL_SUBSCRIBER },
   'PATCH /api/users/:id': { bio: 'Injected bio' },
   'DELETE /api/users/:id': { reassignTo: 1 },
 };
@@ -206,6 +212,14 @@ async function seededFixture(t: TestApp): Promise<Fixture> {
   const emptyCity = await insertCity(db, { slug: 'empty-town', name: 'Empty Town', createdAt: now, updatedAt: now });
   // Another user to delete and sign out: the owner (user 1) can be neither, and signs in for the walk.
   const colleague = await t.userId('editor');
+  const invitation = await createInvitation(db, {
+    email: 'invitee@forkcast.test',
+    role: 'author',
+    tokenHash: 'fixture',
+    invitedBy: 1,
+    now,
+    expiresAt: '2999-01-01T00:00:00.000Z',
+  });
   const links = new NewsletterLinks(await ensureSecret(db, SETTING.newsletterSecret, now), ORIGIN);
   const token = new URL(links.unsubscribeUrl(subscriber)).pathname.split('/').at(-1)!;
   return {
@@ -216,6 +230,7 @@ async function seededFixture(t: TestApp): Promise<Fixture> {
       'DELETE /api/cities/:id': { id: String(emptyCity) },
       'DELETE /api/users/:id': { id: String(colleague) },
       'POST /api/users/:id/sign-out': { id: String(colleague) },
+      'DELETE /api/invitations/:id': { id: String(invitation) },
     },
   };
 }
@@ -232,25 +247,6 @@ function exemptWithoutEffect(fixture: Fixture): Fixture {
 function refusal(route: Route, res: Response, body: { code?: string } | undefined): string {
   if (CROSS_SITE_EXEMPT.has(routeKey(route)) && body?.code !== 'cross_site') return 'exempt';
   return `${res.status} ${body?.code}`;
-}
-
-/** Every row of every table, plus the upload folder: what "nothing changed" is checked against. */
-async function snapshot(t: TestApp) {
-  const db = t.handle.db;
-  const tables = await db.introspection.getTables();
-  const rows: Record<string, unknown[]> = {};
-  for (const table of tables)
-    rows[table.name] = await db
-      .selectFrom(table.name as 'settings')
-      .selectAll()
-      .execute();
-  let uploads: string[] = [];
-  try {
-    uploads = readdirSync(t.uploadDir, { recursive: true }) as string[];
-  } catch {
-    // No folder means no uploads.
-  }
-  return { rows, uploads };
 }
 
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
@@ -324,12 +320,12 @@ describe('app', () => {
     it('changes nothing when a signed-out visitor calls the admin routes with valid bodies', async () => {
       const fixture = await seededFixture(t);
       await t.request('/api/logout', { method: 'POST', cookie: fixture.cookie });
-      const before = await snapshot(t);
+      const before = await storedState(t);
       for (const route of unsafeRoutes(t).filter((r) => !ANONYMOUS_WRITES.has(routeKey(r)))) {
         const init = validRequest(route) ?? bodyFor(route, 'valid json');
         expect((await send(t, route, init, { params: fixture.params })).status, routeKey(route)).toBe(401);
       }
-      expect(await snapshot(t)).toEqual(before);
+      expect(await storedState(t)).toEqual(before);
     });
 
     it('lets a visitor reach the anonymous writes without signing in', async () => {
@@ -346,6 +342,10 @@ describe('app', () => {
         'POST /api/newsletter/subscribe -> 200',
         'POST /api/newsletter/subscribe/form -> 303',
         'POST /api/newsletter/unsubscribe/:token -> 303',
+        // Without a mailed link's token these are refused, but as bad input, never as unauthorised.
+        'POST /api/invitations/accept -> 400',
+        'POST /api/password-reset -> 200',
+        'POST /api/password-reset/confirm -> 400',
       ]);
     });
 
@@ -372,7 +372,7 @@ describe('app', () => {
   describe('cross-site request defence', () => {
     it('refuses every unsafe route with 403 cross_site when the browser says cross-site or same-site, and changes nothing', async () => {
       const fixture = await seededFixture(t);
-      const before = await snapshot(t);
+      const before = await storedState(t);
       const routes = unsafeRoutes(t);
       expect(routes.length).toBeGreaterThanOrEqual(12);
       const got: string[] = [];
@@ -395,13 +395,13 @@ describe('app', () => {
         }
       }
       expect(got).toEqual(expected);
-      expect(await snapshot(t)).toEqual(before);
+      expect(await storedState(t)).toEqual(before);
       expect(await whoAmIStatus(t, fixture.cookie)).toBe(200);
     });
 
     it('refuses every unsafe route with 403 when, without Sec-Fetch-Site, the Origin is another site', async () => {
       const fixture = await seededFixture(t);
-      const before = await snapshot(t);
+      const before = await storedState(t);
       const got: string[] = [];
       const expected: string[] = [];
       for (const route of unsafeRoutes(t)) {
@@ -413,12 +413,12 @@ describe('app', () => {
         }
       }
       expect(got).toEqual(expected);
-      expect(await snapshot(t)).toEqual(before);
+      expect(await storedState(t)).toEqual(before);
     });
 
     it('lets every unsafe route through from the same origin (so the refusals above are the defence at work)', async () => {
       const fixture = await seededFixture(t);
-      const before = await snapshot(t);
+      const before = await storedState(t);
       const got: string[] = [];
       const expected: string[] = [];
       for (const route of unsafeRoutes(t)) {
@@ -442,7 +442,7 @@ describe('app', () => {
       expect(got).toEqual(expected);
       expect(await heroImage(t)).toBe(EVIL_IMAGE);
       // The snapshot the other walks compare against does see writes (and uploads).
-      const after = await snapshot(t);
+      const after = await storedState(t);
       for (const table of [
         'settings',
         'posts',

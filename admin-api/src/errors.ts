@@ -16,6 +16,7 @@ const STATUS_OF = {
   method_not_allowed: 405,
   wrong_host: 421,
   conflict: 409,
+  gone: 410,
   stale_version: 412,
   body_too_large: 413,
   file_too_large: 413,
@@ -136,6 +137,8 @@ export const errors = {
   /** 409; `field` names the body field whose value clashes, when one does. */
   conflict: (message: string, field?: string) => ApiError.of('conflict', message, { field }),
   /** 412: the write was made to an earlier version of the entity than the current one (If-Match). */
+  /** A single-use link that was used, revoked or has expired. */
+  gone: (message: string) => ApiError.of('gone', message),
   staleVersion: (message: string, stale: StaleVersionDetails) => ApiError.of('stale_version', message, { stale }),
   tooLarge: (code: TooLargeCode, message: string) => ApiError.of(code, message),
   unsupportedMedia: (code: UnsupportedMediaCode, message: string) => ApiError.of(code, message),

@@ -41,6 +41,16 @@ export const text = (label: string, options: { multiline?: boolean; error?: stri
  */
 export const emailAddress = (label: string, error: string) => text(label, { error }).trim().refine(isEmailAddress, error);
 
+/** The shape of a slug: lowercase ASCII letters and digits joined by single hyphens. */
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** A slug an editor types: lowercase words joined by single hyphens, at most `max` characters, like `example`. */
+export const slugField = (max: number, example: string) =>
+  text('The slug')
+    .trim()
+    .max(max, `A slug can be at most ${max} characters.`)
+    .regex(SLUG, `A slug may use lowercase letters, digits and single hyphens between them (like ${example}).`);
+
 // Images may come from the web or from this site's own folders (generated art, processed uploads).
 const IMAGE_SOURCE = /^(?:https?:\/\/[^\s]+|\/(?:images|uploads)\/[\w./-]+)$/;
 

@@ -43,3 +43,31 @@ describe('connections that carry more than HTTP', () => {
     );
   });
 });
+
+describe('idle keep-alive connections', () => {
+  let t: TestApp;
+  let server: RunningServer;
+  beforeEach(async () => {
+    t = await createTestApp();
+    server = await listen(t.app, '127.0.0.1', 0);
+  });
+  afterEach(async () => {
+    await server.close();
+    await t.cleanup();
+  });
+
+  // A proxy or client that reuses a connection it thinks is open must not find it closed under it
+  // (an ECONNRESET to the client, a 502 from a proxy): the server keeps an idle connection open
+  // longer than the usual proxy's idle timeout, which is at most 60 seconds.
+  it('keeps an idle connection open past the proxies’ own idle timeouts, and says so', async () => {
+    const socket = connect(server.port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+    socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    await expect.poll(() => received, { timeout: 5_000 }).toMatch(/^HTTP\/1\.1 200 /);
+    expect(received).toMatch(/\r\nKeep-Alive: timeout=(\d+)\r\n/i);
+    expect(Number(/\r\nKeep-Alive: timeout=(\d+)/i.exec(received)![1])).toBeGreaterThan(60);
+    socket.destroy();
+  });
+});

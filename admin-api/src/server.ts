@@ -18,6 +18,12 @@ export interface RunningServer {
 }
 
 const CLOSE_GRACE_MS = 10_000;
+/**
+ * How long an idle keep-alive connection stays open: longer than a proxy's or client's own idle
+ * timeout (nginx upstream keepalive, load balancers: at most 60 s), so the one that reuses a
+ * connection is never the one to find it closed under a request it just sent.
+ */
+const KEEP_ALIVE_MS = 65_000;
 // How long connections made before the close may take to reach the server and deliver a request.
 const SETTLE_MS = 500;
 
@@ -119,6 +125,8 @@ export function listen(app: Hono<AppEnv>, host: string, port: number, direct?: D
         close: (graceMs = CLOSE_GRACE_MS) => closeGracefully(server as HttpServer, graceMs),
       });
     });
+    (server as HttpServer).keepAliveTimeout = KEEP_ALIVE_MS;
+    (server as HttpServer).headersTimeout = KEEP_ALIVE_MS + 1_000;
     finishAnswersBeforeClientErrors(server as HttpServer);
     server.once('error', reject);
   });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
@@ -191,4 +191,25 @@ export function cookieHeader(response: Response): string {
 /** JSON request options. */
 export function json(method: string, body: unknown, cookie?: string): RequestOptions {
   return { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), ...(cookie ? { cookie } : {}) };
+}
+
+/**
+ * Every row of every table and the names of the uploaded files: what a refused request is checked
+ * to have left as it was.
+ */
+export async function storedState(t: TestApp): Promise<{ rows: Record<string, unknown[]>; uploads: string[] }> {
+  const db = t.handle.db;
+  const rows: Record<string, unknown[]> = {};
+  for (const table of await db.introspection.getTables())
+    rows[table.name] = await db
+      .selectFrom(table.name as 'settings')
+      .selectAll()
+      .execute();
+  let uploads: string[] = [];
+  try {
+    uploads = readdirSync(t.uploadDir, { recursive: true }) as string[];
+  } catch {
+    // No folder means no uploads.
+  }
+  return { rows, uploads };
 }

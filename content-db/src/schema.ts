@@ -38,6 +38,8 @@ export interface PostsTable {
   publishedAt: string | null;
   /** When an unpublished post is scheduled to go live (ISO time); null for a draft or a published post. */
   publishAt: Generated<string | null>;
+  /** Since when an unpublished post waits for an editor's review; null for every other post (see migration 0019). */
+  reviewAt: Generated<string | null>;
   createdAt: string;
   updatedAt: string;
 }
@@ -191,6 +193,42 @@ export interface SessionsTable {
   createdAt: string;
   lastSeenAt: string;
   expiresAt: string;
+}
+
+export type CommentKind = 'comment' | 'changes';
+
+/** A word about a post from one of its writers or an editor; `changes` is a request for changes sent with the post back to draft. */
+export interface PostCommentsTable {
+  id: Generated<number>;
+  postId: number;
+  /** Null once its writer's account is deleted. */
+  userId: number | null;
+  kind: CommentKind;
+  body: string;
+  createdAt: string;
+}
+
+/** An invitation into the newsroom (see migration 0018): a single-use link, its token kept only as a hash. */
+export interface InvitationsTable {
+  id: Generated<number>;
+  email: string;
+  role: Exclude<Role, 'owner'>;
+  tokenHash: string;
+  /** Who sent it; null once that user is deleted. */
+  invitedBy: number | null;
+  createdAt: string;
+  expiresAt: string;
+  acceptedAt: string | null;
+  revokedAt: string | null;
+}
+
+/** A password reset link (see migration 0018), its token kept only as a hash. */
+export interface PasswordResetsTable {
+  tokenHash: string;
+  userId: number;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
 }
 
 export type LeaseRole = 'server' | 'restore';
@@ -353,6 +391,15 @@ export interface TrashTable {
   changeId: number | null;
 }
 
+/** What a search groups, filters and orders a document by: its columns of search_documents, narrow (triggers keep it equal). */
+export interface SearchFacetsTable {
+  id: number;
+  kind: SearchDocumentsTable['kind'];
+  citySlug: string | null;
+  city: string;
+  date: string;
+}
+
 /** Something a reader can find with the site search: a published post or guide, or a restaurant of a city's published guide. */
 export interface SearchDocumentsTable {
   id: Generated<number>;
@@ -395,7 +442,10 @@ export interface Database {
   users: UsersTable;
   ownership: OwnershipTable;
   postAuthors: PostAuthorsTable;
+  postComments: PostCommentsTable;
   sessions: SessionsTable;
+  invitations: InvitationsTable;
+  passwordResets: PasswordResetsTable;
   settings: SettingsTable;
   serverLease: ServerLeaseTable;
   siteGenerations: SiteGenerationsTable;
@@ -414,6 +464,7 @@ export interface Database {
   revisions: RevisionsTable;
   trash: TrashTable;
   searchDocuments: SearchDocumentsTable;
+  searchFacets: SearchFacetsTable;
   searchState: SearchStateTable;
 }
 
@@ -434,3 +485,5 @@ export type SubscriberRow = Selectable<NewsletterSubscribersTable>;
 export type SendRow = Selectable<NewsletterSendsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type InvitationRow = Selectable<InvitationsTable>;
+export type PasswordResetRow = Selectable<PasswordResetsTable>;

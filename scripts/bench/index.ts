@@ -6,20 +6,23 @@
  * the server's peak memory; then serving: a read load of BENCH_CONNECTIONS connections (default 50)
  * for BENCH_SECONDS seconds (default 20) over a sample of pages, against our server and against
  * Debian's nginx serving the same site folder. BENCH_ONLY=serving renders the site and runs only
- * the serving load. Then the site search: its index built from nothing, its size and its query
+ * the serving load; BENCH_ONLY=publishing skips it. Astro's own builds are skipped above
+ * ASTRO_MAX_POSTS posts (and with BENCH_ASTRO=0); BENCH_KINDS names the only kinds of write to time. BENCH_SIZES=1000,10000,100000 runs it once per size and prints how each
+ * write's cost grows with the archive (growth.ts). Then the site search: its index built from nothing, its size and its query
  * latency on the same database. Prints the results against the targets, and writes bench-results/latest.{json,md}.
  * Never part of `make test`.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pino } from 'pino';
 import { createPublishingApp, distPaths, hashPassword, loadConfig } from '@forkcast/admin-api';
 import { createUser, nowIso, pageHashes } from '@forkcast/content-db';
 import { isNotFoundRoute, REDIRECTS_ROUTE } from '@forkcast/shared/urls';
 import { seededRandom } from '@forkcast/content-db/testing/random';
-import { markdownReport, type BenchResults } from './report.ts';
+import { benchSizes, growthReport, ONE_OF_SIZES, runSizes, sizeResults, sizeResultsFile } from './growth.ts';
+import { ASTRO_MAX_POSTS, markdownReport, type BenchResults } from './report.ts';
 import { ensureNginx, ensureWrk, measureLoad, nginxVersion, startNginx, startOurServer, type LoadResult } from './serving.ts';
 import { createSyntheticDb } from './synthetic-db.ts';
 import { benchSearch } from './search.ts';
@@ -31,10 +34,21 @@ const WORK = join(OUT, 'work');
 const POSTS = Number(process.env.BENCH_POSTS ?? 10_000);
 const CITIES = Number(process.env.BENCH_CITIES ?? 200);
 const WRITES = Number(process.env.BENCH_WRITES ?? 100);
+// Only these kinds of write (comma-separated names as the report prints them), e.g. to profile one.
+const KINDS = process.env.BENCH_KINDS?.split(',').map((kind) => kind.trim());
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && ONLY !== 'serving') throw new Error(`BENCH_ONLY=${ONLY}: the only part that runs alone is 'serving'`);
+if (ONLY !== undefined && ONLY !== 'serving' && ONLY !== 'publishing')
+  throw new Error(`BENCH_ONLY=${ONLY}: the parts that run alone are 'serving' and 'publishing'`);
+const SIZES = benchSizes(process.env.BENCH_SIZES);
+if (SIZES) {
+  runSizes(import.meta.filename, SIZES);
+  const growth = growthReport(sizeResults(OUT));
+  console.log(`\n${growth}`);
+  writeFileSync(join(OUT, 'growth.md'), `${growth}\n`);
+  process.exit(0);
+}
 const SITE = { siteName: 'Forkcast', publicHost: 'http://localhost:4321' };
 const ADMIN = { email: 'bench@forkcast.test', password: 'benchmark password' };
 
@@ -110,6 +124,16 @@ function astroBuild(env: Record<string, string>, config?: string): void {
   });
 }
 
+/** Bytes of the database file with its write-ahead log. */
+function databaseBytes(path: string): number {
+  return [path, `${path}-wal`].reduce((sum, file) => sum + (existsSync(file) ? statSync(file).size : 0), 0);
+}
+
+/** Bytes of every file in a folder, as `du` counts them. */
+function folderBytes(path: string): number {
+  return Number(execFileSync('du', ['-sb', path], { encoding: 'utf8' }).split('\t')[0]);
+}
+
 rmSync(WORK, { recursive: true, force: true });
 settleAfterRemoval();
 mkdirSync(WORK, { recursive: true });
@@ -140,11 +164,20 @@ const renderedPages = (await pageHashes(db)).size;
 
 /** Astro's own builds and the timed writes through the app with its publisher. */
 async function benchPublishing(): Promise<NonNullable<BenchResults['publishing']>> {
-  console.log("Full build, Astro's static output (same pages, getStaticPaths)...");
+  const withAstro = POSTS <= ASTRO_MAX_POSTS && process.env.BENCH_ASTRO !== '0';
   const staticEnv = { FORKCAST_OUT_DIR: join(WORK, 'astro-static'), FORKCAST_CACHE_DIR: join(WORK, 'cache-static'), DATABASE_PATH: dbPath };
-  const astroFull = await timed(() => astroBuild(staticEnv, STATIC_CONFIG));
-  // Counted here: at 20,000 posts the list of paths outgrows what a child process may hand back.
-  const astroPages = readdirSync(staticEnv.FORKCAST_OUT_DIR, { recursive: true }).filter((file) => String(file).endsWith('.html')).length;
+  let astroFull: Awaited<ReturnType<typeof timed>> | undefined;
+  let astroPages = 0;
+  if (withAstro) {
+    console.log("Full build, Astro's static output (same pages, getStaticPaths)...");
+    astroFull = await timed(() => astroBuild(staticEnv, STATIC_CONFIG));
+    // Counted here: at 20,000 posts the list of paths outgrows what a child process may hand back.
+    astroPages = readdirSync(staticEnv.FORKCAST_OUT_DIR, { recursive: true }).filter((file) => String(file).endsWith('.html')).length;
+  } else {
+    console.log(
+      `Astro's own builds (full and incremental) skipped: ${POSTS > ASTRO_MAX_POSTS ? `${POSTS} posts is above ${ASTRO_MAX_POSTS}` : 'BENCH_ASTRO=0'}.`,
+    );
+  }
 
   // --- The app with its publisher, as make start runs it -----------------------------------------
   await createUser(db, {
@@ -173,21 +206,27 @@ async function benchPublishing(): Promise<NonNullable<BenchResults['publishing']
 
   // --- One block edit: ours vs Astro's incremental build -----------------------------------------
   const oneEdit = await timed(() => timeWrites(context, 1, () => undefined, ['block edit']));
-  console.log("Astro's incremental build after the same edit...");
-  const astroIncremental = await timed(() => astroBuild(staticEnv, STATIC_CONFIG));
+  let astroIncremental: Awaited<ReturnType<typeof timed>> | undefined;
+  if (withAstro) {
+    console.log("Astro's incremental build after the same edit...");
+    astroIncremental = await timed(() => astroBuild(staticEnv, STATIC_CONFIG));
+  }
 
-  const latency = await timeWrites(context, WRITES, (line) => console.log(line));
+  const latency = await timeWrites(context, WRITES, (line) => console.log(line), KINDS);
   clearInterval(sampler);
+  const loadAverage = loadavg();
   mailer.close();
   return {
-    astroFull: { ms: astroFull.ms, pages: astroPages, cpuMs: astroFull.childCpuMs },
+    ...(astroFull && astroIncremental
+      ? { astro: { full: { ms: astroFull.ms, pages: astroPages, cpuMs: astroFull.childCpuMs }, incrementalMs: astroIncremental.ms } }
+      : {}),
     oneEditMs: oneEdit.ms,
-    astroIncrementalMs: astroIncremental.ms,
     latency,
     peakRssMb: peakRss / 1024 / 1024,
+    loadAverage,
   };
 }
-const publishing = ONLY === undefined ? await benchPublishing() : undefined;
+const publishing = ONLY === 'serving' ? undefined : await benchPublishing();
 
 // --- Serving: the same read load against our server and against nginx -------------------------
 // A fixed sample of the pages that exist (listings, guides, posts, feeds), never the not-found
@@ -196,51 +235,59 @@ const servable = [...(await pageHashes(db)).keys()].filter(
   (route) => !isNotFoundRoute(route) && route !== REDIRECTS_ROUTE && !route.startsWith('/admin'),
 );
 await db.destroy();
-const sampleRandom = seededRandom(5);
-const sample = [
-  '/',
-  '/city-guides',
-  '/rss.xml',
-  ...Array.from({ length: 200 }, () => servable[Math.floor(sampleRandom() * servable.length)]!),
-];
-const load = { connections: CONNECTIONS, seconds: LOAD_SECONDS, paths: sample, headers: { 'accept-encoding': 'br, gzip' } };
 
-if (!ensureWrk())
-  throw new Error('The serving load needs wrk: it is not installed and could not be installed with apt-get (run as root, or install wrk)');
-console.log(`Serving: ${CONNECTIONS} connections for ${LOAD_SECONDS} s over ${sample.length} page URLs, ours (make start)...`);
-const ours = await startOurServer(
-  ROOT,
-  join(WORK, 'ours'),
-  {
-    DATABASE_PATH: dbPath,
-    UPLOAD_DIR: join(WORK, 'uploads'),
-    MAIL_DIR: join(WORK, 'mail'),
-    PUBLIC_HOST: SITE.publicHost,
-    SITE_NAME: SITE.siteName,
-  },
-  join(WORK, 'server.log'),
-);
-let ourLoad: LoadResult;
-try {
-  ourLoad = await measureLoad(ours, load, join(WORK, 'load'));
-} finally {
-  await ours.stop();
-}
-let nginx: BenchResults['serving']['nginx'];
-const nginxAvailable = ensureNginx();
-if (nginxAvailable.ok) {
-  const label = `${nginxVersion()}, 1 worker, gzip_static${nginxAvailable.brotli ? ' + brotli_static' : ''}`;
-  console.log(`Serving: the same load against ${label}...`);
-  const served = await startNginx(ourDist.siteDir, join(WORK, 'nginx'), nginxAvailable.brotli);
+/** The read load against our server, as make start runs it, and against nginx on the same folder. */
+async function benchServing(): Promise<NonNullable<BenchResults['serving']>> {
+  const sampleRandom = seededRandom(5);
+  const sample = [
+    '/',
+    '/city-guides',
+    '/rss.xml',
+    ...Array.from({ length: 200 }, () => servable[Math.floor(sampleRandom() * servable.length)]!),
+  ];
+  const load = { connections: CONNECTIONS, seconds: LOAD_SECONDS, paths: sample, headers: { 'accept-encoding': 'br, gzip' } };
+
+  if (!ensureWrk())
+    throw new Error(
+      'The serving load needs wrk: it is not installed and could not be installed with apt-get (run as root, or install wrk)',
+    );
+  console.log(`Serving: ${CONNECTIONS} connections for ${LOAD_SECONDS} s over ${sample.length} page URLs, ours (make start)...`);
+  const ours = await startOurServer(
+    ROOT,
+    join(WORK, 'ours'),
+    {
+      DATABASE_PATH: dbPath,
+      UPLOAD_DIR: join(WORK, 'uploads'),
+      MAIL_DIR: join(WORK, 'mail'),
+      PUBLIC_HOST: SITE.publicHost,
+      SITE_NAME: SITE.siteName,
+    },
+    join(WORK, 'server.log'),
+  );
+  let ourLoad: LoadResult;
   try {
-    nginx = { label, load: await measureLoad(served, load, join(WORK, 'load')) };
+    ourLoad = await measureLoad(ours, load, join(WORK, 'load'));
   } finally {
-    await served.stop();
+    await ours.stop();
   }
-} else {
-  console.log(`Serving: nginx skipped: ${nginxAvailable.reason}.`);
-  nginx = { skipped: nginxAvailable.reason };
+  let nginx: NonNullable<BenchResults['serving']>['nginx'];
+  const nginxAvailable = ensureNginx();
+  if (nginxAvailable.ok) {
+    const label = `${nginxVersion()}, 1 worker, gzip_static${nginxAvailable.brotli ? ' + brotli_static' : ''}`;
+    console.log(`Serving: the same load against ${label}...`);
+    const served = await startNginx(ourDist.siteDir, join(WORK, 'nginx'), nginxAvailable.brotli);
+    try {
+      nginx = { label, load: await measureLoad(served, load, join(WORK, 'load')) };
+    } finally {
+      await served.stop();
+    }
+  } else {
+    console.log(`Serving: nginx skipped: ${nginxAvailable.reason}.`);
+    nginx = { skipped: nginxAvailable.reason };
+  }
+  return { connections: CONNECTIONS, seconds: LOAD_SECONDS, urls: sample.length, ours: ourLoad, nginx };
 }
+const serving = ONLY === 'publishing' ? undefined : await benchServing();
 
 // --- Search: the index of the same database, from nothing -----------------------------------------
 console.log('Search: building the index from nothing and timing queries...');
@@ -260,10 +307,13 @@ const results: BenchResults = {
     cpuMs: compile.childCpuMs === undefined || render.childCpuMs === undefined ? undefined : compile.childCpuMs + render.childCpuMs,
   },
   ...(publishing ? { publishing } : {}),
-  serving: { connections: CONNECTIONS, seconds: LOAD_SECONDS, urls: sample.length, ours: ourLoad, nginx },
+  ...(serving ? { serving } : {}),
+  sizes: { databaseBytes: databaseBytes(dbPath), siteBytes: folderBytes(ourDist.siteDir) },
   search,
 };
 const markdown = markdownReport(results);
 console.log(`\n${markdown}`);
 writeFileSync(join(OUT, 'latest.md'), `${markdown}\n`);
 writeFileSync(join(OUT, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+writeFileSync(sizeResultsFile(OUT, POSTS), `${JSON.stringify(results, null, 2)}\n`);
+if (!process.env[ONE_OF_SIZES]) console.log(`\n${growthReport(sizeResults(OUT))}`);

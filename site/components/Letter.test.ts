@@ -22,6 +22,7 @@ const POST: Post = {
   status: 'published',
   publishedAt: AT,
   publishAt: null,
+  reviewAt: null,
   authorIds: [1],
   createdAt: AT,
   updatedAt: AT,

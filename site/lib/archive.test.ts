@@ -31,9 +31,9 @@ describe('stable archive pagination', () => {
   });
 
   it('lists the newest posts first, and each archive page as a window counted from the oldest', () => {
-    expect(firstPageWindow(archiveLayout(200))).toEqual({ order: 'newest', limit: 56 });
-    expect(archivePageWindow(1)).toEqual({ order: 'oldest', offset: 0, limit: 48 });
-    expect(archivePageWindow(3)).toEqual({ order: 'oldest', offset: 96, limit: 48 });
+    expect(firstPageWindow(archiveLayout(200))).toEqual({ order: 'newest', limit: 56, slots: true });
+    expect(archivePageWindow(1)).toEqual({ order: 'oldest', offset: 0, limit: 48, slots: true });
+    expect(archivePageWindow(3)).toEqual({ order: 'oldest', offset: 96, limit: 48, slots: true });
   });
 
   it('bounds the counts between which an archive page exists and is the newest, as the layout has it', () => {

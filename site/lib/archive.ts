@@ -1,15 +1,18 @@
 /**
  * Stable pagination for every list of posts that grows at the top (/posts and its tabs, tag pages).
- * Archive pages are numbered from the oldest post and hold ARCHIVE_PAGE_SIZE posts each, so a new
+ * Archive pages are numbered from the oldest post and hold ARCHIVE_PAGE_SIZE places each, so a new
  * post never moves a post from one archive page to another: it changes the listing's first page
  * (the newest posts) and, once those fill a page, adds one archive page. Numbering from the newest
- * would move every post down one place and change every page of the archive.
+ * would move every post down one place and change every page of the archive. A place is a dated
+ * post (content-db's listSlotIds): an unpublished post keeps its place, empty, so unpublishing
+ * changes the one page that listed it rather than every newer one.
  */
 
 /** Posts on each archive page. */
 const ARCHIVE_PAGE_SIZE = 48;
 
 export interface ArchiveLayout {
+  /** Places: published posts and the drafts that keep their places. */
   total: number;
   /** Full pages of the oldest posts, numbered 1 (the oldest) to archivePages. */
   archivePages: number;
@@ -34,24 +37,24 @@ export function parseListingPage(segments: readonly string[]): number | undefine
   return undefined;
 }
 
-/** Every page of a listing of `total` posts. */
+/** Every page of a listing of `total` places. */
 export function listingPaths(base: string, total: number): string[] {
   const { archivePages } = archiveLayout(total);
   return [base, ...Array.from({ length: archivePages }, (_, i) => listingPagePath(base, i + 1))];
 }
 
 /** The posts the first page lists: the newest, as many as the archive leaves. */
-export function firstPageWindow(layout: ArchiveLayout): { order: 'newest'; limit: number } {
-  return { order: 'newest', limit: layout.firstPageSize };
+export function firstPageWindow(layout: ArchiveLayout): { order: 'newest'; limit: number; slots: true } {
+  return { order: 'newest', limit: layout.firstPageSize, slots: true };
 }
 
 /** The posts archive page n lists: a window counted from the oldest. */
-export function archivePageWindow(page: number): { order: 'oldest'; offset: number; limit: number } {
-  return { order: 'oldest', offset: (page - 1) * ARCHIVE_PAGE_SIZE, limit: ARCHIVE_PAGE_SIZE };
+export function archivePageWindow(page: number): { order: 'oldest'; offset: number; limit: number; slots: true } {
+  return { order: 'oldest', offset: (page - 1) * ARCHIVE_PAGE_SIZE, limit: ARCHIVE_PAGE_SIZE, slots: true };
 }
 
 /**
- * The counts between which archive page n is the newest one: below `from` posts it does not exist,
+ * The counts of places between which archive page n is the newest one: below `from` posts it does not exist,
  * from `to` on a newer archive page follows it. An archive page reads only where the count stands
  * against these, so it does not change with each new post.
  */

@@ -18,10 +18,11 @@ export interface RoutablePost extends LinkablePost {
   id: number;
 }
 
-/** A tag page and how many published posts it lists. */
+/** A tag page, how many published posts it lists and how many places its archive has (the count without). */
 export interface TagPage {
   slug: string;
   count: number;
+  slots?: number;
 }
 
 /** An author page (by the author's slug) and how many published posts it lists. */
@@ -35,20 +36,24 @@ export interface AuthorPage {
  * /posts listings and their archive pages, each city's guide, itinerary page and itinerary CSV,
  * each post at its one canonical path (its other URLs are redirects, not pages), each tag's page
  * and its archive pages, each author's page, its archive pages and feed, and a sitemap file per
- * range of post ids.
+ * range of post ids. `listingSlots` is how many places each tab's archive has (archive.ts); without
+ * it, its published posts.
  */
 export function siteRoutes(
   cities: readonly RoutableCity[],
   publishedPosts: readonly RoutablePost[],
   tagPages: readonly TagPage[],
   authorPages: readonly AuthorPage[],
+  listingSlots?: Record<PostFilterKey, number>,
 ): string[] {
-  const totals = Object.fromEntries(
-    POST_FILTER_KEYS.map((filter) => {
-      const type = POST_FILTERS[filter].type;
-      return [filter, publishedPosts.filter((post) => !type || post.type === type).length];
-    }),
-  ) as Record<PostFilterKey, number>;
+  const totals =
+    listingSlots ??
+    (Object.fromEntries(
+      POST_FILTER_KEYS.map((filter) => {
+        const type = POST_FILTERS[filter].type;
+        return [filter, publishedPosts.filter((post) => !type || post.type === type).length];
+      }),
+    ) as Record<PostFilterKey, number>);
   const routes = new Set<string>([
     ...FIXED_ROUTES,
     ...listingRoutes(totals, tagPages, authorPages),
@@ -71,7 +76,10 @@ export function siteRoutes(
   return [...routes].sort();
 }
 
-/** The pages of the /posts tabs, given how many published posts each lists, of every tag and of every author. */
+/**
+ * The pages of the /posts tabs, given how many places each one's archive has, of every tag and of
+ * every author (an author's pages count their published posts).
+ */
 export function listingRoutes(
   totals: Record<PostFilterKey, number>,
   tagPages: readonly TagPage[],
@@ -79,7 +87,7 @@ export function listingRoutes(
 ): string[] {
   return [
     ...POST_FILTER_KEYS.flatMap((filter) => listingPaths(POST_FILTERS[filter].base, totals[filter])),
-    ...tagPages.flatMap(({ slug, count }) => listingPaths(tagPagePath(slug), count)),
+    ...tagPages.flatMap(({ slug, count, slots }) => listingPaths(tagPagePath(slug), slots ?? count)),
     ...authorPages.flatMap(({ slug, count }) => listingPaths(authorPagePath(slug), count)),
   ];
 }

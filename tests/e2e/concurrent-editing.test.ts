@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '@forkcast/admin-api/offline';
-import { createDb, createUser, nowIso } from '@forkcast/content-db';
+import { createDb, createUser, nameFromEmail, nowIso } from '@forkcast/content-db';
 import { ADMIN, cityPost, launchBrowser, newContext, REPO, shown, startServer, type RunningServer, type SeedPost } from './support.ts';
 
 const ANA = { email: 'ana@forkcast.test', name: 'Ana', password: 'a second editor, a second passphrase' };
@@ -59,7 +59,7 @@ describe('two editors on one post', () => {
     await shown(theirs.getByRole('textbox', { name: 'Title' }));
     await mine.goto(`/admin/editor?id=${post.id}`);
     await shown(mine.getByText(`${ANA.name} is also editing this post.`));
-    await shown(theirs.getByText(`${ADMIN.email} is also editing this post.`), PRESENCE_WAIT_MS);
+    await shown(theirs.getByText(`${nameFromEmail(ADMIN.email)} is also editing this post.`), PRESENCE_WAIT_MS);
     await theirs.screenshot({ path: join(REPO, 'screenshots', 'presence.png') });
   });
 

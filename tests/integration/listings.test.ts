@@ -89,18 +89,20 @@ describe('listings over a site whose newest posts are all dining posts and two g
     it.each([
       ['/posts', undefined],
       ['/posts/dining', 'post'],
-    ] as const)('%s lists its newest posts first and archives the oldest 48 on page 1, each post once', async (base, type) => {
-      const all = await listPosts(site.handle.db, { publishedOnly: true, ...(type ? { type } : {}) });
+    ] as const)('%s lists its newest posts first and archives the oldest 48 places on page 1, each post once', async (base, type) => {
+      // A place is a published post or an unpublished one that keeps its date (the Kyoto guide), shown empty.
+      const places = (await listPosts(site.handle.db, type ? { type } : {})).filter((post) => post.published || post.publishedAt !== null);
+      const shown = (list: typeof places) => list.filter((post) => post.published).map((post) => post.title);
+      const all = shown(places);
       const hrefs = (d: Document) => [...d.querySelectorAll('.post-card__title a')].map((a) => a.getAttribute('href'));
       const first = page(base);
       const archive = page(`${base}/page/1`);
-      expect(hrefs(first).length).toBe(all.length - 48);
-      expect(hrefs(archive).length).toBe(48);
+      expect(hrefs(first).length + hrefs(archive).length).toBe(all.length);
       expect(new Set([...hrefs(first), ...hrefs(archive)]).size).toBe(all.length);
-      // Both read newest first, and the archive holds the oldest posts.
+      // Both read newest first, and the archive holds the oldest places.
       const titles = (d: Document) => [...d.querySelectorAll('.post-card__title a')].map((a) => a.textContent);
-      expect(titles(archive)).toEqual(all.slice(-48).map((post) => post.title));
-      expect(titles(first)).toEqual(all.slice(0, -48).map((post) => post.title));
+      expect(titles(archive)).toEqual(shown(places.slice(-48)));
+      expect(titles(first)).toEqual(shown(places.slice(0, -48)));
       const pager = (d: Document) =>
         Object.fromEntries([...d.querySelectorAll('.pager a')].map((a) => [a.textContent, a.getAttribute('href')]));
       expect(pager(first)).toEqual({ 'Older posts': `${base}/page/1` });

@@ -289,6 +289,41 @@ const PREPARE: Partial<Record<keyof typeof PAGE_WRITES, (site: PublishingSite) =
   },
 };
 
+/** A post no reader sees, written in place (the walks are about what the review step enqueues): a draft, or one in review. */
+async function unseenPost(site: PublishingSite, inReview: boolean): Promise<number> {
+  const now = nowIso();
+  return insertPost(site.handle.db, {
+    slug: `unseen-${inReview ? 'review' : 'draft'}-${Date.now()}`,
+    title: 'Not for readers yet',
+    type: 'post',
+    cityId: null,
+    publishedAt: null,
+    reviewAt: inReview ? now : null,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+/**
+ * The steps of review: they move a post no reader sees between draft and review, so they enqueue
+ * its own tag (its editor and its preview read it) and change no page.
+ */
+const REVIEW_WRITES: Record<string, (site: PublishingSite) => Promise<Walk>> = {
+  async 'POST /api/posts/:id{[0-9]+}/submit'(site) {
+    const id = await unseenPost(site, false);
+    return { response: await site.request(`/api/posts/${id}/submit`, json('POST', {})), expected: async () => [`post:${id}`] };
+  },
+  async 'POST /api/posts/:id{[0-9]+}/withdraw'(site) {
+    const id = await unseenPost(site, true);
+    return { response: await site.request(`/api/posts/${id}/withdraw`, json('POST', {})), expected: async () => [`post:${id}`] };
+  },
+  async 'POST /api/posts/:id{[0-9]+}/request-changes'(site) {
+    const id = await unseenPost(site, true);
+    const response = await site.request(`/api/posts/${id}/request-changes`, json('POST', { note: 'Shorter, please.' }));
+    return { response, expected: async () => [`post:${id}`] };
+  },
+};
+
 /** The stored redirects, as one string to compare before and after a write. */
 async function redirectRows(site: PublishingSite): Promise<string> {
   return JSON.stringify(await site.handle.db.selectFrom('redirects').selectAll().orderBy('fromPath').execute());
@@ -382,6 +417,11 @@ const OTHER_WRITES: Record<string, (site: PublishingSite) => Promise<Response>> 
     });
     return site.request(`/api/users/${other}/sign-out`, { method: 'POST' });
   },
+  // Comments are review talk in their own table: no page shows them.
+  async 'POST /api/posts/:id{[0-9]+}/comments'(site) {
+    const post = await cityPost(site);
+    return site.request(`/api/posts/${post.id}/comments`, json('POST', { body: 'Is the corner shop still open?' }));
+  },
   // Last: it ends the session every other walk uses.
   'POST /api/logout': (site) => site.request('/api/logout', { method: 'POST' }),
 };
@@ -411,7 +451,7 @@ describe('the tags each write route enqueues', () => {
     const routes = new Set(
       site.app.routes.filter((route) => WRITE_METHODS.has(route.method)).map((route) => `${route.method} ${route.path}`),
     );
-    expect([...routes].sort()).toEqual([...Object.keys(PAGE_WRITES), ...Object.keys(OTHER_WRITES)].sort());
+    expect([...routes].sort()).toEqual([...Object.keys(PAGE_WRITES), ...Object.keys(REVIEW_WRITES), ...Object.keys(OTHER_WRITES)].sort());
   });
 
   for (const [route, walk] of Object.entries(PAGE_WRITES)) {
@@ -472,6 +512,21 @@ describe('the tags each write route enqueues', () => {
     expect(treeDifferences(readTree(site.dist.siteDir), await fullBuildOf(site.handle.db))).toEqual([]);
   });
 
+  for (const [route, walk] of Object.entries(REVIEW_WRITES)) {
+    it(`${route} enqueues the tag of the unseen post it moved, and changes no page`, async () => {
+      const treeBefore = readTree(site.dist.siteDir);
+      const since = await lastOutboxId();
+      const { response, expected } = await walk(site);
+      expect(response.status, await response.clone().text()).toBeLessThan(300);
+      expect(await outboxSince(since)).toEqual([(await expected()).sort()]);
+      expect(treeDifferences(treeBefore, readTree(site.dist.siteDir))).toEqual([]);
+      expect(treeDifferences(treeBefore, await fullBuildOf(site.handle.db))).toEqual([]);
+    });
+  }
+
+  // The writes that change no page are held to a full build once, after the last of them: each
+  // leaves the site folder as it was, so a page one of them changed unseen differs from it then.
+  const quietWrites: string[] = [];
   for (const [route, walk] of Object.entries(OTHER_WRITES)) {
     it(`${route} changes no page and enqueues nothing`, async () => {
       const treeBefore = readTree(site.dist.siteDir);
@@ -480,7 +535,13 @@ describe('the tags each write route enqueues', () => {
       expect(response.status, await response.clone().text()).toBeLessThan(400);
       expect(await outboxSince(since)).toEqual([]);
       expect(treeDifferences(treeBefore, readTree(site.dist.siteDir))).toEqual([]);
-      expect(treeDifferences(treeBefore, await fullBuildOf(site.handle.db))).toEqual([]);
+      quietWrites.push(route);
     });
   }
+
+  it('leaves, after every write that changes no page, the site a full build writes', async () => {
+    expect(quietWrites).toEqual(Object.keys(OTHER_WRITES));
+    const unseen = treeDifferences(readTree(site.dist.siteDir), await fullBuildOf(site.handle.db));
+    expect(unseen, `pages one of ${quietWrites.join(', ')} changed`).toEqual([]);
+  });
 });

@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from '@forkcast/shared/contracts';
-import { altText, imageSource, text } from '../schemas.ts';
+import { altText, imageSource, slugField, text } from '../schemas.ts';
 
 const { post: LIMIT } = LIMITS;
-
-/** The shape of a slug: lowercase ASCII letters and digits joined by single hyphens. */
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 const moment = (label: string) =>
   z
@@ -22,10 +19,7 @@ const fields = {
     .trim()
     .min(1, 'Title is required.')
     .max(LIMIT.title, `A title can be at most ${LIMIT.title} characters.`),
-  slug: text('The slug')
-    .trim()
-    .max(LIMIT.slug, `A slug can be at most ${LIMIT.slug} characters.`)
-    .regex(SLUG, 'A slug may use lowercase letters, digits and single hyphens between them (like tokyo-ramen-crawl).'),
+  slug: slugField(LIMIT.slug, 'tokyo-ramen-crawl'),
   excerpt: text('The excerpt').trim().max(LIMIT.excerpt, `An excerpt can be at most ${LIMIT.excerpt} characters.`),
   content: text('The content', { multiline: true }).max(LIMIT.content, `A post can hold at most ${LIMIT.content} characters.`),
   type: z.enum(['post', 'guide'], { error: "type must be 'post' or 'guide'." }),

@@ -43,22 +43,26 @@ async function slugTaken(db: Db, slug: string, exceptId?: number): Promise<boole
   return row !== undefined && row.id !== exceptId;
 }
 
-/** The publication columns for a requested status: live now, waiting for `publishAt`, or a draft. */
+/**
+ * The publication columns for a requested status: live now, waiting for `publishAt`, or a draft.
+ * Each ends a review (publishing or scheduling is an editor's decision on it); only the review
+ * routes put a post into review.
+ */
 function publication(
   input: Pick<PostChangeInput, 'status' | 'publishAt' | 'publishedAt'>,
   before: { publishedAt: string | null } | undefined,
   now: string,
-): { published: boolean; publishAt: string | null; publishedAt?: string | null } {
+): { published: boolean; publishAt: string | null; reviewAt: null; publishedAt?: string | null } {
   if (input.status === 'scheduled') {
     if (!input.publishAt) throw errors.validation('A scheduled post needs publishAt, the time it goes live.');
     if (input.publishAt <= now) throw errors.validation('Choose a publication time in the future, or publish now.');
-    return { published: false, publishAt: input.publishAt };
+    return { published: false, publishAt: input.publishAt, reviewAt: null };
   }
   if (input.publishAt) throw errors.validation("publishAt is only for a post with status 'scheduled'.");
   // A first publication dates the post; unpublishing and publishing again keeps its date.
   if (input.status === 'published')
-    return { published: true, publishAt: null, publishedAt: input.publishedAt ?? before?.publishedAt ?? now };
-  return { published: false, publishAt: null };
+    return { published: true, publishAt: null, reviewAt: null, publishedAt: input.publishedAt ?? before?.publishedAt ?? now };
+  return { published: false, publishAt: null, reviewAt: null };
 }
 
 /** Guides belong to a city, one each. */

@@ -52,6 +52,7 @@ const MEANING: Record<number, string> = {
   403: "Refused: the signed-in user's role does not allow it (`message` says who may), or the browser marks the request as coming from another site.",
   404: 'Nothing of that kind here.',
   409: 'The change clashes with what is stored; `message` says how. Nothing was changed.',
+  410: 'The link was used, revoked or has expired; `message` says which. Nothing was changed.',
   412: 'The write was made to another version than the current one (`If-Match`): `currentVersion`, `changedBy` and `changedAt` name the current one, `changes` says what changed since. Nothing was changed.',
   413: 'The request is too large.',
   415: 'The request is not in a form this route reads, or the upload is not an image it accepts.',

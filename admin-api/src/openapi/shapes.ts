@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES, SEARCH_TYPES } from '@forkcast/shared/contracts';
+import { POST_STATUSES, ROLES, SEARCH_TYPES } from '@forkcast/shared/contracts';
 
 /**
  * The JSON the API answers with, as zod schemas for the OpenAPI document. Each mirrors an interface
@@ -40,7 +40,7 @@ export const CityWithUrl = City.extend({ url: z.string().describe("Its guide's a
   description: "A city as a write answers it, with its guide's address.",
 });
 
-const postStatus = z.enum(['draft', 'scheduled', 'published']);
+const postStatus = z.enum(POST_STATUSES);
 
 export const CityOverview = City.extend({
   url: z.string().describe("Its guide's address, live while the guide is published."),
@@ -65,9 +65,10 @@ export const Post = z
     cityId: id.nullable(),
     tags: z.array(z.string()),
     published: z.boolean(),
-    status: postStatus.describe('Written but not live, waiting for `publishAt`, or live.'),
+    status: postStatus.describe("Written but not live, waiting for an editor's review, waiting for `publishAt`, or live."),
     publishedAt: time.nullable(),
     publishAt: time.nullable().describe('When a scheduled post goes live.'),
+    reviewAt: time.nullable().describe('Since when a post in review has waited for an editor; null unless in review.'),
     authorIds: z.array(id).describe("Its authors' user ids, the primary author first."),
     createdAt: time,
     updatedAt: time,
@@ -148,6 +149,18 @@ export const ContactMessage = z
   .object({ id, name: z.string(), email: z.string(), subject: z.string(), message: z.string(), createdAt: time })
   .meta({ id: 'ContactMessage', description: 'A message in the contact inbox.' });
 
+export const PostComment = z
+  .object({
+    id,
+    postId: id,
+    userId: id.nullable().describe("Its writer's user id; null once their account is gone."),
+    userName: z.string().nullable().describe("Its writer's name; null once their account is gone."),
+    kind: z.enum(['comment', 'changes']).describe('A comment, or `changes`: the note of a request for changes.'),
+    body: z.string(),
+    createdAt: time,
+  })
+  .meta({ id: 'PostComment', description: 'A word on a post between its writers and the editors: review talk, not content.' });
+
 const role = z.enum(ROLES).describe('owner (exactly one), administrator, editor, author or contributor.');
 
 export const CurrentUser = z
@@ -166,6 +179,20 @@ export const User = CurrentUser.extend({
   createdAt: time,
   updatedAt: time,
 }).meta({ id: 'User', description: 'A member of the newsroom.' });
+
+export const Invitation = z
+  .object({
+    id,
+    email: z.string(),
+    role: z.enum(['administrator', 'editor', 'author', 'contributor']),
+    invitedBy: id.nullable().describe('Who sent it; null once that user is deleted.'),
+    invitedByName: z.string().nullable(),
+    createdAt: time,
+    expiresAt: time.describe('The link works until then (7 days).'),
+    acceptedAt: time.nullable(),
+    revokedAt: time.nullable(),
+  })
+  .meta({ id: 'Invitation', description: 'An invitation into the newsroom; its link is only in the email.' });
 
 const publishRun = {
   durationMs: z.number().min(0),
@@ -239,7 +266,7 @@ export const RevisionSummary = z
     kind: z
       .string()
       .describe(
-        'created, edited, body, hero, published, unpublished, scheduled, itinerary, regenerated, deleted, restored, undone or earlier.',
+        'created, edited, body, hero, published, unpublished, scheduled, review, itinerary, regenerated, deleted, restored, undone or earlier.',
       ),
     summary: z.string(),
     title: z.string().describe("The entity's name at that version."),

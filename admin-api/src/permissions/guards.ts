@@ -54,7 +54,8 @@ export function allow(least: Role): MiddlewareHandler<AppEnv> {
 
 const ACTION_WORDS: Record<PostAction, string> = {
   read: "Only a post's authors, and editors and above, can open it to edit or preview.",
-  edit: "Only editors can change someone else's post, and contributors only their own drafts.",
+  edit: "Only editors can change someone else's post, and contributors only their own drafts (not while in review).",
+  submit: "Only a post's authors can submit it for review or take it back, while it is a draft or in review.",
   publish: 'Only its authors (not contributors) and editors can publish, schedule or unpublish a post.',
   delete: "Only editors can delete someone else's post, and contributors only their own drafts.",
 };
@@ -62,6 +63,7 @@ const ACTION_WORDS: Record<PostAction, string> = {
 const ACCESS_RULES: Record<PostAction, string> = {
   read: "the post's authors; editor and above: any post",
   edit: "the post's authors (a contributor: while it is a draft); editor and above: any post",
+  submit: "the post's authors, while it is a draft or in review; editor and above: any post",
   publish: "the post's authors from author up; editor and above: any post",
   delete: "the post's authors (a contributor: while it is a draft); editor and above: any post",
 };

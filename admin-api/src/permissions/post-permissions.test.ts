@@ -116,7 +116,7 @@ describe('posts by role', () => {
         await refusal(await t.request('/api/posts/theirs/hero-image', json('PATCH', { heroImage: '/images/x.jpg' }, cookie))),
       ).toMatchObject({
         status: 403,
-        message: "Only editors can change someone else's post, and contributors only their own drafts.",
+        message: "Only editors can change someone else's post, and contributors only their own drafts (not while in review).",
       });
     });
   });

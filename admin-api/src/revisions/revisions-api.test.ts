@@ -160,6 +160,21 @@ describe('revisions, restore, undo and trash', () => {
       const response = await sendJson('DELETE', `/api/users/${leaving}`, { reassignTo: await t.userId('owner') });
       return { response, kept: [{ entity: 'post', id: post.id }] };
     },
+    async 'POST /api/posts/:id{[0-9]+}/submit'() {
+      const draft = (await (await sendJson('POST', '/api/posts', { title: 'For review' })).json()) as Post;
+      return { response: await sendJson('POST', `/api/posts/${draft.id}/submit`, {}), kept: [{ entity: 'post', id: draft.id }] };
+    },
+    async 'POST /api/posts/:id{[0-9]+}/withdraw'() {
+      const draft = (await (await sendJson('POST', '/api/posts', { title: 'For review' })).json()) as Post;
+      await sendJson('POST', `/api/posts/${draft.id}/submit`, {});
+      return { response: await sendJson('POST', `/api/posts/${draft.id}/withdraw`, {}), kept: [{ entity: 'post', id: draft.id }] };
+    },
+    async 'POST /api/posts/:id{[0-9]+}/request-changes'() {
+      const draft = (await (await sendJson('POST', '/api/posts', { title: 'For review' })).json()) as Post;
+      await sendJson('POST', `/api/posts/${draft.id}/submit`, {});
+      const response = await sendJson('POST', `/api/posts/${draft.id}/request-changes`, { note: 'Shorter, please.' });
+      return { response, kept: [{ entity: 'post', id: draft.id }] };
+    },
     async 'POST /api/trash/:kind/:id/restore'() {
       await send(`/api/posts/${post.id}`, { method: 'DELETE' });
       return { response: await send(`/api/trash/post/${post.id}/restore`, { method: 'POST' }), kept: [{ entity: 'post', id: post.id }] };
@@ -185,9 +200,17 @@ describe('revisions, restore, undo and trash', () => {
     // Sessions, and a user's own record (their profile and role), which keeps no versions.
     'POST /api/users/:id/sign-out',
     'PATCH /api/users/:id',
+    // Invitations and password resets: links, passwords and sessions; a new user is in no history.
+    'POST /api/invitations',
+    'DELETE /api/invitations/:id',
+    'POST /api/invitations/accept',
+    'POST /api/password-reset',
+    'POST /api/password-reset/confirm',
     // Who has a post open in an editor is kept in memory, not in the database.
     'POST /api/posts/:id{[0-9]+}/presence',
     'DELETE /api/posts/:id{[0-9]+}/presence',
+    // Comments are review talk in their own table, not content: no page shows them, no history keeps them.
+    'POST /api/posts/:id{[0-9]+}/comments',
   ];
 
   it('knows every write route: each keeps history, or changes nothing readers see', () => {

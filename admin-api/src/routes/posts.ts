@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { getPostBySlug, listPosts, nowIso, updatePost, type Db, type EntityRef } from '@forkcast/content-db';
-import { mayOnPost, type PostPreviewChanges } from '@forkcast/shared/contracts';
+import { mayOnPost, POST_STATUSES, type PostPreviewChanges } from '@forkcast/shared/contracts';
 import { authoredPost, changePost, createPost, removePost } from '../authoring/post-writes.ts';
 import { newPostBody, postChangeBody, postPreviewBody } from '../authoring/post-input.ts';
 import type { AppEnv } from '../context.ts';
@@ -24,7 +24,7 @@ const listQuery = z.object({
     .optional()
     .describe('`true`: published posts only, for signed-in users too.'),
   status: z
-    .enum(['draft', 'scheduled', 'published'], { error: "status must be 'draft', 'scheduled' or 'published'." })
+    .enum(POST_STATUSES, { error: "status must be 'draft', 'review', 'scheduled' or 'published'." })
     .optional()
     .describe('Signed in only: posts of this status.'),
   type: z.enum(['post', 'guide'], { error: "type must be 'post' or 'guide'." }).optional().describe('Only dining posts, or only guides.'),
@@ -102,7 +102,7 @@ export const postRoutes = new Hono<AppEnv>()
       operationId: 'listPosts',
       summary: 'Posts and guides',
       description:
-        'Visitors see published posts only, newest first. Signed in, editors and above also see every draft and scheduled post, authors and contributors their own (unless `published=true`), and may add `status`, `q` and `sort`.',
+        'Visitors see published posts only, newest first. Signed in, editors and above also see every draft, post in review and scheduled post (`status=review`: the review queue), authors and contributors their own (unless `published=true`), and may add `status`, `q` and `sort`.',
       security: SIGNED_IN_OPTIONAL,
       responses: { 200: answer('The posts, each with its version.', z.array(Post)) },
       examples: [
@@ -390,7 +390,12 @@ export const postRoutes = new Hono<AppEnv>()
         const post = (await getPostBySlug(trx, c.req.param('slug')))!;
         const now = nowIso();
         // A first publication dates the post; unpublishing and republishing keeps its date.
-        await updatePost(trx, post.id, { published, publishedAt: post.publishedAt ?? (published ? now : null), updatedAt: now });
+        await updatePost(trx, post.id, {
+          published,
+          reviewAt: null,
+          publishedAt: post.publishedAt ?? (published ? now : null),
+          updatedAt: now,
+        });
         return (await getPostBySlug(trx, post.slug))!;
       });
       return c.json({ ...post, version });

@@ -109,7 +109,7 @@ export const sendRoutes = () =>
         operationId: 'sendPost',
         summary: 'Send a post to every subscriber',
         description:
-          "Sends a published post to every subscriber confirmed now, or, for a scheduled post, sets it to be sent when it goes live (a send with `status: 'waiting'`). 409 for a draft, for a post already sent or waiting, and when nobody has confirmed yet.",
+          "Sends a published post to every subscriber confirmed now, or, for a scheduled post, sets it to be sent when it goes live (a send with `status: 'waiting'`). 409 for a draft or a post in review, for a post already sent or waiting, and when nobody has confirmed yet.",
         responses: {
           201: answer('The send and its progress.', NewsletterSend),
           ...refusals('validation', 'not_found', 'conflict', 'unavailable'),

@@ -76,14 +76,16 @@ export class NewsletterSends {
   }
 
   /**
-   * Sends a published post now, or, for a scheduled post, once it goes live. Refuses (409) a draft,
+   * Sends a published post now, or, for a scheduled post, once it goes live. Refuses (409) a draft (or a post in review),
    * a post already sent or waiting, and a send nobody would receive.
    */
   async send(postId: number): Promise<SendProgress> {
     const { db } = this.#options;
     const post = await getPostById(db, postId);
     if (!post) throw errors.notFound('Post not found.');
-    if (post.status === 'draft') throw errors.conflict('Publish or schedule the post first: only a live post can be sent.');
+    // A post in review is no nearer to going live than a draft.
+    if (post.status === 'draft' || post.status === 'review')
+      throw errors.conflict('Publish or schedule the post first: only a live post can be sent.');
     const pages = this.#pages();
     const letter = post.status === 'published' ? await renderLetter(pages, post) : undefined;
     if (post.status === 'published' && !letter) throw errors.conflict('This post is not live any more.');

@@ -20,12 +20,11 @@ import { answer, describer, pathParameter, refusals } from '../openapi/describe.
 import { forbidden, invalid, NOW, OWNER } from '../openapi/examples.ts';
 import * as shapes from '../openapi/shapes.ts';
 import { allow, signedIn } from '../permissions/guards.ts';
-import { imageSource, text } from '../schemas.ts';
+import { imageSource, slugField, text } from '../schemas.ts';
 import { parseId, validate } from '../validation.ts';
 import { commitWrite } from '../write.ts';
 
 const { user: LIMIT } = LIMITS;
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 const userChangeBody = z
   .strictObject({
@@ -33,11 +32,7 @@ const userChangeBody = z
       .trim()
       .min(1, 'A name is required.')
       .max(LIMIT.name, `A name can be at most ${LIMIT.name} characters.`),
-    slug: text('The slug')
-      .trim()
-      .max(LIMIT.slug, `A slug can be at most ${LIMIT.slug} characters.`)
-      .regex(SLUG, 'A slug may use lowercase letters, digits and single hyphens between them (like ana-lima).')
-      .describe('Their author page is /authors/{slug}; unique among users.'),
+    slug: slugField(LIMIT.slug, 'ana-lima').describe('Their author page is /authors/{slug}; unique among users.'),
     bio: text('The bio', { multiline: true }).trim().max(LIMIT.bio, `A bio can be at most ${LIMIT.bio} characters.`),
     avatar: imageSource('Give the avatar as an http(s) URL or an uploaded image.', 'The avatar address').nullable(),
     role: z
@@ -75,7 +70,7 @@ function checkRoleChange(actor: CurrentUser, target: User, role: User['role']): 
   if (!assignableRoles(actor.role).includes(role)) throw errors.forbidden(`You cannot make someone ${role}.`);
 }
 
-/** GET /api/users, PATCH and DELETE /api/users/:id, POST /api/users/:id/sign-out: the newsroom. */
+/** GET /api/users, GET, PATCH and DELETE /api/users/:id, POST /api/users/:id/sign-out: the newsroom. */
 export const userRoutes = new Hono<AppEnv>()
   .get(
     '/',
@@ -90,6 +85,26 @@ export const userRoutes = new Hono<AppEnv>()
     async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json<User[]>(await listUsers(c.get('db')));
+    },
+  )
+  .get(
+    '/:id',
+    describe({
+      operationId: 'getUser',
+      summary: 'One user',
+      access: 'themselves (any role); administrator and above: anyone',
+      description: 'A user with their profile (name, slug, bio, avatar), as their profile page reads it. Never cached.',
+      parameters: [byUser],
+      responses: { 200: answer('The user.', shapes.User), ...refusals('forbidden', 'not_found') },
+      examples: [{ name: 'self', summary: 'The owner reads their own profile', params: { id: 1 }, status: 200, response: OWNER }],
+    }),
+    allow('contributor'),
+    async (c) => {
+      const actor = signedIn(c);
+      const target = await targetUser(c);
+      if (actor.id !== target.id && !isAdministrator(actor)) throw errors.forbidden('You can read only your own profile.');
+      c.header('Cache-Control', 'no-store');
+      return c.json<User>(target);
     },
   )
   .patch(

@@ -39,6 +39,23 @@ describe('the users API', () => {
     });
   });
 
+  describe('GET /api/users/:id', () => {
+    it('shows anyone their own profile, administrators anyone’s, and nobody else’s', async () => {
+      const contributor = await t.userId('contributor');
+      const editor = await t.userId('editor');
+      const own = await t.request(`/api/users/${contributor}`, { cookie: await t.signInAs('contributor') });
+      expect(own.status).toBe(200);
+      expect(await own.json()).toMatchObject({ id: contributor, name: 'Cora Contributor', bio: '', avatar: null });
+      expect(await refusal(await t.request(`/api/users/${editor}`, { cookie: await t.signInAs('contributor') }))).toEqual({
+        status: 403,
+        code: 'forbidden',
+        message: 'You can read only your own profile.',
+      });
+      expect((await t.request(`/api/users/${contributor}`, { cookie: await t.signInAs('administrator') })).status).toBe(200);
+      expect((await t.request('/api/users/999', { cookie: await t.signInAs('administrator') })).status).toBe(404);
+    });
+  });
+
   describe('PATCH /api/users/:id', () => {
     it('lets anyone change their own name, bio, slug and avatar', async () => {
       const me = await t.userId('contributor');

@@ -15,6 +15,9 @@ import * as m0013 from './0013-server-lease.ts';
 import * as m0014 from './0014-site-generations.ts';
 import * as m0016 from './0016-bucket-queue.ts';
 import * as m0017 from './0017-users-and-roles.ts';
+import * as m0018 from './0018-invitations-and-resets.ts';
+import * as m0019 from './0019-review.ts';
+import * as m0021 from './0021-search-facets.ts';
 
 /** Every migration in the order it runs. Append only: a landed migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -34,6 +37,9 @@ export const migrations: Record<string, Migration> = {
   '0014-site-generations': m0014,
   '0016-bucket-queue': m0016,
   '0017-users-and-roles': m0017,
+  '0018-invitations-and-resets': m0018,
+  '0019-review': m0019,
+  '0021-search-facets': m0021,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,11 +2,13 @@ import { sql } from 'kysely';
 import { sqliteRows, type Db } from '../db.ts';
 import { sharedRead } from '../queries.ts';
 import type { PostType } from '../schema.ts';
-import { published, readerDate, type PostListArgs } from './published-posts.ts';
+import { dated, readerDate, type PostListArgs } from './published-posts.ts';
 
 /**
- * Every published post's link in reader order, kept in memory between publishes and patched from
- * the post link log, and the lists of ids cut from it for every listing but a city's.
+ * Every dated post's link in reader order (every published post, and every draft that was published
+ * once and keeps its date), kept in memory between publishes and patched from the post link log, and
+ * the lists of ids cut from it for every listing but a city's. The published ones are what readers
+ * see; the dated drafts keep their places in the archives (see listSlotIds).
  */
 
 /** A link to a post: what its URL is made of, its title and its dates. */
@@ -26,8 +28,10 @@ export const LINK_COLUMNS = ['id', 'slug', 'title', 'type', 'cityId', 'published
 
 // Each link's line, as SQLite printed it or as linkPrint did once per link.
 const linkPrints = new WeakMap<ListedLink, string>();
+// The links of dated drafts: in the archives' places, never shown.
+const draftLinks = new WeakSet<PostLink>();
 
-/** Every published post's link in reader order, as of the last entry of the post link log it read. */
+/** Every dated post's link in reader order, as of the last entry of the post link log it read. */
 interface LinkIndex {
   seq: number;
   links: PostLink[];
@@ -39,10 +43,10 @@ const linkIndexes = new WeakMap<Db, LinkIndex>();
 // Past this many changed posts the list is read again whole rather than patched.
 const MAX_PATCHED_LINKS = 500;
 
-/** The published links of these posts (all of them without `ids`), in reader order, each with its printed line. */
+/** The dated links of these posts (all of them without `ids`), in reader order, each with its printed line. */
 async function readLinks(db: Db, ids?: readonly number[]): Promise<PostLink[]> {
-  let query = published(db, {})
-    .select([...LINK_COLUMNS, sql<string>`json_array(id, slug, title, type, city_id, published_at, created_at)`.as('print')])
+  let query = dated(db)
+    .select([...LINK_COLUMNS, 'published', sql<string>`json_array(id, slug, title, type, city_id, published_at, created_at)`.as('print')])
     .orderBy(readerDate, 'desc')
     .orderBy('id', 'desc');
   if (ids) query = query.where('id', 'in', ids);
@@ -59,6 +63,7 @@ async function readLinks(db: Db, ids?: readonly number[]): Promise<PostLink[]> {
       createdAt: row.created_at,
     };
     linkPrints.set(link, row.print);
+    if (row.published !== 1) draftLinks.add(link);
     return link;
   });
 }
@@ -113,6 +118,18 @@ async function currentLinks(db: Db, known: LinkIndex | undefined): Promise<LinkI
   return { seq: last, links: await readLinks(db) };
 }
 
+/** Every dated post's link, newest first, read once per publish (see everyLink). */
+function everyDatedLink(db: Db): Promise<PostLink[]> {
+  return sharedRead(db, 'posts.links', async () => {
+    const index = await currentLinks(db, linkIndexes.get(db));
+    linkIndexes.set(db, index);
+    return index.links;
+  });
+}
+
+// The published links of a list of dated links, worked out once per list.
+const publishedLinks = new WeakMap<readonly PostLink[], PostLink[]>();
+
 /**
  * Every published post's link, newest first, read once per publish for every list cut from it
  * (the routes, /sitemap, _redirects). Kept between publishes and patched with the posts the link
@@ -120,12 +137,14 @@ async function currentLinks(db: Db, known: LinkIndex | undefined): Promise<LinkI
  * kept with it). The log is read before the links: a write committed in between is in the log
  * after what this list says it has seen, and is read again by the next call.
  */
-export function everyLink(db: Db): Promise<PostLink[]> {
-  return sharedRead(db, 'posts.links', async () => {
-    const index = await currentLinks(db, linkIndexes.get(db));
-    linkIndexes.set(db, index);
-    return index.links;
-  });
+export async function everyLink(db: Db): Promise<PostLink[]> {
+  const links = await everyDatedLink(db);
+  let listed = publishedLinks.get(links);
+  if (!listed) {
+    listed = links.filter((link) => !draftLinks.has(link));
+    publishedLinks.set(links, listed);
+  }
+  return listed;
 }
 
 interface LinkRow {
@@ -136,6 +155,7 @@ interface LinkRow {
   city_id: number | null;
   published_at: string | null;
   created_at: string;
+  published: number;
   print: string;
 }
 
@@ -159,10 +179,42 @@ function taggedIds(db: Db, slug: string): Promise<ReadonlySet<number>> {
 
 /** The ids of every published post (of a type, of a tag) in a list's order, from the list of every post's link. */
 export function listedIds(db: Db, args: Pick<PostListArgs, 'type' | 'tagSlug' | 'order'>): Promise<readonly number[]> {
+  return cutIds(db, args, false);
+}
+
+/**
+ * The archives' places (of a type, of a tag) in a list's order: the ids of every dated post, the
+ * drafts that were published once included. An archive page is a window of places, so unpublishing
+ * a post empties its place on one page and moves no other post to another page; publishing it
+ * again, with the date it keeps, fills the same place.
+ */
+export function listSlotIds(db: Db, args: Pick<PostListArgs, 'type' | 'tagSlug' | 'order'>): Promise<readonly number[]> {
+  return cutIds(db, args, true);
+}
+
+/** The ids of `ids` whose posts are published (not dated drafts), in the same order. */
+export async function publishedOf(db: Db, ids: readonly number[]): Promise<number[]> {
+  const drafts = draftIds(await everyDatedLink(db));
+  return ids.filter((id) => !drafts.has(id));
+}
+
+const draftIdSets = new WeakMap<readonly PostLink[], ReadonlySet<number>>();
+
+/** The ids of the dated drafts among `links`: few, as drafts that were published once are. */
+function draftIds(links: readonly PostLink[]): ReadonlySet<number> {
+  let ids = draftIdSets.get(links);
+  if (!ids) {
+    ids = new Set(links.flatMap((link) => (draftLinks.has(link) ? [link.id] : [])));
+    draftIdSets.set(links, ids);
+  }
+  return ids;
+}
+
+function cutIds(db: Db, args: Pick<PostListArgs, 'type' | 'tagSlug' | 'order'>, slots: boolean): Promise<readonly number[]> {
   // A listing's pages, its count and its re-check all ask for the same list: cut it once per memo.
-  const key = JSON.stringify([args.type ?? null, args.tagSlug ?? null, args.order === 'oldest']);
+  const key = JSON.stringify([args.type ?? null, args.tagSlug ?? null, args.order === 'oldest', slots]);
   return sharedRead(db, `posts.listed ${key}`, async () => {
-    const links = await everyLink(db);
+    const links = slots ? await everyDatedLink(db) : await everyLink(db);
     const ids = args.tagSlug === undefined ? typeIds(links, args.type) : taggedInOrder(links, await taggedIds(db, args.tagSlug), args.type);
     // Every link comes newest first (then the higher id): oldest first is that order reversed.
     return args.order === 'oldest' ? ids.toReversed() : ids;

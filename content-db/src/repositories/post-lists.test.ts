@@ -10,7 +10,8 @@ import { SITEMAP_POSTS_PER_FILE } from '@forkcast/shared/urls';
 import { insertCity } from './cities.ts';
 import { listPostIdRanges, listPostLinks } from './post-link-lists.ts';
 import {
-  comparePublishedCount,
+  compareArchiveSlots,
+  countArchiveSlots,
   countCoveredCities,
   countPublishedPosts,
   getCityGuide,
@@ -98,8 +99,8 @@ describe('the site’s lists', () => {
     expect(await getTagPageName(db, { slug: 'wine' })).toBe('Wine');
     expect(await getTagPageName(db, { slug: 'beer' })).toBeUndefined();
     expect(await listTagPages(db, {})).toEqual([
-      { slug: 'natural-wine', count: 1 },
-      { slug: 'wine', count: 2 },
+      { slug: 'natural-wine', count: 1, slots: 1 },
+      { slug: 'wine', count: 2, slots: 2 },
     ]);
     expect((await getCityGuide(db, { cityId: city }))?.id).toBe(guide);
     expect(await listCitiesWithGuide(db, {})).toEqual([city]);
@@ -129,10 +130,13 @@ describe('the site’s lists', () => {
         await listPostSummaries(db, { limit: 6 });
         await listPostSummaries(db, { tagSlug: 'wine', limit: 3 });
         for (const offset of [0, 3, 6]) await listPostSummaries(db, { tagSlug: 'rice', order: 'oldest', offset, limit: 3 });
-        await comparePublishedCount(db, { tagSlug: 'rice', from: 3, to: 6 });
+        for (const offset of [0, 4, 8]) await listPostSummaries(db, { type: 'post', order: 'oldest', offset, limit: 4, slots: true });
+        await listPostSummaries(db, { tagSlug: 'rice', limit: 3, slots: true });
+        await countArchiveSlots(db, { tagSlug: 'tea' });
+        await compareArchiveSlots(db, { tagSlug: 'rice', from: 3, to: 6 });
         for (const id of ids.slice(0, 12)) await listNeighbourPosts(db, { postId: id, cityId: city, type: 'post', count: 3 });
         await countPublishedPosts(db, { tagSlug: 'tea' });
-        for (const from of [5, 10, 20]) await comparePublishedCount(db, { type: 'post', from, to: from + 5 });
+        for (const from of [5, 10, 20]) await compareArchiveSlots(db, { type: 'post', from, to: from + 5 });
         await listPostLinks(db, { type: 'post' });
         await listPostLinks(db, { idFrom: 1, idTo: 20, withUpdatedAt: true });
         await getTagPageName(db, { slug: 'rice' });

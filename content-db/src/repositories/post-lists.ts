@@ -3,7 +3,7 @@ import { defineQuery } from '../queries.ts';
 import { TAG } from '../tags.ts';
 import { authorIdsColumn } from './post-authors.ts';
 import { toPost, type Post } from './posts.ts';
-import { listedIds } from './post-link-index.ts';
+import { listedIds, listSlotIds, publishedOf } from './post-link-index.ts';
 import {
   ordered,
   published,
@@ -57,6 +57,7 @@ export const listPostSummaries = defineQuery({
     // would walk the published posts in reader order to the page's offset, or every one of them to
     // find a tag's, a millisecond or two a page on a large site. Its window is read by id, so only a
     // page's worth of ids goes into one statement.
+    if (args.slots) return summariesOf(db, await publishedOf(db, windowOf(await listSlotIds(db, args), args)));
     if (args.cityId === undefined && args.authorId === undefined && args.limit !== undefined && args.limit <= MAX_WINDOW_BY_ID) {
       return summariesOf(db, windowOf(await listedIds(db, args), args));
     }
@@ -80,7 +81,7 @@ export const listPostSummaries = defineQuery({
     }
     const answers = new Map<PostListArgs, number[]>();
     for (const members of families.values()) {
-      if (members.length === 1) {
+      if (members.length === 1 && !members[0]!.slots) {
         const [only] = members as [PostListArgs];
         answers.set(
           only,
@@ -91,6 +92,11 @@ export const listPostSummaries = defineQuery({
       const ends = members.map((args) => (args.limit === undefined ? Number.POSITIVE_INFINITY : (args.offset ?? 0) + args.limit));
       const end = Math.max(...ends);
       const [first] = members as [PostListArgs];
+      if (first.slots) {
+        const slots = await listSlotIds(db, first);
+        for (const args of members) answers.set(args, await publishedOf(db, windowOf(slots, args)));
+        continue;
+      }
       // The pages of a whole listing (every post, a type's or a tag's) are cut from the list of
       // every post's link the publish holds anyway; a city's are read by their own scan.
       const ids =
@@ -122,22 +128,29 @@ export const countPublishedPosts = defineQuery({
   listen: (args) => [scopeTag(args)],
 });
 
-type CountBounds = Pick<PostListArgs, 'type' | 'cityId' | 'tagSlug' | 'authorId'> & { from: number; to: number };
-type CountPosition = 'below' | 'within' | 'above';
+/** How many places the archives of a listing have (every post, a type's, a tag's): see listSlotIds. */
+export const countArchiveSlots = defineQuery({
+  name: 'posts.slots',
+  run: async (db: Db, args: Pick<PostListArgs, 'type' | 'tagSlug'>): Promise<number> => (await listSlotIds(db, args)).length,
+  listen: (args) => [scopeTag(args)],
+});
 
-const positionOf = (count: number, { from, to }: CountBounds): CountPosition => (count < from ? 'below' : count < to ? 'within' : 'above');
+type SlotBounds = Pick<PostListArgs, 'type' | 'tagSlug'> & { from: number; to: number };
+type SlotPosition = 'below' | 'within' | 'above';
+
+const positionOf = (count: number, { from, to }: SlotBounds): SlotPosition => (count < from ? 'below' : count < to ? 'within' : 'above');
 
 /**
- * Where the number of published posts (of a type, a city, a tag) stands against two bounds: 'below'
- * `from`, 'within' [from, to), or 'above' (at least `to`). A page that depends on the count only that
- * far (an archive page: does it exist, is it the newest) re-renders when the answer moves, not with
- * every post.
+ * Where the number of a listing's archive places (every post's, a type's, a tag's) stands against
+ * two bounds: 'below' `from`, 'within' [from, to), or 'above' (at least `to`). A page that depends on
+ * the count only that far (an archive page: does it exist, is it the newest) re-renders when the
+ * answer moves, not with every post.
  */
-export const comparePublishedCount = defineQuery({
-  name: 'posts.countWithin',
-  run: async (db: Db, args: CountBounds): Promise<CountPosition> => {
+export const compareArchiveSlots = defineQuery({
+  name: 'posts.slotsWithin',
+  run: async (db: Db, args: SlotBounds): Promise<SlotPosition> => {
     const { from: _from, to: _to, ...filter } = args;
-    return positionOf(await countPublishedPosts(db, filter), args);
+    return positionOf(await countArchiveSlots(db, filter), args);
   },
   listen: (args) => [scopeTag(args)],
   // Every archive page of a listing asks about the same count: count once per listing.
@@ -147,7 +160,7 @@ export const comparePublishedCount = defineQuery({
       all.map(async (args) => {
         const { from: _from, to: _to, ...filter } = args;
         const key = JSON.stringify(filter);
-        if (!counts.has(key)) counts.set(key, countPublishedPosts(db, filter));
+        if (!counts.has(key)) counts.set(key, countArchiveSlots(db, filter));
         return positionOf(await counts.get(key)!, args);
       }),
     );

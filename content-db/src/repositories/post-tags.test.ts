@@ -45,7 +45,7 @@ describe('post tags', () => {
     await post(db, 'live', ['Wine']);
     await post(db, 'older', ['wine'], true, '2024-06-01T00:00:00.000Z');
     await post(db, 'draft', ['Coffee'], false);
-    expect(await listTagPages(db, {})).toEqual([{ slug: 'wine', count: 2 }]);
+    expect(await listTagPages(db, {})).toEqual([{ slug: 'wine', count: 2, slots: 2 }]);
     expect((await listPosts(db, { publishedOnly: true, tagSlug: 'wine' })).map((p) => p.slug)).toEqual(['live', 'older']);
     expect(await listPosts(db, { publishedOnly: true, tagSlug: 'coffee' })).toEqual([]);
   });

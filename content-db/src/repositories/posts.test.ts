@@ -64,6 +64,7 @@ describe('posts repository', () => {
         published: false,
         publishedAt: null,
         publishAt: null,
+        reviewAt: null,
         status: 'draft',
         authorIds: [],
         createdAt: T0,

@@ -2,14 +2,14 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../db.ts';
 import { TAG } from '../tags.ts';
 import { sitemapRange } from '@forkcast/shared/urls';
+import type { PostStatus } from '@forkcast/shared/contracts';
 import { recordRead, recordWrite } from '../tracking.ts';
 import { recordBefore, recordCreated, recordTrashed } from '../revisions/capture.ts';
 import type { Database, NewPostRow, PostRow, PostType } from '../schema.ts';
 import { authorIdsColumn, postAuthorIds, writePostAuthors } from './post-authors.ts';
 import { replacePostTags, tagSlugs } from './post-tags.ts';
 
-/** Where a post is in its life: written but not live, waiting for its publishAt time, or live. */
-export type PostStatus = 'draft' | 'scheduled' | 'published';
+export type { PostStatus };
 
 /** A post or guide with its tags parsed, `published` as a boolean, its status spelled out and its authors. */
 export interface Post extends Omit<PostRow, 'tags' | 'published'> {
@@ -55,7 +55,8 @@ export interface PostFilter {
 
 /** A stored row as the repositories answer it: tags parsed, `published` a boolean, the status spelled out. */
 export function toPostFields(row: PostRow): PostFields {
-  const status: PostStatus = row.published === 1 ? 'published' : row.publishAt === null ? 'draft' : 'scheduled';
+  const status: PostStatus =
+    row.published === 1 ? 'published' : row.reviewAt !== null ? 'review' : row.publishAt === null ? 'draft' : 'scheduled';
   return { ...row, tags: JSON.parse(row.tags) as string[], published: row.published === 1, status };
 }
 
@@ -90,8 +91,10 @@ function filtered(db: Db, filter: PostFilter) {
     const own = (eb: ExpressionBuilder<Database, 'posts'>) => eb.selectFrom('postAuthors').select('postId').where('userId', '=', userId);
     query = query.where((eb) => eb.or([eb('published', '=', 1), eb('id', 'in', own(eb))]));
   }
-  if (filter.status === 'draft') query = query.where('published', '=', 0).where('publishAt', 'is', null);
-  if (filter.status === 'scheduled') query = query.where('published', '=', 0).where('publishAt', 'is not', null);
+  if (filter.status === 'draft') query = query.where('published', '=', 0).where('publishAt', 'is', null).where('reviewAt', 'is', null);
+  if (filter.status === 'review') query = query.where('published', '=', 0).where('reviewAt', 'is not', null);
+  if (filter.status === 'scheduled')
+    query = query.where('published', '=', 0).where('publishAt', 'is not', null).where('reviewAt', 'is', null);
   if (filter.type) query = query.where('type', '=', filter.type);
   if (filter.cityId !== undefined) query = query.where('cityId', '=', filter.cityId);
   if (filter.titleContains) query = query.where(sql<boolean>`instr(lower(title), lower(${filter.titleContains})) > 0`);
@@ -158,8 +161,8 @@ export async function getGuideForCity(db: Db, cityId: number, options: { publish
  * reader date, its title, and which routes it has (its slug, and its tags: each tag has a page).
  */
 const LIST_FIELDS = ['published', 'publishedAt', 'type', 'cityId', 'slug', 'tags', 'title'] as const;
-/** The fields nothing outside the post's own page shows (its body, and when it is due if unpublished). */
-const PAGE_ONLY_FIELDS = new Set(['content', 'publishAt', 'updatedAt']);
+/** The fields nothing outside the post's own page shows (its body, and when it is due or waits for review if unpublished). */
+const PAGE_ONLY_FIELDS = new Set(['content', 'publishAt', 'reviewAt', 'updatedAt']);
 
 /**
  * A post's own page changes with any of its fields, its cards with any but its body, and the

@@ -19,6 +19,11 @@ export interface PostListArgs {
   authorId?: number;
   /** Newest first (the default), or oldest first (archive pages, numbered from the oldest). */
   order?: 'newest' | 'oldest';
+  /**
+   * The window counts the archives' places (every dated post, drafts published once included, see
+   * listSlotIds) rather than published posts; it lists the published ones in it. Not for a city's list.
+   */
+  slots?: boolean;
   limit?: number;
   offset?: number;
 }
@@ -68,6 +73,14 @@ export function published(db: Db, args: Pick<PostListArgs, 'type' | 'cityId' | '
   return query;
 }
 
+/**
+ * The posts with a place in the archives: every published post, and every draft that was published
+ * once (unpublishing keeps a post's date, publishing it again keeps that date).
+ */
+export function dated(db: Db) {
+  return db.selectFrom('posts').where((eb) => eb.or([eb('published', '=', 1), eb('publishedAt', 'is not', null)]));
+}
+
 /** `published` for a read bounded by id: the same filter, kept off the indexes in reader order. */
 export function publishedById(db: Db, args: Pick<PostListArgs, 'type'>) {
   const query = db.selectFrom('posts').where(sql<number>`+published`, '=', 1);
@@ -90,8 +103,11 @@ export function ordered(db: Db, args: PostListArgs) {
  */
 export const summaryAuthorIds = authorIdsColumn;
 
-/** A row of summary columns (and `summaryAuthorIds`) as a summary. */
-export function toSummary({ authorIds, ...row }: Omit<Parameters<typeof toPostFields>[0], 'content'> & { authorIds: string }): PostSummary {
-  const { content: _content, ...summary } = toPostFields({ ...row, content: '' });
+/** A row of summary columns (and `summaryAuthorIds`) as a summary: of a published post, which waits for no review. */
+export function toSummary({
+  authorIds,
+  ...row
+}: Omit<Parameters<typeof toPostFields>[0], 'content' | 'reviewAt'> & { authorIds: string }): PostSummary {
+  const { content: _content, ...summary } = toPostFields({ ...row, content: '', reviewAt: null });
   return { ...summary, authorIds: JSON.parse(authorIds) as number[] };
 }

@@ -61,6 +61,13 @@ export async function emailsOfRoles(db: Db, roles: readonly Role[]): Promise<str
   return rows.map((row) => row.email);
 }
 
+/** The addresses of these users (a post's authors), in the order given. */
+export async function emailsOfUsers(db: Db, ids: readonly number[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('users').select(['id', 'email']).where('id', 'in', ids).execute();
+  return ids.flatMap((id) => rows.filter((row) => row.id === id).map((row) => row.email));
+}
+
 export function getUserById(db: Db, id: number): Promise<User | undefined> {
   return db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
 }

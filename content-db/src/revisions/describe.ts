@@ -75,6 +75,9 @@ function postChanges(before: PostState, after: PostState): { kind: string; phras
     return { kind: b.published ? 'published' : 'unpublished', phrases: [b.published ? 'published' : 'unpublished'] };
   if (a.publishAt !== b.publishAt)
     return { kind: 'scheduled', phrases: [b.publishAt ? `scheduled for ${b.publishAt}` : 'schedule cleared'] };
+  // States stored before migration 0019 have no reviewAt: they were not in review.
+  if ((a.reviewAt ?? null) !== (b.reviewAt ?? null))
+    return { kind: 'review', phrases: [b.reviewAt ? 'submitted for review' : 'sent back to draft'] };
   const fields = POST_FIELDS.filter(([field]) => a[field] !== b[field]).map(([, label]) => label);
   if (before.authorIds.join() !== after.authorIds.join()) fields.push('authors');
   const hero = a.heroImage !== b.heroImage ? 'hero image' : a.heroAlt !== b.heroAlt ? 'hero alt text' : undefined;

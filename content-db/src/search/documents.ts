@@ -318,7 +318,8 @@ export async function clearSearchIndex(db: Db): Promise<void> {
 /** Bytes of the database file the search takes: its rows, the FTS5 index and their indexes. */
 export async function searchIndexBytes(db: Db): Promise<number> {
   const { rows } = await sql<{ bytes: number | null }>`
-    select sum(pgsize) as bytes from dbstat where name like 'search_index%' or name like 'search_documents%'
+    select sum(pgsize) as bytes from dbstat
+    where name like 'search_index%' or name like 'search_documents%' or name like 'search_facets%'
   `.execute(db);
   return Number(rows[0]?.bytes ?? 0);
 }

@@ -62,10 +62,12 @@ interface HitRow {
 
 const matches = (match: string) => sql<boolean>`search_index match ${match}`;
 
+// Matches are grouped, filtered and ordered by their narrow rows in search_facets: the same columns
+// of search_documents sit beside the whole body, a page read for each match of a common word.
 function filtered(db: Db, match: string, filters: { type?: SearchType | undefined; city?: string | undefined }) {
   let query = db
     .selectFrom(sql<{ rowid: number }>`search_index`.as('search_index'))
-    .innerJoin('searchDocuments as d', (join) => join.onRef('d.id', '=', 'search_index.rowid'))
+    .innerJoin('searchFacets as d', (join) => join.onRef('d.id', '=', 'search_index.rowid'))
     .where(matches(match));
   if (filters.type) query = query.where('d.kind', '=', filters.type);
   if (filters.city) query = query.where('d.citySlug', '=', filters.city);
@@ -135,7 +137,10 @@ async function hitsFor(db: Db, request: SearchRequest, terms: readonly string[])
   if (ranked.length === 0) return [];
   // Marking the words costs a pass over each row's text: only for the page of results shown.
   const { start, end } = HIGHLIGHT;
-  const rows = await filtered(db, match, {})
+  const rows = await db
+    .selectFrom(sql<{ rowid: number }>`search_index`.as('search_index'))
+    .innerJoin('searchDocuments as d', (join) => join.onRef('d.id', '=', 'search_index.rowid'))
+    .where(matches(match))
     .where(
       'd.id',
       'in',

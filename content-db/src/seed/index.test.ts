@@ -289,6 +289,7 @@ describe('seed module', () => {
         cityId: alpha!.id,
         published: true,
         publishAt: null,
+        reviewAt: null,
         status: 'published',
         authorIds: [],
       });
@@ -320,6 +321,7 @@ describe('seed module', () => {
         type: 'post',
         cityId: alpha!.id,
         publishAt: null,
+        reviewAt: null,
         status: 'published',
         authorIds: [],
       });

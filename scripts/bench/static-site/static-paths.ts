@@ -1,6 +1,7 @@
 import { listAuthorPages, listBlocks, listCities, listContentItems, listPosts, listRestaurants, listTagPages } from '@forkcast/content-db';
 import { canonicalPostPath } from '@forkcast/shared/urls';
 import { devLocals } from '../../../site/lib/dev-locals.ts';
+import { listingSlots } from '../../../site/lib/listing-slots.ts';
 import { siteRoutes } from '../../../site/lib/routes.ts';
 
 /**
@@ -10,13 +11,14 @@ import { siteRoutes } from '../../../site/lib/routes.ts';
  */
 async function data() {
   const { db } = await devLocals();
-  const [cities, posts, tagPages, authorPages] = await Promise.all([
+  const [cities, posts, tagPages, authorPages, slots] = await Promise.all([
     listCities(db),
     listPosts(db, { publishedOnly: true }),
     listTagPages(db, {}),
     listAuthorPages(db, {}),
+    listingSlots(db),
   ]);
-  return { db, cities, posts, tagPages, authorPages, byId: new Map(cities.map((city) => [city.id, city])) };
+  return { db, cities, posts, tagPages, authorPages, slots, byId: new Map(cities.map((city) => [city.id, city])) };
 }
 
 async function bodyKey(postId: number): Promise<string> {
@@ -79,7 +81,7 @@ export async function itineraryPaths() {
 export async function listingPaths() {
   const all = await data();
   const key = listKey(all);
-  return siteRoutes(all.cities, all.posts, all.tagPages, all.authorPages)
+  return siteRoutes(all.cities, all.posts, all.tagPages, all.authorPages, all.slots)
     .filter((route) => route.startsWith('/posts'))
     .map((route) => ({ params: { path: route === '/posts' ? undefined : route.slice('/posts/'.length) }, cacheKey: key }));
 }
@@ -87,7 +89,7 @@ export async function listingPaths() {
 export async function tagPaths() {
   const all = await data();
   const key = listKey(all);
-  return siteRoutes(all.cities, all.posts, all.tagPages, all.authorPages)
+  return siteRoutes(all.cities, all.posts, all.tagPages, all.authorPages, all.slots)
     .filter((route) => route.startsWith('/tags/'))
     .map((route) => {
       const [tag, ...page] = route.slice('/tags/'.length).split('/');
@@ -98,7 +100,7 @@ export async function tagPaths() {
 export async function sitemapPaths() {
   const all = await data();
   const key = listKey(all);
-  return siteRoutes(all.cities, all.posts, all.tagPages, all.authorPages)
+  return siteRoutes(all.cities, all.posts, all.tagPages, all.authorPages, all.slots)
     .filter((route) => route.startsWith('/sitemaps/posts-'))
     .map((route) => ({ params: { file: route.slice('/sitemaps/'.length) }, cacheKey: key }));
 }

@@ -32,17 +32,26 @@ describe('the posts list on /admin', () => {
           row(1, { title: 'Bica, the Lisbon espresso', cityId: 3 }),
           row(2, { title: 'Soon', status: 'scheduled', publishAt: '2030-05-01T08:30:00.000Z' }),
           row(3, { title: 'Unfinished', status: 'draft' }),
+          row(4, { title: 'Waiting', status: 'review', reviewAt: '2026-11-03T08:00:00.000Z' }),
         ]),
     });
     renderIsland(<DashboardPosts />);
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((tr) => within(tr).getByRole('rowheader').textContent)).toEqual(['Bica, the Lisbon espresso', 'Soon', 'Unfinished']);
+    expect(rows.map((tr) => within(tr).getByRole('rowheader').textContent)).toEqual([
+      'Bica, the Lisbon espresso',
+      'Soon',
+      'Unfinished',
+      'Waiting',
+    ]);
     expect(within(rows[0]!).getByRole('link').getAttribute('href')).toBe('/admin/editor?id=1');
     await waitFor(() => expect(within(rows[0]!).getByText('Lisbon')).toBeTruthy());
     expect(within(rows[1]!).getByText('Scheduled')).toBeTruthy();
     expect(within(rows[1]!).getByText(/2030/).getAttribute('datetime')).toBe('2030-05-01T08:30:00.000Z');
     expect(within(rows[2]!).getByText('Draft')).toBeTruthy();
+    expect(within(rows[3]!).getByText('In review')).toBeTruthy();
+    // The status filter offers it too.
+    expect(within(screen.getByRole('combobox', { name: 'Status' })).getByRole('option', { name: 'In review' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'New post' }).getAttribute('href')).toBe('/admin/editor');
   });
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { City, Post } from '@forkcast/shared/contracts';
+import { POST_STATUS_LABEL, type City, type Post } from '@forkcast/shared/contracts';
 import { longDate } from '../../lib/dates';
 import { getJson } from '../shared/api';
 import { DashboardQueryError } from './DashboardQueryError';
@@ -8,7 +8,6 @@ import { adminQuery, LOGIN_URL } from './DashboardQueries';
 
 /** Posts on one page of the list. */
 export const POSTS_PAGE_SIZE = 20;
-const STATUS_LABEL = { draft: 'Draft', scheduled: 'Scheduled', published: 'Published' } as const;
 
 interface Filters {
   q: string;
@@ -73,6 +72,7 @@ export function DashboardPosts({ authorId }: { authorId?: number }) {
           <select value={filters.status} onChange={filter('status')}>
             <option value="">Any</option>
             <option value="draft">Draft</option>
+            <option value="review">In review</option>
             <option value="scheduled">Scheduled</option>
             <option value="published">Published</option>
           </select>
@@ -140,7 +140,7 @@ export function DashboardPosts({ authorId }: { authorId?: number }) {
                     {post.type === 'guide' && <span className="fc-dash-meta"> · City guide</span>}
                   </th>
                   <td>
-                    <span className={`fc-status fc-status--${post.status}`}>{STATUS_LABEL[post.status]}</span>
+                    <span className={`fc-status fc-status--${post.status}`}>{POST_STATUS_LABEL[post.status]}</span>
                     {post.status === 'scheduled' && post.publishAt && (
                       <span className="fc-dash-meta">
                         {' '}

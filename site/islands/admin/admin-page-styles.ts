@@ -3,4 +3,5 @@
 import './dashboard.css';
 import './editor/editor.css';
 import './city/city-editor.css';
+import './review/review.css';
 import './newsletter/newsletter.css';

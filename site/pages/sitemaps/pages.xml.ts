@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { countPublishedPosts, listAuthorPages, listCitiesWithGuide, listCityLinks, listTagPages } from '@forkcast/content-db';
+import { listAuthorPages, listCitiesWithGuide, listCityLinks, listTagPages } from '@forkcast/content-db';
 import { FIXED_ROUTES } from '@forkcast/shared/urls';
 import { itineraryPagePath } from '../../lib/itinerary';
-import { POST_FILTER_KEYS, POST_FILTERS } from '../../lib/listing';
+import { listingSlots } from '../../lib/listing-slots';
 import { listingRoutes } from '../../lib/routes';
 import { absoluteUrl } from '../../lib/site-settings';
 import { indexable, urlsetXml, XML_HEADERS } from '../../lib/sitemap-xml';
@@ -11,21 +11,12 @@ import { indexable, urlsetXml, XML_HEADERS } from '../../lib/sitemap-xml';
 export const GET: APIRoute = async ({ locals }) => {
   const { db, site } = locals;
   const [totals, tagPages, authorPages, guided] = await Promise.all([
-    Promise.all(
-      POST_FILTER_KEYS.map(async (key) => [
-        key,
-        await countPublishedPosts(db, { ...(POST_FILTERS[key].type ? { type: POST_FILTERS[key].type } : {}) }),
-      ]),
-    ),
+    listingSlots(db),
     listTagPages(db, {}),
     listAuthorPages(db, {}),
     listCitiesWithGuide(db, {}),
   ]);
   const cities = await listCityLinks(db, guided);
-  const routes = [
-    ...FIXED_ROUTES,
-    ...listingRoutes(Object.fromEntries(totals), tagPages, authorPages),
-    ...cities.map(itineraryPagePath),
-  ].filter(indexable);
+  const routes = [...FIXED_ROUTES, ...listingRoutes(totals, tagPages, authorPages), ...cities.map(itineraryPagePath)].filter(indexable);
   return new Response(urlsetXml(routes.map((route) => ({ loc: absoluteUrl(site, route) }))), { headers: XML_HEADERS });
 };

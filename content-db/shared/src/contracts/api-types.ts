@@ -1,4 +1,5 @@
 import type { Role } from './roles.ts';
+import type { PostStatus } from './post-status.ts';
 
 /**
  * The JSON the API answers with and the bodies it takes, as the islands see them. The routes
@@ -73,15 +74,29 @@ export interface Post extends Versioned {
   cityId: number | null;
   tags: string[];
   published: boolean;
-  /** Written but not live, waiting for `publishAt`, or live. */
-  status: 'draft' | 'scheduled' | 'published';
+  /** Written, waiting for review, waiting for `publishAt`, or live. */
+  status: PostStatus;
   publishedAt: string | null;
   /** When a scheduled post goes live. */
   publishAt: string | null;
+  /** Since when a post in review has waited for an editor; null unless in review. */
+  reviewAt: string | null;
   /** Its authors' user ids, the primary author first. */
   authorIds: number[];
   createdAt: string;
   updatedAt: string;
+}
+
+/** A word on a post between its writers and the editors (GET /api/posts/:id/comments); `changes` is the note of a request for changes. */
+export interface PostComment {
+  id: number;
+  postId: number;
+  /** Its writer's user id and name; null once their account is gone. */
+  userId: number | null;
+  userName: string | null;
+  kind: 'comment' | 'changes';
+  body: string;
+  createdAt: string;
 }
 
 /**
@@ -210,6 +225,19 @@ export interface UserChanges {
   role?: Role;
 }
 
+/** A pending invitation (POST and GET /api/invitations); its link is only in the email. */
+export interface Invitation {
+  id: number;
+  email: string;
+  role: Exclude<Role, 'owner'>;
+  invitedBy: number | null;
+  invitedByName: string | null;
+  createdAt: string;
+  expiresAt: string;
+  acceptedAt: string | null;
+  revokedAt: string | null;
+}
+
 /** POST /api/upload answers with the processed image's address... */
 export interface UploadResult {
   url: string;
@@ -327,7 +355,7 @@ export interface RevisionSummary {
   actor: string | null;
   /** That user's id; null for the server, and for a change older than user ids in history. */
   actorId: number | null;
-  /** created, edited, body, hero, published, unpublished, scheduled, itinerary, regenerated, deleted, restored, undone, earlier. */
+  /** created, edited, body, hero, published, unpublished, scheduled, review, itinerary, regenerated, deleted, restored, undone, earlier. */
   kind: string;
   summary: string;
   /** The entity's name at that version. */

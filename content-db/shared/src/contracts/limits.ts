@@ -28,12 +28,17 @@ export const LIMITS = {
     tag: 40,
     /** Authors of one post. */
     authors: 10,
+    /** Characters of one comment on a post, or of the note sent with a request for changes. */
+    comment: 5_000,
   },
   user: {
     name: 100,
     /** Characters of a user's slug (their author page's URL segment). */
     slug: 60,
     bio: 1000,
+    /** A password's length: as ADMIN_PASSWORD and `make admin-password` ask, and as sign-in reads at most. */
+    passwordMin: 12,
+    passwordMax: 1024,
   },
   city: {
     /** Characters of a city's slug (its URL segment). */

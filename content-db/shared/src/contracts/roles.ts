@@ -1,3 +1,5 @@
+import type { PostStatus } from './post-status.ts';
+
 /**
  * The newsroom's roles and what each may do to a post. The server enforces these rules on every
  * request; the islands read the same functions only to hide the controls the server would refuse.
@@ -36,8 +38,8 @@ export function assignableRoles(actor: Role): Role[] {
   return [];
 }
 
-/** What one can do to a post. */
-export type PostAction = 'read' | 'edit' | 'publish' | 'delete';
+/** What one can do to a post; `submit` is sending it to review and taking it back. */
+export type PostAction = 'read' | 'edit' | 'submit' | 'publish' | 'delete';
 
 /** Who is asking: a signed-in user's id and role. */
 export interface Actor {
@@ -48,19 +50,21 @@ export interface Actor {
 /** What the rules need to know of a post: whose it is and where it is in its life. */
 export interface PostForRules {
   authorIds: readonly number[];
-  status: 'draft' | 'scheduled' | 'published';
+  status: PostStatus;
 }
 
 /**
  * Whether `actor` may do `action` to `post`. Editors and above: anything to any post. Authors:
  * anything to their own posts (publishing, scheduling and deleting included). Contributors: read
- * their own posts, and edit or delete them only while they are drafts. Nobody below editor may
- * touch a post they are not an author of.
+ * their own posts, edit or delete them only while they are drafts, and submit them for review (or
+ * take them back) while they are drafts or in review: a post in review is the editors' to change
+ * until it comes back. Nobody below editor may touch a post they are not an author of.
  */
 export function mayOnPost(actor: Actor, post: PostForRules, action: PostAction): boolean {
   if (roleAtLeast(actor.role, 'editor')) return true;
   if (!post.authorIds.includes(actor.id)) return false;
   if (actor.role === 'author') return true;
   if (action === 'read') return true;
+  if (action === 'submit') return post.status === 'draft' || post.status === 'review';
   return action !== 'publish' && post.status === 'draft';
 }

@@ -30,6 +30,7 @@ import { PostEditorBar } from './PostEditorBar';
 import { PostForm, PostSettings } from './PostFields';
 import { PostSchedule } from './PostSchedule';
 import { PresenceNote } from '../presence/PresenceNote';
+import { ReviewNote, ReviewPanel } from '../review/ReviewPanel';
 import '../admin-page-styles';
 
 export { wordCount } from './post-draft';
@@ -46,7 +47,7 @@ function localMoment(iso: string): string {
 const readPost = async (id: number) => (await getJson<AuthoredPost>(`/api/posts/${id}/edit`, { on401: 'throw' }))!;
 
 /** The post editor's cycle: read by the id the page opened with, saved and published through the authoring API. */
-function usePostEditor(initialId: number | undefined, cities: readonly City[]) {
+function usePostEditor(initialId: number | undefined, cities: readonly City[], user: CurrentUser | null) {
   const [post, setPost] = useState<AuthoredPost | undefined>(undefined);
   const [previewKey, setPreviewKey] = useState(0);
   const editor = useEntityEditor<PostDraft, AuthoredPost, AuthoredPost, PostSaveExtra>({
@@ -85,26 +86,32 @@ function usePostEditor(initialId: number | undefined, cities: readonly City[]) {
     },
   });
   const live = post?.status === 'published';
+  const may = editorRights(user, post);
 
   // Drafts and scheduled posts save themselves when typing pauses; a live post waits for Update.
-  // Not while a save that ran into someone else's change waits for the editor's choice.
+  // Not while a save that ran into someone else's change waits for the editor's choice, nor on a
+  // post the user may not change (a contributor's post in review).
   const { dirty, saving, save, draft, conflict } = editor;
+  const mayEdit = may.edit;
   useEffect(() => {
-    if (!dirty || live || saving || conflict) return;
+    if (!dirty || live || saving || conflict || !mayEdit) return;
     const timer = window.setTimeout(() => save({}), AUTOSAVE_MS);
     return () => window.clearTimeout(timer);
-  }, [dirty, live, saving, save, draft, conflict]);
+  }, [dirty, live, saving, save, draft, conflict, mayEdit]);
 
-  return { editor, post, live, previewKey };
+  return { editor, post, live, previewKey, may };
 }
 
 /** What the signed-in user may do in the editor, as the server's rules say; only controls are hidden by it. */
 function editorRights(user: CurrentUser | null, post: AuthoredPost | undefined) {
-  if (!user) return { edit: false, publish: false, remove: false, history: false, send: false };
+  if (!user) return { edit: false, submit: false, review: false, publish: false, remove: false, history: false, send: false };
   // A post not saved yet will be the writer's own draft.
   const subject = post ?? { authorIds: [user.id], status: 'draft' as const };
   return {
     edit: mayOnPost(user, subject, 'edit'),
+    submit: mayOnPost(user, subject, 'submit'),
+    // Editors decide on a post in review; writers below them submit theirs.
+    review: roleAtLeast(user.role, 'editor'),
     publish: mayOnPost(user, subject, 'publish'),
     remove: mayOnPost(user, subject, 'delete'),
     history: roleAtLeast(user.role, 'editor'),
@@ -115,9 +122,8 @@ function editorRights(user: CurrentUser | null, post: AuthoredPost | undefined) 
 function EditorBody({ initialId }: { initialId: number | undefined }) {
   const id = useId();
   const cities = useQuery({ queryKey: ['/api/cities'], queryFn: async () => (await getJson<City[]>('/api/cities')) ?? [] });
-  const { editor, post, live, previewKey } = usePostEditor(initialId, cities.data ?? []);
+  const { editor, post, live, previewKey, may } = usePostEditor(initialId, cities.data ?? [], useSignedInUser());
   const { id: postId, draft, setDraft } = editor;
-  const may = editorRights(useSignedInUser(), post);
 
   if (editor.loading) return <EditorLoading noun="post" />;
   if (editor.loadError) return <EditorLoadFailed noun="post" error={editor.loadError} />;
@@ -134,6 +140,7 @@ function EditorBody({ initialId }: { initialId: number | undefined }) {
         titled={draft.title.trim() !== ''}
         onSave={editor.saveNow}
         onPublish={() => editor.save({ status: 'published' })}
+        onReview={(review) => editor.save({ review })}
         may={may}
       />
 
@@ -141,6 +148,14 @@ function EditorBody({ initialId }: { initialId: number | undefined }) {
       {post?.status === 'scheduled' && post.publishAt && (
         <p className="fc-editor__note">Scheduled to go live on {localMoment(post.publishAt)}.</p>
       )}
+      {post?.status === 'review' && post.reviewAt && (
+        <p className="fc-editor__note">
+          {may.review
+            ? `Waiting for review since ${localMoment(post.reviewAt)}: publish or schedule it, or send it back with a note.`
+            : `Submitted for review on ${localMoment(post.reviewAt)}: an editor will publish it or send it back. Take it back to change it.`}
+        </p>
+      )}
+      <ReviewNote postId={postId} status={post?.status} />
       <PresenceNote postId={postId} />
       <EditorProblem problem={editor.problem} />
       {editor.conflict && (
@@ -155,15 +170,20 @@ function EditorBody({ initialId }: { initialId: number | undefined }) {
       )}
 
       <div className="fc-editor__grid">
-        <PostForm
-          id={id}
-          draft={draft}
-          setDraft={setDraft}
-          heading={postId === undefined ? 'New post' : `Edit ${post?.title ?? 'post'}`}
-          onSubmit={editor.saveNow}
-        />
+        {/* A post the user may not change (a contributor's, in review) shows its fields locked. */}
+        <fieldset className="fc-editor__lock" disabled={!may.edit}>
+          <PostForm
+            id={id}
+            draft={draft}
+            setDraft={setDraft}
+            heading={postId === undefined ? 'New post' : `Edit ${post?.title ?? 'post'}`}
+            onSubmit={editor.saveNow}
+          />
+        </fieldset>
         <aside className="fc-editor__side" aria-label="Post settings">
-          <PostSettings id={id} draft={draft} setDraft={setDraft} post={post} cities={cities.data ?? []} />
+          <fieldset className="fc-editor__lock" disabled={!may.edit}>
+            <PostSettings id={id} draft={draft} setDraft={setDraft} post={post} cities={cities.data ?? []} />
+          </fieldset>
           <PostSchedule
             shown={postId !== undefined && !live && may.publish}
             saving={editor.saving}
@@ -182,6 +202,15 @@ function EditorBody({ initialId }: { initialId: number | undefined }) {
                 editor.setSaved(draft);
                 editor.leaveForDashboard();
               }}
+            />
+          )}
+          {postId !== undefined && post && (
+            <ReviewPanel
+              postId={postId}
+              status={post.status}
+              mayRequestChanges={may.review && post.status === 'review'}
+              busy={editor.saving}
+              onRequestChanges={(note) => editor.save({ review: 'request-changes', note })}
             />
           )}
         </aside>

@@ -19,8 +19,14 @@ export interface PostDraft {
   heroAlt: string;
 }
 
-/** What a save sends besides the form: a status change, and the moment a scheduled post goes live. */
-export type PostSaveExtra = { status?: Post['status']; publishAt?: string };
+/** A step of review: the writer submits or takes the post back, an editor sends it back with a note. */
+export type ReviewStep = 'submit' | 'withdraw' | 'request-changes';
+
+/**
+ * What a save sends besides the form: a status change, and the moment a scheduled post goes live;
+ * or a step of review (with the editor's note), taken once the form's changes are saved.
+ */
+export type PostSaveExtra = { status?: Exclude<Post['status'], 'review'>; publishAt?: string; review?: ReviewStep; note?: string };
 
 export const EMPTY_POST: PostDraft = {
   title: '',
@@ -102,11 +108,30 @@ export async function sendPost(
   extra: PostSaveExtra,
   version: number | undefined,
 ): Promise<SaveAnswer<AuthoredPost>> {
-  const body = { ...changedFields(draft, saved), ...extra };
+  const { review, note, ...status } = extra;
+  if (review && postId !== undefined) return reviewStep(postId, review, note, changedFields(draft, saved), version);
+  const body = { ...changedFields(draft, saved), ...status };
   const response =
     postId === undefined
       ? await apiRequest('POST', '/api/posts', body)
       : await apiRequest('PATCH', `/api/posts/${postId}`, body, { version });
+  return { response, answer: (await response.clone().json()) as AuthoredPost };
+}
+
+/** Saves what the form changed (a writer submits what they see), then takes the step on the version that made. */
+async function reviewStep(
+  postId: number,
+  step: ReviewStep,
+  note: string | undefined,
+  changed: Record<string, unknown>,
+  version: number | undefined,
+): Promise<SaveAnswer<AuthoredPost>> {
+  let made = version;
+  if (Object.keys(changed).length > 0 && step === 'submit') {
+    const saved = await apiRequest('PATCH', `/api/posts/${postId}`, changed, { version });
+    made = ((await saved.json()) as AuthoredPost).version;
+  }
+  const response = await apiRequest('POST', `/api/posts/${postId}/${step}`, note ? { note } : {}, { version: made });
   return { response, answer: (await response.clone().json()) as AuthoredPost };
 }
 
@@ -127,6 +152,9 @@ export function postFields(draft: PostDraft, cityName: (id: string) => string): 
 
 /** The message a save's success shows: what it did to the post's status, or just that it saved. */
 export function savedTitle(extra: PostSaveExtra): string {
+  if (extra.review === 'submit') return 'Submitted for review';
+  if (extra.review === 'withdraw') return 'Taken back from review';
+  if (extra.review === 'request-changes') return 'Sent back with your note';
   if (extra.status === 'published') return 'Published';
   if (extra.status === 'scheduled') return 'Scheduled';
   if (extra.status === 'draft') return 'Unpublished';

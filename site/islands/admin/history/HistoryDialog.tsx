@@ -18,6 +18,7 @@ export const KIND_LABEL: Record<string, string> = {
   published: 'Published',
   unpublished: 'Unpublished',
   scheduled: 'Scheduled',
+  review: 'Review',
   itinerary: 'Itinerary',
   regenerated: 'Regenerated',
   deleted: 'Deleted',

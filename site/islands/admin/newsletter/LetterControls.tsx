@@ -104,7 +104,7 @@ export function LetterControls({ post, title = 'Newsletter', headingLevel = 2 }:
 
       {send ? (
         <SendProgress send={send} />
-      ) : post.status === 'draft' ? (
+      ) : post.status === 'draft' || post.status === 'review' ? (
         <p className="fc-dash-hint">Publish or schedule the post to send it to your subscribers.</p>
       ) : (
         <AdminDialog

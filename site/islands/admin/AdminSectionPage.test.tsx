@@ -1,0 +1,43 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import AdminSectionPage from './AdminSectionPage';
+import { json, mockFetch } from './Dashboard.test-utils';
+import { userOf } from './test-api';
+
+const sections = () =>
+  within(screen.getByRole('navigation', { name: 'Admin sections' }))
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href'), link.getAttribute('aria-current')]);
+
+describe('an admin section on its own page', () => {
+  it("lists only the signed-in role's sections, marks the current one, and shows its panels", async () => {
+    mockFetch({
+      'GET /api/auth/user': json(200, userOf('editor')),
+      'GET /api/admin/publish-status': json(200, {
+        queueLength: 0,
+        lastPublish: null,
+        failuresLastDay: 0,
+        lastFailure: null,
+        failingRoutes: [],
+      }),
+    });
+    render(<AdminSectionPage section="publishing" />);
+    await screen.findByRole('heading', { level: 1, name: 'Publishing' });
+    expect(sections()).toEqual([
+      ['Dashboard', '/admin', null],
+      ['Cities', '/admin/cities', null],
+      ['Publishing', '/admin/publishing', 'page'],
+      ['History and trash', '/admin/history', null],
+      ['People', '/admin/people', null],
+      ['Your profile', '/admin/profile', null],
+    ]);
+    await screen.findByRole('region', { name: 'Publish status' });
+  });
+
+  it('tells a role below the section who may use it', async () => {
+    mockFetch({ 'GET /api/auth/user': json(200, userOf('author')) });
+    render(<AdminSectionPage section="newsletter" />);
+    await screen.findByText('Only administrators and above use this section.');
+    expect(sections().map(([label]) => label)).toEqual(['Dashboard', 'Your profile']);
+  });
+});
