@@ -137,6 +137,7 @@ map $uri $forkcast_file_cache {
     ~^/itineraries/[^/]+\\.csv$ "${REVALIDATE}";
     /_redirects "${REVALIDATE}";
     /rss.xml "${REVALIDATE}";
+    ~^/authors/[^/]+/rss\\.xml$ "${REVALIDATE}";
     /sitemap.xml "${REVALIDATE}";
     /robots.txt "${REVALIDATE}";
 }
@@ -240,6 +241,14 @@ ${fileHeaders('$forkcast_cache_control', '        ', settings.siteDir)}
     }
 
     location = /rss.xml {
+${FILE_GUARDS}
+        types { }
+        default_type application/rss+xml;
+${fileHeaders('$forkcast_cache_control', '        ', settings.siteDir)}
+    }
+
+    # Each author's feed: the same type, and revalidated like the site's.
+    location ~ ^/authors/[^/]+/rss\\.xml$ {
 ${FILE_GUARDS}
         types { }
         default_type application/rss+xml;

@@ -144,11 +144,14 @@ describe('nginx in front of the server, with the deploy config', () => {
   it('serves every kind of file as the server does: the same bytes, type, compressed copy, Cache-Control and headers', async () => {
     const astro = readdirSync(join(work, 'dist', 'client', '_astro')).find((name) => name.endsWith('.js'))!;
     const image = readdirSync(join(work, 'dist', 'client', 'images', 'cities')).find((name) => name.endsWith('.webp'))!;
+    // The owner wrote the seed's posts: their author page has a feed of its own.
+    const author = readdirSync(join(work, 'dist', 'client', 'authors'))[0]!;
     const paths = [
       '/',
       POST,
       '/osaka/guide',
       '/rss.xml',
+      `/authors/${author}/rss.xml`,
       '/sitemap.xml',
       '/robots.txt',
       '/_redirects',
@@ -174,6 +177,7 @@ describe('nginx in front of the server, with the deploy config', () => {
     expect((await ask(`${server.url}/`)).headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect((await ask(`${front}/`)).headers['strict-transport-security']).toBeUndefined();
     expect((await ask(`${front}/rss.xml`)).headers['content-type']).toBe('application/rss+xml; charset=utf-8');
+    expect((await ask(`${front}/authors/${author}/rss.xml`)).headers['content-type']).toBe('application/rss+xml; charset=utf-8');
     expect((await ask(`${front}${POST}`, { headers: { 'accept-encoding': 'br' } })).headers['content-encoding']).toBe(
       brotli ? 'br' : undefined,
     );

@@ -37,6 +37,7 @@ describe('candidateFiles', () => {
 describe('contentTypeOf', () => {
   it('types the feed as RSS, everything else by its extension', () => {
     expect(contentTypeOf('rss.xml')).toBe('application/rss+xml; charset=utf-8');
+    expect(contentTypeOf('authors/ana-ruiz/rss.xml')).toBe('application/rss+xml; charset=utf-8');
     expect(contentTypeOf('sitemap.xml')).toBe('application/xml; charset=utf-8');
     expect(contentTypeOf('kyoto/guide/index.html')).toBe('text/html; charset=utf-8');
     expect(contentTypeOf('itineraries/kyoto.csv')).toBe('text/csv; charset=utf-8');

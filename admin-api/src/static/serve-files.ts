@@ -46,9 +46,9 @@ export function candidateFiles(path: string): string[] | undefined {
 // recognise it by its own type.
 const TYPE_BY_NAME: Record<string, string> = { 'rss.xml': 'application/rss+xml; charset=utf-8' };
 
-/** The Content-Type of a file of the folder, by its path relative to the folder. */
+/** The Content-Type of a file of the folder, by its path relative to the folder (every feed: the site's and each author's). */
 export function contentTypeOf(file: string): string {
-  return TYPE_BY_NAME[file] ?? getMimeType(file) ?? 'application/octet-stream';
+  return TYPE_BY_NAME[file.slice(file.lastIndexOf('/') + 1)] ?? getMimeType(file) ?? 'application/octet-stream';
 }
 
 /** The content codings an Accept-Encoding header accepts (q > 0), `*` standing for any not named. */
