@@ -43,6 +43,20 @@ async function addXssBlocks(db: Db): Promise<void> {
   });
 }
 
+/** The admin's pages whose content, headings included, an island renders in the browser. */
+const ADMIN_ISLAND_PAGES = [
+  '',
+  'editor/',
+  'city/',
+  'cities/',
+  'newsletter/',
+  'inbox/',
+  'publishing/',
+  'history/',
+  'people/',
+  'profile/',
+].map((folder) => `admin/${folder}index.html`);
+
 describe('the seeded site, rendered in full', () => {
   let site: RenderedSite;
   let htmlFiles: string[];
@@ -95,10 +109,8 @@ describe('the seeded site, rendered in full', () => {
         expect(d.querySelector('meta[property="og:image"]')?.getAttribute('content'), file).toMatch(/^https:\/\/forkcast\.test\/images\//);
         expect(d.querySelector('meta[name="twitter:card"]')?.getAttribute('content'), file).toBe('summary_large_image');
         expect(d.querySelector('link[rel=alternate][type="application/rss+xml"]'), file).not.toBeNull();
-        // The /admin dashboard and the editors are islands that render their own headings in the browser.
-        expect(d.querySelectorAll('h1').length, file).toBe(
-          ['admin/index.html', 'admin/editor/index.html', 'admin/city/index.html'].includes(file) ? 0 : 1,
-        );
+        // The /admin dashboard, its sections and the editors are islands that render their own headings in the browser.
+        expect(d.querySelectorAll('h1').length, file).toBe(ADMIN_ISLAND_PAGES.includes(file) ? 0 : 1);
       }
     });
 
@@ -372,10 +384,11 @@ describe('the seeded site, rendered in full', () => {
       expect(xml).not.toContain('/newsletter');
       expect(xml).not.toContain('/admin/editor<');
       expect(xml).not.toContain('/admin/city<');
-      // All but the three 404s, /newsletter and its three pages, /admin, /admin/editor, /admin/city and
-      // /admin/sign-in, and the sitemap files themselves (named in the index).
+      // All but the three 404s, /newsletter and its three pages, the admin's pages (its islands, the
+      // sign-in page and the three pages of mailed links), and the sitemap files themselves (named in
+      // the index).
       const files = (site.page('/sitemap.xml').match(/<loc>/g) ?? []).length;
-      expect((xml.match(/<loc>/g) ?? []).length - files).toBe(htmlFiles.length - 11);
+      expect((xml.match(/<loc>/g) ?? []).length - files).toBe(htmlFiles.length - 7 - ADMIN_ISLAND_PAGES.length - 4);
       expect(xml.match(/<urlset /g)?.length).toBe(files);
     });
 

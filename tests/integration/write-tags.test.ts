@@ -52,6 +52,22 @@ async function unsubscribeLinkSentTo(site: PublishingSite, email: string): Promi
   throw new Error(`no email to ${email} in ${dir}`);
 }
 
+/** The token of the newest link to `path` the site mailed to `email` (an invitation, a password reset). */
+async function mailedToken(site: PublishingSite, email: string, path: string): Promise<string> {
+  // These answer first and mail after.
+  await site.mailer.idle();
+  const dir = join(site.dist.distDir, 'mail');
+  let token: string | undefined;
+  for (const file of readdirSync(dir).sort()) {
+    // The text is quoted-printable: join its soft line breaks and decode its '='.
+    const raw = readFileSync(join(dir, file), 'utf8').replace(/=\r\n/g, '').replace(/=3D/g, '=');
+    const found = new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`).exec(raw)?.[1];
+    if (raw.includes(`\r\nTo: ${email}\r\n`) && found) token = found;
+  }
+  if (!token) throw new Error(`no link to ${path} mailed to ${email} in ${dir}`);
+  return token;
+}
+
 interface Walk {
   response: Response;
   /** The tags the change must enqueue, read from the database after it. */
@@ -308,6 +324,24 @@ async function unseenPost(site: PublishingSite, inReview: boolean): Promise<numb
  * The steps of review: they move a post no reader sees between draft and review, so they enqueue
  * its own tag (its editor and its preview read it) and change no page.
  */
+/** Joining by invitation: a new user is an author no page names yet, so only their tags are enqueued. */
+const JOIN_WRITES: Record<string, (site: PublishingSite) => Promise<Walk>> = {
+  async 'POST /api/invitations/accept'(site) {
+    const token = await mailedToken(site, INVITEE, '/admin/accept');
+    const response = await site.request('/api/invitations/accept', {
+      ...json('POST', { token, name: 'Ines Invited', password: 'a long enough passphrase' }),
+      admin: false,
+    });
+    return {
+      response,
+      expected: async () => {
+        const { id } = await site.handle.db.selectFrom('users').select('id').where('email', '=', INVITEE).executeTakeFirstOrThrow();
+        return [`author:${id}`, 'authors'];
+      },
+    };
+  },
+};
+
 const REVIEW_WRITES: Record<string, (site: PublishingSite) => Promise<Walk>> = {
   async 'POST /api/posts/:id{[0-9]+}/submit'(site) {
     const id = await unseenPost(site, false);
@@ -330,7 +364,25 @@ async function redirectRows(site: PublishingSite): Promise<string> {
 }
 
 /** Writes that change what the editor or a mailbox sees, but no published page. */
+const INVITEE = 'invitee@forkcast.test';
+const FORGETFUL = 'forgetful@forkcast.test';
+
 const OTHER_WRITES: Record<string, (site: PublishingSite) => Promise<Response>> = {
+  // People: who may sign in changes no page until they write one.
+  'POST /api/invitations': (site) => site.request('/api/invitations', json('POST', { email: INVITEE, role: 'author' })),
+  async 'DELETE /api/invitations/:id'(site) {
+    const invited = await site.request('/api/invitations', json('POST', { email: 'withdrawn@forkcast.test', role: 'contributor' }));
+    const { id } = (await invited.json()) as { id: number };
+    return site.request(`/api/invitations/${id}`, { method: 'DELETE' });
+  },
+  async 'POST /api/password-reset'(site) {
+    await createUser(site.handle.db, { email: FORGETFUL, passwordHash: 'x', name: 'Forgetful', role: 'author', now: nowIso() });
+    return site.request('/api/password-reset', { ...json('POST', { email: FORGETFUL }), admin: false });
+  },
+  async 'POST /api/password-reset/confirm'(site) {
+    const token = await mailedToken(site, FORGETFUL, '/admin/reset-password');
+    return site.request('/api/password-reset/confirm', { ...json('POST', { token, password: 'a new long passphrase' }), admin: false });
+  },
   'POST /api/login': (site) => site.request('/api/login', { ...json('POST', ADMIN), admin: false }),
   'POST /api/contact': (site) =>
     site.request('/api/contact', {
@@ -451,7 +503,9 @@ describe('the tags each write route enqueues', () => {
     const routes = new Set(
       site.app.routes.filter((route) => WRITE_METHODS.has(route.method)).map((route) => `${route.method} ${route.path}`),
     );
-    expect([...routes].sort()).toEqual([...Object.keys(PAGE_WRITES), ...Object.keys(REVIEW_WRITES), ...Object.keys(OTHER_WRITES)].sort());
+    expect([...routes].sort()).toEqual(
+      [...Object.keys(PAGE_WRITES), ...Object.keys(REVIEW_WRITES), ...Object.keys(JOIN_WRITES), ...Object.keys(OTHER_WRITES)].sort(),
+    );
   });
 
   for (const [route, walk] of Object.entries(PAGE_WRITES)) {
@@ -544,4 +598,17 @@ describe('the tags each write route enqueues', () => {
     const unseen = treeDifferences(readTree(site.dist.siteDir), await fullBuildOf(site.handle.db));
     expect(unseen, `pages one of ${quietWrites.join(', ')} changed`).toEqual([]);
   });
+
+  // After the invitation above was sent.
+  for (const [route, walk] of Object.entries(JOIN_WRITES)) {
+    it(`${route} enqueues the tags of the new author, and changes no page`, async () => {
+      const treeBefore = readTree(site.dist.siteDir);
+      const since = await lastOutboxId();
+      const { response, expected } = await walk(site);
+      expect(response.status, await response.clone().text()).toBeLessThan(300);
+      expect(await outboxSince(since)).toEqual([(await expected()).sort()]);
+      expect(treeDifferences(treeBefore, readTree(site.dist.siteDir))).toEqual([]);
+      expect(treeDifferences(treeBefore, await fullBuildOf(site.handle.db))).toEqual([]);
+    });
+  }
 });

@@ -138,7 +138,8 @@ export const countArchiveSlots = defineQuery({
 type SlotBounds = Pick<PostListArgs, 'type' | 'tagSlug'> & { from: number; to: number };
 type SlotPosition = 'below' | 'within' | 'above';
 
-const positionOf = (count: number, { from, to }: SlotBounds): SlotPosition => (count < from ? 'below' : count < to ? 'within' : 'above');
+const positionOf = (count: number, { from, to }: { from: number; to: number }): SlotPosition =>
+  count < from ? 'below' : count < to ? 'within' : 'above';
 
 /**
  * Where the number of a listing's archive places (every post's, a type's, a tag's) stands against
@@ -165,6 +166,21 @@ export const compareArchiveSlots = defineQuery({
       }),
     );
   },
+});
+
+type CountBounds = Pick<PostListArgs, 'authorId'> & { from: number; to: number };
+
+/**
+ * compareArchiveSlots for an author's archive, whose pages count the author's published posts: the
+ * few pages of one writer re-render with their count, and keep no places for unpublished posts.
+ */
+export const comparePublishedCount = defineQuery({
+  name: 'posts.countWithin',
+  run: async (db: Db, args: CountBounds): Promise<SlotPosition> => {
+    const { from: _from, to: _to, ...filter } = args;
+    return positionOf(await countPublishedPosts(db, filter), args);
+  },
+  listen: (args) => [scopeTag(args)],
 });
 
 /** How many cities published posts cover. */

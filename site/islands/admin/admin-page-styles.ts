@@ -1,7 +1,8 @@
-// The styles of the admin's own pages (/admin, the post editor, the city editor, newsletter sends), imported as one
+// The styles of the admin's own pages (/admin and its sections, the post editor, the city editor, newsletter sends, people), imported as one
 // set in one order by each, so every build bundles them into the same stylesheet.
 import './dashboard.css';
 import './editor/editor.css';
 import './city/city-editor.css';
 import './review/review.css';
 import './newsletter/newsletter.css';
+import './people/people.css';

@@ -2,7 +2,6 @@ import { IslandRoot } from '../../shared/IslandRoot';
 import { AdminFrame } from '../AdminFrame';
 import { PeopleSection } from './PeopleSection';
 import '../admin-page-styles';
-import './people.css';
 
 /** The /admin/people island (client:only="react"): who is in the newsroom, and inviting more. */
 export default function People() {

@@ -2,7 +2,6 @@ import { IslandRoot } from '../../shared/IslandRoot';
 import { AdminFrame } from '../AdminFrame';
 import { ProfileForm } from './ProfileForm';
 import '../admin-page-styles';
-import './people.css';
 
 /** The /admin/profile island (client:only="react"): every role edits their own profile here. */
 export default function Profile() {
