@@ -15,7 +15,7 @@ function exchange(port: number, bytes: string): Promise<string> {
   });
 }
 
-describe('connections that carry more than HTTP', () => {
+describe('connections: more than HTTP on one, and idle ones kept open', () => {
   let t: TestApp;
   let server: RunningServer;
   beforeEach(async () => {
@@ -41,19 +41,6 @@ describe('connections that carry more than HTTP', () => {
     expect(await exchange(server.port, `GET / HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`)).toMatch(
       /^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/,
     );
-  });
-});
-
-describe('idle keep-alive connections', () => {
-  let t: TestApp;
-  let server: RunningServer;
-  beforeEach(async () => {
-    t = await createTestApp();
-    server = await listen(t.app, '127.0.0.1', 0);
-  });
-  afterEach(async () => {
-    await server.close();
-    await t.cleanup();
   });
 
   // A proxy or client that reuses a connection it thinks is open must not find it closed under it

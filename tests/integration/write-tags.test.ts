@@ -566,16 +566,19 @@ describe('the tags each write route enqueues', () => {
     expect(treeDifferences(readTree(site.dist.siteDir), await fullBuildOf(site.handle.db))).toEqual([]);
   });
 
+  /** A walk whose write enqueues the tags of what it changed, which no page shows yet: it changes no page. */
+  const unseenWrite = (walk: (site: PublishingSite) => Promise<Walk>) => async () => {
+    const treeBefore = readTree(site.dist.siteDir);
+    const since = await lastOutboxId();
+    const { response, expected } = await walk(site);
+    expect(response.status, await response.clone().text()).toBeLessThan(300);
+    expect(await outboxSince(since)).toEqual([(await expected()).sort()]);
+    expect(treeDifferences(treeBefore, readTree(site.dist.siteDir))).toEqual([]);
+    expect(treeDifferences(treeBefore, await fullBuildOf(site.handle.db))).toEqual([]);
+  };
+
   for (const [route, walk] of Object.entries(REVIEW_WRITES)) {
-    it(`${route} enqueues the tag of the unseen post it moved, and changes no page`, async () => {
-      const treeBefore = readTree(site.dist.siteDir);
-      const since = await lastOutboxId();
-      const { response, expected } = await walk(site);
-      expect(response.status, await response.clone().text()).toBeLessThan(300);
-      expect(await outboxSince(since)).toEqual([(await expected()).sort()]);
-      expect(treeDifferences(treeBefore, readTree(site.dist.siteDir))).toEqual([]);
-      expect(treeDifferences(treeBefore, await fullBuildOf(site.handle.db))).toEqual([]);
-    });
+    it(`${route} enqueues the tag of the unseen post it moved, and changes no page`, unseenWrite(walk));
   }
 
   // The writes that change no page are held to a full build once, after the last of them: each
@@ -601,14 +604,6 @@ describe('the tags each write route enqueues', () => {
 
   // After the invitation above was sent.
   for (const [route, walk] of Object.entries(JOIN_WRITES)) {
-    it(`${route} enqueues the tags of the new author, and changes no page`, async () => {
-      const treeBefore = readTree(site.dist.siteDir);
-      const since = await lastOutboxId();
-      const { response, expected } = await walk(site);
-      expect(response.status, await response.clone().text()).toBeLessThan(300);
-      expect(await outboxSince(since)).toEqual([(await expected()).sort()]);
-      expect(treeDifferences(treeBefore, readTree(site.dist.siteDir))).toEqual([]);
-      expect(treeDifferences(treeBefore, await fullBuildOf(site.handle.db))).toEqual([]);
-    });
+    it(`${route} enqueues the tags of the new author, and changes no page`, unseenWrite(walk));
   }
 });
