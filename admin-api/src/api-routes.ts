@@ -19,6 +19,7 @@ import { uploadRoutes } from './routes/uploads.ts';
 import { searchApiRoutes } from './search/search-routes.ts';
 import { sendRoutes } from './sends/routes.ts';
 import { userRoutes } from './users/routes.ts';
+import { webhookRoutes } from './webhooks/routes.ts';
 
 /**
  * The API's route table, one sub-app per resource, to be mounted at /api. Each call makes a new
@@ -46,7 +47,8 @@ export function apiRoutes(): Hono<AppEnv> {
     .route('/revisions', revisionRoutes)
     .route('/changes', changeRoutes)
     .route('/trash', trashRoutes)
-    .route('/search', searchApiRoutes());
+    .route('/search', searchApiRoutes())
+    .route('/webhooks', webhookRoutes);
   return api.route(
     '/openapi.json',
     openApiRoutes(() => mountedApi(api)),

@@ -131,7 +131,13 @@ async function serveWithLease(
   if (rendered) events.rendered?.(rendered);
 
   const stopPurgingSessions = await keepPurgingSessions(db, logger);
-  const { app, direct, publisher, scheduler, mailer, sends, bucket } = await createPublishingApp({ db, config, dist, logger, lease });
+  const { app, direct, publisher, scheduler, mailer, sends, bucket, webhooks } = await createPublishingApp({
+    db,
+    config,
+    dist,
+    logger,
+    lease,
+  });
   await publisher.removeStaleTempFiles();
   const repaired = await publisher.publishPending();
   if (repaired.pagesChanged > 0) logger.info({ pages: repaired.pagesChanged }, 'published changes left over from before the last stop');
@@ -168,11 +174,14 @@ async function serveWithLease(
   // Rows a server that died (or was taken over) had claimed are sent by this one.
   await sends.delivery.takeOverClaims();
   sends.delivery.start();
+  await webhooks.takeOverClaims();
+  webhooks.start();
   writers.push(
     () => scheduler.stop(),
     () => publisher.stop(),
     () => bucket?.stop(),
     () => void sends.delivery.stop(),
+    () => void webhooks.stop(),
     stopPurgingSessions,
     () => purge.stop(),
     () => sweep.stop(),
@@ -209,6 +218,7 @@ async function serveWithLease(
       await sends.idle();
       // Messages in flight are recorded; the rest of a send waits in its rows for the next start.
       await sends.delivery.stop();
+      await webhooks.stop();
       await mailer.idle();
       mailer.close();
       await lease.release();

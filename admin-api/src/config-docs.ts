@@ -28,6 +28,10 @@ const MEANINGS: Record<ConfigVariable, { meaning: string; shown?: string }> = {
     meaning:
       'at least 16 characters, needs `PURGE_WEBHOOK_URL`: signs each purge POST with an `X-Forkcast-Signature` header (HMAC-SHA256) so the receiver can trust it; never printed',
   },
+  WEBHOOK_ALLOW_PRIVATE: {
+    meaning:
+      '`1` lets webhooks (see [editing.md](editing.md#webhooks)) be registered for and delivered to loopback, private and link-local addresses, for a receiver on this machine or its network; unset or `0`, such a target is refused when it is added and again at every delivery (whatever its name resolves to then), so a webhook cannot be made to reach inside the network',
+  },
   TRUST_PROXY: {
     meaning:
       "the reverse proxies or CDN in front of the server, whose `X-Forwarded-For` is believed for the client address that rate limits and sign-in waits count by: either a number of hops, 1 to 10 (`1` for one proxy), or a comma-separated list of their addresses and CIDR ranges (`10.0.0.0/8, 127.0.0.1, fd00::/8`; also `loopback`, `linklocal`, `uniquelocal`), never both. Addresses are written plainly (dotted-quad IPv4, or IPv6); a range is an address with a prefix length and no bits set past it (`192.168.1.0/24`, not `192.168.1.5/24`). Anything else (numbers in a list, empty items, netmasks, `/0`) stops the server with one line saying why. Unset or `0`: the socket's address, and the header is ignored (behind a proxy every reader would then share its address)",

@@ -109,6 +109,12 @@ const envSchema = z
     ADMIN_PASSWORD: optional(z.string().min(12, 'must be at least 12 characters').optional()),
     PURGE_WEBHOOK_URL: optional(httpUrl.optional()),
     PURGE_WEBHOOK_SECRET: optional(z.string().min(16, 'must be at least 16 characters').optional()),
+    WEBHOOK_ALLOW_PRIVATE: optional(
+      z
+        .enum(['0', '1'], { error: 'must be 0 or 1' })
+        .default('0')
+        .transform((value) => value === '1'),
+    ),
     TRUST_PROXY: optional(trustProxyEnv.optional()),
     SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
     MAIL_FROM: optional(
@@ -208,6 +214,8 @@ export interface Config {
   purgeWebhookUrl?: string;
   /** Signs each purge POST (HMAC-SHA256) so the receiver can tell it came from this server. */
   purgeWebhookSecret?: string;
+  /** Whether webhooks may be delivered to loopback and private network addresses (a receiver on this box). */
+  webhookAllowPrivate: boolean;
   /** Which proxies' X-Forwarded-For to believe: a number of hops, or their addresses and ranges. */
   trustProxy?: TrustProxy;
   mail: MailConfig;
@@ -257,6 +265,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...(e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } } : {}),
     ...(e.PURGE_WEBHOOK_URL ? { purgeWebhookUrl: e.PURGE_WEBHOOK_URL } : {}),
     ...(e.PURGE_WEBHOOK_SECRET ? { purgeWebhookSecret: e.PURGE_WEBHOOK_SECRET } : {}),
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     ...(e.TRUST_PROXY !== undefined ? { trustProxy: e.TRUST_PROXY } : {}),
     mail: {
       ...(e.SMTP_URL ? { smtpUrl: e.SMTP_URL } : {}),

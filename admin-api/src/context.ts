@@ -45,6 +45,8 @@ export interface AppDeps {
   scheduler?: { reschedule(): void };
   /** Sends posts as newsletters; told after every write that a post it waits for may have gone live. */
   sends?: NewsletterSends;
+  /** Delivers webhook events; woken after every write, once its pages are published. */
+  webhooks?: { wake(): void };
   /** Renders pages for a single request (the sign-in page, a post's preview); absent without a built site. */
   pages?: Pick<Renderer, 'render'>;
   /** Object storage pages and uploads also land in (SITE_BUCKET, UPLOADS_BUCKET), when set. */

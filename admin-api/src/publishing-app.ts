@@ -17,6 +17,7 @@ import { loadRenderer, type Renderer } from './publisher/renderer.ts';
 import type { DistPaths } from './publisher/site-build.ts';
 import type { DirectListener } from './static/direct-path.ts';
 import { FolderVersions } from './static/serve-files.ts';
+import { WebhookDelivery } from './webhooks/delivery.ts';
 
 // A publish of this many pages also renders on worker threads, one per core besides the server's
 // (which renders too). A worker loads the whole renderer and a heap of its own, and takes about as
@@ -56,6 +57,8 @@ export interface PublishingApp {
   sends: NewsletterSends;
   /** SITE_BUCKET and UPLOADS_BUCKET, when either is set. */
   bucket: BucketPublisher | undefined;
+  /** Sends webhook events; started by the server once it holds the lease. */
+  webhooks: WebhookDelivery;
 }
 
 /**
@@ -79,7 +82,15 @@ export async function createPublishingApp(options: PublishingAppOptions): Promis
         ...(config.purgeWebhookSecret ? { secret: config.purgeWebhookSecret } : {}),
       })
     : undefined;
-  const listeners = [options.onPublished, notify && ((report: PublishReport) => void notify(report))].filter(
+  const webhooks = new WebhookDelivery({
+    db,
+    logger,
+    publicHost: config.publicHost,
+    allowPrivate: config.webhookAllowPrivate,
+    ...(options.lease ? { claimant: options.lease } : {}),
+  });
+  // Events wait for their change's pages: any publish (a retry, a scheduled post) may free some.
+  const listeners = [options.onPublished, notify && ((report: PublishReport) => void notify(report)), () => webhooks.wake()].filter(
     (listener) => listener !== undefined,
   );
   const mayPublish = options.lease ? options.lease.held.bind(options.lease) : undefined;
@@ -133,6 +144,7 @@ export async function createPublishingApp(options: PublishingAppOptions): Promis
     pages: renderer,
     siteVersions,
     ...(bucket ? { bucket } : {}),
+    webhooks,
   });
-  return { app, direct, publisher, renderer, scheduler, mailer, sends, bucket };
+  return { app, direct, publisher, renderer, scheduler, mailer, sends, bucket, webhooks };
 }

@@ -49,6 +49,8 @@ async function commitAndPublish<T>(c: Context<AppEnv>, work: (trx: Db) => Promis
   }
   // A post set to be sent when it goes live may just have gone live (its page is published by now).
   c.get('sends')?.startWaiting();
+  // The change's webhook events wait for its pages; those are published now (or wait for a retry).
+  c.get('webhooks')?.wake();
   return committed;
 }
 
@@ -58,7 +60,8 @@ async function commitAndPublish<T>(c: Context<AppEnv>, work: (trx: Db) => Promis
  * deleted; see commitChange), then tells the scheduler the publication times may have moved. The
  * answer names the change (X-Forkcast-Change) so the editor can undo it. When a publisher is wired
  * in, the response waits until the affected pages are published and reports how many changed and
- * how long it took. Then the newsletter starts any send that waited for a post this write put live.
+ * how long it took. Then the newsletter starts any send that waited for a post this write put live,
+ * and the change's webhook events go out.
  */
 export async function commitWrite<T>(c: Context<AppEnv>, work: (trx: Db) => Promise<T>, action: ChangeAction = 'edit'): Promise<T> {
   return (await commitAndPublish(c, work, action)).result;

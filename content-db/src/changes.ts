@@ -4,6 +4,7 @@ import { captureChanges } from './revisions/capture.ts';
 import { storeChange, type ChangeMeta } from './revisions/store.ts';
 import { refreshSearchIndex } from './search/documents.ts';
 import { trackWrites } from './tracking.ts';
+import { queuePostEvents } from './webhooks/post-events.ts';
 
 export interface CommittedChange<T> {
   result: T;
@@ -20,7 +21,7 @@ export interface CommittedChange<T> {
  * changed and the trash rows of what it deleted, so a crash can never keep a change without its
  * publishing record or its history, and no write path assembles either by hand. The same tags bring
  * the site search up to date in that transaction, so what a change publishes is findable once it
- * commits.
+ * commits, and queue the webhook events of the posts it changed, delivered once it is published.
  */
 export function commitChange<T>(
   db: Db,
@@ -34,8 +35,9 @@ export function commitChange<T>(
     } = await captureChanges(() => trackWrites(() => work(trx)));
     const now = meta.now ?? nowIso();
     await refreshSearchIndex(trx, tags);
-    if (tags.length > 0) await enqueueTags(trx, tags, now, meta.userId ?? null);
+    const outboxId = tags.length > 0 ? await enqueueTags(trx, tags, now, meta.userId ?? null) : null;
     const { changeId, versions } = await storeChange(trx, captured, meta, now);
+    await queuePostEvents(trx, captured, now, outboxId);
     return { result, tags, changeId, versions };
   });
 }

@@ -51,6 +51,8 @@ const TABLES = [
   'site_generations',
   'trash',
   'users',
+  'webhook_deliveries',
+  'webhooks',
 ];
 
 async function tableNames(handle: TempDb): Promise<string[]> {

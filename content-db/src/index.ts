@@ -64,3 +64,4 @@ export { contentHash, type BodyPartSnapshot, type TrashSnapshot } from './revisi
 export * from './revisions/store.ts';
 export * from './revisions/restore-rows.ts';
 export * from './versions/versions.ts';
+export * from './repositories/webhooks.ts';

@@ -420,6 +420,42 @@ export interface SearchDocumentsTable {
   date: string;
 }
 
+/** An endpoint told about events (see migration 0028). */
+export interface WebhooksTable {
+  id: Generated<number>;
+  url: string;
+  /** JSON array of event names. */
+  events: string;
+  /** `whsec_` and the base64 of the signing key. */
+  secret: string;
+  createdBy: number | null;
+  createdAt: string;
+}
+
+export type WebhookDeliveryStatus = 'queued' | 'delivered' | 'failed';
+
+/** One event for one endpoint: queued until delivered, or failed once its attempts ran out. */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  webhookId: number;
+  /** The `webhook-id` header: the same on every attempt, so a receiver can drop repeats. */
+  messageId: string;
+  event: string;
+  /** The JSON body, fixed when the event happened. */
+  payload: string;
+  /** The outbox entry of the change behind the event; the delivery waits until it is published. */
+  outboxId: number | null;
+  status: Generated<WebhookDeliveryStatus>;
+  attempts: Generated<number>;
+  nextAttemptAt: string;
+  claimedBy: string | null;
+  claimedAt: string | null;
+  responseStatus: number | null;
+  lastError: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
 /** Which version of the document rules built the search rows, and when (one row). */
 export interface SearchStateTable {
   id: number;
@@ -466,6 +502,8 @@ export interface Database {
   searchDocuments: SearchDocumentsTable;
   searchFacets: SearchFacetsTable;
   searchState: SearchStateTable;
+  webhooks: WebhooksTable;
+  webhookDeliveries: WebhookDeliveriesTable;
 }
 
 /** A handle on the database (or a transaction), as every repository takes it first. */

@@ -54,7 +54,7 @@ describe('housekeeping', () => {
     expect(await housekeeping.run(NOW)).toMatchObject({ outbox: HOUSEKEEPING.batch * 2 + 7 });
     expect(await count(handle.db, 'outbox')).toBe(8);
     expect(await countPendingOutbox(handle.db)).toBe(3);
-    expect(await housekeeping.run(NOW)).toEqual({ outbox: 0, publishLog: 0 });
+    expect(await housekeeping.run(NOW)).toEqual({ outbox: 0, publishLog: 0, webhookDeliveries: 0 });
   });
 
   it('keeps at most the newest thousand publish records of the last thirty days', async () => {

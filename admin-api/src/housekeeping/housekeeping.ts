@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { deleteDoneOutbox, prunePublishLog } from '@forkcast/content-db';
+import { deleteDoneOutbox, prunePublishLog, pruneWebhookDeliveries } from '@forkcast/content-db';
 import { PeriodicTask } from './periodic-task.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -11,6 +11,8 @@ export const HOUSEKEEPING = {
   /** Publish records: the dashboard shows the newest and the last day's failures. */
   publishLogMs: 30 * DAY_MS,
   publishLogRows: 1_000,
+  /** Delivered and failed webhook deliveries: the admin's log shows the newest. */
+  webhookLogMs: 30 * DAY_MS,
   /** Rows deleted per statement, so no one delete holds the database long. */
   batch: 500,
 } as const;
@@ -18,6 +20,7 @@ export const HOUSEKEEPING = {
 export interface Pruned {
   outbox: number;
   publishLog: number;
+  webhookDeliveries: number;
 }
 
 /** Runs one bounded delete until it deletes less than a batch, yielding between batches. */
@@ -32,8 +35,8 @@ async function inBatches(deleteBatch: () => Promise<number>): Promise<number> {
 }
 
 /**
- * Keeps the publisher's bookkeeping tables bounded: published outbox entries and old publish records
- * are deleted at start and then hourly, a batch at a time. (Expired sessions and unconfirmed
+ * Keeps the publisher's bookkeeping tables bounded: published outbox entries, old publish records
+ * and the webhook log's finished deliveries are deleted at start and then hourly, a batch at a time. (Expired sessions and unconfirmed
  * newsletter sign-ups have timers of their own.)
  */
 export class Housekeeping extends PeriodicTask<Pruned> {
@@ -49,8 +52,11 @@ export class Housekeeping extends PeriodicTask<Pruned> {
       publishLog: await inBatches(() =>
         prunePublishLog(this.db, { before: publishLogBefore, keep: HOUSEKEEPING.publishLogRows, limit: HOUSEKEEPING.batch }),
       ),
+      webhookDeliveries: await inBatches(() =>
+        pruneWebhookDeliveries(this.db, new Date(at - HOUSEKEEPING.webhookLogMs).toISOString(), HOUSEKEEPING.batch),
+      ),
     };
-    if (pruned.outbox + pruned.publishLog > 0) this.logger.info(pruned, 'pruned old publish bookkeeping');
+    if (pruned.outbox + pruned.publishLog + pruned.webhookDeliveries > 0) this.logger.info(pruned, 'pruned old publish bookkeeping');
     return pruned;
   }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { POST_STATUSES, ROLES, SEARCH_TYPES } from '@forkcast/shared/contracts';
+import { POST_STATUSES, ROLES, SEARCH_TYPES, WEBHOOK_EVENTS } from '@forkcast/shared/contracts';
 
 /**
  * The JSON the API answers with, as zod schemas for the OpenAPI document. Each mirrors an interface
@@ -408,3 +408,39 @@ export const OpenApiShape = z
     paths: z.record(z.string(), z.unknown()),
   })
   .meta({ id: 'OpenApiDocument', description: 'An OpenAPI 3.1 document.' });
+
+const webhookEvent = z.enum(WEBHOOK_EVENTS);
+const webhookStatus = z.enum(['queued', 'delivered', 'failed']);
+
+export const Webhook = z
+  .object({
+    id,
+    url: z.string(),
+    events: z.array(webhookEvent),
+    createdAt: time,
+    lastDelivery: z
+      .object({ status: webhookStatus, at: time, responseStatus: z.number().int().nullable() })
+      .nullable()
+      .describe('The newest delivery: queued, delivered, or failed for good; null before the first event.'),
+  })
+  .meta({ id: 'Webhook', description: 'An endpoint told about events; its signing secret is shown only when it is created.' });
+
+export const CreatedWebhook = Webhook.extend({
+  secret: z.string().describe('The Standard Webhooks signing secret (`whsec_` and base64): shown this once.'),
+}).meta({ id: 'CreatedWebhook', description: 'A webhook just created, with its signing secret.' });
+
+export const WebhookDelivery = z
+  .object({
+    id,
+    webhookId: id,
+    event: webhookEvent,
+    messageId: z.string().describe('The `webhook-id` header, the same on every attempt.'),
+    status: webhookStatus,
+    attempts: z.number().int(),
+    responseStatus: z.number().int().nullable().describe("The endpoint's last HTTP status; null when it gave none."),
+    lastError: z.string().nullable(),
+    createdAt: time,
+    finishedAt: time.nullable(),
+    nextAttemptAt: time.nullable().describe('When a queued delivery is tried next.'),
+  })
+  .meta({ id: 'WebhookDelivery', description: 'One event sent (or to be sent) to one webhook.' });

@@ -107,6 +107,10 @@ const RULES: Record<string, Rule> = {
   'POST /api/invitations': from('editor'),
   'GET /api/invitations': from('editor'),
   'DELETE /api/invitations/:id': from('editor'),
+  'GET /api/webhooks': from('administrator'),
+  'POST /api/webhooks': from('administrator'),
+  'GET /api/webhooks/deliveries': from('administrator'),
+  'DELETE /api/webhooks/:id': from('administrator'),
   'POST /api/trash/:kind/:id/restore': from('editor'),
 
   // Administrators (and the owner): users, readers' addresses, newsletter sends.

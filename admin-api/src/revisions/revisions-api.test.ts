@@ -206,6 +206,9 @@ describe('revisions, restore, undo and trash', () => {
     'POST /api/invitations/accept',
     'POST /api/password-reset',
     'POST /api/password-reset/confirm',
+    // Webhooks: where events go, not content.
+    'POST /api/webhooks',
+    'DELETE /api/webhooks/:id',
     // Who has a post open in an editor is kept in memory, not in the database.
     'POST /api/posts/:id{[0-9]+}/presence',
     'DELETE /api/posts/:id{[0-9]+}/presence',

@@ -184,7 +184,14 @@ export const newsletterRoutes = () => {
         const subscriber = id === undefined ? undefined : await getSubscriber(c.get('db'), id);
         if (subscriber && (await links(c)).confirms(token, subscriber, new Date())) {
           // Opening the link twice is as good as once.
-          if (subscriber.status === 'confirmed' || (await confirmSubscriber(c.get('db'), subscriber.id, nowIso()))) {
+          const confirmed =
+            subscriber.status === 'confirmed' ||
+            (await c
+              .get('db')
+              .transaction()
+              .execute((trx) => confirmSubscriber(trx, subscriber.id, nowIso())));
+          if (confirmed) {
+            c.get('webhooks')?.wake();
             return c.redirect(NEWSLETTER_PAGES.confirmed, 303);
           }
         }
@@ -243,7 +250,11 @@ export const newsletterRoutes = () => {
         if (subscriber) {
           if (!(await links(c)).unsubscribes(token, subscriber))
             throw errors.validation('This unsubscribe link is incomplete or not valid.');
-          await unsubscribe(c.get('db'), subscriber.id, nowIso());
+          await c
+            .get('db')
+            .transaction()
+            .execute((trx) => unsubscribe(trx, subscriber.id, nowIso()));
+          c.get('webhooks')?.wake();
         }
         c.header('Cache-Control', 'no-store');
         return c.redirect(NEWSLETTER_PAGES.unsubscribed, 303);

@@ -211,7 +211,7 @@ export class NewsletterDelivery {
       await this.#drain();
     } while (this.#again && !this.#stopped);
     if (this.#stopped) return;
-    await finishSends(db, nowIso());
+    await db.transaction().execute((trx) => finishSends(trx, nowIso()));
     this.#letters.clear();
     this.#cancelled.clear();
     this.announce();

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { NewsletterSend } from '@forkcast/shared/contracts';
 import type { Db } from '../db.ts';
 import type { SendRow } from '../schema.ts';
+import { queueWebhookEvent } from './webhooks.ts';
 
 export type Send = SendRow;
 
@@ -235,7 +236,7 @@ export async function recordHardBounce(db: Db, subscriberId: number, limit: numb
   return bounced.numUpdatedRows > 0n;
 }
 
-/** Marks done every sending send with nothing left queued; returns their ids. */
+/** Marks done every sending send with nothing left queued, queueing each one's `send.finished` event (call it in a transaction); returns their ids. */
 export async function finishSends(db: Db, now: string): Promise<number[]> {
   const rows = await db
     .updateTable('newsletterSends')
@@ -251,8 +252,33 @@ export async function finishSends(db: Db, now: string): Promise<number[]> {
         ),
       ),
     )
-    .returning('id')
+    .returning(['id', 'postId', 'subject'])
     .execute();
+  for (const send of rows) {
+    const counts = await db
+      .selectFrom('newsletterDeliveries')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('sendId', '=', send.id)
+      .groupBy('status')
+      .execute();
+    const count = (status: string) => Number(counts.find((row) => row.status === status)?.count ?? 0);
+    await queueWebhookEvent(
+      db,
+      'send.finished',
+      {
+        send: {
+          id: send.id,
+          postId: send.postId,
+          subject: send.subject,
+          sent: count('sent'),
+          failed: count('failed'),
+          skipped: count('skipped'),
+          finishedAt: now,
+        },
+      },
+      now,
+    );
+  }
   return rows.map((row) => row.id);
 }
 

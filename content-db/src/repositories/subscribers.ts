@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db.ts';
 import type { SubscriberRow, SubscriberStatus } from '../schema.ts';
 import { recordTrashed } from '../revisions/capture.ts';
+import { queueWebhookEvent } from './webhooks.ts';
 
 export type Subscriber = SubscriberRow;
 
@@ -93,26 +94,41 @@ export function getSubscriberByEmail(db: Db, email: string): Promise<Subscriber 
   return db.selectFrom('newsletterSubscribers').selectAll().where('email', '=', email.trim()).executeTakeFirst();
 }
 
-/** Confirms a pending subscriber; false when it is not pending (already confirmed, left, gone). */
+/** What a subscriber's webhook event says (the address is what a receiver acts on). */
+function subscriberData(row: { id: number; email: string; status: SubscriberStatus }): Record<string, unknown> {
+  return { subscriber: { id: row.id, email: row.email, status: row.status } };
+}
+
+/**
+ * Confirms a pending subscriber and queues its `subscriber.confirmed` event (call it in a
+ * transaction); false when it is not pending (already confirmed, left, gone).
+ */
 export async function confirmSubscriber(db: Db, id: number, now: string): Promise<boolean> {
-  const result = await db
+  const row = await db
     .updateTable('newsletterSubscribers')
     .set({ status: 'confirmed', confirmedAt: now })
     .where('id', '=', id)
     .where('status', '=', 'pending')
+    .returning(['id', 'email', 'status'])
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  if (row) await queueWebhookEvent(db, 'subscriber.confirmed', subscriberData(row), now);
+  return row !== undefined;
 }
 
-/** Takes a subscriber off the list (any status); false when already off or unknown. */
+/**
+ * Takes a subscriber off the list (any status) and queues its `subscriber.unsubscribed` event
+ * (call it in a transaction); false when already off or unknown.
+ */
 export async function unsubscribe(db: Db, id: number, now: string): Promise<boolean> {
-  const result = await db
+  const row = await db
     .updateTable('newsletterSubscribers')
     .set({ status: 'unsubscribed', unsubscribedAt: now })
     .where('id', '=', id)
     .where('status', '!=', 'unsubscribed')
+    .returning(['id', 'email', 'status'])
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  if (row) await queueWebhookEvent(db, 'subscriber.unsubscribed', subscriberData(row), now);
+  return row !== undefined;
 }
 
 /** Deletes the sign-ups still pending whose last confirmation went out before `before`; returns how many. */

@@ -9,3 +9,4 @@ export * from './limits.ts';
 export * from './post-status.ts';
 export * from './roles.ts';
 export * from './search.ts';
+export * from './webhooks.ts';
