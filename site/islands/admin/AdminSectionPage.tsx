@@ -9,6 +9,7 @@ import { DashboardPublishStatus } from './DashboardPublishStatus';
 import { DashboardSubscribers } from './DashboardSubscribers';
 import { DashboardHistory, DashboardTrash } from './history/DashboardHistory';
 import { DashboardSends } from './newsletter/DashboardSends';
+import { DashboardWebhooks } from './webhooks/DashboardWebhooks';
 import './admin-page-styles';
 
 type PanelSection = Exclude<AdminSection, 'dashboard' | 'people' | 'profile'>;
@@ -34,6 +35,7 @@ const PANELS: Record<PanelSection, () => ReactNode> = {
       <DashboardTrash />
     </>
   ),
+  webhooks: () => <DashboardWebhooks />,
 };
 
 const WHO: Record<Role, string> = {

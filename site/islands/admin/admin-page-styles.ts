@@ -1,4 +1,4 @@
-// The styles of the admin's own pages (/admin and its sections, the post editor, the city editor, newsletter sends, people), imported as one
+// The styles of the admin's own pages (/admin and its sections, the post editor, the city editor, newsletter sends, people, webhooks), imported as one
 // set in one order by each, so every build bundles them into the same stylesheet.
 import './dashboard.css';
 import './editor/editor.css';
@@ -6,3 +6,4 @@ import './city/city-editor.css';
 import './review/review.css';
 import './newsletter/newsletter.css';
 import './people/people.css';
+import './webhooks/webhooks.css';
