@@ -5,6 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   addContactMessage,
   createInvitation,
+  createWebhook,
   addContentItem,
   createBlock,
   ensureSecret,
@@ -220,6 +221,11 @@ async function seededFixture(t: TestApp): Promise<Fixture> {
     now,
     expiresAt: '2999-01-01T00:00:00.000Z',
   });
+  const webhook = await createWebhook(
+    db,
+    { url: 'https://hooks.example.com/in', events: ['post.published'], secret: 'whsec_x', createdBy: 1 },
+    now,
+  );
   const links = new NewsletterLinks(await ensureSecret(db, SETTING.newsletterSecret, now), ORIGIN);
   const token = new URL(links.unsubscribeUrl(subscriber)).pathname.split('/').at(-1)!;
   return {
@@ -231,6 +237,7 @@ async function seededFixture(t: TestApp): Promise<Fixture> {
       'DELETE /api/users/:id': { id: String(colleague) },
       'POST /api/users/:id/sign-out': { id: String(colleague) },
       'DELETE /api/invitations/:id': { id: String(invitation) },
+      'DELETE /api/webhooks/:id': { id: String(webhook) },
     },
   };
 }
