@@ -18,6 +18,7 @@ import { postRoutes } from './routes/posts.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { searchApiRoutes } from './search/search-routes.ts';
 import { sendRoutes } from './sends/routes.ts';
+import { transferRoutes } from './transfer/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 
@@ -48,7 +49,8 @@ export function apiRoutes(): Hono<AppEnv> {
     .route('/changes', changeRoutes)
     .route('/trash', trashRoutes)
     .route('/search', searchApiRoutes())
-    .route('/webhooks', webhookRoutes);
+    .route('/webhooks', webhookRoutes)
+    .route('/', transferRoutes);
   return api.route(
     '/openapi.json',
     openApiRoutes(() => mountedApi(api)),

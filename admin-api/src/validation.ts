@@ -10,19 +10,21 @@ const FORM_MEDIA = 'application/x-www-form-urlencoded';
  * Validates one part of the request with zod; a failure becomes a 400 whose message is the first
  * problem's own message (schemas carry the user-facing wording). A JSON body must say it is JSON:
  * any other Content-Type (or none) is a 415 before the body is read. With `nameField`, a problem with
- * one top-level field also names that field, for editors that show each message beside its field.
- * The middleware also carries the schema into the OpenAPI document (admin-api/src/openapi/), so
+ * one top-level field also names that field, for editors that show each message beside its field;
+ * with `pathInMessage`, the message starts with where the problem is (`posts[3].post.slug: ...`), for
+ * large documents such as an import. The middleware also carries the schema into the OpenAPI document (admin-api/src/openapi/), so
  * what the document says a request takes is what this checks.
  */
 export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(
   target: Target,
   schema: T,
-  { nameField = false }: { nameField?: boolean } = {},
+  { nameField = false, pathInMessage = false }: { nameField?: boolean; pathInMessage?: boolean } = {},
 ) {
   const hook = (result: { success: true } | { success: false; error: readonly { message: string; path?: readonly unknown[] }[] }) => {
     if (!result.success) {
       const issue = result.error[0];
-      const message = issue?.message ?? 'The request is not valid.';
+      const where = pathInMessage && issue?.path?.length ? `${formatPath(issue.path)}: ` : '';
+      const message = `${where}${issue?.message ?? 'The request is not valid.'}`;
       const field = issue?.path?.length === 1 && typeof issue.path[0] === 'string' ? issue.path[0] : undefined;
       throw nameField && field !== undefined ? errors.invalidField(field, message) : errors.validation(message);
     }
@@ -40,6 +42,11 @@ export function validate<T extends z.ZodType, Target extends keyof ValidationTar
   Object.assign(jsonOnly, checked);
   jsonBodyHandlers.add(jsonOnly);
   return jsonOnly;
+}
+
+/** A problem's place in a document, as `posts[3].post.slug`. */
+function formatPath(path: readonly unknown[]): string {
+  return path.map((part, index) => (typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`)).join('');
 }
 
 // The media types hono's validator parses as JSON (`application/json`, `application/*+json`).

@@ -65,3 +65,6 @@ export * from './revisions/store.ts';
 export * from './revisions/restore-rows.ts';
 export * from './versions/versions.ts';
 export * from './repositories/webhooks.ts';
+export { EXPORT_FORMAT, EXPORT_VERSION, type ExportDocument, type ExportedSubscriber, type ExportedUser } from './transfer/document.ts';
+export { exportContent } from './transfer/export.ts';
+export { importContent, ImportRefusal, type ImportReport } from './transfer/import.ts';

@@ -37,6 +37,7 @@ export const TAGS: OpenAPIV3_1.TagObject[] = [
   { name: 'Admin', description: 'The guide generator, the cities overview and the publish status.' },
   { name: 'History', description: 'Revisions, undo and the trash.' },
   { name: 'Search', description: "The published site's guides, posts and restaurants." },
+  { name: 'Export and import', description: 'All content as one versioned JSON document, and taking one into an empty site.' },
   { name: 'Webhooks', description: 'Endpoints told about events, signed the Standard Webhooks way, and their delivery log.' },
   { name: 'Documentation', description: 'This document.' },
 ];

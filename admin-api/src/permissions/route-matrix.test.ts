@@ -107,6 +107,8 @@ const RULES: Record<string, Rule> = {
   'POST /api/invitations': from('editor'),
   'GET /api/invitations': from('editor'),
   'DELETE /api/invitations/:id': from('editor'),
+  'GET /api/export': from('administrator'),
+  'POST /api/import': from('administrator'),
   'GET /api/webhooks': from('administrator'),
   'POST /api/webhooks': from('administrator'),
   'GET /api/webhooks/deliveries': from('administrator'),

@@ -47,3 +47,19 @@ export async function findRedirect(db: Db, from: string): Promise<string | undef
   const row = await db.selectFrom('redirects').select('toPath').where('fromPath', '=', from).executeTakeFirst();
   return row?.toPath;
 }
+
+/** Every stored redirect with when it was made, by old path: what an export carries. */
+export function allRedirects(db: Db): Promise<(Redirect & { createdAt: string })[]> {
+  return db.selectFrom('redirects').select(['fromPath', 'toPath', 'createdAt']).orderBy('fromPath').execute();
+}
+
+/** Replaces every stored redirect with `redirects` (an import's). */
+export async function replaceRedirects(db: Db, redirects: readonly (Redirect & { createdAt: string })[]): Promise<void> {
+  recordWrite(TAG.redirects);
+  await db.deleteFrom('redirects').execute();
+  if (redirects.length > 0)
+    await db
+      .insertInto('redirects')
+      .values([...redirects])
+      .execute();
+}

@@ -101,7 +101,12 @@ async function freeUserSlug(db: Db, name: string): Promise<string> {
   return uniqueSlug(base, (candidate) => taken.has(candidate), { fallback: 'author', reserved: new Set() });
 }
 
+/** A password hash no password matches: a user made without a password sets one by a reset link. */
+export const NO_PASSWORD = '!';
+
 export interface NewUser {
+  /** Kept when given (an import keeps ids); otherwise the next free one. */
+  id?: number;
   email: string;
   passwordHash: string;
   name: string;
@@ -125,6 +130,7 @@ export async function createUser(db: Db, user: NewUser): Promise<number> {
   const { id } = await db
     .insertInto('users')
     .values({
+      ...(user.id === undefined ? {} : { id: user.id }),
       email: user.email.trim(),
       passwordHash: user.passwordHash,
       name: user.name,

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subscribe } from '@forkcast/content-db';
+import { seed } from '@forkcast/content-db/seed';
+import { ADMIN_PASSWORD, createTestApp, json, ROLE_USERS, storedState, type TestApp } from '../testing.ts';
+
+interface Document {
+  format: string;
+  version: number;
+  users: { id: number; email: string; role: string }[];
+  cities: { city: { id: number; slug: string }; restaurants: { cityId: number }[] }[];
+  posts: { post: { id: number; cityId: number | null; heroImage: string | null; title: string }; authorIds: number[] }[];
+  subscribers?: { email: string }[];
+  [key: string]: unknown;
+}
+
+describe('export and import', () => {
+  let source: TestApp;
+  let target: TestApp;
+  let document: Document;
+  beforeAll(async () => {
+    source = await createTestApp();
+    await seed(source.handle.db);
+    await source.userId('contributor');
+    await subscribe(source.handle.db, 'reader@example.com', new Date().toISOString());
+    target = await createTestApp();
+    const exported = await source.request('/api/export', { cookie: await source.signIn() });
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get('content-disposition')).toMatch(/^attachment; filename="forkcast-export-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(exported.headers.get('cache-control')).toContain('no-store');
+    document = (await exported.json()) as Document;
+  });
+  afterAll(async () => {
+    await source.cleanup();
+    await target.cleanup();
+  });
+
+  const cookies = new Map<TestApp, Promise<string>>();
+  const cookieOf = (t: TestApp) => {
+    if (!cookies.has(t)) cookies.set(t, t.signIn());
+    return cookies.get(t)!;
+  };
+  const importInto = async (t: TestApp, body: unknown) => t.request('/api/import', json('POST', body, await cookieOf(t)));
+
+  it('exports every post, city and user, never a password, and subscribers only when asked', async () => {
+    expect(document).toMatchObject({ format: 'forkcast-export', version: 1 });
+    expect(document.posts.length).toBeGreaterThan(3);
+    expect(document.cities.length).toBeGreaterThan(1);
+    expect(document.users.map((user) => user.email).sort()).toEqual([ROLE_USERS.contributor.email, 'editor@forkcast.test'].sort());
+    const text = JSON.stringify(document);
+    expect(text).not.toMatch(/argon2|passwordHash|tokenHash|newsletter_secret/);
+    expect(document.subscribers).toBeUndefined();
+    const withList = (await (await source.request('/api/export?subscribers=1', { cookie: await source.signIn() })).json()) as Document;
+    expect(withList.subscribers).toEqual([expect.objectContaining({ email: 'reader@example.com', status: 'pending' })]);
+  });
+
+  it('refuses a document that is not valid with a 400 naming where, and imports nothing', async () => {
+    await cookieOf(target);
+    const before = await storedState(target);
+    const broken = (change: (copy: Document) => void) => {
+      const copy = structuredClone(document);
+      change(copy);
+      return copy;
+    };
+    const cases: [unknown, string][] = [
+      [{ format: 'ghost' }, "format: format must be 'forkcast-export'"],
+      [broken((d) => (d.version = 2)), 'version: version must be 1'],
+      [broken((d) => (d.surprise = true)), 'Unrecognized key'],
+      [broken((d) => Object.assign(d.posts[0]!.post, { admin: 1 })), 'posts[0].post: Unrecognized key'],
+      [broken((d) => (d.posts[0]!.post.heroImage = 'javascript:alert(1)')), 'posts[0].post.heroImage'],
+      [
+        broken((d) => (d.posts[0]!.post.title = 'Bad\u0000title')),
+        'posts[0].post.title: The title contains an invisible control character',
+      ],
+      [broken((d) => (d.posts[0]!.post.cityId = 9999)), 'names city 9999, which the export does not hold'],
+      [broken((d) => (d.posts[0]!.authorIds = [777])), 'names authors the export does not hold: 777'],
+      [broken((d) => (d.cities[0]!.restaurants[0]!.cityId = 9999)), "cities[0]: a restaurant's cityId must be its city's id"],
+      [broken((d) => d.posts.push(d.posts[0]!)), 'posts repeat'],
+    ];
+    for (const [body, message] of cases) {
+      const response = await importInto(target, body);
+      expect(response.status, message).toBe(400);
+      expect(((await response.json()) as { message: string }).message).toContain(message);
+    }
+    expect(await storedState(target)).toEqual(before);
+  });
+
+  it('refuses a site that has content with a 409, changing nothing', async () => {
+    await cookieOf(source);
+    const before = await storedState(source);
+    const response = await importInto(source, document);
+    expect(response.status).toBe(409);
+    expect(((await response.json()) as { message: string }).message).toMatch(
+      /^An import goes into an empty site, and this one has \d+ posts and \d+ cities\./,
+    );
+    expect(await storedState(source)).toEqual(before);
+  });
+
+  it('imports into an empty site: the same content, users matched by email or made without a password', async () => {
+    const response = await importInto(target, document);
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await response.json()).toEqual({
+      users: { created: 1, matched: 1 },
+      cities: document.cities.length,
+      posts: document.posts.length,
+      subscribers: { created: 0, skipped: 0 },
+    });
+    const again = (await (await target.request('/api/export', { cookie: await target.signIn() })).json()) as Document;
+    expect({ ...again, exportedAt: document.exportedAt }).toEqual(document);
+    // The contributor came without a password: signing in fails until they set one by a reset link.
+    const login = await target.request('/api/login', json('POST', { email: ROLE_USERS.contributor.email, password: ADMIN_PASSWORD }));
+    expect(login.status).toBe(401);
+  });
+});

@@ -1,0 +1,49 @@
+import type { Role, SubscriberStatus } from '@forkcast/shared/contracts';
+import type { CityState, HeroState, PostState } from '../revisions/entities.ts';
+
+/** What every export says it is; an import refuses anything else. */
+export const EXPORT_FORMAT = 'forkcast-export';
+/** The version of the document's shape; docs/export.md describes each. */
+export const EXPORT_VERSION = 1;
+
+/** A user as an export carries them: never a password or a session. */
+export interface ExportedUser {
+  id: number;
+  email: string;
+  name: string;
+  slug: string;
+  bio: string;
+  avatar: string | null;
+  role: Role;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A newsletter subscriber, only in an export asked for with its subscribers. */
+export interface ExportedSubscriber {
+  email: string;
+  status: SubscriberStatus;
+  subscribedAt: string;
+  confirmedAt: string | null;
+  unsubscribedAt: string | null;
+  bouncedAt: string | null;
+}
+
+/**
+ * All of a site's content in one JSON document: each post and city exactly as history stores it
+ * (its row with its body or itinerary, ids included), the users who write, the homepage hero, and
+ * with `subscribers` the newsletter list. Importing it into an empty site renders the same pages.
+ */
+export interface ExportDocument {
+  format: typeof EXPORT_FORMAT;
+  version: typeof EXPORT_VERSION;
+  exportedAt: string;
+  site: { name: string; publicHost: string };
+  users: ExportedUser[];
+  cities: CityState[];
+  posts: PostState[];
+  hero: HeroState;
+  /** Where old addresses of posts, cities and authors lead now (the 301s of the site). */
+  redirects: { fromPath: string; toPath: string; createdAt: string }[];
+  subscribers?: ExportedSubscriber[];
+}
