@@ -49,7 +49,17 @@ const ROLE_NAMES: Record<Role, string> = {
 };
 
 /** The admin's pages, each a link in the sections nav for the roles that may use it. */
-export type AdminSection = 'dashboard' | 'cities' | 'newsletter' | 'inbox' | 'publishing' | 'history' | 'people' | 'webhooks' | 'profile';
+export type AdminSection =
+  | 'dashboard'
+  | 'cities'
+  | 'newsletter'
+  | 'inbox'
+  | 'publishing'
+  | 'history'
+  | 'people'
+  | 'webhooks'
+  | 'transfer'
+  | 'profile';
 
 /** Each section with its address and the least role that may use it (the server's rules for its routes). */
 export const ADMIN_SECTIONS: readonly { section: AdminSection; label: string; href: string; least: Role }[] = [
@@ -61,6 +71,7 @@ export const ADMIN_SECTIONS: readonly { section: AdminSection; label: string; hr
   { section: 'history', label: 'History and trash', href: '/admin/history', least: 'editor' },
   { section: 'people', label: 'People', href: '/admin/people', least: 'editor' },
   { section: 'webhooks', label: 'Webhooks', href: '/admin/webhooks', least: 'administrator' },
+  { section: 'transfer', label: 'Export and import', href: '/admin/transfer', least: 'administrator' },
   { section: 'profile', label: 'Your profile', href: '/admin/profile', least: 'contributor' },
 ];
 
