@@ -30,7 +30,7 @@ export type { AppDeps, AppEnv } from './context.ts';
 
 /** Request bodies are small, except on the routes that set their own larger limit. */
 const BODY_LIMIT = 100 * 1024;
-const OWN_LIMIT = /^\/api\/(?:upload(?:\/hero-image)?|admin\/generate-guide|import)$/;
+const OWN_LIMIT = /^\/api\/(?:upload(?:\/hero-image)?|admin\/generate-guide|import(?:\/ghost)?)$/;
 
 // Memory for the site's most recently sent small files (each still checked against the file on every request).
 const SITE_CACHE_BYTES = 64 * 1024 * 1024;

@@ -109,6 +109,7 @@ const RULES: Record<string, Rule> = {
   'DELETE /api/invitations/:id': from('editor'),
   'GET /api/export': from('administrator'),
   'POST /api/import': from('administrator'),
+  'POST /api/import/ghost': from('administrator'),
   'GET /api/webhooks': from('administrator'),
   'POST /api/webhooks': from('administrator'),
   'GET /api/webhooks/deliveries': from('administrator'),

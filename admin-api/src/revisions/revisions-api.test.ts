@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   addContentItem,
@@ -137,6 +139,11 @@ describe('revisions, restore, undo and trash', () => {
           { entity: 'city', id: document.cities[0]!.city.id },
         ],
       };
+    },
+    async 'POST /api/import/ghost'() {
+      const ghost = readFileSync(join(import.meta.dirname, '..', 'transfer', 'ghost', 'fixtures', 'ghost-6-html.json'), 'utf8');
+      const response = await send('/api/import/ghost', { method: 'POST', headers: { 'content-type': 'application/json' }, body: ghost });
+      return { response, kept: [{ entity: 'post', id: (await getPostBySlug(db(), 'hanoi-bun-cha-lunch'))!.id }] };
     },
     async 'POST /api/admin/generate-guide'() {
       const response = await send('/api/admin/generate-guide', {
