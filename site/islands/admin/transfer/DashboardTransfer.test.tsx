@@ -48,4 +48,39 @@ describe('export and import', () => {
     await user.click(screen.getByRole('button', { name: 'Import' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(refusal));
   });
+
+  it('checks a Ghost import first by default, with the address of the old site, and lists what stays behind', async () => {
+    const user = userEvent.setup();
+    const report = {
+      dryRun: true,
+      posts: { created: [{ slug: 'a', title: 'A', status: 'published' }], skipped: [] },
+      users: { created: ['mara@example.com'], matched: [] },
+      tags: ['Portugal'],
+      redirects: [{ from: '/a', to: '/post/a' }],
+      notCarried: {
+        cards: [{ post: 'a', cards: ['signup'] }],
+        internalTags: [],
+        pages: ['about'],
+        members: 2,
+        tiers: 0,
+        newsletters: 0,
+        offers: 0,
+        snippets: 0,
+        images: [],
+      },
+    };
+    const fetchMock = mockFetch({ 'POST /api/import/ghost?dryRun=1&ghostUrl=https%3A%2F%2Fblog.example.com': json(200, report) });
+    renderInRoot(<DashboardTransfer />);
+    await user.upload(screen.getByLabelText('Ghost export file'), new File(['{"db":[]}'], 'ghost.json', { type: 'application/json' }));
+    await user.type(screen.getByLabelText(/Ghost site address/), 'https://blog.example.com');
+    await user.click(screen.getByRole('button', { name: 'Check import' }));
+    const status = await screen.findByText(/Would import 1 post; 1 author to add, 1 old address redirected\./);
+    await waitFor(() => expect(document.activeElement).toBe(status.parentElement));
+    expect(screen.getByText('In “a”: signup (cards with no place here)')).toBeTruthy();
+    expect(screen.getByText('Pages: about')).toBeTruthy();
+    expect(screen.getByText('2 members')).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST /api/import/ghost?dryRun=1&ghostUrl=https%3A%2F%2Fblog.example.com')).toHaveLength(1);
+    await user.click(screen.getByRole('checkbox', { name: /Check first/ }));
+    expect(screen.getByRole('button', { name: 'Import from Ghost' })).toBeTruthy();
+  });
 });

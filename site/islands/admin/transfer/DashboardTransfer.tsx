@@ -5,6 +5,7 @@ import { plural } from '../DashboardFormat';
 
 const EXPORT_URL = '/api/export';
 const IMPORT_URL = '/api/import';
+const GHOST_URL = '/api/import/ghost';
 
 interface ImportReport {
   users: { created: number; matched: number };
@@ -23,6 +24,145 @@ async function readDocument(file: File): Promise<unknown> {
   } catch {
     throw new NotJson(`${file.name} is not a JSON file. Choose the file an export downloaded.`);
   }
+}
+
+interface GhostReport {
+  dryRun: boolean;
+  posts: { created: { slug: string; title: string; status: string }[]; skipped: { slug: string; reason: string }[] };
+  users: { created: string[]; matched: string[] };
+  tags: string[];
+  redirects: { from: string; to: string }[];
+  notCarried: {
+    cards: { post: string; cards: string[] }[];
+    internalTags: string[];
+    pages: string[];
+    members: number;
+    tiers: number;
+    newsletters: number;
+    offers: number;
+    snippets: number;
+    images: { post: string; src: string; reason: string }[];
+  };
+}
+
+/** The lines of a Ghost report's `notCarried`, each something the import left behind. */
+function leftBehind(report: GhostReport): string[] {
+  const { notCarried: left } = report;
+  return [
+    ...left.cards.map((entry) => `In “${entry.post}”: ${entry.cards.join(', ')} (cards with no place here)`),
+    ...left.images.map((entry) => `In “${entry.post}”: ${entry.reason}`),
+    left.pages.length > 0 ? `Pages: ${left.pages.join(', ')}` : '',
+    left.internalTags.length > 0 ? `Internal tags: ${left.internalTags.join(', ')}` : '',
+    left.members > 0 ? plural(left.members, 'member') : '',
+    left.tiers > 0 ? plural(left.tiers, 'tier') : '',
+    left.newsletters > 0 ? plural(left.newsletters, 'newsletter') : '',
+    left.offers > 0 ? plural(left.offers, 'offer') : '',
+    left.snippets > 0 ? plural(left.snippets, 'snippet') : '',
+  ].filter((line) => line !== '');
+}
+
+/** Taking a Ghost export in, after a check that changes nothing if the editor asks for one. */
+function GhostImport() {
+  const id = useId();
+  const [file, setFile] = useState<File>();
+  const [ghostUrl, setGhostUrl] = useState('');
+  const [dryRun, setDryRun] = useState(true);
+  const [error, setError] = useState<string>();
+  const result = useRef<HTMLDivElement>(null);
+  const load = useMutation({
+    mutationFn: async ({ chosen, check }: { chosen: File; check: boolean }) => {
+      const query = new URLSearchParams({ ...(check ? { dryRun: '1' } : {}), ...(ghostUrl.trim() ? { ghostUrl: ghostUrl.trim() } : {}) });
+      const response = await apiRequest('POST', `${GHOST_URL}${query.size > 0 ? `?${query}` : ''}`, await readDocument(chosen));
+      return (await response.json()) as GhostReport;
+    },
+    onSuccess: () => {
+      setError(undefined);
+      requestAnimationFrame(() => result.current?.focus());
+    },
+    onError: (failure) => setError(failure instanceof NotJson ? failure.message : messageOf(failure, 'The import failed.')),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) {
+      setError('Choose a Ghost export file first.');
+      return;
+    }
+    load.mutate({ chosen: file, check: dryRun });
+  };
+  const report = load.data;
+  const left = report ? leftBehind(report) : [];
+  return (
+    <section className="fc-dash-card" aria-labelledby={`${id}-title`}>
+      <p className="kicker">Moving in</p>
+      <h2 id={`${id}-title`}>Import from Ghost</h2>
+      <p className="fc-dash-meta">
+        The JSON file from Ghost’s Settings › Advanced › Import/Export. Posts keep their status, dates, tags and authors, and Ghost’s old
+        addresses lead to the new pages. Importing the same file again adds nothing.
+      </p>
+      <form className="fc-dash-form" onSubmit={submit} noValidate aria-busy={load.isPending}>
+        <div className="fc-form">
+          <label htmlFor={`${id}-file`}>Ghost export file</label>
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept=".json,application/json"
+            disabled={load.isPending}
+            onChange={(event) => setFile(event.target.files?.[0])}
+          />
+          <label htmlFor={`${id}-url`}>
+            Ghost site address <span className="fc-dash-optional">optional</span>
+          </label>
+          <input
+            id={`${id}-url`}
+            type="url"
+            inputMode="url"
+            placeholder="https://blog.example.com"
+            value={ghostUrl}
+            disabled={load.isPending}
+            aria-describedby={`${id}-url-hint`}
+            onChange={(event) => setGhostUrl(event.target.value)}
+          />
+          <p className="fc-dash-hint" id={`${id}-url-hint`}>
+            Images uploaded to Ghost stay there; give its address so they keep showing.
+          </p>
+        </div>
+        <label className="fc-dash-filter">
+          <input type="checkbox" checked={dryRun} disabled={load.isPending} onChange={(event) => setDryRun(event.target.checked)} />
+          Check first: report what would happen, change nothing
+        </label>
+        {error && (
+          <p className="fc-dash-error" role="alert">
+            {error}
+          </p>
+        )}
+        {report && (
+          <div className="fc-dash-notice" ref={result} tabIndex={-1} role="status">
+            <p>
+              {report.dryRun ? 'Would import' : 'Imported'} {plural(report.posts.created.length, 'post')}
+              {report.posts.skipped.length > 0 && `, skipping ${report.posts.skipped.length} already here or unreadable`};{' '}
+              {plural(report.users.created.length, 'author')} {report.dryRun ? 'to add' : 'added'},{' '}
+              {plural(report.redirects.length, 'old address', 'old addresses')} redirected.
+            </p>
+            {left.length > 0 && (
+              <>
+                <p>Not carried over:</p>
+                <ul>
+                  {left.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </div>
+        )}
+        <div className="fc-dash-form__actions">
+          <button type="submit" className="button" disabled={load.isPending}>
+            {load.isPending ? 'Working…' : dryRun ? 'Check import' : 'Import from Ghost'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
 }
 
 /** Downloading all content as JSON, and taking such a file into this (empty) site. */
@@ -112,6 +252,7 @@ export function DashboardTransfer() {
           </div>
         </form>
       </section>
+      <GhostImport />
     </>
   );
 }
