@@ -68,3 +68,4 @@ export * from './repositories/webhooks.ts';
 export { EXPORT_FORMAT, EXPORT_VERSION, type ExportDocument, type ExportedSubscriber, type ExportedUser } from './transfer/document.ts';
 export { exportContent } from './transfer/export.ts';
 export { importContent, ImportRefusal, type ImportReport } from './transfer/import.ts';
+export * from './repositories/review-submitters.ts';

@@ -70,16 +70,23 @@ export const Post = z
     publishAt: time.nullable().describe('When a scheduled post goes live.'),
     reviewAt: time.nullable().describe('Since when a post in review has waited for an editor; null unless in review.'),
     authorIds: z.array(id).describe("Its authors' user ids, the primary author first."),
+    submittedBy: z
+      .object({ id: id.nullable(), name: z.string() })
+      .nullable()
+      .optional()
+      .describe('In the review queue (`status=review`) only: who submitted it (null when no change records it).'),
     createdAt: time,
     updatedAt: time,
     version: version.describe("The post's version, its blocks and inline additions included: send it back as `If-Match` with a write."),
   })
   .meta({ id: 'Post', description: 'A post or a city guide.' });
 
-export const PostWithUrl = Post.extend({ url: z.string().describe("The post's canonical address.") }).meta({
-  id: 'PostWithUrl',
-  description: 'A post as the editor loads it and a write answers it, with its address.',
-});
+export const PostWithUrl = Post.omit({ submittedBy: true })
+  .extend({ url: z.string().describe("The post's canonical address.") })
+  .meta({
+    id: 'PostWithUrl',
+    description: 'A post as the editor loads it and a write answers it, with its address.',
+  });
 
 export const ContentItem = z
   .object({

@@ -71,6 +71,18 @@ describe('review', () => {
       ((await (await send(cookie, 'GET', '/api/posts?status=review')).json()) as Post[]).map((post) => post.title).sort();
     expect(await queue(editor)).toEqual(['Matcha in Uji', 'Tofu in Nanzen-ji']);
     expect(await queue(writer)).toEqual(['Tofu in Nanzen-ji']);
+    // The queue names who submitted each post; a list of another status does not.
+    const submitters = ((await (await send(editor, 'GET', '/api/posts?status=review')).json()) as Post[]).map((post) => [
+      post.title,
+      post.submittedBy,
+    ]);
+    expect(submitters.sort()).toEqual([
+      ['Matcha in Uji', { id: await t.userId('author'), name: 'Aiko Author' }],
+      ['Tofu in Nanzen-ji', { id: await t.userId('contributor'), name: 'Cora Contributor' }],
+    ]);
+    expect(
+      ((await (await send(editor, 'GET', '/api/posts?status=draft')).json()) as Post[]).every((post) => !('submittedBy' in post)),
+    ).toBe(true);
     // In review is neither a draft nor scheduled.
     expect(((await (await send(editor, 'GET', '/api/posts?status=draft')).json()) as Post[]).map((p) => p.id)).not.toContain(mine.id);
     // Never public: a visitor does not find it.

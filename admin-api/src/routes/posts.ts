@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { getPostBySlug, listPosts, nowIso, updatePost, type Db, type EntityRef } from '@forkcast/content-db';
+import { getPostBySlug, listPosts, nowIso, reviewSubmitters, updatePost, type Db, type EntityRef } from '@forkcast/content-db';
 import { mayOnPost, POST_STATUSES, type PostPreviewChanges } from '@forkcast/shared/contracts';
 import { authoredPost, changePost, createPost, removePost } from '../authoring/post-writes.ts';
 import { newPostBody, postChangeBody, postPreviewBody } from '../authoring/post-input.ts';
@@ -131,7 +131,14 @@ export const postRoutes = new Hono<AppEnv>()
           }
         : {};
       const db = c.get('db');
-      return c.json(await withVersions(db, 'post', await listPosts(db, { ...query, publishedOnly, ...signedInOnly })));
+      const posts = await withVersions(db, 'post', await listPosts(db, { ...query, publishedOnly, ...signedInOnly }));
+      if (!user || status !== 'review') return c.json(posts);
+      // The review queue names who submitted each post.
+      const submitters = await reviewSubmitters(
+        db,
+        posts.map((post) => post.id),
+      );
+      return c.json(posts.map((post) => ({ ...post, submittedBy: submitters.get(post.id) ?? null })));
     },
   )
   .post(

@@ -83,6 +83,8 @@ export interface Post extends Versioned {
   reviewAt: string | null;
   /** Its authors' user ids, the primary author first. */
   authorIds: number[];
+  /** In the review queue (`status=review`) only: who submitted it. */
+  submittedBy?: { id: number | null; name: string } | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -57,7 +57,7 @@ export function ReviewQueue() {
               </a>
               {post.reviewAt && (
                 <span className="fc-dash-meta">
-                  Submitted{' '}
+                  Submitted{post.submittedBy ? ` by ${post.submittedBy.name}` : ''}{' '}
                   <time dateTime={post.reviewAt} title={dateTime(post.reviewAt)}>
                     {timeAgo(post.reviewAt)}
                   </time>

@@ -61,8 +61,8 @@ describe('the review queue', () => {
     stubApi({
       [`GET ${REVIEW_QUEUE_URL}`]: () =>
         json(200, [
-          post({ id: 12, title: 'Late arrival', ...IN_REVIEW, reviewAt: '2026-11-04T08:00:00.000Z' }),
-          post({ id: 9, ...IN_REVIEW }),
+          post({ id: 12, title: 'Late arrival', ...IN_REVIEW, reviewAt: '2026-11-04T08:00:00.000Z', submittedBy: null }),
+          post({ id: 9, ...IN_REVIEW, submittedBy: { id: 7, name: 'Cora Contributor' } }),
         ]),
     });
     renderIsland(<ReviewQueue />);
@@ -74,6 +74,9 @@ describe('the review queue', () => {
       ['Late arrival', '/admin/editor?id=12'],
     ]);
     expect(within(queue).getByRole('link', { name: 'Preview Bifanas at noon' }).getAttribute('href')).toBe('/api/posts/9/preview');
+    const items = within(queue).getAllByRole('listitem');
+    expect(items[0]!.textContent).toMatch(/Submitted by Cora Contributor /);
+    expect(items[1]!.textContent).toMatch(/Submitted \d/);
   });
 
   it('says when nothing waits', async () => {
