@@ -4,7 +4,7 @@ import type { Db } from '../db.ts';
 import { evaluateQueries, withQueryMemo } from '../queries.ts';
 import { seededRandom } from '../seeded-random.ts';
 import { createDb } from '../db.ts';
-import { createTempDb, useTempDb } from '../testing.ts';
+import { createTempDb, insertTestUser, useTempDb } from '../testing.ts';
 import { trackReads, trackWrites } from '../tracking.ts';
 import { SITEMAP_POSTS_PER_FILE } from '@forkcast/shared/urls';
 import { insertCity } from './cities.ts';
@@ -19,6 +19,7 @@ import {
   listPostSummaries,
 } from './post-lists.ts';
 import { listNeighbourPosts } from './post-neighbours.ts';
+import { setPostAuthors } from './post-authors.ts';
 import { deletePost, insertPost, updatePost } from './posts.ts';
 import { getTagPageName, listTagPages } from './tag-pages.ts';
 
@@ -68,6 +69,31 @@ describe('the site’s lists', () => {
     expect(slugs(await listPostSummaries(db, { order: 'oldest', offset: 1, limit: 2 }))).toEqual(['b', 'c']);
     expect(await listPostSummaries(db, { limit: 1 })).toEqual([expect.not.objectContaining({ content: expect.anything() })]);
     expect(await countPublishedPosts(db, {})).toBe(5);
+  });
+
+  it("lists on an author's page only that author's posts, in the window an archive page asks for", async () => {
+    const ana = await insertTestUser(db, 'owner', 'Ana Ruiz');
+    const idris = await insertTestUser(db, 'author', 'Idris Bello');
+    const hers = [await post('ana-one', 1), await post('ana-two', 3), await post('ana-three', 5)];
+    const his = [await post('idris-one', 2), await post('idris-two', 4)];
+    for (const id of hers) await setPostAuthors(db, id, [ana]);
+    for (const id of his) await setPostAuthors(db, id, [idris]);
+    const page = (authorId: number, window: object) => listPostSummaries(db, { authorId, ...window });
+    expect(slugs(await page(idris, { order: 'newest', limit: 10, slots: true }))).toEqual(['idris-two', 'idris-one']);
+    expect(slugs(await page(ana, { order: 'newest', limit: 2, slots: true }))).toEqual(['ana-three', 'ana-two']);
+    expect(slugs(await page(ana, { order: 'oldest', offset: 0, limit: 2, slots: true }))).toEqual(['ana-one', 'ana-two']);
+    // A publish re-checks the pages' lists together: the same answers as each read alone.
+    const { queries } = await trackReads(async () => {
+      await page(idris, { order: 'newest', limit: 10, slots: true });
+      await page(ana, { order: 'oldest', offset: 0, limit: 2, slots: true });
+    });
+    const checked = await withQueryMemo(db, () =>
+      evaluateQueries(
+        db,
+        queries.map((read) => read.key),
+      ),
+    );
+    for (const read of queries) expect(checked.get(read.key), read.key).toBe(read.fingerprint);
   });
 
   it('records a list as a conditional read of its set, and each card as a plain read', async () => {

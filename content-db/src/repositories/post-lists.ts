@@ -50,6 +50,13 @@ const familyKey = ({ limit: _limit, offset: _offset, ...family }: PostListArgs) 
  * The published posts a page lists, newest (or oldest) first, with an optional window. Pages call
  * it for every list they show; re-checking all pages of one list (an archive) is one scan.
  */
+/**
+ * Whether a list is cut from the archive places (listSlotIds): a whole listing's, a type's or a
+ * tag's. A city's or an author's pages ask for places too, but count only their own published
+ * posts (see comparePublishedCount), so they are read by their own scan.
+ */
+const keepsPlaces = (args: PostListArgs) => args.slots === true && args.cityId === undefined && args.authorId === undefined;
+
 export const listPostSummaries = defineQuery({
   name: 'posts.list',
   run: async (db: Db, args: PostListArgs): Promise<PostSummary[]> => {
@@ -57,7 +64,7 @@ export const listPostSummaries = defineQuery({
     // would walk the published posts in reader order to the page's offset, or every one of them to
     // find a tag's, a millisecond or two a page on a large site. Its window is read by id, so only a
     // page's worth of ids goes into one statement.
-    if (args.slots) return summariesOf(db, await publishedOf(db, windowOf(await listSlotIds(db, args), args)));
+    if (keepsPlaces(args)) return summariesOf(db, await publishedOf(db, windowOf(await listSlotIds(db, args), args)));
     if (args.cityId === undefined && args.authorId === undefined && args.limit !== undefined && args.limit <= MAX_WINDOW_BY_ID) {
       return summariesOf(db, windowOf(await listedIds(db, args), args));
     }
@@ -81,7 +88,7 @@ export const listPostSummaries = defineQuery({
     }
     const answers = new Map<PostListArgs, number[]>();
     for (const members of families.values()) {
-      if (members.length === 1 && !members[0]!.slots) {
+      if (members.length === 1 && !keepsPlaces(members[0]!)) {
         const [only] = members as [PostListArgs];
         answers.set(
           only,
@@ -92,7 +99,7 @@ export const listPostSummaries = defineQuery({
       const ends = members.map((args) => (args.limit === undefined ? Number.POSITIVE_INFINITY : (args.offset ?? 0) + args.limit));
       const end = Math.max(...ends);
       const [first] = members as [PostListArgs];
-      if (first.slots) {
+      if (keepsPlaces(first)) {
         const slots = await listSlotIds(db, first);
         for (const args of members) answers.set(args, await publishedOf(db, windowOf(slots, args)));
         continue;
