@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       databasePath: 'data/content.db',
       uploadDir: 'data/uploads',
       siteName: 'Forkcast',
+      webhookAllowPrivate: false,
       mail: { from: { name: 'Forkcast', address: 'newsletter@localhost' }, dir: 'data/mail' },
       contactNotify: true,
       newsletter: { rate: 50, bounceLimit: 3 },
@@ -31,6 +32,7 @@ describe('loadConfig', () => {
       ADMIN_PASSWORD: 'correct horse battery',
       PURGE_WEBHOOK_URL: 'https://cdn.example/purge',
       PURGE_WEBHOOK_SECRET: 'a long shared secret',
+      WEBHOOK_ALLOW_PRIVATE: '1',
       SMTP_URL: 'smtps://letter:secret@smtp.forkcast.example:465',
       MAIL_FROM: '"Forkcast, the letter" <letter@forkcast.example>',
       MAIL_DIR: '/srv/mail',
@@ -53,6 +55,7 @@ describe('loadConfig', () => {
       admin: { email: 'editor@forkcast.example', password: 'correct horse battery' },
       purgeWebhookUrl: 'https://cdn.example/purge',
       purgeWebhookSecret: 'a long shared secret',
+      webhookAllowPrivate: true,
       mail: {
         smtpUrl: 'smtps://letter:secret@smtp.forkcast.example:465',
         from: { name: 'Forkcast, the letter', address: 'letter@forkcast.example' },
@@ -72,6 +75,7 @@ describe('loadConfig', () => {
   it.each([
     [{ PORT: 'eighty' }, 'Invalid configuration: PORT must be a port number (got "eighty")'],
     [{ PORT: '70000' }, 'Invalid configuration: PORT'],
+    [{ WEBHOOK_ALLOW_PRIVATE: 'yes' }, 'Invalid configuration: WEBHOOK_ALLOW_PRIVATE must be 0 or 1 (got "yes")'],
     [{ PUBLIC_HOST: 'ftp://example.com' }, 'Invalid configuration: PUBLIC_HOST must be an http(s) URL (got "ftp://example.com")'],
     [
       { ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long enough password' },

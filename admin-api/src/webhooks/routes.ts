@@ -7,6 +7,7 @@ import { errors } from '../errors.ts';
 import { answer, describer, pathParameter, refusals } from '../openapi/describe.ts';
 import * as shapes from '../openapi/shapes.ts';
 import { allow, signedIn } from '../permissions/guards.ts';
+import { text } from '../schemas.ts';
 import { parseId, validate } from '../validation.ts';
 import { isWebhookSecret, newWebhookSecret } from './secret.ts';
 import { targetProblem } from './target.ts';
@@ -18,8 +19,7 @@ const LOG_LIMIT = 100;
 const EVENT_LIST = WEBHOOK_EVENTS.map((event) => `'${event}'`).join(', ');
 
 const createBody = z.object({
-  url: z
-    .string({ error: 'The URL is required.' })
+  url: text('The URL', { error: 'The URL is required.' })
     .trim()
     .min(1, 'The URL is required.')
     .describe('Where events are POSTed: an absolute http(s) URL.'),
@@ -28,8 +28,7 @@ const createBody = z.object({
     .min(1, 'Choose at least one event.')
     .transform((events) => WEBHOOK_EVENTS.filter((event) => events.includes(event)))
     .describe('The events to send.'),
-  secret: z
-    .string()
+  secret: text('The secret')
     .refine(isWebhookSecret, 'The secret must be whsec_ followed by 24 to 64 bytes in base64.')
     .optional()
     .describe('A Standard Webhooks signing secret to use; one is made when left out.'),
