@@ -8,6 +8,13 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 // Tabs and line breaks belong only in fields written as paragraphs.
 const TAB_OR_BREAK = /[\t\n\r]/;
 
+const CONTROLS = new RegExp(CONTROL.source, 'g');
+
+/** `value` without the characters no text field may hold (for text taken from elsewhere, such as an import). */
+export function withoutControls(value: string): string {
+  return value.replace(CONTROLS, '');
+}
+
 const codePoint = (ch: string) => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
 /**

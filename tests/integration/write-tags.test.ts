@@ -151,6 +151,31 @@ const PAGE_WRITES: Record<string, (site: PublishingSite) => Promise<Walk>> = {
     const created = (await response.clone().json()) as Post;
     return { response, expected: async () => [`post:${created.id}`, `post-card:${created.id}`, ...listsOf(created)] };
   },
+  async 'POST /api/import/ghost'(site) {
+    const ghost = readFileSync(
+      join(import.meta.dirname, '..', '..', 'admin-api', 'src', 'transfer', 'ghost', 'fixtures', 'ghost-6-html.json'),
+    );
+    const response = await site.request('/api/import/ghost', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: ghost,
+    });
+    return {
+      response,
+      expected: async () => {
+        const post = (await listPosts(site.handle.db, { titleContains: 'Bún Chả' }))[0]!;
+        // A new post, its new author (and their page), and the 301s from Ghost's addresses.
+        return [
+          `post:${post.id}`,
+          `post-card:${post.id}`,
+          ...listsOf(post),
+          'authors',
+          ...post.authorIds.map((id) => `author:${id}`),
+          'redirects',
+        ];
+      },
+    };
+  },
   async 'PATCH /api/posts/:id{[0-9]+}'(site) {
     const post = await cityPost(site);
     const response = await site.request(`/api/posts/${post.id}`, json('PATCH', { slug: `${post.slug}-revisited` }));
@@ -358,6 +383,17 @@ const REVIEW_WRITES: Record<string, (site: PublishingSite) => Promise<Walk>> = {
   },
 };
 
+/**
+ * Writes this site must refuse. An import goes only into an empty site; the invariant suite
+ * imports into one and compares every page.
+ */
+const REFUSED_WRITES: Record<string, (site: PublishingSite) => Promise<Response>> = {
+  async 'POST /api/import'(site) {
+    const exported = await (await site.request('/api/export')).text();
+    return site.request('/api/import', { method: 'POST', headers: { 'content-type': 'application/json' }, body: exported });
+  },
+};
+
 /** The stored redirects, as one string to compare before and after a write. */
 async function redirectRows(site: PublishingSite): Promise<string> {
   return JSON.stringify(await site.handle.db.selectFrom('redirects').selectAll().orderBy('fromPath').execute());
@@ -382,6 +418,14 @@ const OTHER_WRITES: Record<string, (site: PublishingSite) => Promise<Response>> 
   async 'POST /api/password-reset/confirm'(site) {
     const token = await mailedToken(site, FORGETFUL, '/admin/reset-password');
     return site.request('/api/password-reset/confirm', { ...json('POST', { token, password: 'a new long passphrase' }), admin: false });
+  },
+  // Integrations: where events go, not pages.
+  'POST /api/webhooks': (site) =>
+    site.request('/api/webhooks', json('POST', { url: 'https://hooks.example.com/in', events: ['post.published'] })),
+  async 'DELETE /api/webhooks/:id'(site) {
+    const created = await site.request('/api/webhooks', json('POST', { url: 'https://hooks.example.com/gone', events: ['send.finished'] }));
+    const { id } = (await created.json()) as { id: number };
+    return site.request(`/api/webhooks/${id}`, { method: 'DELETE' });
   },
   'POST /api/login': (site) => site.request('/api/login', { ...json('POST', ADMIN), admin: false }),
   'POST /api/contact': (site) =>
@@ -504,7 +548,13 @@ describe('the tags each write route enqueues', () => {
       site.app.routes.filter((route) => WRITE_METHODS.has(route.method)).map((route) => `${route.method} ${route.path}`),
     );
     expect([...routes].sort()).toEqual(
-      [...Object.keys(PAGE_WRITES), ...Object.keys(REVIEW_WRITES), ...Object.keys(JOIN_WRITES), ...Object.keys(OTHER_WRITES)].sort(),
+      [
+        ...Object.keys(PAGE_WRITES),
+        ...Object.keys(REVIEW_WRITES),
+        ...Object.keys(JOIN_WRITES),
+        ...Object.keys(OTHER_WRITES),
+        ...Object.keys(REFUSED_WRITES),
+      ].sort(),
     );
   });
 
@@ -579,6 +629,17 @@ describe('the tags each write route enqueues', () => {
 
   for (const [route, walk] of Object.entries(REVIEW_WRITES)) {
     it(`${route} enqueues the tag of the unseen post it moved, and changes no page`, unseenWrite(walk));
+  }
+
+  for (const [route, walk] of Object.entries(REFUSED_WRITES)) {
+    it(`${route} is refused here, and changes nothing`, async () => {
+      const treeBefore = readTree(site.dist.siteDir);
+      const since = await lastOutboxId();
+      const response = await walk(site);
+      expect(response.status).toBe(409);
+      expect(await outboxSince(since)).toEqual([]);
+      expect(treeDifferences(treeBefore, readTree(site.dist.siteDir))).toEqual([]);
+    });
   }
 
   // The writes that change no page are held to a full build once, after the last of them: each

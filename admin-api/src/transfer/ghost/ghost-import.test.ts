@@ -137,6 +137,22 @@ describe('import from Ghost', () => {
     expect(lunch.content).toContain('![Bún chả on a plastic stool](https://images.example.net/hanoi/bun-cha.jpg)');
   });
 
+  it('drops control characters from the text it takes', async () => {
+    const ghost = structuredClone(GHOST_6) as {
+      db: [{ data: { posts: { title: string; html: string | null }[]; users: { name: string }[] } }];
+    };
+    const [data] = ghost.db.map((db) => db.data);
+    data!.posts[0]!.title = 'Bún Chả\u0000 for\u0007 Lunch';
+    data!.posts[0]!.html = '<p>Noodles\u0008 first.</p>';
+    data!.users[0]!.name = 'Idris\u001b Bello';
+    await imported(ghost);
+    const lunch = await post('hanoi-bun-cha-lunch');
+    expect([lunch.title, lunch.content]).toEqual(['Bún Chả for Lunch', 'Noodles first.']);
+    expect(
+      (await t.handle.db.selectFrom('users').select('name').where('id', '=', lunch.authorIds[0]!).executeTakeFirstOrThrow()).name,
+    ).toBe('Idris Bello');
+  });
+
   it('matches authors by email, and creates nothing when the same file comes again', async () => {
     await imported(GHOST_5);
     const before = await storedState(t);

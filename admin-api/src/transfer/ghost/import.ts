@@ -13,6 +13,7 @@ import { slugify } from '@forkcast/shared/slugs';
 import { authorPagePath, canonicalPostPath, RESERVED_FIRST_SEGMENTS, tagPagePath } from '@forkcast/shared/urls';
 import type { GhostExport, GhostPost } from './format.ts';
 import { lexicalToMarkdown } from './lexical.ts';
+import { withoutControls } from '../../schemas.ts';
 import { htmlToMarkdown, joinBlocks } from './markdown.ts';
 import { mobiledocToMarkdown } from './mobiledoc.ts';
 
@@ -134,9 +135,9 @@ export async function importGhost(db: Db, ghost: GhostExport, options: GhostImpo
       id = await createUser(db, {
         email: user.email,
         passwordHash: NO_PASSWORD,
-        name: user.name,
+        name: withoutControls(user.name),
         ...(SLUG.test(user.slug) && !taken ? { slug: user.slug } : {}),
-        bio: user.bio ?? '',
+        bio: withoutControls(user.bio ?? ''),
         avatar: absolute(user.profile_image) ?? null,
         role: roleOf(user.id),
         now: options.now,
@@ -213,14 +214,14 @@ export async function importGhost(db: Db, ghost: GhostExport, options: GhostImpo
     const created = post.created_at ?? options.now;
     await insertPost(db, {
       slug,
-      title: post.title || slug,
-      excerpt: post.custom_excerpt ?? '',
-      content,
+      title: withoutControls(post.title) || slug,
+      excerpt: withoutControls(post.custom_excerpt ?? ''),
+      content: withoutControls(content),
       heroImage: hero ?? null,
-      heroAlt: hero ? (meta?.feature_image_alt ?? '') : '',
+      heroAlt: hero ? withoutControls(meta?.feature_image_alt ?? '') : '',
       type: 'post',
       cityId: null,
-      tags: tagNames,
+      tags: tagNames.map(withoutControls),
       published: status === 'published',
       publishedAt: status === 'published' ? (post.published_at ?? created) : null,
       publishAt: status === 'scheduled' ? post.published_at! : null,
