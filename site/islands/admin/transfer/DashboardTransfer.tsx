@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { apiRequest, messageOf } from '../../shared/api';
 import { plural } from '../DashboardFormat';
 
@@ -75,10 +75,7 @@ function GhostImport() {
       const response = await apiRequest('POST', `${GHOST_URL}${query.size > 0 ? `?${query}` : ''}`, await readDocument(chosen));
       return (await response.json()) as GhostReport;
     },
-    onSuccess: () => {
-      setError(undefined);
-      requestAnimationFrame(() => result.current?.focus());
-    },
+    onSuccess: () => setError(undefined),
     onError: (failure) => setError(failure instanceof NotJson ? failure.message : messageOf(failure, 'The import failed.')),
   });
   const submit = (event: FormEvent) => {
@@ -91,6 +88,10 @@ function GhostImport() {
   };
   const report = load.data;
   const left = report ? leftBehind(report) : [];
+  // The report replaces the form's focus: a screen reader reads it, a keyboard goes on from it.
+  useEffect(() => {
+    if (report) result.current?.focus();
+  }, [report]);
   return (
     <section className="fc-dash-card" aria-labelledby={`${id}-title`}>
       <p className="kicker">Moving in</p>
@@ -177,10 +178,7 @@ export function DashboardTransfer() {
       const response = await apiRequest('POST', IMPORT_URL, await readDocument(chosen));
       return (await response.json()) as ImportReport;
     },
-    onSuccess: () => {
-      setError(undefined);
-      requestAnimationFrame(() => result.current?.focus());
-    },
+    onSuccess: () => setError(undefined),
     onError: (failure) => setError(failure instanceof NotJson ? failure.message : messageOf(failure, 'The import failed.')),
   });
   const submit = (event: FormEvent) => {
@@ -192,6 +190,9 @@ export function DashboardTransfer() {
     load.mutate(file);
   };
   const report = load.data;
+  useEffect(() => {
+    if (report) result.current?.focus();
+  }, [report]);
   return (
     <>
       <section className="fc-dash-card" aria-labelledby={`${id}-export`}>

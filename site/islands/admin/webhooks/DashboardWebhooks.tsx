@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENTS,
@@ -45,10 +45,13 @@ function AddWebhook() {
       setUrl('');
       setOwnSecret('');
       await queryClient.invalidateQueries({ queryKey: [WEBHOOKS_URL] });
-      requestAnimationFrame(() => secretHeading.current?.focus());
     },
     onError: (failure) => setError(messageOf(failure, 'The webhook could not be added.')),
   });
+  // The secret, shown once, takes the focus, so it is read out and copied before anything else.
+  useEffect(() => {
+    if (created) secretHeading.current?.focus();
+  }, [created]);
   const toggle = (event: WebhookEvent, on: boolean) =>
     setEvents((current) => WEBHOOK_EVENTS.filter((candidate) => (candidate === event ? on : current.includes(candidate))));
   const submit = (event: FormEvent) => {
