@@ -5,6 +5,7 @@ const setupFile = (name: string): string => fileURLToPath(new URL(`./tests/setup
 const TEMPLATE_DB = setupFile('template-db.ts');
 const UNIT_GUARD = setupFile('unit-lane.ts');
 const SLOW = '**/*.slow.test.{ts,tsx}';
+const E2E_ALONE = ['e2e/lighthouse.test.ts', 'e2e/screenshots.test.ts', 'e2e/font-fallback.test.ts'];
 
 /**
  * Two lanes. The unit lane (`make test-unit`: the projects content-db, shared, admin-api, docs,
@@ -76,11 +77,25 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      // Browser journeys run beside the other suites, each file with a server and a Chromium of its
+      // own. The files whose measurements the machine's load would move (Lighthouse's scores, the
+      // screenshots, the fallback font's metrics) run in a group of their own, one at a time, after
+      // everything else: vitest runs a project without file parallelism last, alone.
       {
         test: {
           name: 'e2e',
           root: 'tests',
           include: ['e2e/**/*.test.ts'],
+          exclude: E2E_ALONE,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e-alone',
+          root: 'tests',
+          include: E2E_ALONE,
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

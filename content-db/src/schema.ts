@@ -400,10 +400,10 @@ export interface SearchFacetsTable {
   date: string;
 }
 
-/** Something a reader can find with the site search: a published post or guide, or a restaurant of a city's published guide. */
+/** Something a reader can find with the site search: a published post or guide, a restaurant of a city's published guide, or an author's page. */
 export interface SearchDocumentsTable {
   id: Generated<number>;
-  kind: 'post' | 'guide' | 'restaurant';
+  kind: 'post' | 'guide' | 'restaurant' | 'author';
   /** The post, or for a restaurant the guide that lists it. */
   postId: number | null;
   cityId: number | null;

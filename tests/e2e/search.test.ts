@@ -11,7 +11,8 @@ const SEARCH_MODULES = ['open-search', 'SearchDialog'];
 
 const dialogOf = (page: Page) => page.getByRole('dialog', { name: 'Search' });
 const optionsOf = (page: Page) => dialogOf(page).getByRole('listbox', { name: 'Results' }).getByRole('option');
-const searchBox = (page: Page) => dialogOf(page).getByRole('combobox', { name: 'Search city guides, restaurants and dining posts' });
+const searchBox = (page: Page) =>
+  dialogOf(page).getByRole('combobox', { name: 'Search city guides, restaurants, dining posts and authors' });
 
 /**
  * From the last keystroke to the frame after the results list changed, in the page's own clock:

@@ -93,7 +93,7 @@ export const searchApiRoutes = () =>
                 ],
               },
             ],
-            facets: { types: { guide: 3, post: 2, restaurant: 2 }, cities: [{ slug: 'kyoto', name: 'Kyoto', count: 3 }] },
+            facets: { types: { guide: 3, post: 2, restaurant: 2, author: 0 }, cities: [{ slug: 'kyoto', name: 'Kyoto', count: 3 }] },
           },
         },
         {

@@ -1,14 +1,14 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../db.ts';
 import type { CitiesTable, PostsTable, RestaurantsTable, SearchDocumentsTable } from '../schema.ts';
-import { canonicalPostPath } from '@forkcast/shared/urls';
+import { authorPagePath, canonicalPostPath } from '@forkcast/shared/urls';
 import { readerBodyText, tidyText } from './plain-text.ts';
 
 /**
  * The version of the rules below that turn content into search rows. Raised whenever they change,
  * so every database's rows are brought up to date at its next start (ensureSearchIndex).
  */
-const DOCUMENT_RULES_VERSION = 1;
+const DOCUMENT_RULES_VERSION = 2;
 
 type SearchDocument = Omit<Insertable<SearchDocumentsTable>, 'id'>;
 type City = Pick<Selectable<CitiesTable>, 'id' | 'slug' | 'name'>;
@@ -58,6 +58,51 @@ function restaurantDocument(restaurant: Restaurant, guide: Post, city: City): Se
     citySlug: city.slug,
     date: guide.publishedAt ?? guide.createdAt,
   };
+}
+
+/** An author with a page: their name, bio and the date of their newest published post. */
+interface AuthorRow {
+  id: number;
+  name: string;
+  slug: string;
+  bio: string;
+  newest: string;
+}
+
+// An author's page: found by their name and bio, dated by their newest post so the most active come first.
+function authorDocument(author: AuthorRow): SearchDocument {
+  return {
+    kind: 'author',
+    postId: null,
+    cityId: null,
+    url: authorPagePath(author.slug),
+    title: tidyText(author.name),
+    excerpt: tidyText(author.bio),
+    body: '',
+    city: '',
+    citySlug: null,
+    date: author.newest,
+  };
+}
+
+/** The authors with a page (a published post: see authors.ts), of these ids or of all. */
+async function authorRows(db: Db, ids?: readonly number[]): Promise<AuthorRow[]> {
+  let query = db
+    .selectFrom('users')
+    .innerJoin('postAuthors', 'postAuthors.userId', 'users.id')
+    .innerJoin('posts', 'posts.id', 'postAuthors.postId')
+    .where('posts.published', '=', 1)
+    .select([
+      'users.id',
+      'users.name',
+      'users.slug',
+      'users.bio',
+      (eb) => eb.fn.max(sql<string>`coalesce(posts.published_at, posts.created_at)`).as('newest'),
+    ])
+    .groupBy('users.id')
+    .orderBy('users.id');
+  if (ids) query = query.where('users.id', 'in', [...ids]);
+  return (await query.execute()) as AuthorRow[];
 }
 
 async function bodiesOf(db: Db, postIds: readonly number[]): Promise<Map<number, Body>> {
@@ -136,6 +181,7 @@ async function allDocuments(db: Db): Promise<SearchDocument[]> {
     }
     documents.push(postDocument(post, city, bodies.get(post.id)!));
   }
+  for (const author of await authorRows(db)) documents.push(authorDocument(author));
   return documents;
 }
 
@@ -149,29 +195,54 @@ async function insertDocuments(db: Db, documents: readonly SearchDocument[]): Pr
   }
 }
 
-/** The ids named by the tags of a change (see TAG): posts and bodies, cities and itineraries. */
-function namedIds(tags: readonly string[]): { posts: Set<number>; cities: Set<number>; itineraries: Set<number> } {
-  const named = { posts: new Set<number>(), cities: new Set<number>(), itineraries: new Set<number>() };
+/** The ids named by the tags of a change (see TAG): posts and bodies, cities and itineraries, authors and their lists. */
+function namedIds(tags: readonly string[]): { posts: Set<number>; cities: Set<number>; itineraries: Set<number>; authors: Set<number> } {
+  const named = { posts: new Set<number>(), cities: new Set<number>(), itineraries: new Set<number>(), authors: new Set<number>() };
   for (const tag of tags) {
-    const match = /^(post|body|city|restaurants):(\d+)$/.exec(tag);
+    const match = /^(post|body|city|restaurants|author|posts:author):(\d+)$/.exec(tag);
     if (!match) continue;
     const id = Number(match[2]);
     if (match[1] === 'city') named.cities.add(id);
     else if (match[1] === 'restaurants') named.itineraries.add(id);
+    else if (match[1] === 'author' || match[1] === 'posts:author') named.authors.add(id);
     else named.posts.add(id);
   }
   return named;
 }
 
 /**
+ * Makes the rows of these authors' pages current: an author's name or bio changed (`author:N`), or
+ * their list of posts did (`posts:author:N`: their first post published, their last taken down,
+ * their newest date moved). Rows are found by page address, which holds the slug the row was made
+ * with, so a re-slugged author's old row goes too.
+ */
+async function refreshAuthorDocuments(db: Db, ids: ReadonlySet<number>): Promise<void> {
+  if (ids.size === 0) return;
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'slug'])
+    .where('id', 'in', [...ids])
+    .execute();
+  const stale = await db.selectFrom('searchDocuments').select(['id', 'url']).where('kind', '=', 'author').execute();
+  const current = new Set(users.map((user) => authorPagePath(user.slug)));
+  // An author row is this change's when its page is one of these users' now, or no user's any more.
+  const everyUrl = new Set((await db.selectFrom('users').select('slug').execute()).map((user) => authorPagePath(user.slug)));
+  const gone = stale.filter((row) => current.has(row.url) || !everyUrl.has(row.url)).map((row) => row.id);
+  if (gone.length > 0) await db.deleteFrom('searchDocuments').where('id', 'in', gone).execute();
+  await insertDocuments(db, (await authorRows(db, [...ids])).map(authorDocument));
+}
+
+/**
  * Brings the search rows up to date with a change, inside the change's own transaction, from the
  * tags its repository writes recorded (the tags that also decide which pages are published again):
  * a post or its body (`post:N`, `body:N`), a city (`city:N`: its name and slug are on every row of
- * its posts) or its itinerary (`restaurants:N`). So a post is findable the moment its write commits,
+ * its posts) or its itinerary (`restaurants:N`), an author or their list of posts (`author:N`,
+ * `posts:author:N`). So a post is findable the moment its write commits,
  * and no write path keeps the index by hand.
  */
 export async function refreshSearchIndex(db: Db, tags: readonly string[]): Promise<void> {
   const named = namedIds(tags);
+  await refreshAuthorDocuments(db, named.authors);
   const posts = new Set(named.posts);
   const cityPages = new Set([...named.cities, ...named.itineraries]);
   if (named.cities.size > 0) {

@@ -5,7 +5,9 @@ import { insertCity, updateCity, deleteCity } from '../repositories/cities.ts';
 import { createBlock } from '../repositories/content-blocks.ts';
 import { addContentItem } from '../repositories/content-items.ts';
 import { deletePost, insertPost, updatePost, type NewPost } from '../repositories/posts.ts';
+import { setPostAuthors } from '../repositories/post-authors.ts';
 import { replaceRestaurants } from '../repositories/restaurants.ts';
+import { createUser, updateProfile } from '../repositories/users.ts';
 import { createTempDb, useTempDb } from '../testing.ts';
 import { rebuildSearchIndex, refreshSearchIndex, searchIndexDrift } from './documents.ts';
 import { searchableCities, searchSite, type SearchRequest } from './query.ts';
@@ -115,7 +117,7 @@ describe('site search', () => {
     const answer = await searchSite(db, { query: 'kyoto', limit: 50, offset: 0, type: 'restaurant' });
     expect(answer.hits.map((hit) => hit.title)).toEqual(['Menya Inoichi']);
     expect(answer.total).toBe(1);
-    expect(answer.facets.types).toEqual({ guide: 1, post: 1, restaurant: 1 });
+    expect(answer.facets.types).toEqual({ guide: 1, post: 1, restaurant: 1, author: 0 });
     expect(answer.facets.cities).toEqual([{ slug: 'kyoto', name: 'Kyoto', count: 1 }]);
     expect(await urls(db, 'ramen', { city: 'osaka' })).toEqual([]);
     expect((await urls(db, 'ramen', { city: 'kyoto' })).length).toBe(2);
@@ -234,6 +236,36 @@ describe('site search', () => {
       await deleteCity(trx, kyoto);
     });
     expect(await urls(db, 'owariya')).toEqual([]);
+    expect(await searchIndexDrift(db)).toEqual({ missing: [], extra: [] });
+  });
+
+  it("finds an author's page by name and bio while they have a published post, following every change", async () => {
+    const kenji = await commitChange(db, (trx) =>
+      createUser(trx, {
+        email: 'kenji@forkcast.test',
+        passwordHash: 'x',
+        name: 'Kenji Mori',
+        role: 'owner',
+        bio: 'Counts noodle shops.',
+        now: T0,
+      }),
+    ).then((change) => change.result);
+    // No published post yet: no author page, nothing to find.
+    expect(await urls(db, 'kenji')).toEqual([]);
+    const ramen = (await db.selectFrom('posts').select('id').where('slug', '=', 'ichijoji-ramen').executeTakeFirstOrThrow()).id;
+    await commitChange(db, (trx) => setPostAuthors(trx, ramen, [kenji]));
+    expect(await urls(db, 'kenji')).toEqual(['/authors/kenji-mori']);
+    const [hit] = (await searchSite(db, { query: 'noodle shops', limit: 5, offset: 0, type: 'author' })).hits;
+    expect(hit).toMatchObject({ type: 'author', title: 'Kenji Mori', url: '/authors/kenji-mori', city: null });
+    expect((await searchSite(db, { query: 'kenji', limit: 5, offset: 0 })).facets.types).toMatchObject({ author: 1 });
+    // Renamed and re-slugged, found under the new page only.
+    await commitChange(db, (trx) => updateProfile(trx, kenji, { name: 'Kenji Moriyama', slug: 'kenji-moriyama' }, T1));
+    expect(await urls(db, 'moriyama')).toEqual(['/authors/kenji-moriyama']);
+    expect(await urls(db, 'kenji')).toEqual(['/authors/kenji-moriyama']);
+    expect(await searchIndexDrift(db)).toEqual({ missing: [], extra: [] });
+    // Their last post taken down: their page goes, and so does the result.
+    await commitChange(db, (trx) => updatePost(trx, ramen, { published: false, updatedAt: T1 }));
+    expect(await urls(db, 'kenji')).toEqual([]);
     expect(await searchIndexDrift(db)).toEqual({ missing: [], extra: [] });
   });
 

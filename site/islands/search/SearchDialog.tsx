@@ -106,7 +106,7 @@ export function SearchDialog() {
   const cityChoices = city && !cities.some((choice) => choice.slug === city) ? [...cities, { slug: city, name: city, count: 0 }] : cities;
   const status =
     query === ''
-      ? 'Type to search guides, restaurants and dining posts.'
+      ? 'Type to search guides, restaurants, dining posts and authors.'
       : !answer
         ? 'Searching…'
         : answer.total === 0
@@ -134,7 +134,7 @@ export function SearchDialog() {
               <path d="m15.5 15.5 5 5" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
             </svg>
             <label htmlFor={`${ids}-input`} className="visually-hidden">
-              Search city guides, restaurants and dining posts
+              Search city guides, restaurants, dining posts and authors
             </label>
             <input
               id={`${ids}-input`}
