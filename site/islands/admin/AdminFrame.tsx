@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { roleAtLeast, type CurrentUser, type Role } from '@forkcast/shared/contracts';
 import { useAuth } from '../shared/auth-store';
 import { toast } from '../shared/toast-store';
@@ -61,18 +61,24 @@ export type AdminSection =
   | 'transfer'
   | 'profile';
 
-/** Each section with its address and the least role that may use it (the server's rules for its routes). */
-export const ADMIN_SECTIONS: readonly { section: AdminSection; label: string; href: string; least: Role }[] = [
-  { section: 'dashboard', label: 'Dashboard', href: '/admin', least: 'contributor' },
-  { section: 'cities', label: 'Cities', href: '/admin/cities', least: 'editor' },
-  { section: 'newsletter', label: 'Newsletter', href: '/admin/newsletter', least: 'administrator' },
-  { section: 'inbox', label: 'Inbox', href: '/admin/inbox', least: 'administrator' },
-  { section: 'publishing', label: 'Publishing', href: '/admin/publishing', least: 'editor' },
-  { section: 'history', label: 'History and trash', href: '/admin/history', least: 'editor' },
-  { section: 'people', label: 'People', href: '/admin/people', least: 'editor' },
-  { section: 'webhooks', label: 'Webhooks', href: '/admin/webhooks', least: 'administrator' },
-  { section: 'transfer', label: 'Export and import', href: '/admin/transfer', least: 'administrator' },
-  { section: 'profile', label: 'Your profile', href: '/admin/profile', least: 'contributor' },
+/** Where a section sits in the sidebar. */
+type SectionGroup = 'Content' | 'Readers' | 'Site' | 'Newsroom' | 'You';
+
+/**
+ * Each section with its address, its place in the sidebar and the least role that may use it (the
+ * server's rules for its routes). A new section is one more entry here and a page under /admin.
+ */
+export const ADMIN_SECTIONS: readonly { section: AdminSection; label: string; href: string; least: Role; group: SectionGroup }[] = [
+  { section: 'dashboard', label: 'Posts', href: '/admin', least: 'contributor', group: 'Content' },
+  { section: 'cities', label: 'Cities', href: '/admin/cities', least: 'editor', group: 'Content' },
+  { section: 'newsletter', label: 'Newsletter', href: '/admin/newsletter', least: 'administrator', group: 'Readers' },
+  { section: 'inbox', label: 'Inbox', href: '/admin/inbox', least: 'administrator', group: 'Readers' },
+  { section: 'publishing', label: 'Publishing', href: '/admin/publishing', least: 'editor', group: 'Site' },
+  { section: 'history', label: 'History and trash', href: '/admin/history', least: 'editor', group: 'Site' },
+  { section: 'people', label: 'People', href: '/admin/people', least: 'editor', group: 'Newsroom' },
+  { section: 'webhooks', label: 'Webhooks', href: '/admin/webhooks', least: 'administrator', group: 'Newsroom' },
+  { section: 'transfer', label: 'Export and import', href: '/admin/transfer', least: 'administrator', group: 'Newsroom' },
+  { section: 'profile', label: 'Your profile', href: '/admin/profile', least: 'contributor', group: 'You' },
 ];
 
 function DashboardHeader({ user, title }: { user: CurrentUser; title: string }) {
@@ -97,26 +103,70 @@ function DashboardHeader({ user, title }: { user: CurrentUser; title: string }) 
   );
 }
 
-/** The sections the signed-in role may use, the current one marked. */
+/**
+ * The sections the signed-in role may use, by group, the current one marked: a sidebar beside the
+ * page on a wide screen; on a narrow one a button naming the current section opens the list (and
+ * Escape closes it, back on the button).
+ */
 function SectionsNav({ user, section }: { user: CurrentUser; section: AdminSection }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const entries = ADMIN_SECTIONS.filter((entry) => roleAtLeast(user.role, entry.least));
+  const groups = [...new Set(entries.map((entry) => entry.group))];
+  const current = entries.find((entry) => entry.section === section);
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    setOpen(false);
+    toggle.current?.focus();
+  };
   return (
-    <nav className="fc-admin-sections" aria-label="Admin sections">
-      <ul>
-        {ADMIN_SECTIONS.filter((entry) => roleAtLeast(user.role, entry.least)).map((entry) => (
-          <li key={entry.section}>
-            <a href={entry.href} {...(entry.section === section ? { 'aria-current': 'page' as const } : {})}>
-              {entry.label}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <div className="fc-admin-side">
+      <p className="fc-admin-side__brand">
+        <a href="/">Forkcast</a> <span>newsroom</span>
+      </p>
+      <nav className="fc-admin-nav" aria-label="Admin sections" data-open={open} onKeyDown={closeOnEscape}>
+        <button
+          ref={toggle}
+          type="button"
+          className="fc-admin-nav__toggle"
+          aria-expanded={open}
+          aria-controls={`${id}-sections`}
+          onClick={() => setOpen(!open)}
+        >
+          <span className="fc-admin-nav__bars" aria-hidden="true" />
+          <span>
+            <span className="visually-hidden">Sections, now</span> {current?.label ?? 'Sections'}
+          </span>
+        </button>
+        <div id={`${id}-sections`} className="fc-admin-nav__sections">
+          {groups.map((group) => (
+            <div key={group} className="fc-admin-nav__group">
+              <p className="fc-admin-nav__heading" id={`${id}-${group}`}>
+                {group}
+              </p>
+              <ul aria-labelledby={`${id}-${group}`}>
+                {entries
+                  .filter((entry) => entry.group === group)
+                  .map((entry) => (
+                    <li key={entry.section}>
+                      <a href={entry.href} {...(entry.section === section ? { 'aria-current': 'page' as const } : {})}>
+                        {entry.label}
+                      </a>
+                    </li>
+                  ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      </nav>
+    </div>
   );
 }
 
 /**
  * What every admin page shares: the session check (loading, then a redirect to sign in, or the
- * page), and the header naming who is signed in, with the admin's pages and sign-out.
+ * page), the sidebar of the admin's sections, and the header naming who is signed in, with sign-out.
  */
 export function AdminFrame({
   title,
@@ -146,10 +196,12 @@ export function AdminFrame({
     );
   }
   return (
-    <>
-      <DashboardHeader user={session.user} title={title} />
+    <div className="fc-admin">
       <SectionsNav user={session.user} section={section} />
-      {children(session.user)}
-    </>
+      <div className="fc-admin__main">
+        <DashboardHeader user={session.user} title={title} />
+        {children(session.user)}
+      </div>
+    </div>
   );
 }

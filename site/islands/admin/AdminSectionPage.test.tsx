@@ -24,7 +24,7 @@ describe('an admin section on its own page', () => {
     render(<AdminSectionPage section="publishing" />);
     await screen.findByRole('heading', { level: 1, name: 'Publishing' });
     expect(sections()).toEqual([
-      ['Dashboard', '/admin', null],
+      ['Posts', '/admin', null],
       ['Cities', '/admin/cities', null],
       ['Publishing', '/admin/publishing', 'page'],
       ['History and trash', '/admin/history', null],
@@ -34,10 +34,34 @@ describe('an admin section on its own page', () => {
     await screen.findByRole('region', { name: 'Publish status' });
   });
 
+  it('groups the sections, and on a narrow screen opens them from a button that Escape closes', async () => {
+    mockFetch({
+      'GET /api/auth/user': json(200, userOf('owner')),
+      'GET /api/webhooks': json(200, []),
+      'GET /api/webhooks/deliveries': json(200, []),
+    });
+    render(<AdminSectionPage section="webhooks" />);
+    await screen.findByRole('heading', { level: 1, name: 'Webhooks' });
+    const nav = screen.getByRole('navigation', { name: 'Admin sections' });
+    expect(
+      within(nav)
+        .getAllByRole('list')
+        .map((list) => list.getAttribute('aria-labelledby') && document.getElementById(list.getAttribute('aria-labelledby')!)?.textContent),
+    ).toEqual(['Content', 'Readers', 'Site', 'Newsroom', 'You']);
+    const toggle = within(nav).getByRole('button', { name: 'Sections, now Webhooks' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    toggle.click();
+    await screen.findByRole('button', { name: 'Sections, now Webhooks', expanded: true });
+    within(nav).getByRole('link', { name: 'People' }).focus();
+    nav.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    await screen.findByRole('button', { name: 'Sections, now Webhooks', expanded: false });
+    expect(document.activeElement).toBe(toggle);
+  });
+
   it('tells a role below the section who may use it', async () => {
     mockFetch({ 'GET /api/auth/user': json(200, userOf('author')) });
     render(<AdminSectionPage section="newsletter" />);
     await screen.findByText('Only administrators and above use this section.');
-    expect(sections().map(([label]) => label)).toEqual(['Dashboard', 'Your profile']);
+    expect(sections().map(([label]) => label)).toEqual(['Posts', 'Your profile']);
   });
 });

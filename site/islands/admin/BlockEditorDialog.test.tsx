@@ -136,7 +136,7 @@ describe('the block editor', () => {
     await user.click(button('Delete'));
     const question = within(dialog).getByRole('group', { name: 'Are you sure you want to delete this content block?' });
     expect(question.textContent).toContain("Your edited version of section 3 ('**Edited** third paragraph.') leaves the page");
-    expect(question.textContent).toContain('trash on /admin for 30 days');
+    expect(question.textContent).toContain('trash on /admin/history for 30 days');
     // The safe answer has the focus, and nothing was written yet.
     expect(document.activeElement).toBe(button('Keep it'));
     expect(writes(calls)).toEqual([]);

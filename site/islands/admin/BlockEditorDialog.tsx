@@ -161,8 +161,8 @@ export function BlockEditorDialog(props: Props) {
           </p>
           <p id={`${id}-loss`}>
             Your edited version of {section}
-            {excerpt ? ` ('${excerpt}')` : ''} leaves the page and the original paragraph shows again. The edit waits in the trash on /admin
-            for 30 days.
+            {excerpt ? ` ('${excerpt}')` : ''} leaves the page and the original paragraph shows again. The edit waits in the trash on
+            /admin/history for 30 days.
           </p>
           <div className="fc-confirm__actions">
             {/* The safe answer takes the focus. */}

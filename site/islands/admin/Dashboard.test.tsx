@@ -56,23 +56,32 @@ describe('the admin dashboard', () => {
     expect(screen.queryByRole('heading', { name: 'Admin Dashboard' })).toBeNull();
   });
 
-  it('shows the signed-in owner, the links out and every panel', async () => {
-    mockFetch(SIGNED_IN);
+  it('shows the signed-in owner the overview: what waits for review and the posts, every other section a link away', async () => {
+    mockFetch({ ...SIGNED_IN, 'GET /api/posts?status=review&limit=200': json(200, []) });
     render(<Dashboard />);
     const header = await screen.findByRole('banner');
     expect(within(header).getByText('Editor').tagName).toBe('STRONG');
     expect(header.textContent).toContain('Signed in as Editor (editor@forkcast.test), owner');
     expect(screen.getByRole('link', { name: 'View site' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('link', { name: 'Log out' }).getAttribute('href')).toBe('/api/logout');
-    for (const name of ['Posts', 'Cities', 'Generate a city guide', 'Sends', 'Subscribers', 'Messages', 'Publish status']) {
-      expect(screen.getByRole('region', { name }).tagName).toBe('SECTION');
-    }
+    for (const name of ['Waiting for review', 'Posts']) expect(screen.getByRole('region', { name }).tagName).toBe('SECTION');
+    for (const name of ['Cities', 'Generate a city guide', 'Sends', 'Subscribers', 'Messages', 'Publish status'])
+      expect(screen.queryByRole('region', { name })).toBeNull();
+    const nav = screen.getByRole('navigation', { name: 'Admin sections' });
+    expect(within(nav).getByRole('link', { name: 'Posts' }).getAttribute('aria-current')).toBe('page');
+    for (const [name, href] of [
+      ['Cities', '/admin/cities'],
+      ['Newsletter', '/admin/newsletter'],
+      ['Inbox', '/admin/inbox'],
+      ['Publishing', '/admin/publishing'],
+      ['History and trash', '/admin/history'],
+      ['People', '/admin/people'],
+      ['Webhooks', '/admin/webhooks'],
+      ['Export and import', '/admin/transfer'],
+    ])
+      expect(within(nav).getByRole('link', { name }).getAttribute('href')).toBe(href);
     await screen.findByText('No posts match.');
-    await screen.findByText('No cities yet. Create one, or generate a guide below.');
-    await screen.findByText('No post has been sent yet.');
-    await screen.findByText('No subscribers yet');
-    await screen.findByText('No messages yet');
-    await screen.findByText('Never');
+    await screen.findByText('Nothing is waiting for review.');
     expect(currentToast()).toBeUndefined();
   });
 
@@ -93,12 +102,18 @@ describe('the admin dashboard', () => {
     expect([...new Set(asked)].sort()).toEqual(['/api/auth/user', '/api/cities', '/api/posts?sort=updated&limit=21&offset=0&authorId=5']);
   });
 
-  it('shows an editor all content, history and the publisher, but not readers or sends', async () => {
-    mockFetch({ ...SIGNED_IN, 'GET /api/auth/user': json(200, userOf('editor', 3)) });
+  it('gives an editor the content and site sections, but not readers, sends or settings', async () => {
+    mockFetch({
+      ...SIGNED_IN,
+      'GET /api/auth/user': json(200, userOf('editor', 3)),
+      'GET /api/posts?status=review&limit=200': json(200, []),
+    });
     render(<Dashboard />);
     await screen.findByRole('region', { name: 'Posts' });
-    for (const name of ['Cities', 'Generate a city guide', 'Publish status'])
-      expect(screen.getByRole('region', { name }).tagName).toBe('SECTION');
-    for (const name of ['Sends', 'Subscribers', 'Messages']) expect(screen.queryByRole('region', { name })).toBeNull();
+    const nav = screen.getByRole('navigation', { name: 'Admin sections' });
+    for (const name of ['Cities', 'Publishing', 'History and trash', 'People'])
+      expect(within(nav).getByRole('link', { name })).toBeTruthy();
+    for (const name of ['Newsletter', 'Inbox', 'Webhooks', 'Export and import'])
+      expect(within(nav).queryByRole('link', { name })).toBeNull();
   });
 });

@@ -70,7 +70,7 @@ function DeleteItemButton({ slot, item, deleting, onDelete }: DeleteItemProps) {
       open={open}
       onOpenChange={setOpen}
       title={`Delete this added ${what}?`}
-      description={`${itemLoss(slot, item)} It waits in the trash on /admin for 30 days, and the message after deleting offers Undo.`}
+      description={`${itemLoss(slot, item)} It waits in the trash on /admin/history for 30 days, and the message after deleting offers Undo.`}
       trigger={
         <button type="button" className="fc-admin-button fc-admin-button--danger" aria-label={itemLabel(slot)} disabled={deleting}>
           {deleting ? 'Deleting…' : 'Delete'}

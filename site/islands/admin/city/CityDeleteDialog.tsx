@@ -10,7 +10,7 @@ import { announceWrite } from '../publish';
 /** What deleting a city takes with it, in the words the confirmation uses. */
 function whatIsLost(city: Pick<CityOverview, 'name' | 'restaurantCount'>): string {
   const itinerary = city.restaurantCount > 0 ? `its itinerary of ${plural(city.restaurantCount, 'place')}, ` : '';
-  return `'${city.name}' is deleted, with ${itinerary}its description, hero image, map and spreadsheet settings. It waits in the trash on /admin for 30 days, where Restore brings it all back.`;
+  return `'${city.name}' is deleted, with ${itinerary}its description, hero image, map and spreadsheet settings. It waits in the trash on /admin/history for 30 days, where Restore brings it all back.`;
 }
 
 interface Props {

@@ -389,7 +389,7 @@ describe('the city editor', () => {
       await user.click(await screen.findByRole('button', { name: 'Delete city' }));
       const dialog = await screen.findByRole('dialog', { name: 'Delete Porto?' });
       expect(dialog.textContent).toContain(
-        "'Porto' is deleted, with its itinerary of 12 places, its description, hero image, map and spreadsheet settings. It waits in the trash on /admin for 30 days, where Restore brings it all back.",
+        "'Porto' is deleted, with its itinerary of 12 places, its description, hero image, map and spreadsheet settings. It waits in the trash on /admin/history for 30 days, where Restore brings it all back.",
       );
       await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
       expect((await within(dialog).findByRole('alert')).textContent).toBe(

@@ -77,7 +77,7 @@ export function PostDangerZone({ postId, title, live, may, version, onUnpublish,
             </button>
           }
           title="Delete this post?"
-          description={`'${title}' leaves the site with its edited sections and additions: its page, its place in every listing, the feeds and the sitemap. It waits in the trash on /admin for 30 days, where Restore brings it all back.`}
+          description={`'${title}' leaves the site with its edited sections and additions: its page, its place in every listing, the feeds and the sitemap. It waits in the trash on /admin/history for 30 days, where Restore brings it all back.`}
         >
           <div className="fc-form__actions">
             <CancelButton />

@@ -266,7 +266,7 @@ describe('the post editor', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete post' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this post?' });
     expect(dialog.textContent).toContain("'Bifanas at noon' leaves the site with its edited sections and additions");
-    expect(dialog.textContent).toContain('It waits in the trash on /admin for 30 days');
+    expect(dialog.textContent).toContain('It waits in the trash on /admin/history for 30 days');
   });
 
   describe('by role', () => {
