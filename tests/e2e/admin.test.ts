@@ -337,10 +337,10 @@ describe('the admin edits in place', () => {
       .toBe('Edit section 1');
   });
 
-  it('generates a guide from the sample CSV in /admin', async () => {
+  it('generates a guide from the sample CSV in /admin/cities', async () => {
     const cityName = 'Meridian Bay';
-    await page.goto('/admin');
-    await shown(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }));
+    await page.goto('/admin/cities');
+    await shown(page.getByRole('heading', { level: 1, name: 'Cities' }));
     const generator = page.getByRole('region', { name: 'Generate a city guide' });
     await generator.getByLabel('Itinerary CSV file').setInputFiles(SAMPLE_CSV);
     await generator.getByLabel('City name').fill(cityName);
@@ -383,7 +383,7 @@ describe('the admin edits in place', () => {
       body: JSON.stringify({ email }),
     });
     expect(subscribe.ok).toBe(true);
-    await page.goto('/admin');
+    await page.goto('/admin/newsletter');
     const table = page.getByRole('region', { name: 'Subscribers table' });
     const row = table.getByRole('row').filter({ hasText: email });
     await shown(row);

@@ -30,7 +30,7 @@ describe('creating, re-slugging and deleting a city in the city editor', () => {
   const citiesList = () => page.getByRole('region', { name: 'Cities', exact: true });
 
   it('creates a city from the cities list, its slug derived from its name', async () => {
-    await page.goto('/admin');
+    await page.goto('/admin/cities');
     await citiesList().getByRole('link', { name: 'New city' }).click();
     await page.waitForURL('**/admin/city');
     await page.getByRole('textbox', { name: 'Name' }).fill('Oporto');

@@ -95,12 +95,13 @@ describe('the safety net: undo, trash and history in the browser', () => {
     await page.goto(`/admin/editor?id=${post.id}`);
     await page.getByRole('button', { name: 'Delete post' }).click();
     const dialog = await shown(page.getByRole('dialog', { name: 'Delete this post?' }));
-    expect(await dialog.innerText()).toContain('It waits in the trash on /admin for 30 days');
+    expect(await dialog.innerText()).toContain('It waits in the trash on /admin/history for 30 days');
     await Promise.all([page.waitForURL('**/admin'), dialog.getByRole('button', { name: 'Delete' }).click()]);
     // The message crossed over to the dashboard.
     await shown(notifications(page).getByText('Post deleted'));
     expect((await asVisitor(path)).status).toBe(404);
 
+    await page.goto('/admin/history');
     const trash = page.getByRole('region', { name: 'Trash' });
     const restore = await shown(trash.getByRole('button', { name: `Restore ${post.title}` }));
     const [response] = await Promise.all([
@@ -130,7 +131,7 @@ describe('the safety net: undo, trash and history in the browser', () => {
     const csv = join(workDir, 'replacement.csv');
     writeFileSync(csv, 'Day,Meal,Restaurant,Neighborhood,Notes\n1,Lunch,Harbour Noodle Counter,Docks,Order the broth\n');
 
-    await page.goto('/admin');
+    await page.goto('/admin/cities');
     const generator = page.getByRole('region', { name: 'Generate a city guide' });
     await generator.getByLabel('Itinerary CSV file').setInputFiles(csv);
     await generator.getByLabel('City name').fill(city.name.toLowerCase());
@@ -155,8 +156,8 @@ describe('the safety net: undo, trash and history in the browser', () => {
     expect(regenerated).not.toBe(before);
     const newTitle = (await getJson<SeedPost>(server, `/api/cities/${city.slug}/guide`)).title;
 
-    // The guide's history, from the dashboard's recent changes: the version before the upload comes back.
-    await page.reload();
+    // The guide's history, from the recent changes in History and trash: the version before the upload comes back.
+    await page.goto('/admin/history');
     const recent = page.getByRole('region', { name: 'Recent changes' });
     await recent
       .getByRole('button', { name: `History of ${newTitle}` })
@@ -200,7 +201,7 @@ describe('the safety net: undo, trash and history in the browser', () => {
       await shown(first.locator('.fc-diff'));
       await page.screenshot({ path: join(REPO, 'screenshots', `history-${width}.png`) });
       await page.keyboard.press('Escape');
-      await page.goto('/admin');
+      await page.goto('/admin/history');
       const recent = await shown(page.getByRole('region', { name: 'Recent changes' }));
       await shown(recent.getByRole('listitem').first());
       await recent.scrollIntoViewIfNeeded();

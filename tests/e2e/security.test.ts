@@ -281,8 +281,8 @@ describe('stored content cannot attack readers', () => {
         void dialog.dismiss().catch(() => undefined);
       });
       page.on('pageerror', (error) => errors.push(String(error)));
-      await page.goto('/admin');
-      await shown(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }));
+      await page.goto('/admin/inbox');
+      await shown(page.getByRole('heading', { level: 1, name: 'Inbox' }));
       await shown(page.getByRole('heading', { name: `<script>alert('xss:contact-subject')</script>` }));
       await shown(page.getByText(`<svg onload=alert('xss:contact-message')></svg>`, { exact: false }));
       await page.waitForLoadState('networkidle');
