@@ -5,7 +5,7 @@ const setupFile = (name: string): string => fileURLToPath(new URL(`./tests/setup
 const TEMPLATE_DB = setupFile('template-db.ts');
 const UNIT_GUARD = setupFile('unit-lane.ts');
 const SLOW = '**/*.slow.test.{ts,tsx}';
-const E2E_ALONE = ['e2e/lighthouse.test.ts', 'e2e/screenshots.test.ts', 'e2e/font-fallback.test.ts'];
+const E2E_ALONE = ['e2e/lighthouse.test.ts'];
 
 /**
  * Two lanes. The unit lane (`make test-unit`: the projects content-db, shared, admin-api, docs,
@@ -16,8 +16,9 @@ const E2E_ALONE = ['e2e/lighthouse.test.ts', 'e2e/screenshots.test.ts', 'e2e/fon
 export default defineConfig({
   test: {
     // Vitest's default leaves one core idle (on 2 cores: one file at a time). Most files wait on a
-    // server, a browser or the disk as much as they compute, so one worker per core keeps both busy.
-    maxWorkers: '100%',
+    // server, a browser, a timer or the disk as much as they compute: on 2 cores a third file keeps
+    // both busy while one of them waits.
+    maxWorkers: 3,
     reporters: ['default', './tests/setup/slowest-files.ts'],
     projects: [
       {
@@ -78,9 +79,8 @@ export default defineConfig({
         },
       },
       // Browser journeys run beside the other suites, each file with a server and a Chromium of its
-      // own. The files whose measurements the machine's load would move (Lighthouse's scores, the
-      // screenshots, the fallback font's metrics) run in a group of their own, one at a time, after
-      // everything else: vitest runs a project without file parallelism last, alone.
+      // own. Lighthouse, whose scores the machine's load would move, runs after everything else,
+      // alone: vitest runs a project without file parallelism in a group of its own, last.
       {
         test: {
           name: 'e2e',
