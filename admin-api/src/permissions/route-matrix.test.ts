@@ -108,6 +108,8 @@ const RULES: Record<string, Rule> = {
   'GET /api/invitations': from('editor'),
   'DELETE /api/invitations/:id': from('editor'),
   'POST /api/trash/:kind/:id/restore': from('editor'),
+  'DELETE /api/trash/:kind/:id': from('editor'),
+  'DELETE /api/trash': from('editor'),
 
   // Administrators (and the owner): users, readers' addresses, newsletter sends.
   'GET /api/users': from('administrator'),

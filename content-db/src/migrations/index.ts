@@ -18,6 +18,7 @@ import * as m0017 from './0017-users-and-roles.ts';
 import * as m0018 from './0018-invitations-and-resets.ts';
 import * as m0019 from './0019-review.ts';
 import * as m0021 from './0021-search-facets.ts';
+import * as m0027 from './0027-secure-search-delete.ts';
 
 /** Every migration in the order it runs. Append only: a landed migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '0018-invitations-and-resets': m0018,
   '0019-review': m0019,
   '0021-search-facets': m0021,
+  '0027-secure-search-delete': m0027,
 };
 
 export const migrationProvider: MigrationProvider = {
