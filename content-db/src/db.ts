@@ -52,6 +52,8 @@ export function createDb(path: string): Db {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
+  // Deleting for good must leave no readable trace: freed pages and cells are zeroed, not just unlinked.
+  database.pragma('secure_delete = ON');
   return new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(database) }),
     plugins: [new CamelCasePlugin()],

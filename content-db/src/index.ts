@@ -62,6 +62,7 @@ export {
 export { diffItinerary, type ChangeAction, type ItineraryDiff } from './revisions/describe.ts';
 export { contentHash, type BodyPartSnapshot, type TrashSnapshot } from './revisions/trash-snapshots.ts';
 export * from './revisions/store.ts';
+export { emptyTrash, eraseTrashed } from './revisions/erase.ts';
 export * from './revisions/restore-rows.ts';
 export * from './versions/versions.ts';
 export * from './repositories/webhooks.ts';

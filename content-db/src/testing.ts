@@ -1,6 +1,7 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, inject } from 'vitest';
 import { createDb, migrateToLatest, type Db } from './db.ts';
 import { slugify } from '@forkcast/shared/slugs';
@@ -103,4 +104,14 @@ export async function insertTestUser(db: Db, role: Role, name = `${role.charAt(0
     createUser(db, { email, passwordHash: 'hash', name: userName, role: userRole, now: FIXTURE_TIME });
   if (role !== 'owner' && !(await getOwner(db))) await user('owner.tester@forkcast.test', 'Owner Tester', 'owner');
   return user(`${slugify(name)}@forkcast.test`, name, role);
+}
+
+/**
+ * Whether the bytes of the database file or its WAL still hold `text`, after a checkpoint that folds
+ * the WAL into the file and truncates it: what someone reading the files off the disk would find.
+ */
+export async function databaseFileHolds(handle: TempDb, text: string): Promise<boolean> {
+  await sql`pragma wal_checkpoint(TRUNCATE)`.execute(handle.db);
+  const needle = Buffer.from(text);
+  return [handle.path, `${handle.path}-wal`].some((file) => existsSync(file) && readFileSync(file).includes(needle));
 }

@@ -115,6 +115,8 @@ const RULES: Record<string, Rule> = {
   'GET /api/webhooks/deliveries': from('administrator'),
   'DELETE /api/webhooks/:id': from('administrator'),
   'POST /api/trash/:kind/:id/restore': from('editor'),
+  'DELETE /api/trash/:kind/:id': from('editor'),
+  'DELETE /api/trash': from('editor'),
 
   // Administrators (and the owner): users, readers' addresses, newsletter sends.
   'GET /api/users': from('administrator'),

@@ -13,6 +13,8 @@ import {
   TRASH_DAYS,
   type Db,
   type Revision,
+  emptyTrash,
+  eraseTrashed,
 } from '@forkcast/content-db';
 import { roleAtLeast, type RestoreResult, type RevisionDetail, type RevisionSummary, type TrashItem } from '@forkcast/shared/contracts';
 import type { AppEnv } from '../context.ts';
@@ -272,5 +274,53 @@ export const trashRoutes = new Hono<AppEnv>()
       const id = parseId(c.req.param('id'), 'That is not in the trash.');
       const restored = await commitWrite(c, (trx) => restoreTrashed(trx, kind, id, nowIso()), 'trash-restore');
       return c.json<RestoreResult>({ restored: [restored] });
+    },
+  )
+  .delete(
+    '/:kind/:id',
+    describe({
+      operationId: 'deleteFromTrash',
+      summary: 'Delete something for good',
+      access: 'editor and above; a subscriber: administrators',
+      description:
+        "Deletes it for good: the trash row, a post's or city's history, and for a subscriber every delivery row and contact message that holds the address (erasure on request), unless the address has signed up again. Freed database pages are zeroed (secure_delete). It cannot be undone; backups made before still hold it. 404 when it is not in the trash.",
+      responses: { 204: { description: 'Deleted for good.' }, ...refusals('validation', 'not_found') },
+      examples: [
+        {
+          name: 'missing',
+          summary: 'Not in the trash',
+          params: { kind: 'post', id: '999' },
+          status: 404,
+          response: { message: 'That is not in the trash.', code: 'not_found' },
+        },
+      ],
+    }),
+    validate('param', trashKind),
+    async (c) => {
+      const { kind } = c.req.valid('param');
+      if (kind === 'subscriber' && !roleAtLeast(signedIn(c).role, 'administrator'))
+        throw errors.forbidden('Only administrators and the owner can delete a subscriber for good.');
+      const id = parseId(c.req.param('id'), 'That is not in the trash.');
+      await commitWrite(c, async (trx) => {
+        if (!(await eraseTrashed(trx, kind, id))) throw errors.notFound('That is not in the trash.');
+      });
+      return c.body(null, 204);
+    },
+  )
+  .delete(
+    '/',
+    describe({
+      operationId: 'emptyTrash',
+      summary: 'Empty the trash',
+      access: 'editor and above; subscribers only by administrators',
+      description:
+        'Deletes for good everything in the trash the caller can see, as deleting each one does; editors leave deleted subscribers for an administrator. Answers with how many things went.',
+      responses: { 200: answer('How many things were deleted for good.', z.object({ deleted: z.number().int() })) },
+      examples: [{ name: 'empty', summary: 'Nothing in the trash', status: 200, response: { deleted: 0 } }],
+    }),
+    async (c) => {
+      const subscribers = roleAtLeast(signedIn(c).role, 'administrator');
+      const gone = await commitWrite(c, (trx) => emptyTrash(trx, (item) => subscribers || item.kind !== 'subscriber'));
+      return c.json({ deleted: gone.length });
     },
   );

@@ -19,6 +19,7 @@ import * as m0018 from './0018-invitations-and-resets.ts';
 import * as m0019 from './0019-review.ts';
 import * as m0021 from './0021-search-facets.ts';
 import * as m0022 from './0022-search-authors.ts';
+import * as m0027 from './0027-secure-search-delete.ts';
 import * as m0028 from './0028-webhooks.ts';
 
 /** Every migration in the order it runs. Append only: a landed migration is never edited. */
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '0019-review': m0019,
   '0021-search-facets': m0021,
   '0022-search-authors': m0022,
+  '0027-secure-search-delete': m0027,
   '0028-webhooks': m0028,
 };
 

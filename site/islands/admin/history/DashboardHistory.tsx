@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { RevisionSummary, TrashItem, TrashKind } from '@forkcast/shared/contracts';
 import { apiRequest, messageOf } from '../../shared/api';
 import { toast } from '../../shared/toast-store';
@@ -9,6 +9,7 @@ import { DashboardQueryError } from '../DashboardQueryError';
 import { announceWrite, showRepublishedPage } from '../publish';
 import { HistoryDialog, HomeHeroHistory, KIND_LABEL } from './HistoryDialog';
 import { ensureHistoryStyles } from './styles';
+import { TrashForeverDialog } from './TrashForeverDialog';
 
 const RECENT_URL = '/api/revisions?limit=8';
 const TRASH_URL = '/api/trash';
@@ -107,6 +108,15 @@ export function DashboardTrash() {
   useEffect(ensureHistoryStyles, []);
   const queryClient = useQueryClient();
   const trash = useQuery({ queryKey: [TRASH_URL], queryFn: adminQuery<TrashItem[]>(TRASH_URL) });
+  // The button that opened the dialog is gone with its item, so once the list shows it gone, focus
+  // goes to the list's heading (after the dialog's own focus return, which runs on a timer).
+  const [refocus, setRefocus] = useState(false);
+  const focusTrash = () => setRefocus(true);
+  useEffect(() => {
+    if (!refocus || trash.isFetching) return;
+    setRefocus(false);
+    setTimeout(() => document.getElementById(`${id}-title`)?.focus(), 0);
+  }, [refocus, trash.isFetching, id]);
   const restore = useMutation({
     mutationFn: (item: TrashItem) => apiRequest('POST', `/api/trash/${item.kind}/${item.id}/restore`),
     onSuccess: async (response) => {
@@ -125,8 +135,24 @@ export function DashboardTrash() {
       <div className="fc-dash-card__head">
         <div>
           <p className="kicker">Safety net</p>
-          <h2 id={`${id}-title`}>Trash</h2>
+          <h2 id={`${id}-title`} tabIndex={-1}>
+            Trash
+          </h2>
         </div>
+        {trash.isSuccess && trash.data.length > 0 && (
+          <TrashForeverDialog
+            url={TRASH_URL}
+            trigger={
+              <button type="button" className="fc-dash-danger">
+                Empty trash
+              </button>
+            }
+            title="Empty the trash?"
+            description={`All ${trash.data.length} deleted things listed here go for good, with their history and, for subscribers, every trace of their address. This cannot be undone.`}
+            done="Trash emptied"
+            focusAfter={focusTrash}
+          />
+        )}
       </div>
       <p className="fc-dash-hint">Deleted posts, cities, sections, additions and subscribers wait here for 30 days.</p>
       {trash.isPending && (
@@ -170,6 +196,18 @@ export function DashboardTrash() {
               >
                 Restore
               </button>
+              <TrashForeverDialog
+                url={`${TRASH_URL}/${item.kind}/${item.id}`}
+                trigger={
+                  <button type="button" className="fc-dash-danger fc-dash-small-button" aria-label={`Delete ${item.title} forever`}>
+                    Delete forever
+                  </button>
+                }
+                title={`Delete ${item.title} forever?`}
+                description="It goes for good, with its history and, for a subscriber, every trace of the address. This cannot be undone."
+                done="Deleted forever"
+                focusAfter={focusTrash}
+              />
             </li>
           ))}
         </ul>
