@@ -4,8 +4,11 @@ import sharp from 'sharp';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   addContactMessage,
+  commitChange,
   createInvitation,
   createWebhook,
+  deletePost,
+  insertPost,
   addContentItem,
   createBlock,
   ensureSecret,
@@ -221,6 +224,20 @@ async function seededFixture(t: TestApp): Promise<Fixture> {
     now,
     expiresAt: '2999-01-01T00:00:00.000Z',
   });
+  // Something in the trash, for deleting for good.
+  const { result: trashed } = await commitChange(db, async (trx) => {
+    const id = await insertPost(trx, {
+      slug: 'in-the-trash',
+      title: 'In the trash',
+      type: 'post',
+      cityId: null,
+      publishedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await deletePost(trx, id);
+    return id;
+  });
   const webhook = await createWebhook(
     db,
     { url: 'https://hooks.example.com/in', events: ['post.published'], secret: 'whsec_x', createdBy: 1 },
@@ -238,6 +255,9 @@ async function seededFixture(t: TestApp): Promise<Fixture> {
       'POST /api/users/:id/sign-out': { id: String(colleague) },
       'DELETE /api/invitations/:id': { id: String(invitation) },
       'DELETE /api/webhooks/:id': { id: String(webhook) },
+      'DELETE /api/trash/:kind/:id': { kind: 'post', id: String(trashed) },
+      // The one change the fixture made is that deletion: undoing it would take the post out of the trash first.
+      'POST /api/changes/:id/undo': { id: '999999' },
     },
   };
 }

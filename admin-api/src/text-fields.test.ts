@@ -101,6 +101,9 @@ const ROUTES: Record<string, Variant[]> = {
       refusal: 'json',
     },
   ],
+  // Deleting for good reads only what and which; emptying the trash reads nothing.
+  'DELETE /api/trash/:kind/:id': [],
+  'DELETE /api/trash': [],
   // Deleting a webhook reads only its id.
   'DELETE /api/webhooks/:id': [],
   // An import's text fields are nested in its document, each checked by the document's schema
