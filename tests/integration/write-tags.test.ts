@@ -419,6 +419,13 @@ const OTHER_WRITES: Record<string, (site: PublishingSite) => Promise<Response>> 
     const token = await mailedToken(site, FORGETFUL, '/admin/reset-password');
     return site.request('/api/password-reset/confirm', { ...json('POST', { token, password: 'a new long passphrase' }), admin: false });
   },
+  // Deleting for good: what the trash holds is on no page.
+  async 'DELETE /api/trash/:kind/:id'(site) {
+    const { subscriber } = await subscribe(site.handle.db, 'erased@example.com', nowIso());
+    await site.request(`/api/newsletter/subscribers/${subscriber.id}`, { method: 'DELETE' });
+    return site.request(`/api/trash/subscriber/${subscriber.id}`, { method: 'DELETE' });
+  },
+  'DELETE /api/trash': (site) => site.request('/api/trash', { method: 'DELETE' }),
   // Integrations: where events go, not pages.
   'POST /api/webhooks': (site) =>
     site.request('/api/webhooks', json('POST', { url: 'https://hooks.example.com/in', events: ['post.published'] })),
