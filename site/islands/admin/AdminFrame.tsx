@@ -122,9 +122,6 @@ function SectionsNav({ user, section }: { user: CurrentUser; section: AdminSecti
   };
   return (
     <div className="fc-admin-side">
-      <p className="fc-admin-side__brand">
-        <a href="/">Forkcast</a> <span>newsroom</span>
-      </p>
       <nav className="fc-admin-nav" aria-label="Admin sections" data-open={open} onKeyDown={closeOnEscape}>
         <button
           ref={toggle}
