@@ -102,6 +102,7 @@ describe('creating, re-slugging and deleting a city in the city editor', () => {
     const confirmPost = page.getByRole('dialog', { name: 'Delete this post?' });
     await Promise.all([page.waitForURL('**/admin'), confirmPost.getByRole('button', { name: 'Delete' }).click()]);
 
+    await page.goto('/admin/cities');
     const row = citiesList().getByRole('row').filter({ hasText: 'Porto' });
     await shown(row.getByText('No guide'));
     await row.getByRole('link', { name: 'Porto' }).click();
@@ -109,6 +110,7 @@ describe('creating, re-slugging and deleting a city in the city editor', () => {
     await page.getByRole('button', { name: 'Delete city' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Porto?' });
     await Promise.all([page.waitForURL('**/admin'), dialog.getByRole('button', { name: 'Delete' }).click()]);
+    await page.goto('/admin/cities');
     await shown(citiesList().getByRole('link', { name: 'Kyoto' }));
     expect(await citiesList().getByRole('link', { name: 'Porto' }).count()).toBe(0);
     expect((await visit(server, '/api/cities/porto')).status).toBe(404);
