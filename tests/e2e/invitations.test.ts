@@ -1,37 +1,14 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '@forkcast/admin-api';
 import { createDb, createUser, nowIso, type Db } from '@forkcast/content-db';
-import { join, launchBrowser, newContext, shown, startServer, type RunningServer } from './support.ts';
+import { join, launchBrowser, mailedLink, newContext, shown, startServer, type RunningServer } from './support.ts';
 
 const SHOTS = '/tmp/shots-invite';
 const ADA = { email: 'ada@forkcast.test', name: 'Ada Administrator', password: 'the administrator’s long password' };
 const NEWCOMER = { email: 'nia@example.com', name: 'Nia Newcomer', password: 'nia’s own long password' };
-
-/** The site path of the newest link to `path` mailed to `to` (the server writes mail to MAIL_DIR). */
-async function mailedLink(mailDir: string, to: string, path: string): Promise<string> {
-  for (let tries = 0; tries < 50; tries++) {
-    const files = (() => {
-      try {
-        return readdirSync(mailDir).sort().reverse();
-      } catch {
-        return [];
-      }
-    })();
-    for (const file of files) {
-      // The .eml as nodemailer wrote it: its text part quoted-printable, long lines softly broken.
-      const raw = readFileSync(join(mailDir, file), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-      const url = raw.match(/https?:\/\/[^\s"<]+/)?.[0];
-      if (raw.includes(`\nTo: ${to}\r\n`) && url && new URL(url).pathname === path) return `${new URL(url).pathname}${new URL(url).search}`;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no mail to ${to} with a link to ${path}`);
-}
 
 async function signIn(page: Page, email: string, password: string, next: string): Promise<void> {
   await page.goto(`/api/login?next=${encodeURIComponent(next)}`);

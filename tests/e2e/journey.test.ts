@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '@forkcast/admin-api';
 import { createDb, createUser, nowIso, type Db } from '@forkcast/content-db';
-import { join, launchBrowser, newContext, shown, startServer, type RunningServer } from './support.ts';
+import { join, launchBrowser, mailedLink, newContext, shown, startServer, type RunningServer } from './support.ts';
 
 // Issue 41's journey, whole, as the newsroom lives it: an editor invites a writer, the writer joins,
 // writes and submits, the editor publishes, and readers meet the byline and the author's page.
@@ -14,28 +14,6 @@ const SHOTS = '/tmp/shots-journey';
 const EDITOR = { email: 'eddie@forkcast.test', name: 'Eddie Editor', password: 'the editor’s long password' };
 const WRITER = { email: 'nia@example.com', name: 'Nia Okafor', password: 'nia’s own long password', slug: 'nia-okafor' };
 const TITLE = 'Suya Smoke on Allen Avenue';
-
-/** The site path of the newest link to `path` mailed to `to` (the server writes mail to MAIL_DIR). */
-async function mailedLink(mailDir: string, to: string, path: string): Promise<string> {
-  for (let tries = 0; tries < 50; tries++) {
-    const files = (() => {
-      try {
-        return readdirSync(mailDir).sort().reverse();
-      } catch {
-        return [];
-      }
-    })();
-    for (const file of files) {
-      const raw = readFileSync(join(mailDir, file), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-      const url = raw.match(/https?:\/\/[^\s"<]+/)?.[0];
-      if (raw.includes(`\nTo: ${to}\r\n`) && url && new URL(url).pathname === path) return `${new URL(url).pathname}${new URL(url).search}`;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no mail to ${to} with a link to ${path}`);
-}
 
 /** The page at a phone's and a desktop's width, whole, and the part a person checks up close. */
 async function shoot(page: Page, name: string, part: Locator): Promise<void> {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -238,4 +238,27 @@ export async function scrollThrough(page: Page): Promise<void> {
     }
     window.scrollTo(0, document.documentElement.scrollHeight);
   });
+}
+
+/** The site path of the newest link to `path` mailed to `to` (the server writes mail to MAIL_DIR). */
+export async function mailedLink(mailDir: string, to: string, path: string): Promise<string> {
+  for (let tries = 0; tries < 50; tries++) {
+    const files = (() => {
+      try {
+        return readdirSync(mailDir).sort().reverse();
+      } catch {
+        return [];
+      }
+    })();
+    for (const file of files) {
+      // The .eml as nodemailer wrote it: its text part quoted-printable, long lines softly broken.
+      const raw = readFileSync(join(mailDir, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+      const url = raw.match(/https?:\/\/[^\s"<]+/)?.[0];
+      if (raw.includes(`\nTo: ${to}\r\n`) && url && new URL(url).pathname === path) return `${new URL(url).pathname}${new URL(url).search}`;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${to} with a link to ${path}`);
 }

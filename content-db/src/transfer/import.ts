@@ -1,3 +1,4 @@
+import type { ImportReport } from '@forkcast/shared/contracts';
 import type { Db } from '../db.ts';
 import { replaceRedirects } from '../repositories/redirects.ts';
 import { createUser, NO_PASSWORD, updateProfile } from '../repositories/users.ts';
@@ -9,12 +10,7 @@ export class ImportRefusal extends Error {
   override name = 'ImportRefusal';
 }
 
-export interface ImportReport {
-  users: { created: number; matched: number };
-  cities: number;
-  posts: number;
-  subscribers: { created: number; skipped: number };
-}
+export type { ImportReport };
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 

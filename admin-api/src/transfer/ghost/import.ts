@@ -8,7 +8,7 @@ import {
   tagSlugs,
   type Db,
 } from '@forkcast/content-db';
-import type { Role } from '@forkcast/shared/contracts';
+import type { GhostImportReport, Role } from '@forkcast/shared/contracts';
 import { slugify } from '@forkcast/shared/slugs';
 import { authorPagePath, canonicalPostPath, RESERVED_FIRST_SEGMENTS, tagPagePath } from '@forkcast/shared/urls';
 import type { GhostExport, GhostPost } from './format.ts';
@@ -29,28 +29,7 @@ const ROLES: Record<string, Exclude<Role, 'owner'>> = {
   'Super Editor': 'editor',
 };
 
-export interface GhostImportReport {
-  dryRun: boolean;
-  posts: {
-    created: { slug: string; title: string; status: 'published' | 'draft' | 'scheduled' }[];
-    skipped: { slug: string; reason: string }[];
-  };
-  users: { created: string[]; matched: string[] };
-  tags: string[];
-  redirects: { from: string; to: string }[];
-  /** What a Forkcast site has no place for, listed so nothing is dropped unseen. */
-  notCarried: {
-    cards: { post: string; cards: string[] }[];
-    internalTags: string[];
-    pages: string[];
-    members: number;
-    tiers: number;
-    newsletters: number;
-    offers: number;
-    snippets: number;
-    images: { post: string; src: string; reason: string }[];
-  };
-}
+export type { GhostImportReport };
 
 export interface GhostImportOptions {
   now: string;

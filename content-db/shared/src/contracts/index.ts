@@ -10,3 +10,4 @@ export * from './post-status.ts';
 export * from './roles.ts';
 export * from './search.ts';
 export * from './webhooks.ts';
+export * from './transfer.ts';

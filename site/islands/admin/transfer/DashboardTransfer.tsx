@@ -1,18 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { GhostImportReport, ImportReport } from '@forkcast/shared/contracts';
 import { apiRequest, messageOf } from '../../shared/api';
 import { plural } from '../DashboardFormat';
 
 const EXPORT_URL = '/api/export';
 const IMPORT_URL = '/api/import';
 const GHOST_URL = '/api/import/ghost';
-
-interface ImportReport {
-  users: { created: number; matched: number };
-  cities: number;
-  posts: number;
-  subscribers: { created: number; skipped: number };
-}
 
 /** A file that is not JSON: said so before anything is sent. */
 class NotJson extends Error {}
@@ -26,27 +20,8 @@ async function readDocument(file: File): Promise<unknown> {
   }
 }
 
-interface GhostReport {
-  dryRun: boolean;
-  posts: { created: { slug: string; title: string; status: string }[]; skipped: { slug: string; reason: string }[] };
-  users: { created: string[]; matched: string[] };
-  tags: string[];
-  redirects: { from: string; to: string }[];
-  notCarried: {
-    cards: { post: string; cards: string[] }[];
-    internalTags: string[];
-    pages: string[];
-    members: number;
-    tiers: number;
-    newsletters: number;
-    offers: number;
-    snippets: number;
-    images: { post: string; src: string; reason: string }[];
-  };
-}
-
 /** The lines of a Ghost report's `notCarried`, each something the import left behind. */
-function leftBehind(report: GhostReport): string[] {
+function leftBehind(report: GhostImportReport): string[] {
   const { notCarried: left } = report;
   return [
     ...left.cards.map((entry) => `In “${entry.post}”: ${entry.cards.join(', ')} (cards with no place here)`),
@@ -73,7 +48,7 @@ function GhostImport() {
     mutationFn: async ({ chosen, check }: { chosen: File; check: boolean }) => {
       const query = new URLSearchParams({ ...(check ? { dryRun: '1' } : {}), ...(ghostUrl.trim() ? { ghostUrl: ghostUrl.trim() } : {}) });
       const response = await apiRequest('POST', `${GHOST_URL}${query.size > 0 ? `?${query}` : ''}`, await readDocument(chosen));
-      return (await response.json()) as GhostReport;
+      return (await response.json()) as GhostImportReport;
     },
     onSuccess: () => setError(undefined),
     onError: (failure) => setError(failure instanceof NotJson ? failure.message : messageOf(failure, 'The import failed.')),
