@@ -134,6 +134,9 @@ export class WebhookDelivery {
       for (;;) {
         if (this.#stopped || !this.#claimant.held()) break;
         const now = nowIso();
+        // Woken after every write: a read says whether anything is due before a claim writes.
+        const next = await nextWebhookAttemptAt(db);
+        if (next === undefined || next > now) break;
         const due = await claimWebhookDeliveries(db, {
           token: this.#claimant.token,
           now,
