@@ -48,19 +48,6 @@ const ROLE_NAMES: Record<Role, string> = {
   contributor: 'Contributor',
 };
 
-/** The admin's pages, each a link in the sections nav for the roles that may use it. */
-export type AdminSection =
-  | 'dashboard'
-  | 'cities'
-  | 'newsletter'
-  | 'inbox'
-  | 'publishing'
-  | 'history'
-  | 'people'
-  | 'webhooks'
-  | 'transfer'
-  | 'profile';
-
 /** Where a section sits in the sidebar. */
 type SectionGroup = 'Content' | 'Readers' | 'Site' | 'Newsroom' | 'You';
 
@@ -68,7 +55,7 @@ type SectionGroup = 'Content' | 'Readers' | 'Site' | 'Newsroom' | 'You';
  * Each section with its address, its place in the sidebar and the least role that may use it (the
  * server's rules for its routes). A new section is one more entry here and a page under /admin.
  */
-export const ADMIN_SECTIONS: readonly { section: AdminSection; label: string; href: string; least: Role; group: SectionGroup }[] = [
+export const ADMIN_SECTIONS = [
   { section: 'dashboard', label: 'Posts', href: '/admin', least: 'contributor', group: 'Content' },
   { section: 'cities', label: 'Cities', href: '/admin/cities', least: 'editor', group: 'Content' },
   { section: 'newsletter', label: 'Newsletter', href: '/admin/newsletter', least: 'administrator', group: 'Readers' },
@@ -79,7 +66,10 @@ export const ADMIN_SECTIONS: readonly { section: AdminSection; label: string; hr
   { section: 'webhooks', label: 'Webhooks', href: '/admin/webhooks', least: 'administrator', group: 'Newsroom' },
   { section: 'transfer', label: 'Export and import', href: '/admin/transfer', least: 'administrator', group: 'Newsroom' },
   { section: 'profile', label: 'Your profile', href: '/admin/profile', least: 'contributor', group: 'You' },
-];
+] as const satisfies readonly { section: string; label: string; href: string; least: Role; group: SectionGroup }[];
+
+/** The admin's pages, each a link in the sections nav for the roles that may use it. */
+export type AdminSection = (typeof ADMIN_SECTIONS)[number]['section'];
 
 function DashboardHeader({ user, title }: { user: CurrentUser; title: string }) {
   return (
