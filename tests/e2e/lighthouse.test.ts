@@ -47,10 +47,12 @@ interface Report {
 
 /**
  * Lighthouse's CLI (mobile preset, its default), with Debian's chromium. A run that Lighthouse
- * itself reports as broken (a runtime error such as NO_NAVSTART, "Please run Lighthouse again") is
- * run once more; a low score never is.
+ * itself reports as broken (a runtime error such as NO_NAVSTART, "Please run Lighthouse again":
+ * its trace recording breaks now and then on a busy machine) is run again, up to three runs in
+ * all; a low score never is.
  */
 async function lighthouse(url: string, outputPath: string): Promise<Report> {
+  const RUNS = 3;
   for (let attempt = 1; ; attempt++) {
     let failure: string | undefined;
     try {
@@ -74,7 +76,7 @@ async function lighthouse(url: string, outputPath: string): Promise<Report> {
       failure = String(error);
       if (!/Runtime error encountered|Please run Lighthouse again|NO_NAVSTART|NO_FCP|PROTOCOL_TIMEOUT/.test(failure)) throw error;
     }
-    if (attempt >= 2) throw new Error(`lighthouse ${url} failed twice: ${failure}`);
+    if (attempt >= RUNS) throw new Error(`lighthouse ${url} broke ${RUNS} times: ${failure}`);
     console.warn(
       `lighthouse ${url}: run ${attempt} broke (${failure.split('\n').find((line) => /error/i.test(line)) ?? failure.slice(0, 200)}), running it again`,
     );
