@@ -97,7 +97,9 @@ export function refuseUnknownMigrations(applied: string[]): void {
  */
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
   refuseUnknownMigrations(await appliedMigrations(db));
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  // Features are built on branches side by side, each with its own migration number, and land in
+  // any order: a database that has 0032 must still take a 0029 that lands after it.
+  const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true });
   const result = await migrator.migrateToLatest();
   if (result.error) {
     throw new Error(`Database migration failed: ${String(result.error)}`, { cause: result.error });
