@@ -46,6 +46,9 @@ export async function listRoutes(locals: App.Locals): Promise<string[]> {
 // and the URLs posts and cities left behind when their slugs changed.
 async function renderRedirects(locals: App.Locals): Promise<Response> {
   const [{ cities, posts }, stored] = await Promise.all([published(locals), listRedirects(locals.db)]);
-  const redirects = [...siteRedirects(cities, posts), ...stored.map(({ fromPath, toPath }) => ({ from: fromPath, to: toPath }))];
+  const redirects = [
+    ...siteRedirects(cities, posts),
+    ...stored.map(({ fromPath, toPath, status }) => ({ from: fromPath, to: toPath, status })),
+  ];
   return new Response(redirectsText(redirects), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 }

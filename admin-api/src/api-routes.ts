@@ -20,6 +20,7 @@ import { searchApiRoutes } from './search/search-routes.ts';
 import { sendRoutes } from './sends/routes.ts';
 import { transferRoutes } from './transfer/routes.ts';
 import { userRoutes } from './users/routes.ts';
+import { redirectRoutes } from './redirects/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 
 /**
@@ -49,6 +50,7 @@ export function apiRoutes(): Hono<AppEnv> {
     .route('/changes', changeRoutes)
     .route('/trash', trashRoutes)
     .route('/search', searchApiRoutes())
+    .route('/redirects', redirectRoutes)
     .route('/webhooks', webhookRoutes)
     .route('/', transferRoutes);
   return api.route(

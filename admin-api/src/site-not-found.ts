@@ -1,6 +1,13 @@
 import type { Context } from 'hono';
 import { findRedirect, getCityById, getPostBySlug, type Db } from '@forkcast/content-db';
-import { canonicalPostPath, missingTarget, NOT_FOUND_ROUTES, redirectLocation } from '@forkcast/shared/urls';
+import {
+  canonicalPostPath,
+  missingTarget,
+  NOT_FOUND_ROUTES,
+  redirectLocation,
+  storedRedirectLocation,
+  type RedirectStatus,
+} from '@forkcast/shared/urls';
 import type { AppEnv } from './context.ts';
 import { routeFile } from './publisher/site-folder.ts';
 import { redirectCacheControl } from './static/page-variants.ts';
@@ -16,17 +23,18 @@ async function canonicalPathOf(db: Db, slug: string): Promise<string | undefined
   return canonicalPostPath(post, city);
 }
 
-/** Where a path leads now: a URL a post or city left behind, or a post's canonical path by its slug. */
-async function newLocation(db: Db, path: string): Promise<string | undefined> {
+/** Where a path leads now, and how: a stored redirect (one a post, city or author left behind, or an editor's), or a post's canonical path by its slug. */
+export async function newLocation(db: Db, path: string): Promise<{ to: string; status: RedirectStatus; stored: boolean } | undefined> {
   const stored = await findRedirect(db, path);
-  if (stored) return stored;
+  if (stored) return { to: stored.toPath, status: stored.status, stored: true };
   const target = missingTarget(path);
-  return target.kind === 'post' ? canonicalPathOf(db, target.slug) : undefined;
+  const canonical = target.kind === 'post' ? await canonicalPathOf(db, target.slug) : undefined;
+  return canonical === undefined ? undefined : { to: canonical, status: 301, stored: false };
 }
 
 /**
  * Answers a URL that no file in the site folder serves. A URL a post or city left behind when its
- * slug changed gets a 301 to where it lives now; a post asked for at one of its other URLs
+ * slug changed gets a 301 to where it lives now, one an editor redirected gets their 301 or 302; a post asked for at one of its other URLs
  * (/post/{slug} of a city post, a wrong city, a guide's slug) gets a 301 to its canonical path,
  * keeping the query string; the site folder's `_redirects` file can only list the first kinds,
  * so the lookup by slug lives here. Anything else gets the not-found page that fits the URL's
@@ -37,10 +45,11 @@ async function newLocation(db: Db, path: string): Promise<string | undefined> {
 export async function siteNotFound(c: Context<AppEnv>, pages: SendFileOptions): Promise<Response> {
   if (c.req.method === 'GET' || c.req.method === 'HEAD') {
     const location = await newLocation(c.get('db'), c.req.path);
-    if (location && location !== c.req.path) {
+    if (location && location.to !== c.req.path) {
       const search = new URL(c.req.url).search;
-      c.header('Cache-Control', redirectCacheControl(search));
-      return c.redirect(redirectLocation(location, search), 301);
+      // A 302 is for now: caches ask again each time, so it ends when the editor deletes it.
+      c.header('Cache-Control', location.status === 302 ? 'no-cache' : redirectCacheControl(search));
+      return c.redirect((location.stored ? storedRedirectLocation : redirectLocation)(location.to, search), location.status);
     }
   }
   const target = missingTarget(c.req.path);

@@ -106,6 +106,21 @@ const ROUTES: Record<string, Variant[]> = {
   'DELETE /api/trash': [],
   // Deleting a webhook reads only its id.
   'DELETE /api/webhooks/:id': [],
+  'POST /api/redirects': [
+    {
+      encoding: 'json',
+      valid: { from: '/old-menu', to: '/about' },
+      fields: [
+        { name: 'from', label: 'The old path' },
+        { name: 'to', label: 'Where it leads' },
+      ],
+      refusal: 'json',
+    },
+  ],
+  // A list's lines are paths and addresses, held to their patterns, which no control character passes (redirects-api.test.ts).
+  'POST /api/redirects/import': [],
+  // Deleting a redirect reads only its id.
+  'DELETE /api/redirects/:id': [],
   // An import's text fields are nested in its document, each checked by the document's schema
   // (transfer-api.test.ts refuses a control character in a post's title); a Ghost import takes
   // Ghost's text and drops any control character from it (ghost-import.test.ts).

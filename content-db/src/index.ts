@@ -66,7 +66,14 @@ export { emptyTrash, eraseTrashed } from './revisions/erase.ts';
 export * from './revisions/restore-rows.ts';
 export * from './versions/versions.ts';
 export * from './repositories/webhooks.ts';
-export { EXPORT_FORMAT, EXPORT_VERSION, type ExportDocument, type ExportedSubscriber, type ExportedUser } from './transfer/document.ts';
+export {
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  READABLE_EXPORT_VERSIONS,
+  type ExportDocument,
+  type ExportedSubscriber,
+  type ExportedUser,
+} from './transfer/document.ts';
 export { exportContent } from './transfer/export.ts';
 export { importContent, ImportRefusal, type ImportReport } from './transfer/import.ts';
 export * from './repositories/review-submitters.ts';

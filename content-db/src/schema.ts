@@ -1,5 +1,6 @@
-import type { Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
-import type { DeliveryStatus, Role, SendStatus, SubscriberStatus } from '@forkcast/shared/contracts';
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { DeliveryStatus, RedirectSource, Role, SendStatus, SubscriberStatus } from '@forkcast/shared/contracts';
+import type { RedirectStatus } from '@forkcast/shared/urls';
 
 /** Columns as TypeScript sees them (the CamelCasePlugin maps them to snake_case in SQLite). */
 export interface CitiesTable {
@@ -332,10 +333,17 @@ export interface OutboxTable {
   userId: number | null;
 }
 
-/** A path a post or city left behind when its slug changed, answered with a 301 to where it lives now. */
+/**
+ * A path answered with a redirect: one a post, city or author left behind when its slug changed
+ * (`automatic`, a 301 kept up to date by those changes), or one an editor made (`editor`), whose
+ * target may be another site's URL (see migration 0032).
+ */
 export interface RedirectsTable {
+  id: Generated<number>;
   fromPath: string;
   toPath: string;
+  status: ColumnType<RedirectStatus, RedirectStatus | undefined, RedirectStatus>;
+  source: ColumnType<RedirectSource, RedirectSource | undefined, RedirectSource>;
   createdAt: string;
 }
 

@@ -92,6 +92,24 @@ describe('nginx in front of the server, with the deploy config', () => {
   let server: ServerProcess;
   let nginx: ChildProcess;
   let front: string;
+  it("answers an editor's redirect through the server, a 302 to another site with its own cache rule, and lists it in _redirects", async () => {
+    const json = { 'content-type': 'application/json', cookie };
+    const created = await ask(`${front}/api/redirects`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ from: '/winter-menu', to: 'https://partner.example/menu', status: 302 }),
+    });
+    expect(created.status, created.body.toString()).toBe(201);
+    const answer = await ask(`${front}/winter-menu/?ref=letter`);
+    // nginx first strips the trailing slash, as the server does; the redirect then answers the one URL.
+    expect(answer.status).toBe(301);
+    const followed = await ask(`${front}${answer.headers.location}`);
+    expect(followed.status).toBe(302);
+    expect(followed.headers.location).toBe('https://partner.example/menu?ref=letter');
+    expect(followed.headers['cache-control']).toBe('no-cache');
+    expect((await ask(`${front}/_redirects`)).body.toString()).toContain('/winter-menu https://partner.example/menu 302\n');
+  });
+
   let upload: string;
   let cookie: string;
 

@@ -190,6 +190,19 @@ const PAGE_WRITES: Record<string, (site: PublishingSite) => Promise<Walk>> = {
     const redirectsGone = async () => ((await redirects()) < before ? ['redirects'] : []);
     return { response, expected: async () => [`post:${post.id}`, `post-card:${post.id}`, ...listsOf(post), ...(await redirectsGone())] };
   },
+  'POST /api/redirects': async (site) => ({
+    response: await site.request('/api/redirects', json('POST', { from: '/old-menu', to: '/about' })),
+    expected: async () => ['redirects'],
+  }),
+  async 'POST /api/redirects/import'(site) {
+    const form = new FormData();
+    form.append('csvFile', new File(['from,to,status\n/winter,https://partner.example/menu,302\n'], 'redirects.csv', { type: 'text/csv' }));
+    return { response: await site.request('/api/redirects/import', { method: 'POST', body: form }), expected: async () => ['redirects'] };
+  },
+  async 'DELETE /api/redirects/:id'(site) {
+    const { id } = await site.handle.db.selectFrom('redirects').select('id').where('fromPath', '=', '/old-menu').executeTakeFirstOrThrow();
+    return { response: await site.request(`/api/redirects/${id}`, { method: 'DELETE' }), expected: async () => ['redirects'] };
+  },
   async 'POST /api/hero/update-image'(site) {
     const response = await site.request(
       '/api/hero/update-image',

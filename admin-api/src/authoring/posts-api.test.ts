@@ -116,17 +116,17 @@ describe('authoring posts through the API', () => {
       const live = await created({ title: 'Ginjinha bars', cityId: lisbon, status: 'published' });
       const moved = (await (await change(live.id, { slug: 'cherry-liqueur-bars' })).json()) as Answer;
       expect(moved.url).toBe('/lisbon/cherry-liqueur-bars');
-      expect(await findRedirect(t.handle.db, '/lisbon/ginjinha-bars')).toBe('/lisbon/cherry-liqueur-bars');
+      expect((await findRedirect(t.handle.db, '/lisbon/ginjinha-bars'))?.toPath).toBe('/lisbon/cherry-liqueur-bars');
       // Moving on again keeps every old URL one hop from the page.
       await change(live.id, { slug: 'ginjinha-crawl' });
       expect(await listRedirects(t.handle.db)).toEqual([
-        { fromPath: '/lisbon/cherry-liqueur-bars', toPath: '/lisbon/ginjinha-crawl' },
-        { fromPath: '/lisbon/ginjinha-bars', toPath: '/lisbon/ginjinha-crawl' },
+        { fromPath: '/lisbon/cherry-liqueur-bars', toPath: '/lisbon/ginjinha-crawl', status: 301 },
+        { fromPath: '/lisbon/ginjinha-bars', toPath: '/lisbon/ginjinha-crawl', status: 301 },
       ]);
 
       const draft = await created({ title: 'Unseen' });
       await change(draft.id, { slug: 'still-unseen' });
-      expect(await findRedirect(t.handle.db, '/post/unseen')).toBeUndefined();
+      expect((await findRedirect(t.handle.db, '/post/unseen'))?.toPath).toBeUndefined();
     });
 
     it('publishes, unpublishes and republishes, keeping the first publication date', async () => {

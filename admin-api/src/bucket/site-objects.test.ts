@@ -49,10 +49,13 @@ describe('site objects', () => {
   });
 
   it('reads _redirects, and stores each redirect as an object that leads there', () => {
-    const redirects = parseRedirects('/post/kyoto-ramen /kyoto/kyoto-ramen 301\n/post/old /kyoto/guide 301\nnonsense\n');
+    const redirects = parseRedirects(
+      '/post/kyoto-ramen /kyoto/kyoto-ramen 301\n/post/old /kyoto/guide 301\nnonsense\n/partner https://partner.example/menu 301\n/this-week /posts 302\n',
+    );
     expect([...redirects]).toEqual([
       ['post/kyoto-ramen', '/kyoto/kyoto-ramen'],
       ['post/old', '/kyoto/guide'],
+      ['partner', 'https://partner.example/menu'],
     ]);
     const object = redirectObject('/kyoto/guide');
     expect(object).toMatchObject({

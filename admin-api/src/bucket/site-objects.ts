@@ -55,12 +55,17 @@ export function siteObjectHeaders(file: string): Pick<BucketObject, 'contentType
   return { contentType: contentTypeOf(file), cacheControl: NOT_FOUND_FILES.has(file) ? NOT_FOUND_CACHE : siteCacheControl(file) };
 }
 
-/** A redirect's objects as `_redirects` lists them, by key: `/post/x /kyoto/x 301` is key `post/x` to `/kyoto/x`. */
+/**
+ * A redirect's objects as `_redirects` lists them, by key: `/post/x /kyoto/x 301` is key `post/x` to
+ * `/kyoto/x`. Only 301s, to a path here or an http(s) address elsewhere: a bucket answers a
+ * redirect object with a 301 whatever it was meant as, so an editor's 302 is left to the CDNs
+ * that read `_redirects` and to the server, never stored as a permanent move.
+ */
 export function parseRedirects(text: string): Map<string, string> {
   const redirects = new Map<string, string>();
   for (const line of text.split('\n')) {
     const [from, to, status] = line.trim().split(/\s+/);
-    if (from?.startsWith('/') && to?.startsWith('/') && status === '301') redirects.set(from.slice(1), to);
+    if (from?.startsWith('/') && to !== undefined && /^(?:\/|https?:\/\/)/.test(to) && status === '301') redirects.set(from.slice(1), to);
   }
   return redirects;
 }

@@ -38,6 +38,7 @@ export const TAGS: OpenAPIV3_1.TagObject[] = [
   { name: 'History', description: 'Revisions, undo and the trash.' },
   { name: 'Search', description: "The published site's guides, posts and restaurants." },
   { name: 'Export and import', description: 'All content as one versioned JSON document, and taking one into an empty site.' },
+  { name: 'Redirects', description: 'Paths answered with a redirect: those slug changes left, and those editors make.' },
   { name: 'Webhooks', description: 'Endpoints told about events, signed the Standard Webhooks way, and their delivery log.' },
   { name: 'Documentation', description: 'This document.' },
 ];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { POST_STATUSES, ROLES, SEARCH_TYPES, WEBHOOK_EVENTS } from '@forkcast/shared/contracts';
+import { POST_STATUSES, REDIRECT_SOURCES, ROLES, SEARCH_TYPES, WEBHOOK_EVENTS } from '@forkcast/shared/contracts';
 
 /**
  * The JSON the API answers with, as zod schemas for the OpenAPI document. Each mirrors an interface
@@ -451,3 +451,20 @@ export const WebhookDelivery = z
     nextAttemptAt: time.nullable().describe('When a queued delivery is tried next.'),
   })
   .meta({ id: 'WebhookDelivery', description: 'One event sent (or to be sent) to one webhook.' });
+
+export const RedirectEntry = z
+  .object({
+    id,
+    from: z.string().describe('The path it answers, on this site.'),
+    to: z.string().describe('Where it leads: a path on this site (a query string may follow) or an http(s) address.'),
+    status: z.literal([301, 302]).describe('301: moved for good; 302: for now.'),
+    source: z
+      .enum(REDIRECT_SOURCES)
+      .describe('`automatic`: left by a slug change or an import, and kept up to date by them; `editor`: made by hand.'),
+    createdAt: time,
+  })
+  .meta({ id: 'Redirect', description: 'A path answered with a redirect.' });
+
+export const RedirectImportResult = z
+  .object({ created: z.number().int().describe('How many redirects the list added.') })
+  .meta({ id: 'RedirectImportResult', description: 'What a CSV list of redirects added.' });

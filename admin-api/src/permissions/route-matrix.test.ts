@@ -117,6 +117,10 @@ const RULES: Record<string, Rule> = {
   'POST /api/trash/:kind/:id/restore': from('editor'),
   'DELETE /api/trash/:kind/:id': from('editor'),
   'DELETE /api/trash': from('editor'),
+  'GET /api/redirects': from('editor'),
+  'POST /api/redirects': from('editor'),
+  'POST /api/redirects/import': from('editor'),
+  'DELETE /api/redirects/:id': from('editor'),
 
   // Administrators (and the owner): users, readers' addresses, newsletter sends.
   'GET /api/users': from('administrator'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EXPORT_FORMAT, EXPORT_VERSION } from '@forkcast/content-db';
+import { EXPORT_FORMAT, READABLE_EXPORT_VERSIONS } from '@forkcast/content-db';
+import { REDIRECT_STATUSES, redirectSourcePath, redirectTarget } from '@forkcast/shared/urls';
 import { ROLES } from '@forkcast/shared/contracts';
 import { emailAddress, imageSource, slugField, text } from '../schemas.ts';
 
@@ -148,8 +149,8 @@ function repeated(ids: number[]): number[] {
 export const exportDocument = z
   .strictObject({
     format: z.literal(EXPORT_FORMAT, { error: `format must be '${EXPORT_FORMAT}': this is not a Forkcast export.` }),
-    version: z.literal(EXPORT_VERSION, {
-      error: `version must be ${EXPORT_VERSION}: this server reads exports of version ${EXPORT_VERSION}.`,
+    version: z.literal(READABLE_EXPORT_VERSIONS, {
+      error: `version must be ${READABLE_EXPORT_VERSIONS.join(' or ')}: this server reads exports of those versions.`,
     }),
     exportedAt: time,
     site: z.strictObject({ name: line('The site name'), publicHost: z.string().max(2_000) }),
@@ -157,7 +158,16 @@ export const exportDocument = z
     cities: z.array(city),
     posts: z.array(post),
     hero: z.strictObject({ image: image, alt: line('The alt text').nullable() }),
-    redirects: z.array(z.strictObject({ fromPath: sitePath, toPath: sitePath, createdAt: time })),
+    redirects: z.array(
+      z.strictObject({
+        fromPath: z.string().refine((value) => redirectSourcePath(value) === value, 'must be a path on this site'),
+        toPath: z.string().refine((value) => redirectTarget(value) === value, 'must be a path on this site or an http(s) address'),
+        // Version 1 knew only the automatic 301s.
+        status: z.literal(REDIRECT_STATUSES).default(301),
+        source: z.enum(['automatic', 'editor']).default('automatic'),
+        createdAt: time,
+      }),
+    ),
     subscribers: z.array(subscriber).optional(),
   })
   .superRefine((doc, ctx) => {

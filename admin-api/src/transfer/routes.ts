@@ -93,7 +93,7 @@ export const transferRoutes = new Hono<AppEnv>()
       operationId: 'exportContent',
       summary: 'Export all content',
       description:
-        'One JSON document (format `forkcast-export`, version 1, described in docs/export.md) of every post and guide with its body and authors, every city with its itinerary, the users (without passwords or sessions) and the homepage hero, read at one moment; with `subscribers=1` also the newsletter list. Uploaded files are not in it. Sent as a download. Never cached.',
+        'One JSON document (format `forkcast-export`, version 2, described in docs/export.md) of every post and guide with its body and authors, every city with its itinerary, the users (without passwords or sessions) and the homepage hero, read at one moment; with `subscribers=1` also the newsletter list. Uploaded files are not in it. Sent as a download. Never cached.',
       parameters: [
         {
           in: 'query',
@@ -140,7 +140,7 @@ export const transferRoutes = new Hono<AppEnv>()
       operationId: 'importContent',
       summary: 'Import an export',
       description:
-        "Takes a document `GET /api/export` made (of this version) into this site, which must hold no posts and no cities (409 otherwise): every city and post comes back with its id, body, itinerary, status and dates, and the site renders as the source did once the answer comes (the pages are published first). Users are matched by email, or created without a password (they set one with 'Forgot password'); the source's owner joins as an administrator. Subscribers already on the list are left as they are. A document that is not valid is a 400 naming where the problem is, and nothing is imported. At most 200 MB.",
+        "Takes a document `GET /api/export` made (of version 1 or 2) into this site, which must hold no posts and no cities (409 otherwise): every city and post comes back with its id, body, itinerary, status and dates, and the site renders as the source did once the answer comes (the pages are published first). Users are matched by email, or created without a password (they set one with 'Forgot password'); the source's owner joins as an administrator. Subscribers already on the list are left as they are. A document that is not valid is a 400 naming where the problem is, and nothing is imported. At most 200 MB.",
       responses: { 200: answer('What was imported.', importReport), ...refusals('validation', 'conflict', 'body_too_large') },
       examples: [
         {

@@ -10,6 +10,7 @@ interface Document {
   cities: { city: { id: number; slug: string }; restaurants: { cityId: number }[] }[];
   posts: { post: { id: number; cityId: number | null; heroImage: string | null; title: string }; authorIds: number[] }[];
   subscribers?: { email: string }[];
+  redirects: { fromPath: string; toPath: string; createdAt: string }[];
   [key: string]: unknown;
 }
 
@@ -42,7 +43,7 @@ describe('export and import', () => {
   const importInto = async (t: TestApp, body: unknown) => t.request('/api/import', json('POST', body, await cookieOf(t)));
 
   it('exports every post, city and user, never a password, and subscribers only when asked', async () => {
-    expect(document).toMatchObject({ format: 'forkcast-export', version: 1 });
+    expect(document).toMatchObject({ format: 'forkcast-export', version: 2 });
     expect(document.posts.length).toBeGreaterThan(3);
     expect(document.cities.length).toBeGreaterThan(1);
     expect(document.users.map((user) => user.email).sort()).toEqual([ROLE_USERS.contributor.email, 'editor@forkcast.test'].sort());
@@ -63,7 +64,11 @@ describe('export and import', () => {
     };
     const cases: [unknown, string][] = [
       [{ format: 'ghost' }, "format: format must be 'forkcast-export'"],
-      [broken((d) => (d.version = 2)), 'version: version must be 1'],
+      [broken((d) => (d.version = 3)), 'version: version must be 1 or 2'],
+      [
+        broken((d) => d.redirects.push({ fromPath: '/a', toPath: 'javascript:alert(1)', createdAt: '2025-01-01T00:00:00.000Z' })),
+        'redirects[0].toPath',
+      ],
       [broken((d) => (d.surprise = true)), 'Unrecognized key'],
       [broken((d) => Object.assign(d.posts[0]!.post, { admin: 1 })), 'posts[0].post: Unrecognized key'],
       [broken((d) => (d.posts[0]!.post.heroImage = 'javascript:alert(1)')), 'posts[0].post.heroImage'],

@@ -82,6 +82,7 @@ export const FIXED_ROUTES = [
   '/admin/inbox',
   '/admin/publishing',
   '/admin/history',
+  '/admin/redirects',
   '/admin/people',
   '/admin/profile',
   // The pages the mailed links open, and the one that asks for a reset link.
@@ -276,20 +277,84 @@ export function redirectLocation(path: string, search: string): string {
   return search.startsWith('?') && search.length > 1 ? `${path}${search}` : path;
 }
 
+/** How a redirect answers: 301 moved for good (browsers and search engines remember it), 302 for now. */
+export const REDIRECT_STATUSES = [301, 302] as const;
+export type RedirectStatus = (typeof REDIRECT_STATUSES)[number];
+
 export interface Redirect {
   from: string;
   to: string;
+  /** 301 when left out. */
+  status?: RedirectStatus;
 }
 
 /**
- * `_redirects` text: one `from to 301` line per redirect, sorted by source, so output is stable.
+ * `_redirects` text: one `from to status` line per redirect, sorted by source, so output is stable.
  * The lines themselves are sorted (natively, with no comparison function: about half the time at
  * 20,000 lines): a path holds no space or control character, so a line's source ends where the
  * line sorts by the space after it, and lines sort as their sources do.
  */
 export function redirectsText(redirects: readonly Redirect[]): string {
-  const lines = redirects.map(({ from, to }) => `${from} ${to} 301`).sort();
+  const lines = redirects.map(({ from, to, status = 301 }) => `${from} ${to} ${status}`).sort();
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
+}
+
+/** The longest path or address a redirect an editor makes may have, at either end. */
+export const REDIRECT_MAX_LENGTH = 1_000;
+
+// A segment of a path an editor may redirect: letters, digits, '-', '_' and dots, not first (no
+// hidden file, no '..'), so no path can name anything outside the site folder.
+const REDIRECT_PATH = /^(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)+$/;
+// A query string kept on a same-site target: the characters a URL carries there unescaped.
+const REDIRECT_QUERY = /^\?[A-Za-z0-9._~!$&'()*+,;=:@%/?-]*$/;
+
+/**
+ * The path a redirect an editor makes leads from, as stored: a path on this site with no query
+ * string, without the trailing slash the server strips before it looks (so `/old/` and `/old` are
+ * one source). Undefined when it is none (the home page `/` included, which is always a page).
+ */
+export function redirectSourcePath(value: string): string | undefined {
+  const path = value.length > 1 ? value.replace(/\/$/, '') : value;
+  return path.length <= REDIRECT_MAX_LENGTH && REDIRECT_PATH.test(path) ? path : undefined;
+}
+
+/**
+ * Where a redirect an editor makes may lead, as stored: a path on this site (its trailing slash
+ * stripped, as the server would answer it with another hop), with a query string if any, or an
+ * absolute http(s) address on another site, written as the URL standard spells it (so no space,
+ * quote or line break can reach the Location header) and never with a user name or password in it.
+ * Undefined when it is neither: `javascript:` and `//host` (protocol-relative) among them.
+ */
+export function redirectTarget(value: string): string | undefined {
+  if (value.length > REDIRECT_MAX_LENGTH) return undefined;
+  if (value.startsWith('/')) {
+    const queryAt = value.indexOf('?');
+    const path = queryAt === -1 ? value : value.slice(0, queryAt);
+    const query = queryAt === -1 ? '' : value.slice(queryAt);
+    if (query !== '' && !REDIRECT_QUERY.test(query)) return undefined;
+    if (path === '/') return `${path}${query}`;
+    const bare = redirectSourcePath(path);
+    return bare === undefined ? undefined : `${bare}${query}`;
+  }
+  if (!/^https?:\/\//i.test(value) || !URL.canParse(value)) return undefined;
+  const url = new URL(value);
+  if (url.username !== '' || url.password !== '' || url.hostname === '') return undefined;
+  return url.href.length <= REDIRECT_MAX_LENGTH ? url.href : undefined;
+}
+
+/** The path part of a same-site redirect target (undefined for another site's address). */
+export function redirectTargetPath(target: string): string | undefined {
+  return target.startsWith('/') ? target.replace(/\?.*$/, '') : undefined;
+}
+
+/**
+ * The Location of a stored redirect's answer: its target, with the request's query string kept on
+ * when the target has none of its own. Targets are checked again here (see redirectTarget), so
+ * nothing stored any other way can put another header or host into the answer.
+ */
+export function storedRedirectLocation(target: string, search: string): string {
+  if (redirectTarget(target) !== target) throw new Error(`Not a redirect target: ${target}`);
+  return target.includes('?') || !search.startsWith('?') || search.length === 1 ? target : `${target}${search}`;
 }
 
 /** A path segment a reader's URL may name a page or file by: unreserved ASCII characters, not starting with a dot. */

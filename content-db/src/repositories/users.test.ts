@@ -150,8 +150,8 @@ describe('users repository', () => {
       await updateProfile(db, bo, { slug: 'bo-chen-eats' }, T1);
       await updateProfile(db, quiet, { slug: 'quiet' }, T1);
       expect(await listRedirects(db)).toEqual([
-        { fromPath: '/authors/bo', toPath: '/authors/bo-chen-eats' },
-        { fromPath: '/authors/bo-chen', toPath: '/authors/bo-chen-eats' },
+        { fromPath: '/authors/bo', toPath: '/authors/bo-chen-eats', status: 301 },
+        { fromPath: '/authors/bo-chen', toPath: '/authors/bo-chen-eats', status: 301 },
       ]);
       // A new user taking an old address, or the author leaving, ends the redirects that led there.
       await newUser('bo2@forkcast.test', 'author', 'Bo');

@@ -1,10 +1,13 @@
 import type { Role, SubscriberStatus } from '@forkcast/shared/contracts';
+import type { TransferredRedirect } from '../repositories/redirects.ts';
 import type { CityState, HeroState, PostState } from '../revisions/entities.ts';
 
 /** What every export says it is; an import refuses anything else. */
 export const EXPORT_FORMAT = 'forkcast-export';
 /** The version of the document's shape; docs/export.md describes each. */
-export const EXPORT_VERSION = 1;
+export const EXPORT_VERSION = 2;
+/** The versions an import reads: version 1's redirects were all automatic 301s. */
+export const READABLE_EXPORT_VERSIONS = [1, EXPORT_VERSION] as const;
 
 /** A user as an export carries them: never a password or a session. */
 export interface ExportedUser {
@@ -43,7 +46,7 @@ export interface ExportDocument {
   cities: CityState[];
   posts: PostState[];
   hero: HeroState;
-  /** Where old addresses of posts, cities and authors lead now (the 301s of the site). */
-  redirects: { fromPath: string; toPath: string; createdAt: string }[];
+  /** Where old addresses of posts, cities and authors lead now, and the editors' own redirects. */
+  redirects: TransferredRedirect[];
   subscribers?: ExportedSubscriber[];
 }

@@ -91,10 +91,10 @@ describe('import from Ghost', () => {
     });
     expect(await listRedirects(t.handle.db)).toEqual(
       expect.arrayContaining([
-        { fromPath: '/porto-francesinha-crawl', toPath: '/post/porto-francesinha-crawl' },
-        { fromPath: '/tag/portugal', toPath: '/tags/portugal' },
-        { fromPath: '/tag/seafood', toPath: '/tags/seafood' },
-        { fromPath: '/author/mara', toPath: '/authors/mara' },
+        { fromPath: '/porto-francesinha-crawl', toPath: '/post/porto-francesinha-crawl', status: 301 },
+        { fromPath: '/tag/portugal', toPath: '/tags/portugal', status: 301 },
+        { fromPath: '/tag/seafood', toPath: '/tags/seafood', status: 301 },
+        { fromPath: '/author/mara', toPath: '/authors/mara', status: 301 },
       ]),
     );
   });

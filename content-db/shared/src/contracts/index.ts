@@ -11,3 +11,4 @@ export * from './roles.ts';
 export * from './search.ts';
 export * from './webhooks.ts';
 export * from './transfer.ts';
+export * from './redirects.ts';
