@@ -46,6 +46,7 @@ describe('siteRoutes', () => {
         '/admin/inbox',
         '/admin/publishing',
         '/admin/history',
+        '/admin/redirects',
         '/admin/people',
         '/admin/profile',
         '/admin/accept',

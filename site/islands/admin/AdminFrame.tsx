@@ -62,6 +62,7 @@ export const ADMIN_SECTIONS = [
   { section: 'inbox', label: 'Inbox', href: '/admin/inbox', least: 'administrator', group: 'Readers' },
   { section: 'publishing', label: 'Publishing', href: '/admin/publishing', least: 'editor', group: 'Site' },
   { section: 'history', label: 'History and trash', href: '/admin/history', least: 'editor', group: 'Site' },
+  { section: 'redirects', label: 'Redirects', href: '/admin/redirects', least: 'editor', group: 'Site' },
   { section: 'people', label: 'People', href: '/admin/people', least: 'editor', group: 'Newsroom' },
   { section: 'webhooks', label: 'Webhooks', href: '/admin/webhooks', least: 'administrator', group: 'Newsroom' },
   { section: 'transfer', label: 'Export and import', href: '/admin/transfer', least: 'administrator', group: 'Newsroom' },

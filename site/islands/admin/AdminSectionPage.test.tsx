@@ -28,6 +28,7 @@ describe('an admin section on its own page', () => {
       ['Cities', '/admin/cities', null],
       ['Publishing', '/admin/publishing', 'page'],
       ['History and trash', '/admin/history', null],
+      ['Redirects', '/admin/redirects', null],
       ['People', '/admin/people', null],
       ['Your profile', '/admin/profile', null],
     ]);

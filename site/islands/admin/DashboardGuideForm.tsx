@@ -1,16 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import {
-  LIMITS,
-  type ApiErrorBody,
-  type CsvProblem,
-  type GenerateGuideResult,
-  type GuidePreview,
-  type HeroUploadResult,
-} from '@forkcast/shared/contracts';
-import { apiRequest, messageOf, RequestError } from '../shared/api';
+import { LIMITS, type CsvProblem, type GenerateGuideResult, type GuidePreview, type HeroUploadResult } from '@forkcast/shared/contracts';
+import { apiRequest, messageOf } from '../shared/api';
 import { toast } from '../shared/toast-store';
 import { ALT_REQUIRED } from './AltTextField';
+import { describeProblem, problemsOf } from './csv-problems';
 import { ensureHistoryStyles } from './history/styles';
 import { announceChange } from './publish';
 import { CITY_OVERVIEWS_URL } from './DashboardQueries';
@@ -33,22 +27,6 @@ interface GuideResult extends GenerateGuideResult {
 }
 
 const isCsv = (file: File) => file.name.toLowerCase().endsWith('.csv');
-
-/** The problems list of a 422 answer, or none. */
-function problemsOf(error: unknown): CsvProblem[] {
-  if (!(error instanceof RequestError) || error.status !== 422) return [];
-  try {
-    const { problems } = JSON.parse(error.body) as Partial<ApiErrorBody>;
-    return Array.isArray(problems) ? (problems as CsvProblem[]).filter((p) => typeof p?.message === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-function describeProblem({ row, column, message }: CsvProblem): string {
-  const where = [row === undefined ? '' : `Row ${row}`, column ? `column “${column}”` : ''].filter(Boolean).join(', ');
-  return where ? `${where}: ${message}` : message;
-}
 
 /** Uploads the chosen hero file; on failure says so and falls back to the preset or typed URL. */
 async function resolveHero(hero: HeroChoice): Promise<{ url: string; alt: string; failed: boolean }> {
