@@ -103,7 +103,9 @@ function AddRedirect() {
                 onChange={() => setStatus(code)}
               />
               <span>
-                {STATUS_LABEL[code]} <span className="fc-dash-hint">({code})</span>
+                <span>
+                  {STATUS_LABEL[code]} <span className="fc-dash-hint">({code})</span>
+                </span>
                 <span className="fc-dash-hint">
                   {code === 301 ? 'Moved for good: browsers and search engines remember it.' : 'For now: asked again each time.'}
                 </span>
@@ -205,24 +207,24 @@ function RedirectList() {
               <tbody>
                 {shown.map((redirect) => (
                   <tr key={redirect.id}>
-                    <th scope="row" className="fc-redirect-table__path">
+                    <th scope="row" className="fc-redirect-table__path fc-redirect-table__from">
                       <code>{redirect.from}</code>
                     </th>
-                    <td className="fc-redirect-table__path">
+                    <td className="fc-redirect-table__path fc-redirect-table__to">
                       {redirect.to.startsWith('/') ? <code>{redirect.to}</code> : <a href={redirect.to}>{redirect.to}</a>}
                     </td>
-                    <td>
+                    <td className="fc-redirect-table__kind">
                       <span className={`fc-redirect-status fc-redirect-status--${redirect.status}`}>
                         {STATUS_LABEL[redirect.status]} · {redirect.status}
                       </span>
                     </td>
-                    <td>
+                    <td className="fc-redirect-table__made">
                       <time dateTime={redirect.createdAt} title={dateTime(redirect.createdAt)}>
                         {timeAgo(redirect.createdAt)}
                       </time>
                       <span className="fc-dash-hint">{redirect.source === 'automatic' ? 'When a slug changed' : 'By an editor'}</span>
                     </td>
-                    <td>
+                    <td className="fc-dash-actions">
                       <button
                         type="button"
                         className="fc-dash-danger"
