@@ -464,6 +464,37 @@ export interface WebhookDeliveriesTable {
   finishedAt: string | null;
 }
 
+/** One counted page view, kept at most 48 hours; `visitor` is a hash under a salt destroyed daily. */
+export interface InsightHitsTable {
+  id: Generated<number>;
+  at: string;
+  day: string;
+  path: string;
+  referrerHost: string;
+  device: string;
+  browser: string;
+  utmSource: string;
+  visitor: string;
+}
+
+/** Page views and distinct visitors of one day, per path, referrer host, device, browser and UTM source. */
+export interface InsightDailyTable {
+  day: string;
+  path: string;
+  referrerHost: string;
+  device: string;
+  browser: string;
+  utmSource: string;
+  pageviews: number;
+  visitors: number;
+}
+
+/** Distinct visitors of a whole day (a visitor reading two pages is one, so per-row counts do not add up). */
+export interface InsightDailyVisitorsTable {
+  day: string;
+  visitors: number;
+}
+
 /** Which version of the document rules built the search rows, and when (one row). */
 export interface SearchStateTable {
   id: number;
@@ -512,6 +543,9 @@ export interface Database {
   searchState: SearchStateTable;
   webhooks: WebhooksTable;
   webhookDeliveries: WebhookDeliveriesTable;
+  insightHits: InsightHitsTable;
+  insightDaily: InsightDailyTable;
+  insightDailyVisitors: InsightDailyVisitorsTable;
 }
 
 /** A handle on the database (or a transaction), as every repository takes it first. */

@@ -49,6 +49,8 @@ const RULES: Record<string, Rule> = {
   'GET /api/posts/:postId/blocks': anyone,
   'GET /api/hero/image': anyone,
   'POST /api/contact': anyone,
+  'POST /api/collect': anyone,
+  'GET /api/collect': anyone,
   'POST /api/newsletter/subscribe': anyone,
   'POST /api/newsletter/subscribe/form': anyone,
   'GET /api/newsletter/confirm': anyone,
