@@ -96,6 +96,7 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
     paragraphs: [
       'We collect information only when you choose to give it to us. If you subscribe to the newsletter, we store your email address. If you use the contact form, we store the name, email address, subject and message you send. Both are kept in Forkcast’s own database rather than handed to a marketing platform.',
       'Like nearly every website, our server also receives basic technical information when your browser requests a page, such as your IP address, browser type and the page requested. We use this only to keep the site running and secure. We do not run advertising networks, analytics trackers or social media pixels on Forkcast.',
+      'To see which pages are read, we count page views ourselves, with no cookie, no local storage and no third party. For each view we store the page’s path, the website you came from (its host name only), a campaign source if the link named one (utm_source), whether the device is a phone, tablet or computer, the browser’s family (such as Firefox, without its version) and the time. We never store your IP address or full browser string: to count a visitor once a day, we keep a one-way hash of them under a random key that is replaced every day and then destroyed, so a visit cannot be linked to you or to another day. Views from browsers that send Global Privacy Control or Do Not Track are not counted, nor are known bots. These raw views are combined into daily totals and deleted within 48 hours.',
     ],
   },
   {

@@ -21,7 +21,7 @@ function referrerHost(referrer: string, site: string): string {
 
 /** A path of ours only (no query or fragment, bounded), or undefined when it is not one. */
 function pagePath(value: string): { path: string; utmSource: string } | undefined {
-  if (!value.startsWith('/') || value.startsWith('//') || !URL.canParse(value, 'http://x')) return undefined;
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/admin') || !URL.canParse(value, 'http://x')) return undefined;
   const url = new URL(value, 'http://x');
   return { path: url.pathname.slice(0, 300), utmSource: (url.searchParams.get('utm_source') ?? '').slice(0, 60).toLowerCase() };
 }

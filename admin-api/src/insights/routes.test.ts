@@ -49,6 +49,7 @@ describe('/api/collect', () => {
       [{ p: '/' }, { 'sec-gpc': '1' }],
       [{ p: '/' }, { dnt: '1' }],
       [{ p: 'https://elsewhere.example/' }, {}],
+      [{ p: '/admin/insights' }, {}],
     ] as const) {
       expect((await beacon(body, headers)).status).toBe(204);
     }
