@@ -35,9 +35,9 @@ export async function insightHitDays(db: Db): Promise<string[]> {
   return rows.map((row) => row.day);
 }
 
-/** Deletes raw hits recorded before `cutoff` (an ISO instant); returns how many went. */
-export async function deleteInsightHitsBefore(db: Db, cutoff: string): Promise<number> {
-  const result = await db.deleteFrom('insightHits').where('at', '<', cutoff).executeTakeFirst();
+/** Deletes the raw hits of days before `day` (whole days, so no day is rolled up from a part); returns how many went. */
+export async function deleteInsightHitsBefore(db: Db, day: string): Promise<number> {
+  const result = await db.deleteFrom('insightHits').where('day', '<', day).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
