@@ -495,6 +495,30 @@ export interface InsightDailyVisitorsTable {
   visitors: number;
 }
 
+/** Page views and distinct visitors of one page on one day. */
+export interface InsightDailyPathsTable {
+  day: string;
+  path: string;
+  pageviews: number;
+  visitors: number;
+}
+
+/** Page views and distinct visitors of the whole site in one hour (`2026-11-28T14`, UTC). */
+export interface InsightHourlyTable {
+  hour: string;
+  pageviews: number;
+  visitors: number;
+}
+
+/** How often a search was made on one day, and how many results it found the last time. */
+export interface InsightSearchesTable {
+  day: string;
+  /** Lower case, spaces folded, at most 100 characters. */
+  query: string;
+  searches: number;
+  results: number;
+}
+
 /** Which version of the document rules built the search rows, and when (one row). */
 export interface SearchStateTable {
   id: number;
@@ -546,6 +570,9 @@ export interface Database {
   insightHits: InsightHitsTable;
   insightDaily: InsightDailyTable;
   insightDailyVisitors: InsightDailyVisitorsTable;
+  insightDailyPaths: InsightDailyPathsTable;
+  insightHourly: InsightHourlyTable;
+  insightSearches: InsightSearchesTable;
 }
 
 /** A handle on the database (or a transaction), as every repository takes it first. */

@@ -1,4 +1,4 @@
-import { addInsightHits, type Db, type NewInsightHit } from '@forkcast/content-db';
+import { addInsightHits, addInsightSearches, type CountedSearch, type Db, type NewInsightHit } from '@forkcast/content-db';
 import { browserFamily, type DailySalt, deviceClass, visitorHash } from './visitor.ts';
 
 export interface PageView {
@@ -9,8 +9,24 @@ export interface PageView {
   site: string;
 }
 
+export interface Search {
+  query: string;
+  results: number;
+  address: string;
+  userAgent: string;
+  site: string;
+}
+
 const MAX_BATCH = 1000;
 const FLUSH_MS = 1000;
+/** A search typed on within this long by the same reader is the same search, still being typed. */
+export const SEARCH_SETTLE_MS = 10_000;
+const QUERY_LENGTH = 100;
+
+/** A search's words as counted: lower case, blanks folded, bounded. */
+function foldQuery(query: string): string {
+  return query.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, QUERY_LENGTH);
+}
 
 /** The host of a referrer URL, or '' for none, a bad one, or our own site. */
 function referrerHost(referrer: string, site: string): string {
@@ -32,6 +48,9 @@ function pagePath(value: string): { path: string; utmSource: string } | undefine
  */
 export class InsightCollector {
   private pending: NewInsightHit[] = [];
+  /** Each reader's newest search, until they stop typing; then it is counted. */
+  private typing = new Map<string, CountedSearch & { at: number }>();
+  private settled: CountedSearch[] = [];
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
 
@@ -64,14 +83,46 @@ export class InsightCollector {
     return true;
   }
 
-  /** Writes what is buffered; resolves when every earlier batch is stored. */
-  flush(): Promise<void> {
+  /**
+   * Counts a search with how many results it found. The "/" dialog searches as the reader types,
+   * so a search that grows or shrinks the same reader's last one within SEARCH_SETTLE_MS replaces
+   * it: 'ra', 'ram', 'ramen' count once, as 'ramen'.
+   */
+  recordSearch(search: Search): void {
+    const query = foldQuery(search.query);
+    if (query === '') return;
+    const { day, salt } = this.salt.current();
+    const visitor = visitorHash(salt, search.address, search.userAgent, search.site);
+    const at = this.now().getTime();
+    const last = this.typing.get(visitor);
+    if (last && (at - last.at >= SEARCH_SETTLE_MS || !(query.startsWith(last.query) || last.query.startsWith(query))))
+      this.settled.push(last);
+    this.typing.set(visitor, { day, query, results: search.results, at });
+    this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS).unref();
+  }
+
+  /** Writes what is buffered (searches still being typed only with `all`); resolves when every earlier batch is stored. */
+  flush({ all = false }: { all?: boolean } = {}): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
     const batch = this.pending;
     this.pending = [];
-    // A lost batch costs a few page views, never a page: a failed write is dropped.
-    this.writing = this.writing.then(() => (batch.length ? addInsightHits(this.db, batch) : undefined)).catch(() => undefined);
+    const now = this.now().getTime();
+    for (const [visitor, search] of this.typing)
+      if (all || now - search.at >= SEARCH_SETTLE_MS) {
+        this.settled.push(search);
+        this.typing.delete(visitor);
+      }
+    const searches = this.settled.map(({ day, query, results }) => ({ day, query, results }));
+    this.settled = [];
+    if (this.typing.size > 0) this.timer = setTimeout(() => void this.flush(), FLUSH_MS).unref();
+    // A lost batch costs a few counts, never a page: a failed write is dropped.
+    this.writing = this.writing
+      .then(async () => {
+        if (batch.length) await addInsightHits(this.db, batch);
+        if (searches.length) await addInsightSearches(this.db, searches);
+      })
+      .catch(() => undefined);
     return this.writing;
   }
 }

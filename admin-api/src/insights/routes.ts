@@ -27,6 +27,19 @@ export function collectorOf(db: Db, now?: () => Date): InsightCollector {
   return collector;
 }
 
+/** Counts a search of the site's (the /search page's first page, the dialog's first answer) with its result count. */
+export function countSearch(c: Context<AppEnv>, query: string, results: number): void {
+  const userAgent = c.req.header('user-agent') ?? '';
+  if (!countable({ userAgent, gpc: c.req.header('sec-gpc'), dnt: c.req.header('dnt') })) return;
+  collectorOf(c.get('db')).recordSearch({
+    query,
+    results,
+    address: clientAddress(c),
+    userAgent,
+    site: new URL(c.get('config').publicHost).hostname,
+  });
+}
+
 function count(c: Context<AppEnv>, view: { p: string; r: string } | undefined): void {
   const userAgent = c.req.header('user-agent') ?? '';
   if (!view || !countable({ userAgent, gpc: c.req.header('sec-gpc'), dnt: c.req.header('dnt') })) return;

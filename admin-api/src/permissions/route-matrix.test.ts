@@ -120,6 +120,8 @@ const RULES: Record<string, Rule> = {
   'DELETE /api/trash/:kind/:id': from('editor'),
   'DELETE /api/trash': from('editor'),
   'GET /api/redirects': from('editor'),
+  'GET /api/insights': from('editor'),
+  'GET /api/insights.csv': from('editor'),
   'POST /api/redirects': from('editor'),
   'POST /api/redirects/import': from('editor'),
   'DELETE /api/redirects/:id': from('editor'),
