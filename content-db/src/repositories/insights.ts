@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db.ts';
+import type { InsightCount, InsightsView, NewsletterInsights } from '@forkcast/shared/contracts';
 import type { Database } from '../schema.ts';
 
 export type NewInsightHit = Omit<Database['insightHits'], 'id'>;
@@ -86,13 +87,8 @@ export async function insightStorage(db: Db): Promise<InsightStorage> {
   return { rawHits: Number(hits.n), dailyRows: Number(daily.n) };
 }
 
-export interface InsightTotals {
-  pageviews: number;
-  visitors: number;
-}
-
 /** Page views and visitors between two days inclusive, from the roll-up (visitors summed per day). */
-export async function insightTotals(db: Db, from: string, to: string): Promise<InsightTotals> {
+export async function insightTotals(db: Db, from: string, to: string): Promise<InsightCount> {
   const views = await db
     .selectFrom('insightDaily')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('pageviews'), eb.lit(0)).as('n'))
@@ -108,30 +104,8 @@ export async function insightTotals(db: Db, from: string, to: string): Promise<I
   return { pageviews: Number(views.n), visitors: Number(people.n) };
 }
 
-export interface InsightCount {
-  pageviews: number;
-  visitors: number;
-}
-
-/** The figures of a period, as the Insights screen and GET /api/insights show them. */
-export interface InsightReport extends InsightCount {
-  from: string;
-  to: string;
-  /** Only this page's figures, when asked. */
-  path: string | null;
-  /** The period of the same length just before, for comparison. */
-  previous: InsightCount & { from: string; to: string };
-  days: (InsightCount & { day: string })[];
-  /** By hour (UTC), for periods of up to 14 days and the whole site; empty otherwise. */
-  hours: (InsightCount & { hour: string })[];
-  pages: (InsightCount & { path: string })[];
-  referrers: { host: string; pageviews: number }[];
-  devices: { device: string; pageviews: number }[];
-  browsers: { browser: string; pageviews: number }[];
-  sources: { source: string; pageviews: number }[];
-  searches: { query: string; searches: number; results: number }[];
-  zeroResultSearches: { query: string; searches: number }[];
-}
+/** The figures of a period, as the Insights screen and GET /api/insights show them (without the newsletter's). */
+export type InsightReport = Omit<InsightsView, 'newsletter'>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TOP = 10;
@@ -262,17 +236,6 @@ export async function insightReport(db: Db, from: string, to: string, path: stri
       .slice(0, TOP)
       .map((row) => ({ query: row.query, searches: Number(row.searches) })),
   };
-}
-
-/** The newsletter's side of a period: who signed up, confirmed and left, and each send's outcome. */
-export interface NewsletterInsights {
-  signups: number;
-  /** Of the period's sign-ups, how many have confirmed. */
-  confirmed: number;
-  /** confirmed / signups, or null when nobody signed up. */
-  confirmationRate: number | null;
-  unsubscribes: number;
-  sends: { id: number; subject: string; status: string; at: string; delivered: number; failed: number }[];
 }
 
 /** The newsletter figures between two days, inclusive. */
