@@ -6,6 +6,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { HEADERS_FILE, headersFileText, nginxHeadersText } from '@forkcast/shared/security-headers';
+import { BEACON_SCRIPT } from './site/lib/beacon-script.ts';
 import { HEAD_SCRIPT } from './site/lib/head-script.ts';
 
 /** A CSP hash source of a script's text, as Astro computes its own. */
@@ -114,7 +115,12 @@ export default defineConfig({
   ...(process.env.FORKCAST_CACHE_DIR ? { cacheDir: process.env.FORKCAST_CACHE_DIR } : {}),
   integrations: [react(), interactionDirective(), securityHeadersFiles()],
   session: false,
-  security: { csp: { algorithm: 'SHA-256', scriptDirective: { hashes: [/** @type {`sha256-${string}`} */ (scriptHash(HEAD_SCRIPT))] } } },
+  security: {
+    csp: {
+      algorithm: 'SHA-256',
+      scriptDirective: { hashes: [HEAD_SCRIPT, BEACON_SCRIPT].map((text) => /** @type {`sha256-${string}`} */ (scriptHash(text))) },
+    },
+  },
   trailingSlash: 'ignore',
   // The site's shared stylesheet is linked, hashed and cached for good; a page's own small styles
   // stay inline ('auto'). Inlined, it saved the first page a reader opens one render-blocking

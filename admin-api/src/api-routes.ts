@@ -11,6 +11,8 @@ import { authRoutes } from './routes/auth.ts';
 import { cityRoutes } from './routes/cities.ts';
 import { contactRoutes } from './routes/contact.ts';
 import { healthRoutes, readyRoutes } from './routes/health.ts';
+import { insightReportRoutes } from './insights/report-routes.ts';
+import { collectRoutes } from './insights/routes.ts';
 import { heroRoutes } from './routes/hero.ts';
 import { newsletterRoutes } from './routes/newsletter.ts';
 import { postBodyRoutes } from './routes/post-body.ts';
@@ -52,6 +54,8 @@ export function apiRoutes(): Hono<AppEnv> {
     .route('/search', searchApiRoutes())
     .route('/redirects', redirectRoutes)
     .route('/webhooks', webhookRoutes)
+    .route('/collect', collectRoutes())
+    .route('/', insightReportRoutes)
     .route('/', transferRoutes);
   return api.route(
     '/openapi.json',

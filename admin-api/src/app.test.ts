@@ -42,17 +42,20 @@ const ANONYMOUS_WRITES = new Set([
   'POST /api/newsletter/subscribe',
   'POST /api/newsletter/subscribe/form',
   'POST /api/newsletter/unsubscribe/:token',
+  // The page-view beacon, which changes a counter only.
+  'POST /api/collect',
   // The mailed links, whose token is the permission, and asking for one.
   'POST /api/invitations/accept',
   'POST /api/password-reset',
   'POST /api/password-reset/confirm',
 ]);
 /**
- * The one unsafe route a browser may send from another site: RFC 8058's one-click unsubscribe,
- * which a mail program posts and which its token alone authorises.
+ * The unsafe routes a browser may send from another site: RFC 8058's one-click unsubscribe, which
+ * a mail program posts and which its token alone authorises, and the page-view beacon of pages
+ * served from a CDN or bucket, which changes a counter only.
  */
 const ONE_CLICK_UNSUBSCRIBE = 'POST /api/newsletter/unsubscribe/:token';
-const CROSS_SITE_EXEMPT = new Set([ONE_CLICK_UNSUBSCRIBE]);
+const CROSS_SITE_EXEMPT = new Set([ONE_CLICK_UNSUBSCRIBE, 'POST /api/collect']);
 /** Reads only the admin may make. */
 const ADMIN_ONLY_READS = ['/api/newsletter/subscribers', '/api/newsletter/subscribers/export', '/api/admin/contact-messages'];
 
@@ -116,6 +119,7 @@ const VALID_JSON: Record<string, unknown> = {
 const VALID_URLENCODED: Record<string, Record<string, string>> = {
   'POST /api/newsletter/subscribe/form': { email: EVIL_SUBSCRIBER },
   'POST /api/newsletter/unsubscribe/:token': { 'List-Unsubscribe': 'One-Click' },
+  'POST /api/collect': { p: '/', r: '' },
 };
 /** Routes that take a multipart form rather than JSON. */
 const MULTIPART_ROUTES = new Set(['POST /api/upload', 'POST /api/upload/hero-image', 'POST /api/admin/generate-guide']);
@@ -372,6 +376,7 @@ describe('app', () => {
         'POST /api/newsletter/subscribe -> 200',
         'POST /api/newsletter/subscribe/form -> 303',
         'POST /api/newsletter/unsubscribe/:token -> 303',
+        'POST /api/collect -> 204',
         // Without a mailed link's token these are refused, but as bad input, never as unauthorised.
         'POST /api/invitations/accept -> 400',
         'POST /api/password-reset -> 200',

@@ -15,6 +15,7 @@ import { refuseWrongMethods } from './middleware/allowed-methods.ts';
 import { loadUser } from './middleware/auth.ts';
 import { refuseCrossSite } from './middleware/cross-site.ts';
 import { ONE_CLICK_UNSUBSCRIBE } from './newsletter/links.ts';
+import { COLLECT_BEACON } from './insights/routes.ts';
 import { assignRequestId, loggedPath, requestLines, requestLog } from './middleware/request-log.ts';
 import { refuseOtherHosts } from './security/host-check.ts';
 import { answerHeaders, sendSecurityHeaders, siteScriptHashes } from './security/security-headers.ts';
@@ -120,7 +121,7 @@ export function createServing({ siteVersions, ...input }: AppInput): Serving {
   app.use(
     '/api/*',
     refuseOtherHosts(deps.config.publicHost, deps.config.host),
-    refuseCrossSite([new URL(deps.config.publicHost).origin], [ONE_CLICK_UNSUBSCRIBE]),
+    refuseCrossSite([new URL(deps.config.publicHost).origin], [ONE_CLICK_UNSUBSCRIBE, COLLECT_BEACON]),
     limitSmallBodies,
     loadUser,
   );

@@ -126,7 +126,7 @@ async function serveWithLease(
   if (seeded.citiesAdded + seeded.postsAdded > 0) events.seeded?.(seeded);
   events.admin?.(await bootstrapAdmin(db, config));
 
-  const site = { siteName: config.siteName, publicHost: config.publicHost };
+  const site = { siteName: config.siteName, publicHost: config.publicHost, insightsOrigin: config.insightsOrigin };
   const rendered = await ensureFullRender({ db, dist, site, ...(events.onPage ? { onPage: events.onPage } : {}) });
   if (rendered) events.rendered?.(rendered);
 

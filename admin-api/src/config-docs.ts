@@ -8,6 +8,11 @@ import { configDefaults, CONFIG_VARIABLES, type ConfigVariable } from './config.
 const MEANINGS: Record<ConfigVariable, { meaning: string; shown?: string }> = {
   PORT: { meaning: 'the one HTTP port: `/api/*` and the static site folder' },
   HOST: { meaning: 'bind address' },
+  INSIGHTS_ORIGIN: {
+    meaning:
+      "origin of this server's `/api/collect` that pages send their page-view beacon to, when they are served from elsewhere (a CDN or `SITE_BUCKET`); unset, the pages' own origin",
+    shown: 'unset',
+  },
   PUBLIC_HOST: { meaning: 'canonical origin for links, canonical tags, sitemap, RSS; https makes the cookies Secure' },
   DATABASE_PATH: {
     meaning:

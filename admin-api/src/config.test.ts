@@ -8,6 +8,7 @@ describe('loadConfig', () => {
       port: 4321,
       host: '127.0.0.1',
       publicHost: 'http://localhost:4321',
+      insightsOrigin: '',
       databasePath: 'data/content.db',
       uploadDir: 'data/uploads',
       siteName: 'Forkcast',
@@ -25,6 +26,7 @@ describe('loadConfig', () => {
       PORT: '8080',
       HOST: '0.0.0.0',
       PUBLIC_HOST: 'https://forkcast.example/',
+      INSIGHTS_ORIGIN: 'https://api.forkcast.example/',
       DATABASE_PATH: '/srv/content.db',
       UPLOAD_DIR: '/srv/uploads',
       SITE_NAME: 'Forkcast Weekly',
@@ -49,6 +51,7 @@ describe('loadConfig', () => {
       port: 8080,
       host: '0.0.0.0',
       publicHost: 'https://forkcast.example',
+      insightsOrigin: 'https://api.forkcast.example',
       databasePath: '/srv/content.db',
       uploadDir: '/srv/uploads',
       siteName: 'Forkcast Weekly',
@@ -235,8 +238,8 @@ describe('the site part of the configuration', () => {
       { PUBLIC_HOST: 'https://kitchen.test///', SITE_NAME: '  Test Kitchen ', DATABASE_PATH: '/srv/x.db' },
       { SITE_NAME: '', PUBLIC_HOST: '' },
     ]) {
-      const { publicHost, databasePath, siteName } = loadConfig(env);
-      expect(loadSiteConfig(env)).toEqual({ publicHost, databasePath, siteName });
+      const { publicHost, databasePath, siteName, insightsOrigin } = loadConfig(env);
+      expect(loadSiteConfig(env)).toEqual({ publicHost, databasePath, siteName, insightsOrigin });
     }
     expect(() => loadSiteConfig({ SITE_NAME: '   ' })).toThrow('Invalid configuration: SITE_NAME must not be blank (got "   ")');
   });

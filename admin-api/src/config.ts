@@ -207,6 +207,8 @@ export interface Config {
   port: number;
   host: string;
   publicHost: string;
+  /** The origin pages send their page-view beacon to; '' for their own (INSIGHTS_ORIGIN). */
+  insightsOrigin: string;
   databasePath: string;
   uploadDir: string;
   siteName: string;
@@ -259,6 +261,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     publicHost: e.PUBLIC_HOST,
+    insightsOrigin: e.INSIGHTS_ORIGIN,
     databasePath: e.DATABASE_PATH,
     uploadDir: e.UPLOAD_DIR,
     siteName: e.SITE_NAME,

@@ -68,7 +68,11 @@ export interface PublishingApp {
  */
 export async function createPublishingApp(options: PublishingAppOptions): Promise<PublishingApp> {
   const { db, config, dist, logger } = options;
-  const renderer = await loadRenderer(dist.serverEntry, db, { siteName: config.siteName, publicHost: config.publicHost });
+  const renderer = await loadRenderer(dist.serverEntry, db, {
+    siteName: config.siteName,
+    publicHost: config.publicHost,
+    insightsOrigin: config.insightsOrigin,
+  });
   // The first render in a process pays for loading and compiling the page's modules, many times a
   // later render's cost; pay it now, not on the editor's first save.
   const routes = await renderer.listRoutes();
@@ -118,7 +122,7 @@ export async function createPublishingApp(options: PublishingAppOptions): Promis
       size: Math.max(1, availableParallelism() - 1),
       serverEntry: dist.serverEntry,
       databasePath: config.databasePath,
-      site: { siteName: config.siteName, publicHost: config.publicHost },
+      site: { siteName: config.siteName, publicHost: config.publicHost, insightsOrigin: config.insightsOrigin },
       threshold: options.poolThreshold ?? POOL_THRESHOLD,
     },
     ...(listeners.length > 0 ? { onPublished: (report: PublishReport) => listeners.forEach((listener) => listener(report)) } : {}),

@@ -119,6 +119,8 @@ const ROUTES: Record<string, Variant[]> = {
   ],
   // A list's lines are paths and addresses, held to their patterns, which no control character passes (redirects-api.test.ts).
   'POST /api/redirects/import': [],
+  // The beacon's path and referrer are read as URLs, of which only the path's parts and the host are kept (collector.ts).
+  'POST /api/collect': [],
   // Deleting a redirect reads only its id.
   'DELETE /api/redirects/:id': [],
   // An import's text fields are nested in its document, each checked by the document's schema

@@ -29,6 +29,7 @@ export * from './repositories/settings.ts';
 export * from './repositories/subscribers.ts';
 export * from './repositories/newsletter-sends.ts';
 export * from './repositories/contact-messages.ts';
+export * from './repositories/insights.ts';
 export * from './repositories/users.ts';
 export * from './repositories/post-comments.ts';
 export { adoptAuthorlessPosts, reassignPosts, setPostAuthors } from './repositories/post-authors.ts';

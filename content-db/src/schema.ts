@@ -464,6 +464,61 @@ export interface WebhookDeliveriesTable {
   finishedAt: string | null;
 }
 
+/** One counted page view, kept at most 48 hours; `visitor` is a hash under a salt destroyed daily. */
+export interface InsightHitsTable {
+  id: Generated<number>;
+  at: string;
+  day: string;
+  path: string;
+  referrerHost: string;
+  device: string;
+  browser: string;
+  utmSource: string;
+  visitor: string;
+}
+
+/** Page views and distinct visitors of one day, per path, referrer host, device, browser and UTM source. */
+export interface InsightDailyTable {
+  day: string;
+  path: string;
+  referrerHost: string;
+  device: string;
+  browser: string;
+  utmSource: string;
+  pageviews: number;
+  visitors: number;
+}
+
+/** Distinct visitors of a whole day (a visitor reading two pages is one, so per-row counts do not add up). */
+export interface InsightDailyVisitorsTable {
+  day: string;
+  visitors: number;
+}
+
+/** Page views and distinct visitors of one page on one day. */
+export interface InsightDailyPathsTable {
+  day: string;
+  path: string;
+  pageviews: number;
+  visitors: number;
+}
+
+/** Page views and distinct visitors of the whole site in one hour (`2026-11-28T14`, UTC). */
+export interface InsightHourlyTable {
+  hour: string;
+  pageviews: number;
+  visitors: number;
+}
+
+/** How often a search was made on one day, and how many results it found the last time. */
+export interface InsightSearchesTable {
+  day: string;
+  /** Lower case, spaces folded, at most 100 characters. */
+  query: string;
+  searches: number;
+  results: number;
+}
+
 /** Which version of the document rules built the search rows, and when (one row). */
 export interface SearchStateTable {
   id: number;
@@ -512,6 +567,12 @@ export interface Database {
   searchState: SearchStateTable;
   webhooks: WebhooksTable;
   webhookDeliveries: WebhookDeliveriesTable;
+  insightHits: InsightHitsTable;
+  insightDaily: InsightDailyTable;
+  insightDailyVisitors: InsightDailyVisitorsTable;
+  insightDailyPaths: InsightDailyPathsTable;
+  insightHourly: InsightHourlyTable;
+  insightSearches: InsightSearchesTable;
 }
 
 /** A handle on the database (or a transaction), as every repository takes it first. */

@@ -24,7 +24,7 @@ describe('devLocals', () => {
     });
     const { devLocals } = await import('./dev-locals.ts');
     const { db, site } = await devLocals();
-    expect(site).toEqual({ siteName: 'Test Kitchen', publicHost: 'https://kitchen.test' });
+    expect(site).toEqual({ siteName: 'Test Kitchen', publicHost: 'https://kitchen.test', insightsOrigin: '' });
     await db.destroy();
   });
 
@@ -38,7 +38,7 @@ describe('devLocals', () => {
     Object.assign(process.env, { DATABASE_PATH: join(dir, 'content.db'), SITE_NAME: '', PUBLIC_HOST: '' });
     const { devLocals } = await import('./dev-locals.ts');
     const { db, site } = await devLocals();
-    expect(site).toEqual({ siteName: 'Forkcast', publicHost: 'http://localhost:4321' });
+    expect(site).toEqual({ siteName: 'Forkcast', publicHost: 'http://localhost:4321', insightsOrigin: '' });
     await db.destroy();
   });
 });

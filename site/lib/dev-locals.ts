@@ -13,7 +13,7 @@ export function devLocals(): Promise<{ db: Db; site: SiteSettings }> {
     const config = loadSiteConfig(process.env);
     const db = createDb(config.databasePath);
     await migrateToLatest(db);
-    return { db, site: { siteName: config.siteName, publicHost: config.publicHost } };
+    return { db, site: { siteName: config.siteName, publicHost: config.publicHost, insightsOrigin: config.insightsOrigin } };
   })();
   return locals;
 }

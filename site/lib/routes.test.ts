@@ -44,6 +44,7 @@ describe('siteRoutes', () => {
         '/admin/cities',
         '/admin/newsletter',
         '/admin/inbox',
+        '/admin/insights',
         '/admin/publishing',
         '/admin/history',
         '/admin/redirects',

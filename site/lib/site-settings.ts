@@ -4,6 +4,8 @@ export interface SiteSettings {
   siteName: string;
   /** Canonical origin, without a trailing slash (e.g. https://forkcast.example). */
   publicHost: string;
+  /** The origin of /api/collect for the page beacon; '' for the pages' own (INSIGHTS_ORIGIN). */
+  insightsOrigin?: string;
 }
 
 /** An absolute URL for a site path (or an absolute URL given as is): canonical links, share images. */

@@ -42,6 +42,7 @@ describe('GET /api/ready', () => {
     expect(body.details.disk).toMatchObject({ siteDir, freeBytes: expect.any(Number), totalBytes: expect.any(Number) });
     expect(body.details.mail).toEqual({ transport: 'files', sending: 0 });
     expect(body.details.backups).toMatchObject({ intervalSeconds: null, newest: null });
+    expect(body.details.database).toEqual({ insights: { rawHits: 0, dailyRows: 0 } });
   });
 
   it('answers 503 when changes have waited minutes to be published, naming the check but not the error to the public', async () => {

@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { countPendingOutbox, type Db } from '@forkcast/content-db';
+import { addInsightHits, countPendingOutbox, insightStorage, insightTotals, type Db } from '@forkcast/content-db';
 import { createTempDb, type TempDb } from '@forkcast/content-db/testing';
 import { HOUSEKEEPING, Housekeeping } from './housekeeping.ts';
 
@@ -54,7 +54,7 @@ describe('housekeeping', () => {
     expect(await housekeeping.run(NOW)).toMatchObject({ outbox: HOUSEKEEPING.batch * 2 + 7 });
     expect(await count(handle.db, 'outbox')).toBe(8);
     expect(await countPendingOutbox(handle.db)).toBe(3);
-    expect(await housekeeping.run(NOW)).toEqual({ outbox: 0, publishLog: 0, webhookDeliveries: 0 });
+    expect(await housekeeping.run(NOW)).toEqual({ outbox: 0, publishLog: 0, webhookDeliveries: 0, insightHits: 0 });
   });
 
   it('keeps at most the newest thousand publish records of the last thirty days', async () => {
@@ -64,6 +64,28 @@ describe('housekeeping', () => {
     expect(await count(handle.db, 'publishLog')).toBe(HOUSEKEEPING.publishLogRows);
     const oldest = await handle.db.selectFrom('publishLog').select('id').orderBy('id').executeTakeFirstOrThrow();
     expect(oldest.id).toBe(601);
+  });
+
+  it('rolls raw page views up into daily totals and deletes them after 48 hours', async () => {
+    const view = (at: string, visitor: string) => ({
+      at,
+      day: at.slice(0, 10),
+      path: '/',
+      referrerHost: '',
+      device: 'desktop',
+      browser: 'Chrome',
+      utmSource: '',
+      visitor,
+    });
+    await addInsightHits(handle.db, [view(daysAgo(3), 'a'), view(daysAgo(3), 'a'), view(daysAgo(3), 'b'), view(daysAgo(1), 'a')]);
+    expect(await housekeeping.run(NOW)).toMatchObject({ insightHits: 3 });
+    expect(await insightTotals(handle.db, daysAgo(3).slice(0, 10), daysAgo(3).slice(0, 10))).toEqual({ pageviews: 3, visitors: 2 });
+    expect(await insightTotals(handle.db, daysAgo(1).slice(0, 10), NOW.toISOString().slice(0, 10))).toEqual({ pageviews: 1, visitors: 1 });
+    expect(await insightStorage(handle.db)).toEqual({ rawHits: 1, dailyRows: 2 });
+    // A day whose raw views are gone keeps its totals when housekeeping runs again.
+    await housekeeping.run(new Date(NOW.getTime() + 2 * 24 * 60 * 60 * 1000));
+    expect(await insightTotals(handle.db, daysAgo(3).slice(0, 10), NOW.toISOString().slice(0, 10))).toEqual({ pageviews: 4, visitors: 3 });
+    expect(await insightStorage(handle.db)).toEqual({ rawHits: 0, dailyRows: 2 });
   });
 
   it('prunes on its timer once started', async () => {

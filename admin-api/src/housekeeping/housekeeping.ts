@@ -1,5 +1,12 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { deleteDoneOutbox, prunePublishLog, pruneWebhookDeliveries } from '@forkcast/content-db';
+import {
+  deleteDoneOutbox,
+  deleteInsightHitsBefore,
+  insightHitDays,
+  prunePublishLog,
+  pruneWebhookDeliveries,
+  rollUpInsightDay,
+} from '@forkcast/content-db';
 import { PeriodicTask } from './periodic-task.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -21,6 +28,8 @@ export interface Pruned {
   outbox: number;
   publishLog: number;
   webhookDeliveries: number;
+  /** Raw page views deleted once rolled up. */
+  insightHits: number;
 }
 
 /** Runs one bounded delete until it deletes less than a batch, yielding between batches. */
@@ -55,8 +64,18 @@ export class Housekeeping extends PeriodicTask<Pruned> {
       webhookDeliveries: await inBatches(() =>
         pruneWebhookDeliveries(this.db, new Date(at - HOUSEKEEPING.webhookLogMs).toISOString(), HOUSEKEEPING.batch),
       ),
+      insightHits: await this.rollUpInsights(at),
     };
     if (pruned.outbox + pruned.publishLog + pruned.webhookDeliveries > 0) this.logger.info(pruned, 'pruned old publish bookkeeping');
     return pruned;
+  }
+
+  /**
+   * Folds every day that has raw page views into the daily totals, then deletes the views of each
+   * day that ended a day ago: hourly, no view is kept much past 48 hours, and no day loses a part.
+   */
+  private async rollUpInsights(at: number): Promise<number> {
+    for (const day of await insightHitDays(this.db)) await rollUpInsightDay(this.db, day);
+    return deleteInsightHitsBefore(this.db, new Date(at - DAY_MS).toISOString().slice(0, 10));
   }
 }

@@ -40,6 +40,7 @@ export const TAGS: OpenAPIV3_1.TagObject[] = [
   { name: 'Export and import', description: 'All content as one versioned JSON document, and taking one into an empty site.' },
   { name: 'Redirects', description: 'Paths answered with a redirect: those slug changes left, and those editors make.' },
   { name: 'Webhooks', description: 'Endpoints told about events, signed the Standard Webhooks way, and their delivery log.' },
+  { name: 'Insights', description: 'Privacy-first readership counts: the page beacon (no cookies, no stored address or user agent).' },
   { name: 'Documentation', description: 'This document.' },
 ];
 

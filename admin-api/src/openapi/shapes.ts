@@ -468,3 +468,40 @@ export const RedirectEntry = z
 export const RedirectImportResult = z
   .object({ created: z.number().int().describe('How many redirects the list added.') })
   .meta({ id: 'RedirectImportResult', description: 'What a CSV list of redirects added.' });
+
+const insightCount = { pageviews: z.number().int(), visitors: z.number().int().describe('Unique per day, summed over the days.') };
+const ranked = (key: string, description: string) =>
+  z.array(z.object({ [key]: z.string().describe(description), pageviews: z.number().int() }));
+
+export const InsightReport = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    path: z.string().nullable().describe('The page asked for, or null for the whole site.'),
+    ...insightCount,
+    previous: z.object({ from: z.string(), to: z.string(), ...insightCount }).describe('The period of the same length just before.'),
+    days: z.array(z.object({ day: z.string(), ...insightCount })),
+    hours: z
+      .array(z.object({ hour: z.string().describe('YYYY-MM-DDTHH, UTC.'), ...insightCount }))
+      .describe('Up to 14 days, whole site only; else empty.'),
+    pages: z.array(z.object({ path: z.string(), ...insightCount })),
+    referrers: ranked('host', "The referring site's host; empty for none (typed, bookmarked, or this site)."),
+    devices: ranked('device', '`desktop`, `mobile` or `tablet`.'),
+    browsers: ranked('browser', 'The browser family.'),
+    sources: ranked('source', 'The `utm_source` the page was opened with.'),
+    searches: z.array(z.object({ query: z.string(), searches: z.number().int(), results: z.number().int() })),
+    zeroResultSearches: z.array(z.object({ query: z.string(), searches: z.number().int() })),
+    newsletter: z
+      .object({
+        signups: z.number().int(),
+        confirmed: z.number().int().describe("Of the period's sign-ups, how many have confirmed."),
+        confirmationRate: z.number().nullable(),
+        unsubscribes: z.number().int(),
+        sends: z.array(
+          z.object({ id, subject: z.string(), status: z.string(), at: time, delivered: z.number().int(), failed: z.number().int() }),
+        ),
+      })
+      .nullable()
+      .describe('Null with `path`.'),
+  })
+  .meta({ id: 'InsightReport', description: "A period's readership figures." });

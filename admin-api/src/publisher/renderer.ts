@@ -5,6 +5,8 @@ import type { PostPreviewChanges, SearchPageState } from '@forkcast/shared/contr
 export interface SiteSettings {
   siteName: string;
   publicHost: string;
+  /** The origin of /api/collect for the page beacon; empty for the pages' own. */
+  insightsOrigin?: string;
 }
 
 interface RenderedRoute {

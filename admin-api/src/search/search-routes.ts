@@ -8,6 +8,7 @@ import { rateLimit } from '../middleware/rate-limit.ts';
 import { answer, describer } from '../openapi/describe.ts';
 import { SearchAnswer } from '../openapi/shapes.ts';
 import { text } from '../schemas.ts';
+import { countSearch } from '../insights/routes.ts';
 import { validate } from '../validation.ts';
 
 const TOO_LONG = `A search can be at most ${SEARCH_LIMITS.query} characters.`;
@@ -110,7 +111,9 @@ export const searchApiRoutes = () =>
     async (c) => {
       const { q, ...filters } = c.req.valid('query');
       c.header('Cache-Control', 'no-cache');
-      return c.json(await searchSite(c.get('db'), { query: q, ...filters }));
+      const found = await searchSite(c.get('db'), { query: q, ...filters });
+      if (filters.offset === 0) countSearch(c, q, found.total);
+      return c.json(found);
     },
   );
 
@@ -129,6 +132,7 @@ async function pageState(c: Context<AppEnv>): Promise<{ state: SearchPageState; 
     q === ''
       ? null
       : await searchSite(db, { query: q, type, city, limit: SEARCH_LIMITS.perPage, offset: (page - 1) * SEARCH_LIMITS.perPage });
+  if (answer && page === 1) countSearch(c, q, answer.total);
   return { state: { query: q, type: type ?? null, city: city ?? null, page, answer, cities, problem: null }, status: 200 };
 }
 

@@ -13,6 +13,8 @@ export const siteEnvShape = {
   PUBLIC_HOST: optionalEnv(httpUrlEnv.default('http://localhost:4321')).transform((url) => url.replace(/\/+$/, '')),
   DATABASE_PATH: optionalEnv(z.string().default('data/content.db')),
   SITE_NAME: optionalEnv(z.string().trim().min(1, 'must not be blank').default('Forkcast')),
+  // Where pages send their page-view beacon; unset, the origin that serves them.
+  INSIGHTS_ORIGIN: optionalEnv(httpUrlEnv.optional()).transform((url) => (url ? new URL(url).origin : '')),
 };
 
 export interface SiteConfig {
@@ -21,6 +23,8 @@ export interface SiteConfig {
   databasePath: string;
   /** The product name: suffix of every title. */
   siteName: string;
+  /** The origin of /api/collect for the page beacon; '' for the pages' own. */
+  insightsOrigin: string;
 }
 
 /** The one line that names a bad variable, e.g. `Invalid configuration: PORT must be a port number (got "x")`. */
@@ -36,5 +40,10 @@ export function configProblem(error: z.ZodError, env: Record<string, string | un
 export function loadSiteConfig(env: Record<string, string | undefined> = process.env): SiteConfig {
   const parsed = z.object(siteEnvShape).safeParse(env);
   if (!parsed.success) throw new Error(configProblem(parsed.error, env));
-  return { publicHost: parsed.data.PUBLIC_HOST, databasePath: parsed.data.DATABASE_PATH, siteName: parsed.data.SITE_NAME };
+  return {
+    publicHost: parsed.data.PUBLIC_HOST,
+    databasePath: parsed.data.DATABASE_PATH,
+    siteName: parsed.data.SITE_NAME,
+    insightsOrigin: parsed.data.INSIGHTS_ORIGIN,
+  };
 }

@@ -80,6 +80,7 @@ export const FIXED_ROUTES = [
   '/admin/cities',
   '/admin/newsletter',
   '/admin/inbox',
+  '/admin/insights',
   '/admin/publishing',
   '/admin/history',
   '/admin/redirects',

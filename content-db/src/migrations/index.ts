@@ -19,6 +19,7 @@ import * as m0018 from './0018-invitations-and-resets.ts';
 import * as m0019 from './0019-review.ts';
 import * as m0021 from './0021-search-facets.ts';
 import * as m0022 from './0022-search-authors.ts';
+import * as m0026 from './0026-insights.ts';
 import * as m0027 from './0027-secure-search-delete.ts';
 import * as m0028 from './0028-webhooks.ts';
 import * as m0032 from './0032-editor-redirects.ts';
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '0019-review': m0019,
   '0021-search-facets': m0021,
   '0022-search-authors': m0022,
+  '0026-insights': m0026,
   '0027-secure-search-delete': m0027,
   '0028-webhooks': m0028,
   '0032-editor-redirects': m0032,

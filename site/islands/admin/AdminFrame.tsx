@@ -59,6 +59,7 @@ export const ADMIN_SECTIONS = [
   { section: 'dashboard', label: 'Posts', href: '/admin', least: 'contributor', group: 'Content' },
   { section: 'cities', label: 'Cities', href: '/admin/cities', least: 'editor', group: 'Content' },
   { section: 'newsletter', label: 'Newsletter', href: '/admin/newsletter', least: 'administrator', group: 'Readers' },
+  { section: 'insights', label: 'Insights', href: '/admin/insights', least: 'editor', group: 'Readers' },
   { section: 'inbox', label: 'Inbox', href: '/admin/inbox', least: 'administrator', group: 'Readers' },
   { section: 'publishing', label: 'Publishing', href: '/admin/publishing', least: 'editor', group: 'Site' },
   { section: 'history', label: 'History and trash', href: '/admin/history', least: 'editor', group: 'Site' },

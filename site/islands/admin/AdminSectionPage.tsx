@@ -9,6 +9,7 @@ import { DashboardPublishStatus } from './DashboardPublishStatus';
 import { DashboardSubscribers } from './DashboardSubscribers';
 import { DashboardHistory, DashboardTrash } from './history/DashboardHistory';
 import { DashboardSends } from './newsletter/DashboardSends';
+import { DashboardInsights } from './insights/DashboardInsights';
 import { DashboardRedirects } from './redirects/DashboardRedirects';
 import { DashboardTransfer } from './transfer/DashboardTransfer';
 import { DashboardWebhooks } from './webhooks/DashboardWebhooks';
@@ -29,6 +30,7 @@ const PANELS: Record<PanelSection, () => ReactNode> = {
       <DashboardSubscribers />
     </>
   ),
+  insights: () => <DashboardInsights />,
   inbox: () => <DashboardInbox />,
   publishing: () => <DashboardPublishStatus />,
   history: () => (

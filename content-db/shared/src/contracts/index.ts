@@ -12,3 +12,4 @@ export * from './search.ts';
 export * from './webhooks.ts';
 export * from './transfer.ts';
 export * from './redirects.ts';
+export * from './insights.ts';
