@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  adminCookie,
   exposedRoles,
   getJson,
   gone,
@@ -277,5 +278,41 @@ describe('visitor journeys', () => {
     expect(repeat.status()).toBe(200);
     expect(await repeat.json()).toEqual({ message: 'Check your inbox to confirm your subscription.' });
     await shown(toasts.getByText('Check your inbox to confirm your subscription.'));
+  });
+
+  it("counts a reader's views without a cookie or storage, a second view as the same visitor, and neither bots nor GPC", async () => {
+    // A reader's own browser: Playwright's headless one says HeadlessChrome, which is a bot.
+    const READER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+    const visit = async (options: Parameters<typeof newContext>[2], path: string, times = 1) => {
+      const visitor = await newContext(browser, server, options);
+      const tab = await visitor.newPage();
+      const setCookies: string[] = [];
+      tab.on('response', (response) => void response.headerValue('set-cookie').then((value) => value && setCookies.push(response.url())));
+      for (let i = 0; i < times; i++) {
+        const beacon = tab.waitForRequest((request) => request.url().endsWith('/api/collect'));
+        await tab.goto(path);
+        await beacon;
+      }
+      const stored = await tab.evaluate(() => [localStorage.length, sessionStorage.length, document.cookie]);
+      const cookies = await visitor.cookies();
+      await visitor.close();
+      return { setCookies, stored, cookies };
+    };
+    const reader = await visit({ userAgent: READER }, '/city-guides', 2);
+    expect(reader).toEqual({ setCookies: [], stored: [0, 0, ''], cookies: [] });
+    await visit({}, '/about');
+    await visit({ userAgent: READER, extraHTTPHeaders: { 'Sec-GPC': '1' } }, '/about');
+    // A search that finds nothing, from the results page.
+    await visit({ userAgent: READER }, '/search?q=qwertyuiop');
+
+    const today = new Date().toISOString().slice(0, 10);
+    const figures = await fetch(`${server.url}/api/insights?from=${today}&to=${today}`, { headers: { cookie: await adminCookie(server) } });
+    const report = (await figures.json()) as {
+      pages: { path: string; pageviews: number; visitors: number }[];
+      zeroResultSearches: { query: string }[];
+    };
+    expect(report.pages.find((page) => page.path === '/city-guides')).toEqual({ path: '/city-guides', pageviews: 2, visitors: 1 });
+    expect(report.pages.map((page) => page.path)).not.toContain('/about');
+    expect(report.zeroResultSearches).toEqual([{ query: 'qwertyuiop', searches: 1 }]);
   });
 });

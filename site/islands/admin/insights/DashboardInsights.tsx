@@ -87,8 +87,24 @@ function Trend({ report, scale }: { report: InsightsView; scale: Scale }) {
             <XAxis dataKey="label" tick={{ fontSize: 12, fill: '#5a6462' }} tickLine={false} axisLine={false} minTickGap={24} />
             <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: '#5a6462' }} tickLine={false} axisLine={false} width={48} />
             <Tooltip contentStyle={{ borderRadius: 8, borderColor: '#ddd4c6', fontSize: 13 }} />
-            <Area isAnimationActive={false} type="monotone" dataKey="pageviews" name="Page views" stroke="#a63d1c" strokeWidth={2} fill={`url(#${id}-views)`} />
-            <Area isAnimationActive={false} type="monotone" dataKey="visitors" name="Visitors" stroke="#1c2427" strokeWidth={2} fill="transparent" />
+            <Area
+              isAnimationActive={false}
+              type="monotone"
+              dataKey="pageviews"
+              name="Page views"
+              stroke="#a63d1c"
+              strokeWidth={2}
+              fill={`url(#${id}-views)`}
+            />
+            <Area
+              isAnimationActive={false}
+              type="monotone"
+              dataKey="visitors"
+              name="Visitors"
+              stroke="#1c2427"
+              strokeWidth={2}
+              fill="transparent"
+            />
           </AreaChart>
         </ResponsiveContainer>
       </div>
