@@ -83,4 +83,22 @@ describe('GET /api/insights', () => {
     expect((await report('', await t.signInAs('author'))).status).toBe(403);
     expect((await t.request('/api/insights.csv', { cookie: await t.signInAs('author') })).status).toBe(403);
   });
+
+  it("gives each post's views over the last 30 days, by day, for the admin's lists", async () => {
+    const { id } = await t.handle.db.selectFrom('posts').select('id').where('slug', '=', 'ramen-at-dawn').executeTakeFirstOrThrow();
+    await t.request('/api/collect', {
+      method: 'POST',
+      body: new URLSearchParams({ p: '/post/ramen-at-dawn', r: '' }),
+      headers: { 'user-agent': CHROME },
+      ip: '192.0.2.44',
+    });
+    const response = await t.request(`/api/insights/posts?ids=${id},999999`, { cookie: editor });
+    expect(response.status).toBe(200);
+    const [views, ...more] = (await response.json()) as { id: number; path: string; pageviews: number; visitors: number; days: number[] }[];
+    expect(more).toEqual([]);
+    expect(views).toMatchObject({ id, path: '/post/ramen-at-dawn', pageviews: 1, visitors: 1 });
+    expect(views!.days).toEqual([...Array(29).fill(0), 1]);
+    const refused = await t.request(`/api/insights/posts?ids=${Array.from({ length: 51 }, (_, i) => i + 1).join(',')}`, { cookie: editor });
+    expect(((await refused.json()) as { message: string }).message).toBe('Ask for at most 50 posts at once.');
+  });
 });

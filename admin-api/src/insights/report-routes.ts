@@ -2,13 +2,18 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import {
   daysBetween,
+  getCityById,
+  getPostById,
   insightHitDays,
   insightPathDays,
+  insightPathSeries,
   insightReport,
   newsletterInsights,
   rollUpInsightDay,
   toCsv,
 } from '@forkcast/content-db';
+import type { PostViews } from '@forkcast/shared/contracts';
+import { canonicalPostPath } from '@forkcast/shared/urls';
 import type { AppEnv } from '../context.ts';
 import { answer, describer, document, refusals } from '../openapi/describe.ts';
 import * as shapes from '../openapi/shapes.ts';
@@ -57,6 +62,20 @@ async function catchUp(c: Context<AppEnv>): Promise<void> {
   await collectorOf(db).flush({ all: true });
   for (const rawDay of await insightHitDays(db)) await rollUpInsightDay(db, rawDay);
 }
+
+/** At most this many posts per ask: a page of the admin's list. */
+const MAX_POSTS = 50;
+/** The days a post's views cover. */
+const POST_DAYS = 30;
+
+const postIds = z.object({
+  ids: z
+    .string({ error: 'Give the post ids as ids=1,2,3.' })
+    .regex(/^\d{1,9}(?:,\d{1,9})*$/, 'Give the post ids as ids=1,2,3.')
+    .transform((value) => [...new Set(value.split(',').map(Number))])
+    .refine((ids) => ids.length <= MAX_POSTS, `Ask for at most ${MAX_POSTS} posts at once.`)
+    .describe(`Up to ${MAX_POSTS} post ids, comma-separated.`),
+});
 
 const describe = describer('Insights');
 const PARAMETERS = [
@@ -132,6 +151,64 @@ export const insightReportRoutes = new Hono<AppEnv>()
           ['day', 'path', 'pageviews', 'visitors'],
           rows.map((row) => [row.day, row.path, row.pageviews, row.visitors]),
         ),
+      );
+    },
+  )
+  .get(
+    '/insights/posts',
+    describe({
+      operationId: 'postViews',
+      summary: "Posts' readers over the last 30 days",
+      description: `For each post asked for (and found), its canonical address, its page views and visitors over the last ${POST_DAYS} days (today included) and its page views on each of them, oldest first: the small charts of the admin's lists and the post editor. At most ${MAX_POSTS} posts. Never cached.`,
+      parameters: [
+        {
+          in: 'query',
+          name: 'ids',
+          required: true,
+          description: `Up to ${MAX_POSTS} post ids, comma-separated.`,
+          schema: { type: 'string' },
+        },
+      ],
+      responses: { 200: answer("The posts' views.", z.array(shapes.PostViews)), ...refusals('validation') },
+      examples: [
+        {
+          name: 'bad',
+          summary: 'Not a list of ids',
+          query: { ids: 'one,two' },
+          status: 400,
+          response: { message: 'Give the post ids as ids=1,2,3.', code: 'validation' },
+        },
+      ],
+    }),
+    allow('editor'),
+    validate('query', postIds),
+    async (c) => {
+      await catchUp(c);
+      const db = c.get('db');
+      const to = new Date().toISOString().slice(0, 10);
+      const from = new Date(Date.parse(`${to}T00:00:00Z`) - (POST_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+      const days = daysBetween(from, to);
+      const found: { id: number; path: string }[] = [];
+      for (const id of c.req.valid('query').ids) {
+        const post = await getPostById(db, id);
+        if (!post) continue;
+        const city = post.cityId === null ? undefined : await getCityById(db, post.cityId);
+        found.push({ id, path: canonicalPostPath(post, city) });
+      }
+      const series = await insightPathSeries(db, [...new Set(found.map((post) => post.path))], from, to);
+      c.header('Cache-Control', 'no-store');
+      return c.json<PostViews[]>(
+        found.map(({ id, path }) => {
+          const byDay = series.get(path) ?? new Map();
+          const counts = days.map((day) => byDay.get(day) ?? { pageviews: 0, visitors: 0 });
+          return {
+            id,
+            path,
+            pageviews: counts.reduce((sum, count) => sum + count.pageviews, 0),
+            visitors: counts.reduce((sum, count) => sum + count.visitors, 0),
+            days: counts.map((count) => count.pageviews),
+          };
+        }),
       );
     },
   );

@@ -505,3 +505,13 @@ export const InsightReport = z
       .describe('Null with `path`.'),
   })
   .meta({ id: 'InsightReport', description: "A period's readership figures." });
+
+export const PostViews = z
+  .object({
+    id,
+    path: z.string().describe('Its canonical address.'),
+    pageviews: z.number().int(),
+    visitors: z.number().int().describe('Unique per day, summed over the days.'),
+    days: z.array(z.number().int()).describe('Page views on each of the 30 days, oldest first.'),
+  })
+  .meta({ id: 'PostViews', description: "A post's readers over the last 30 days." });

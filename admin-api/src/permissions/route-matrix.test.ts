@@ -122,6 +122,7 @@ const RULES: Record<string, Rule> = {
   'GET /api/redirects': from('editor'),
   'GET /api/insights': from('editor'),
   'GET /api/insights.csv': from('editor'),
+  'GET /api/insights/posts': from('editor'),
   'POST /api/redirects': from('editor'),
   'POST /api/redirects/import': from('editor'),
   'DELETE /api/redirects/:id': from('editor'),

@@ -283,3 +283,23 @@ export function insightPathDays(
   if (path !== null) query = query.where('path', '=', path);
   return query.execute();
 }
+
+/** Each page's views and visitors by day over a period, for a few pages (the admin's lists and editor). */
+export async function insightPathSeries(
+  db: Db,
+  paths: readonly string[],
+  from: string,
+  to: string,
+): Promise<Map<string, Map<string, InsightCount>>> {
+  const series = new Map<string, Map<string, InsightCount>>(paths.map((path) => [path, new Map()]));
+  if (paths.length === 0) return series;
+  const rows = await db
+    .selectFrom('insightDailyPaths')
+    .select(['path', 'day', 'pageviews', 'visitors'])
+    .where('path', 'in', [...paths])
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .execute();
+  for (const row of rows) series.get(row.path)?.set(row.day, { pageviews: row.pageviews, visitors: row.visitors });
+  return series;
+}

@@ -14,7 +14,7 @@ function DashboardBody({ user }: { user: CurrentUser }) {
   return (
     <div className="fc-dash-main">
       {editor && <ReviewQueue />}
-      <DashboardPosts {...(editor ? {} : { authorId: user.id })} />
+      <DashboardPosts {...(editor ? { views: true } : { authorId: user.id })} />
     </div>
   );
 }

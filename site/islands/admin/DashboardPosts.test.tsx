@@ -91,4 +91,22 @@ describe('the posts list on /admin', () => {
     expect(screen.getByText('Page 2')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Older' })).toHaveProperty('disabled', true);
   });
+
+  it("shows an editor each post's views over the last 30 days", async () => {
+    stubApi({
+      'GET /api/cities': () => json(200, CITIES),
+      [`GET ${firstPage}`]: () => json(200, [row(1, { title: 'Read a lot' }), row(2, { title: 'Not yet read', status: 'draft' })]),
+      'GET /api/insights/posts?ids=1,2': () =>
+        json(200, [
+          { id: 1, path: '/post/post-1', pageviews: 1234, visitors: 800, days: [...Array(29).fill(40), 74] },
+          { id: 2, path: '/post/post-2', pageviews: 0, visitors: 0, days: Array(30).fill(0) },
+        ]),
+    });
+    renderIsland(<DashboardPosts views />);
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Views, 30 days' })).toBeTruthy();
+    const [read, unread] = within(table).getAllByRole('row').slice(1);
+    await waitFor(() => expect(within(read!).getAllByRole('cell').at(-1)!.textContent).toBe('1,234 views in the last 30 days'));
+    expect(within(unread!).getAllByRole('cell').at(-1)!.textContent).toBe('0 views in the last 30 days');
+  });
 });

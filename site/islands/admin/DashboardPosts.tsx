@@ -5,6 +5,7 @@ import { longDate } from '../../lib/dates';
 import { getJson } from '../shared/api';
 import { DashboardQueryError } from './DashboardQueryError';
 import { adminQuery, LOGIN_URL } from './DashboardQueries';
+import { usePostViews, ViewsSparkline } from './insights/PostViews';
 
 /** Posts on one page of the list. */
 export const POSTS_PAGE_SIZE = 20;
@@ -33,9 +34,10 @@ function localMoment(iso: string): string {
 
 /**
  * Every post and guide, newest edit first (or only those `authorId` wrote: a writer's own): search,
- * filters, pages, and each row opens its editor.
+ * filters, pages, and each row opens its editor. With `views` (an editor's list), each row shows its
+ * readers over the last 30 days.
  */
-export function DashboardPosts({ authorId }: { authorId?: number }) {
+export function DashboardPosts({ authorId, views = false }: { authorId?: number; views?: boolean }) {
   const id = useId();
   const [filters, setFilters] = useState<Filters>({ q: '', status: '', type: '', cityId: '', tag: '' });
   const [page, setPage] = useState(0);
@@ -45,6 +47,10 @@ export function DashboardPosts({ authorId }: { authorId?: number }) {
   const cityName = new Map((cities.data ?? []).map((city) => [city.id, city.name]));
   const rows = (posts.data ?? []).slice(0, POSTS_PAGE_SIZE);
   const hasNext = (posts.data ?? []).length > POSTS_PAGE_SIZE;
+  const readers = usePostViews(
+    rows.map((post) => post.id),
+    views,
+  );
   const filter = (key: keyof Filters) => (event: { target: { value: string } }) => {
     setFilters((current) => ({ ...current, [key]: event.target.value }));
     setPage(0);
@@ -130,6 +136,7 @@ export function DashboardPosts({ authorId }: { authorId?: number }) {
                 <th scope="col">Status</th>
                 <th scope="col">City</th>
                 <th scope="col">Edited</th>
+                {views && <th scope="col">Views, 30 days</th>}
               </tr>
             </thead>
             <tbody>
@@ -152,6 +159,11 @@ export function DashboardPosts({ authorId }: { authorId?: number }) {
                   <td className="fc-dash-date">
                     <time dateTime={post.updatedAt}>{longDate(post.updatedAt)}</time>
                   </td>
+                  {views && (
+                    <td>
+                      <ViewsSparkline views={readers.get(post.id)} />
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>

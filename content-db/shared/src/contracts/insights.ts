@@ -36,3 +36,12 @@ export interface InsightsView extends InsightCount {
   /** Null with `path`. */
   newsletter: NewsletterInsights | null;
 }
+
+/** GET /api/insights/posts: each post's readers over the last days, for the admin's lists and the editor. */
+export interface PostViews extends InsightCount {
+  id: number;
+  /** Its address, whose views these are. */
+  path: string;
+  /** Page views on each day, oldest first. */
+  days: number[];
+}

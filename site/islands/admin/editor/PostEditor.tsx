@@ -29,6 +29,7 @@ import { PostDangerZone } from './PostDangerZone';
 import { PostEditorBar } from './PostEditorBar';
 import { PostForm, PostSettings } from './PostFields';
 import { PostSchedule } from './PostSchedule';
+import { PostReaders } from '../insights/PostViews';
 import { PresenceNote } from '../presence/PresenceNote';
 import { ReviewNote, ReviewPanel } from '../review/ReviewPanel';
 import '../admin-page-styles';
@@ -189,6 +190,7 @@ function EditorBody({ initialId }: { initialId: number | undefined }) {
             saving={editor.saving}
             onSchedule={(publishAt) => editor.save({ status: 'scheduled', publishAt })}
           />
+          {postId !== undefined && live && may.review && <PostReaders postId={postId} />}
           {post && may.send && <LetterControls post={post} />}
           {postId !== undefined && (may.remove || (live && may.publish)) && (
             <PostDangerZone

@@ -1,0 +1,63 @@
+import { useQuery } from '@tanstack/react-query';
+import { Line, LineChart } from 'recharts';
+import type { PostViews } from '@forkcast/shared/contracts';
+import { adminQuery } from '../DashboardQueries';
+
+const POST_VIEWS_URL = '/api/insights/posts';
+
+/** The last 30 days' views of these posts, by id (editors and above may ask). */
+export function usePostViews(ids: readonly number[], enabled: boolean): Map<number, PostViews> {
+  const url = `${POST_VIEWS_URL}?ids=${ids.join(',')}`;
+  const views = useQuery({ queryKey: [POST_VIEWS_URL, ...ids], queryFn: adminQuery<PostViews[]>(url), enabled: enabled && ids.length > 0 });
+  return new Map((views.data ?? []).map((entry) => [entry.id, entry]));
+}
+
+const number = new Intl.NumberFormat('en');
+
+/** A post's views over 30 days: the total, and a line of each day's (drawn for the eye; the total says it in words). */
+export function ViewsSparkline({ views }: { views: PostViews | undefined }) {
+  if (!views) return <span className="fc-dash-meta">—</span>;
+  return (
+    <span className="fc-views">
+      <span aria-hidden="true" className="fc-views__line">
+        <LineChart width={72} height={22} data={views.days.map((pageviews, day) => ({ day, pageviews }))}>
+          <Line isAnimationActive={false} type="monotone" dataKey="pageviews" stroke="#a63d1c" strokeWidth={1.5} dot={false} />
+        </LineChart>
+      </span>
+      <span className="fc-views__total">
+        {number.format(views.pageviews)}
+        <span className="visually-hidden"> views in the last 30 days</span>
+      </span>
+    </span>
+  );
+}
+
+/** The post editor's view of a live post's readers: the last 30 days' views and visitors, and each day's views. */
+export function PostReaders({ postId }: { postId: number }) {
+  const views = usePostViews([postId], true).get(postId);
+  return (
+    <section className="fc-post-readers" aria-labelledby={`post-readers-${postId}`}>
+      <h2 id={`post-readers-${postId}`} className="fc-post-readers__title">
+        Readers
+      </h2>
+      {views ? (
+        <>
+          <p className="fc-dash-meta">
+            <strong>{number.format(views.pageviews)}</strong> views by <strong>{number.format(views.visitors)}</strong> visitors in the last
+            30 days
+          </p>
+          <span aria-hidden="true" className="fc-post-readers__line">
+            <LineChart width={240} height={48} data={views.days.map((pageviews, day) => ({ day, pageviews }))}>
+              <Line isAnimationActive={false} type="monotone" dataKey="pageviews" stroke="#a63d1c" strokeWidth={2} dot={false} />
+            </LineChart>
+          </span>
+          <a href="/admin/insights">All insights</a>
+        </>
+      ) : (
+        <p className="fc-dash-meta" role="status">
+          Counting…
+        </p>
+      )}
+    </section>
+  );
+}
