@@ -18,7 +18,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pino } from 'pino';
 import { createPublishingApp, distPaths, hashPassword, loadConfig } from '@forkcast/admin-api';
-import { createUser, nowIso, pageHashes } from '@forkcast/content-db';
+import { createDb, createUser, nowIso, pageHashes } from '@forkcast/content-db';
 import { isNotFoundRoute, REDIRECTS_ROUTE } from '@forkcast/shared/urls';
 import { seededRandom } from '@forkcast/content-db/testing/random';
 import { benchSizes, growthReport, ONE_OF_SIZES, runSizes, sizeResults, sizeResultsFile } from './growth.ts';
@@ -236,6 +236,20 @@ const servable = [...(await pageHashes(db)).keys()].filter(
 );
 await db.destroy();
 
+/** The page views the database holds, raw and rolled up. */
+async function countedViews(path: string): Promise<number> {
+  const handle = createDb(path);
+  try {
+    const row = await handle
+      .selectFrom('insightHits')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  } finally {
+    await handle.destroy();
+  }
+}
+
 /** The read load against our server, as make start runs it, and against nginx on the same folder. */
 async function benchServing(): Promise<NonNullable<BenchResults['serving']>> {
   const sampleRandom = seededRandom(5);
@@ -261,12 +275,30 @@ async function benchServing(): Promise<NonNullable<BenchResults['serving']>> {
       MAIL_DIR: join(WORK, 'mail'),
       PUBLIC_HOST: SITE.publicHost,
       SITE_NAME: SITE.siteName,
+      // The beacon load comes from many readers behind one proxy (a CDN): their addresses in X-Forwarded-For.
+      TRUST_PROXY: '1',
     },
     join(WORK, 'server.log'),
   );
   let ourLoad: LoadResult;
+  let collect: NonNullable<BenchResults['serving']>['collect'];
   try {
     ourLoad = await measureLoad(ours, load, join(WORK, 'load'));
+    console.log(`Serving: the page-view beacon, ${CONNECTIONS} connections for ${LOAD_SECONDS} s...`);
+    const counted = await countedViews(dbPath);
+    const beaconLoad = await measureLoad(
+      ours,
+      { ...load, paths: sample.filter((path) => !path.endsWith('.xml')), beacon: true },
+      join(WORK, 'load'),
+    );
+    // The collector writes its batch a second after the last view; every answered view must be stored.
+    await new Promise((done) => setTimeout(done, 2_500));
+    const answered = (run: { requests: number; non2xx: number }) => run.requests - run.non2xx;
+    collect = {
+      load: beaconLoad,
+      stored: (await countedViews(dbPath)) - counted,
+      sent: answered(beaconLoad.warmup) + answered({ requests: beaconLoad.requests, non2xx: beaconLoad.non2xx + beaconLoad.errors }),
+    };
   } finally {
     await ours.stop();
   }
@@ -285,7 +317,7 @@ async function benchServing(): Promise<NonNullable<BenchResults['serving']>> {
     console.log(`Serving: nginx skipped: ${nginxAvailable.reason}.`);
     nginx = { skipped: nginxAvailable.reason };
   }
-  return { connections: CONNECTIONS, seconds: LOAD_SECONDS, urls: sample.length, ours: ourLoad, nginx };
+  return { connections: CONNECTIONS, seconds: LOAD_SECONDS, urls: sample.length, ours: ourLoad, nginx, collect };
 }
 const serving = ONLY === 'publishing' ? undefined : await benchServing();
 

@@ -31,6 +31,8 @@ export interface BenchResults {
     urls: number;
     ours: LoadResult;
     nginx: { label: string; load: LoadResult } | { skipped: string };
+    /** Page views counted at POST /api/collect under the same kind of load, and how many were stored. */
+    collect?: { load: LoadResult; stored: number; sent: number };
   };
   search: SearchBenchResult;
 }
@@ -124,6 +126,14 @@ function targets(results: BenchResults): Target[] {
       now: `${serving.ours.requestsPerSecond.toFixed(0)} req/s, p99 ${ms(serving.ours.p99)}${share === undefined ? '' : `, ${(share * 100).toFixed(0)}% of nginx`}`,
       met: serving.ours.requestsPerSecond >= 5000 && serving.ours.p99 <= 50 && (share === undefined || share >= 0.25),
     });
+    if (serving.collect)
+      rows.push({
+        measure: `page views counted (POST /api/collect), ${serving.connections} connections`,
+        before: 'none counted',
+        target: '>= 5,000 hits/s, none lost',
+        now: `${serving.collect.load.requestsPerSecond.toFixed(0)} hits/s, p99 ${ms(serving.collect.load.p99)}, ${serving.collect.stored} of ${serving.collect.sent} stored`,
+        met: serving.collect.load.requestsPerSecond >= 5000 && serving.collect.stored === serving.collect.sent,
+      });
   }
   return rows;
 }

@@ -15,7 +15,15 @@ export interface LoadOptions {
   /** Paths requested in turn by every connection. */
   paths: string[];
   headers: Record<string, string>;
+  /**
+   * Send each path as the page-view beacon would (POST /api/collect), from a random client address
+   * in X-Forwarded-For (the server trusts one proxy), as many readers behind a CDN would.
+   */
+  beacon?: boolean;
 }
+
+/** The user agent the beacon load reads as: a browser, which the bot filter lets through. */
+const READER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 export interface LoadResult {
   requestsPerSecond: number;
@@ -30,6 +38,8 @@ export interface LoadResult {
   serverCpuUs: number | undefined;
   /** CPU time the load generator spent per request. */
   clientCpuUs: number;
+  /** The warm-up run before the timed one: its requests, and how many were not answered 2xx. */
+  warmup: { requests: number; non2xx: number };
 }
 
 /** A port that was free a moment ago on the loopback address. */
@@ -227,7 +237,12 @@ function runWrk(url: string, options: LoadOptions, seconds: number, workDir: str
       'local i = 0',
       'request = function()',
       '  i = i % #paths + 1',
-      `  return wrk.format("GET", paths[i], { ${headers} })`,
+      ...(options.beacon
+        ? [
+            '  local from = string.format("10.%d.%d.%d", math.random(0, 255), math.random(0, 255), math.random(1, 254))',
+            `  return wrk.format("POST", "/api/collect", { ["Content-Type"] = "application/x-www-form-urlencoded", ["User-Agent"] = ${JSON.stringify(READER_AGENT)}, ["X-Forwarded-For"] = from }, "p=" .. paths[i] .. "&r=")`,
+          ]
+        : [`  return wrk.format("GET", paths[i], { ${headers} })`]),
       'end',
       'done = function(summary, latency, requests)',
       '  local e = summary.errors',
@@ -257,7 +272,7 @@ export async function measureLoad(served: Served, options: LoadOptions, workDir:
   mkdirSync(workDir, { recursive: true });
   const first = await fetch(`${served.url}${options.paths[0]}`, { headers: options.headers });
   await first.arrayBuffer();
-  runWrk(served.url, options, 3, workDir);
+  const warmup = runWrk(served.url, options, 3, workDir);
   const serverBefore = served.pid === undefined ? undefined : processTreeCpuMs(served.pid);
   const result = runWrk(served.url, options, options.seconds, workDir);
   const serverAfter = served.pid === undefined ? undefined : processTreeCpuMs(served.pid);
@@ -272,5 +287,6 @@ export async function measureLoad(served: Served, options: LoadOptions, workDir:
     encoding: first.headers.get('content-encoding') ?? 'identity',
     serverCpuUs: serverBefore === undefined || serverAfter === undefined ? undefined : ((serverAfter - serverBefore) * 1000) / requests,
     clientCpuUs: (result.cpuMs * 1000) / requests,
+    warmup: { requests: warmup.requests, non2xx: warmup.non2xx + warmup.errors },
   };
 }
