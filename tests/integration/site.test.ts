@@ -51,8 +51,10 @@ const ADMIN_ISLAND_PAGES = [
   'cities/',
   'newsletter/',
   'inbox/',
+  'insights/',
   'publishing/',
   'history/',
+  'redirects/',
   'people/',
   'profile/',
 ].map((folder) => `admin/${folder}index.html`);

@@ -448,6 +448,13 @@ const OTHER_WRITES: Record<string, (site: PublishingSite) => Promise<Response>> 
     return site.request(`/api/webhooks/${id}`, { method: 'DELETE' });
   },
   'POST /api/login': (site) => site.request('/api/login', { ...json('POST', ADMIN), admin: false }),
+  // A page view adds to the readership counts, which no page shows.
+  'POST /api/collect': (site) =>
+    site.request('/api/collect', {
+      method: 'POST',
+      body: new URLSearchParams({ p: '/', r: '' }),
+      headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36' },
+    }),
   'POST /api/contact': (site) =>
     site.request('/api/contact', {
       ...json('POST', { name: 'Ana', email: 'ana@example.com', subject: 'Hello', message: 'A question.' }),
