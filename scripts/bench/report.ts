@@ -131,8 +131,9 @@ function targets(results: BenchResults): Target[] {
         measure: `page views counted (POST /api/collect), ${serving.connections} connections`,
         before: 'none counted',
         target: '>= 5,000 hits/s, none lost',
-        now: `${serving.collect.load.requestsPerSecond.toFixed(0)} hits/s, p99 ${ms(serving.collect.load.p99)}, ${serving.collect.stored} of ${serving.collect.sent} stored`,
-        met: serving.collect.load.requestsPerSecond >= 5000 && serving.collect.stored === serving.collect.sent,
+        now: `${serving.collect.load.requestsPerSecond.toFixed(0)} hits/s, p99 ${ms(serving.collect.load.p99)}, ${serving.collect.stored} stored of ${serving.collect.sent} answered`,
+        // The server also stores the views still in flight when wrk stops, which wrk does not count.
+        met: serving.collect.load.requestsPerSecond >= 5000 && serving.collect.stored >= serving.collect.sent,
       });
   }
   return rows;

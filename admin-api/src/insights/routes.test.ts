@@ -56,9 +56,15 @@ describe('/api/collect', () => {
     expect(await hits()).toEqual([]);
   });
 
-  it('refuses a beacon without a path with a 400 and counts nothing', async () => {
+  it('refuses a beacon without a path (400) or not sent as a form (415), and counts nothing', async () => {
     const response = await beacon({ r: 'https://example.org/' });
     expect(response.status).toBe(400);
+    const json = await t.request('/api/collect', {
+      method: 'POST',
+      body: JSON.stringify({ p: '/' }),
+      headers: { 'user-agent': CHROME, 'content-type': 'application/json' },
+    });
+    expect(json.status).toBe(415);
     expect(await hits()).toEqual([]);
   });
 

@@ -1,14 +1,16 @@
 import { Hono, type Context } from 'hono';
+import { resolver } from 'hono-openapi';
 import { z } from 'zod';
 import type { Db } from '@forkcast/content-db';
 import type { AppEnv } from '../context.ts';
 import { clientAddress, rateLimit } from '../middleware/rate-limit.ts';
 import { describer, refusals } from '../openapi/describe.ts';
-import { validate } from '../validation.ts';
+import { errors } from '../errors.ts';
 import { InsightCollector } from './collector.ts';
 import { countable, DailySalt } from './visitor.ts';
 
 const describe = describer('Insights');
+const FORM_MEDIA = 'application/x-www-form-urlencoded';
 const beacon = z.object({
   p: z.string({ error: 'Send the page path as p.' }).max(2000, 'The page path can be at most 2000 characters.'),
   r: z.string().max(2000, 'The referrer can be at most 2000 characters.').default(''),
@@ -65,7 +67,8 @@ export const collectRoutes = () =>
         summary: 'Count a page view',
         description:
           "The page's beacon: a form body `p` (the path) and `r` (the referrer), as `navigator.sendBeacon(url, new URLSearchParams(...))` sends it, which needs no CORS preflight from a page on a CDN or bucket. Bots, `Sec-GPC: 1` and `DNT: 1` are not counted; nothing is stored about the reader but a hash under a salt destroyed daily. 204 also for a view it does not count.",
-        responses: { 204: { description: 'Received.' }, ...refusals('validation') },
+        requestBody: { required: true, content: { [FORM_MEDIA]: { schema: resolver(beacon) } } },
+        responses: { 204: { description: 'Received.' }, ...refusals('validation', 'unsupported_media_type') },
         examples: [
           {
             name: 'view',
@@ -77,9 +80,14 @@ export const collectRoutes = () =>
         ],
       }),
       limited(),
-      validate('form', beacon),
-      (c) => {
-        count(c, c.req.valid('form'));
+      async (c) => {
+        // Read as URLSearchParams, not through the form validator's FormData, which cost a sixth of
+        // each beacon's CPU time under load (a profile of make bench's beacon load).
+        if (!(c.req.header('content-type') ?? '').startsWith(FORM_MEDIA))
+          throw errors.unsupportedMedia('unsupported_media_type', `Send the page view as ${FORM_MEDIA}.`);
+        const view = beacon.safeParse(Object.fromEntries(new URLSearchParams(await c.req.text())));
+        if (!view.success) throw errors.validation(view.error.issues[0]?.message ?? 'The page view is not valid.');
+        count(c, view.data);
         return c.body(null, 204);
       },
     )
