@@ -81,8 +81,8 @@ export const collectRoutes = () =>
       }),
       limited(),
       async (c) => {
-        // Read as URLSearchParams, not through the form validator's FormData, which cost a sixth of
-        // each beacon's CPU time under load (a profile of make bench's beacon load).
+        // Read as URLSearchParams, not through the form validator's FormData, the beacon's largest
+        // cost under load (docs/performance.md, "Counting page views").
         if (!(c.req.header('content-type') ?? '').startsWith(FORM_MEDIA))
           throw errors.unsupportedMedia('unsupported_media_type', `Send the page view as ${FORM_MEDIA}.`);
         const view = beacon.safeParse(Object.fromEntries(new URLSearchParams(await c.req.text())));
