@@ -109,8 +109,7 @@ describe('creating, re-slugging and deleting a city in the city editor', () => {
     await page.waitForURL(`**${cityEditor}`);
     await page.getByRole('button', { name: 'Delete city' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Porto?' });
-    await Promise.all([page.waitForURL('**/admin'), dialog.getByRole('button', { name: 'Delete' }).click()]);
-    await page.goto('/admin/cities');
+    await Promise.all([page.waitForURL('**/admin/cities'), dialog.getByRole('button', { name: 'Delete' }).click()]);
     await shown(citiesList().getByRole('link', { name: 'Kyoto' }));
     expect(await citiesList().getByRole('link', { name: 'Porto' }).count()).toBe(0);
     expect((await visit(server, '/api/cities/porto')).status).toBe(404);

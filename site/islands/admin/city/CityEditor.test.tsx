@@ -397,7 +397,7 @@ describe('the city editor', () => {
       );
     });
 
-    it('deletes an empty city and goes back to the dashboard', async () => {
+    it('deletes an empty city and goes back to the cities', async () => {
       const calls = stubApi({
         'GET /api/admin/cities': () => json(200, OTHERS),
         'GET /api/admin/cities/7': () => json(200, city()),
@@ -409,7 +409,7 @@ describe('the city editor', () => {
       await user.click(await screen.findByRole('button', { name: 'Delete city' }));
       const dialog = await screen.findByRole('dialog', { name: 'Delete Porto?' });
       await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-      await waitFor(() => expect(assign).toHaveBeenCalledWith('/admin'));
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('/admin/cities'));
       expect(writes(calls)).toEqual([{ method: 'DELETE', url: '/api/cities/7', body: undefined, ifMatch: '"12"' }]);
       expect(currentToast()).toEqual({ title: 'City deleted', description: 'Published in 42 ms' });
     });

@@ -48,6 +48,7 @@ function useCityEditor(initialId: number | undefined) {
     refill: 'first',
     fetchCurrent: (cityId) => adminQuery<CityOverview>(`${CITY_OVERVIEWS_URL}/${cityId}`)(),
     noun: 'city',
+    listUrl: '/admin/cities',
     fieldsOf: cityFields,
     reapply: reapplyOnTop,
     draftOf,

@@ -66,6 +66,8 @@ export interface EntityEditorOptions<Draft, Loaded extends Answer, Answer extend
   fetchCurrent: (id: number) => Promise<Loaded>;
   /** What the editor calls the entity in the conflict's headline: 'post', 'city'. */
   noun: string;
+  /** Where leaving the editor goes: the list of its section; /admin when left out. */
+  listUrl?: string;
   /** The form's fields as text under the history's labels, for the editor's side of a conflict. */
   fieldsOf: (draft: Draft) => Fields;
   /** The editor's own edit (`mine`, made from `base`) laid over the entity as it is now (`theirs`). */
@@ -125,7 +127,7 @@ export interface EntityEditor<Draft, Loaded, Extra> {
   save: (extra: Extra) => void;
   /** Save as the editor asked for it: through `onSaveRequest`. */
   saveNow: () => void;
-  /** Goes to the dashboard without asking, keeping the current message for it: the entity is gone. */
+  /** Goes to the entity's list (listUrl) without asking, keeping the current message for it: the entity is gone. */
   leaveForDashboard: () => void;
   /** The version the form was made from: what the next save sends as If-Match. */
   version: number | undefined;
@@ -276,8 +278,8 @@ export function useEntityEditor<Draft, Loaded extends Answer, Answer extends { i
     gone.current = true;
     // The dashboard shows the message, with its Undo, after the move.
     keepToastForNextPage();
-    window.location.assign('/admin');
-  }, []);
+    window.location.assign(options.listUrl ?? '/admin');
+  }, [options.listUrl]);
 
   return {
     id,
