@@ -85,4 +85,23 @@ describe('the cities list on /admin', () => {
     renderIsland(<DashboardCities />);
     expect((await screen.findByRole('alert')).textContent).toBe('Your session has expired. Sign in again.');
   });
+
+  it("shows each guide's views over the last 30 days", async () => {
+    stubApi({
+      'GET /api/admin/cities': () => json(200, CITIES),
+      'GET /api/insights/posts?ids=10,11': () =>
+        json(200, [
+          { id: 10, path: '/lisbon/guide', pageviews: 860, visitors: 512, days: Array(30).fill(28) },
+          { id: 11, path: '/sao-paulo/guide', pageviews: 0, visitors: 0, days: Array(30).fill(0) },
+        ]),
+    });
+    renderIsland(<DashboardCities />);
+    const table = await screen.findByRole('table');
+    const [lisbon, saoPaulo, porto] = rowsOf(table);
+    await within(lisbon!).findByText('860');
+    expect(within(lisbon!).getAllByRole('cell').at(-1)!.textContent).toBe('860 views in the last 30 days');
+    expect(within(saoPaulo!).getAllByRole('cell').at(-1)!.textContent).toBe('0 views in the last 30 days');
+    // A city without a guide has nothing to count.
+    expect(within(porto!).getAllByRole('cell').at(-1)!.textContent).toBe('');
+  });
 });

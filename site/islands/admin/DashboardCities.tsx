@@ -6,6 +6,7 @@ import { DashboardQueryError } from './DashboardQueryError';
 import { adminQuery, CITY_OVERVIEWS_URL, LOGIN_URL } from './DashboardQueries';
 import { cityEditorUrl } from './admin-urls';
 import { GuideState } from './city/GuideState';
+import { usePostViews, ViewsSparkline } from './insights/PostViews';
 
 /** Letters compared without case or accents, so 'sao' finds São Paulo. */
 const folded = (text: string) =>
@@ -19,12 +20,16 @@ function matches(city: CityOverview, query: string): boolean {
   return wanted === '' || [city.name, city.slug, city.country].some((text) => folded(text).includes(wanted));
 }
 
-/** Every city in display order: its address, its guide's state, its posts and its last edit; each row opens its editor. */
+/** Every city in display order: its address, its guide's state and readers, its posts and its last edit; each row opens its editor. */
 export function DashboardCities() {
   const id = useId();
   const [query, setQuery] = useState('');
   const cities = useQuery({ queryKey: [CITY_OVERVIEWS_URL], queryFn: adminQuery<CityOverview[]>(CITY_OVERVIEWS_URL) });
   const rows = (cities.data ?? []).filter((city) => matches(city, query));
+  const guideViews = usePostViews(
+    rows.flatMap((city) => (city.guide ? [city.guide.id] : [])),
+    true,
+  );
 
   return (
     <section className="fc-dash-card" aria-labelledby={`${id}-title`}>
@@ -78,6 +83,7 @@ export function DashboardCities() {
                   Posts
                 </th>
                 <th scope="col">Edited</th>
+                <th scope="col">Guide views, 30 days</th>
               </tr>
             </thead>
             <tbody>
@@ -98,6 +104,7 @@ export function DashboardCities() {
                     <span className="fc-dash-unit">Edited </span>
                     <time dateTime={city.updatedAt}>{longDate(city.updatedAt)}</time>
                   </td>
+                  <td className="fc-cities-table__views">{city.guide && <ViewsSparkline views={guideViews.get(city.guide.id)} />}</td>
                 </tr>
               ))}
             </tbody>
