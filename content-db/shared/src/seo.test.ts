@@ -1,65 +1,56 @@
 import { describe, expect, it } from 'vitest';
-import { SEO_LIMITS, resolveSeo, seoFieldsSchema } from './seo';
+import { EMPTY_SEO, isCanonicalUrl, isShareImage, resolveSeo } from './seo';
 
 const defaults = {
-  title: 'Pho in Hanoi · Forkcast',
+  title: 'Pho in Hanoi | Forkcast',
   description: 'Where to eat pho.',
   image: '/images/hero.jpg',
   canonical: 'https://forkcast.test/posts/pho',
 };
 
-describe('seoFieldsSchema', () => {
-  it('accepts empty fields and every field set', () => {
-    expect(seoFieldsSchema.parse({})).toEqual({});
-    const full = {
-      metaTitle: 'Pho',
-      metaDescription: 'Soup.',
-      ogImage: '/images/a.jpg',
-      canonicalUrl: 'https://example.com/pho',
-      noindex: true,
-    };
-    expect(seoFieldsSchema.parse(full)).toEqual(full);
-  });
-
-  it('refuses a canonical URL that is not an absolute http(s) address, with a message that says so', () => {
-    for (const canonicalUrl of ['/posts/pho', 'javascript:alert(1)', 'ftp://example.com/x', 'not a url']) {
-      const result = seoFieldsSchema.safeParse({ canonicalUrl });
-      expect(result.success).toBe(false);
-      expect(result.error?.issues[0]?.message).toMatch(/absolute http\(s\) URL/);
-    }
-  });
-
-  it('refuses fields over their length limits, naming the limit', () => {
-    const title = seoFieldsSchema.safeParse({ metaTitle: 'x'.repeat(SEO_LIMITS.metaTitle + 1) });
-    expect(title.error?.issues[0]?.message).toContain(String(SEO_LIMITS.metaTitle));
-    const description = seoFieldsSchema.safeParse({ metaDescription: 'x'.repeat(SEO_LIMITS.metaDescription + 1) });
-    expect(description.error?.issues[0]?.message).toContain(String(SEO_LIMITS.metaDescription));
-  });
-});
-
 describe('resolveSeo', () => {
   it('keeps every default when the fields are empty or blank', () => {
-    const expected = { ...defaults, noindex: false };
-    expect(resolveSeo(defaults, {})).toEqual(expected);
-    expect(resolveSeo(defaults, { metaTitle: '  ', metaDescription: '', ogImage: null, canonicalUrl: null, noindex: null })).toEqual(
-      expected,
-    );
+    expect(resolveSeo(defaults, {})).toEqual({ ...defaults, noindex: false });
+    expect(resolveSeo(defaults, EMPTY_SEO)).toEqual({ ...defaults, noindex: false });
+    expect(resolveSeo(defaults, { metaTitle: '  ', metaDescription: '' })).toEqual({ ...defaults, noindex: false });
   });
 
-  it('lets each set field replace its default', () => {
-    const fields = {
-      metaTitle: 'Best pho',
-      metaDescription: 'Ten bowls.',
-      ogImage: '/images/card.jpg',
+  it('puts each set field in place of its default', () => {
+    const head = resolveSeo(defaults, {
+      metaTitle: 'Hanoi’s best pho',
+      metaDescription: 'Six bowls.',
+      ogImage: '/uploads/pho.jpg',
       canonicalUrl: 'https://example.com/pho',
       noindex: true,
-    };
-    expect(resolveSeo(defaults, fields)).toEqual({
-      title: 'Best pho',
-      description: 'Ten bowls.',
-      image: '/images/card.jpg',
+    });
+    expect(head).toEqual({
+      title: 'Hanoi’s best pho',
+      description: 'Six bowls.',
+      image: '/uploads/pho.jpg',
       canonical: 'https://example.com/pho',
       noindex: true,
     });
+  });
+
+  it('never lets a document index a page its layout keeps out of search', () => {
+    expect(resolveSeo({ ...defaults, noindex: true }, { noindex: false }).noindex).toBe(true);
+  });
+});
+
+describe('isCanonicalUrl and isShareImage', () => {
+  it('take https addresses and site paths, and refuse the rest', () => {
+    for (const ok of ['https://example.com/pho', '/kyoto/ramen', '/']) expect(isCanonicalUrl(ok)).toBe(true);
+    for (const bad of [
+      'http://example.com/pho',
+      'javascript:alert(1)',
+      '//evil.test/x',
+      '/a/../b',
+      'pho',
+      `https://x.test/${'a'.repeat(2048)}`,
+    ])
+      expect(isCanonicalUrl(bad)).toBe(false);
+    for (const ok of ['https://cdn.example/pho.jpg', '/uploads/pho.jpg', '/images/presets/a.jpg']) expect(isShareImage(ok)).toBe(true);
+    for (const bad of ['/kyoto/ramen', 'http://cdn.example/pho.jpg', '/uploads/../secret', 'data:image/png;base64,AA'])
+      expect(isShareImage(bad)).toBe(false);
   });
 });

@@ -1,40 +1,42 @@
-import { z } from 'zod';
+import type { SeoFields } from './contracts/api-types.ts';
 
 /**
- * Search and social fields any published document (post, city guide, page) can carry. Each is optional:
- * an empty field keeps the page's default, so a document without them renders as it always did.
+ * Search and social fields any published document (post, city guide, page) can carry. Each is
+ * optional: an empty field keeps the page's default, so a document without them renders as it always did.
  */
 export const SEO_LIMITS = {
   /** Hard limits the API refuses above; the editor's hints (titleHint, descriptionHint) are softer. */
-  metaTitle: 200,
+  metaTitle: 300,
   metaDescription: 500,
-  ogImage: 2048,
-  canonicalUrl: 2048,
-  /** What a search result shows before it cuts the text: counted in the editor, never enforced. */
+  url: 2048,
+  /** About what a search result shows before it cuts the text: counted in the editor, never enforced. */
   titleHint: 60,
   descriptionHint: 155,
 } as const;
 
-const optionalText = (field: string, max: number) => z.string().max(max, `${field} must be at most ${max} characters`).nullish();
+export const SEO_FIELD_NAMES = [
+  'metaTitle',
+  'metaDescription',
+  'ogImage',
+  'canonicalUrl',
+  'noindex',
+] as const satisfies readonly (keyof SeoFields)[];
 
-const absoluteHttpUrl = z
-  .string()
-  .max(SEO_LIMITS.canonicalUrl, `canonicalUrl must be at most ${SEO_LIMITS.canonicalUrl} characters`)
-  .refine(
-    (value) => value === '' || (/^https?:\/\/[^\s/]+/i.test(value) && URL.canParse(value)),
-    'canonicalUrl must be an absolute http(s) URL',
-  );
+export const EMPTY_SEO: SeoFields = { metaTitle: null, metaDescription: null, ogImage: null, canonicalUrl: null, noindex: false };
 
-/** Spread into a post's, a guide's or a page's request schema: `...seoFieldsSchema.shape`. */
-export const seoFieldsSchema = z.object({
-  metaTitle: optionalText('metaTitle', SEO_LIMITS.metaTitle),
-  metaDescription: optionalText('metaDescription', SEO_LIMITS.metaDescription),
-  ogImage: optionalText('ogImage', SEO_LIMITS.ogImage),
-  canonicalUrl: absoluteHttpUrl.nullish(),
-  noindex: z.boolean().nullish(),
-});
+// A path on this site: one leading slash, no '..', nothing but URL-safe characters.
+const SITE_PATH = /^\/(?!\/)[\w\-./~%]*$/;
+const httpsUrl = (value: string) => /^https:\/\/[^\s/]+/i.test(value) && URL.canParse(value);
 
-export type SeoFields = z.infer<typeof seoFieldsSchema>;
+/** A canonical URL may be an absolute https address or a path on this site. */
+export function isCanonicalUrl(value: string): boolean {
+  return value.length <= SEO_LIMITS.url && (httpsUrl(value) || (SITE_PATH.test(value) && !value.includes('..')));
+}
+
+/** A share image may be an https address or a picture of this site's own (/images/, /uploads/). */
+export function isShareImage(value: string): boolean {
+  return value.length <= SEO_LIMITS.url && (httpsUrl(value) || (/^\/(?:images|uploads)\/[\w./-]+$/.test(value) && !value.includes('..')));
+}
 
 export interface SeoHead {
   title: string;
@@ -47,12 +49,12 @@ export interface SeoHead {
 const filled = (value: string | null | undefined) => (value?.trim() ? value.trim() : undefined);
 
 /** What the page's head says: each set field in place of the page's own default. */
-export function resolveSeo(defaults: Omit<SeoHead, 'noindex'> & { noindex?: boolean }, fields: SeoFields): SeoHead {
+export function resolveSeo(defaults: Omit<SeoHead, 'noindex'> & { noindex?: boolean }, fields: Partial<SeoFields>): SeoHead {
   return {
     title: filled(fields.metaTitle) ?? defaults.title,
     description: filled(fields.metaDescription) ?? defaults.description,
     image: filled(fields.ogImage) ?? defaults.image,
     canonical: filled(fields.canonicalUrl) ?? defaults.canonical,
-    noindex: fields.noindex ?? defaults.noindex ?? false,
+    noindex: Boolean(fields.noindex) || (defaults.noindex ?? false),
   };
 }
