@@ -187,22 +187,24 @@ function EditorBody({ initialId, site }: { initialId: number | undefined; site: 
 
       <div className="fc-editor__grid">
         {/* A post the user may not change (a contributor's, in review) shows its fields locked. */}
-        <fieldset className="fc-editor__lock" disabled={!may.edit}>
-          <PostForm
-            id={id}
-            draft={draft}
-            setDraft={setDraft}
-            heading={postId === undefined ? 'New post' : `Edit ${post?.title ?? 'post'}`}
-            onSubmit={editor.saveNow}
-          />
-          <SeoPanel
-            value={draft}
-            onChange={(change) => setDraft((current) => ({ ...current, ...change }))}
-            defaults={seoDefaults(draft, post, cities.data ?? [], site)}
-            site={site}
-            defaultOpen={SEO_TEXT_FIELDS.some((key) => draft[key].trim() !== '') || draft.noindex}
-          />
-        </fieldset>
+        <div className="fc-editor__main">
+          <fieldset className="fc-editor__lock" disabled={!may.edit}>
+            <PostForm
+              id={id}
+              draft={draft}
+              setDraft={setDraft}
+              heading={postId === undefined ? 'New post' : `Edit ${post?.title ?? 'post'}`}
+              onSubmit={editor.saveNow}
+            />
+            <SeoPanel
+              value={draft}
+              onChange={(change) => setDraft((current) => ({ ...current, ...change }))}
+              defaults={seoDefaults(draft, post, cities.data ?? [], site)}
+              site={site}
+              defaultOpen={SEO_TEXT_FIELDS.some((key) => draft[key].trim() !== '') || draft.noindex}
+            />
+          </fieldset>
+        </div>
         <aside className="fc-editor__side" aria-label="Post settings">
           <fieldset className="fc-editor__lock" disabled={!may.edit}>
             <PostSettings id={id} draft={draft} setDraft={setDraft} post={post} cities={cities.data ?? []} />
