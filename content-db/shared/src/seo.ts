@@ -14,14 +14,6 @@ export const SEO_LIMITS = {
   descriptionHint: 155,
 } as const;
 
-export const SEO_FIELD_NAMES = [
-  'metaTitle',
-  'metaDescription',
-  'ogImage',
-  'canonicalUrl',
-  'noindex',
-] as const satisfies readonly (keyof SeoFields)[];
-
 export const EMPTY_SEO: SeoFields = { metaTitle: null, metaDescription: null, ogImage: null, canonicalUrl: null, noindex: false };
 
 // A path on this site: one leading slash, no '..', nothing but URL-safe characters.
