@@ -50,7 +50,13 @@ describe('isCanonicalUrl and isShareImage', () => {
     ])
       expect(isCanonicalUrl(bad)).toBe(false);
     for (const ok of ['https://cdn.example/pho.jpg', '/uploads/pho.jpg', '/images/presets/a.jpg']) expect(isShareImage(ok)).toBe(true);
-    for (const bad of ['/kyoto/ramen', 'http://cdn.example/pho.jpg', '/uploads/../secret', 'data:image/png;base64,AA'])
+    for (const bad of [
+      '/kyoto/ramen',
+      'http://cdn.example/pho.jpg',
+      'https://cdn.example/pho card.jpg',
+      '/uploads/../secret',
+      'data:image/png;base64,AA',
+    ])
       expect(isShareImage(bad)).toBe(false);
   });
 });

@@ -18,7 +18,7 @@ export const EMPTY_SEO: SeoFields = { metaTitle: null, metaDescription: null, og
 
 // A path on this site: one leading slash, no '..', nothing but URL-safe characters.
 const SITE_PATH = /^\/(?!\/)[\w\-./~%]*$/;
-const httpsUrl = (value: string) => /^https:\/\/[^\s/]+/i.test(value) && URL.canParse(value);
+const httpsUrl = (value: string) => /^https:\/\/[^\s/]+\S*$/i.test(value) && URL.canParse(value);
 
 /** A canonical URL may be an absolute https address or a path on this site. */
 export function isCanonicalUrl(value: string): boolean {
