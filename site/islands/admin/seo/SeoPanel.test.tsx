@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -68,6 +68,15 @@ describe('the SEO & social panel', () => {
     expect(screen.getByText(/results may cut the title/)).toBeTruthy();
     expect(within(serp()).getByText(clipped(long, 60))).toBeTruthy();
     expect(sent()).toMatchObject({ metaTitle: long, metaDescription: 'Six counters, one sandwich.', ogImage: '/uploads/bifana-card.jpg' });
+  });
+
+  it('shows the default picture on the card while the typed address loads nothing', async () => {
+    render(<Harness />);
+    await userEvent.setup().type(screen.getByRole('textbox', { name: 'Share image' }), '/upl');
+    const img = card().querySelector('img')!;
+    expect(img.getAttribute('src')).toBe('/upl');
+    fireEvent.error(img);
+    expect(card().querySelector('img')!.getAttribute('src')).toBe(DEFAULTS.image);
   });
 
   it('hides the page from search engines with one checkbox, and says so in the summary and the result', async () => {

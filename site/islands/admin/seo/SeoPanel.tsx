@@ -42,13 +42,16 @@ function Counter({ id, length, hint, what }: { id: string; length: number; hint:
 export function SeoPanel({ value, onChange, defaults, site, defaultOpen = false }: SeoPanelProps) {
   const id = useId();
   const [open, setOpen] = useState(defaultOpen);
+  // An address typed halfway loads nothing: the card shows the default picture until it does.
+  const [broken, setBroken] = useState<string | undefined>(undefined);
   const text = (key: 'metaTitle' | 'metaDescription' | 'ogImage' | 'canonicalUrl') => ({
     value: value[key],
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange({ [key]: event.target.value }),
   });
   const title = value.metaTitle.trim() || defaults.title;
   const description = value.metaDescription.trim() || defaults.description;
-  const image = value.ogImage.trim() || defaults.image;
+  const typedImage = value.ogImage.trim() || defaults.image;
+  const image = typedImage === broken ? defaults.image : typedImage;
   const address = value.canonicalUrl.trim() || defaults.path || '/';
   const host = displayUrl('/', site.origin).split(' › ')[0];
   const titleLength = value.metaTitle.trim().length || defaults.title.length;
@@ -86,7 +89,13 @@ export function SeoPanel({ value, onChange, defaults, site, defaultOpen = false 
           <figure className="fc-seo__preview">
             <figcaption>Shared link</figcaption>
             <div className="fc-card" data-testid="card-preview">
-              <img className="fc-card__image" src={image} alt="" loading="lazy" />
+              <img
+                className="fc-card__image"
+                src={image}
+                alt=""
+                loading="lazy"
+                onError={() => image !== defaults.image && setBroken(image)}
+              />
               <div className="fc-card__text">
                 <span className="fc-card__host">{host}</span>
                 <span className="fc-card__title">{title}</span>
