@@ -213,10 +213,11 @@ const ROUTES: Record<string, Variant[]> = {
   'POST /api/posts': [
     {
       encoding: 'json',
-      valid: { title: 'Bread of Porto', excerpt: 'Where the crust sings.', content: 'First.\n\nSecond.' },
+      valid: { title: 'Bread of Porto', excerpt: 'Where the crust sings.', content: 'First.\n\nSecond.', metaTitle: 'Porto bread' },
       fields: [
         { name: 'title', label: 'The title' },
         { name: 'excerpt', label: 'The excerpt' },
+        { name: 'metaTitle', label: 'The meta title' },
       ],
       refusal: 'json',
     },
@@ -224,10 +225,12 @@ const ROUTES: Record<string, Variant[]> = {
   'PATCH /api/posts/:id{[0-9]+}': [
     {
       encoding: 'json',
-      valid: { title: 'A new title', excerpt: 'A new excerpt.' },
+      valid: { title: 'A new title', excerpt: 'A new excerpt.', metaDescription: 'A new description.', canonicalUrl: '/post/elsewhere' },
       fields: [
         { name: 'title', label: 'The title' },
         { name: 'excerpt', label: 'The excerpt' },
+        { name: 'metaDescription', label: 'The meta description' },
+        { name: 'canonicalUrl', label: 'The canonical URL' },
       ],
       refusal: 'json',
     },

@@ -43,6 +43,13 @@ export interface PostsTable {
   reviewAt: Generated<string | null>;
   createdAt: string;
   updatedAt: string;
+  /** Search and social fields (migration 0030): null is the page's default. */
+  metaTitle: Generated<string | null>;
+  metaDescription: Generated<string | null>;
+  ogImage: Generated<string | null>;
+  canonicalUrl: Generated<string | null>;
+  /** 0 or 1: 1 keeps the page out of search results and the sitemap. */
+  noindex: Generated<number>;
 }
 
 /** A post's tag by its slug (derived from posts.tags, kept by the posts repository). */

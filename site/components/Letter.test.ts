@@ -3,6 +3,7 @@ import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { City, ContentBlock, ContentItem, Post } from '@forkcast/content-db';
 import { LETTER_UNSUBSCRIBE_SLOT } from '@forkcast/shared/contracts';
+import { EMPTY_SEO } from '@forkcast/shared/seo';
 import Letter from './Letter.astro';
 
 const AT = '2026-11-12T09:00:00.000Z';
@@ -26,6 +27,7 @@ const POST: Post = {
   authorIds: [1],
   createdAt: AT,
   updatedAt: AT,
+  ...EMPTY_SEO,
 };
 const CITY = { id: 3, slug: 'lisbon', name: 'Lisbon' } as City;
 const BLOCK: ContentBlock = {

@@ -119,6 +119,33 @@ describe('writing, scheduling and retiring a post in the editor', () => {
     expect((await visit(server, path)).status).toBe(200);
   });
 
+  it("sets its search and social fields in the SEO panel: the previews follow, the page's head carries them, noindex leaves the sitemap", async () => {
+    await page.getByText('SEO & social').click();
+    const metaTitle = page.getByRole('textbox', { name: 'Meta title' });
+    expect(await metaTitle.getAttribute('placeholder')).toBe(`${TITLE} | Forkcast`);
+    await metaTitle.fill('Grilled sardines by the harbour wall');
+    await page.getByRole('textbox', { name: 'Meta description' }).fill('Where Porto grills its sardines in June, and how to eat them.');
+    const result = page.getByTestId('serp-preview');
+    await shown(result.getByText('Grilled sardines by the harbour wall'));
+    await shown(result.getByText('Where Porto grills its sardines in June, and how to eat them.'));
+    await shown(page.getByTestId('card-preview').getByText('Grilled sardines by the harbour wall'));
+    await page.getByRole('button', { name: 'Update' }).click();
+    await until(async () => (await visit(server, path)).body.includes('<title>Grilled sardines by the harbour wall</title>'));
+    const head = (await visit(server, path)).body;
+    expect(head).toContain('<meta name="description" content="Where Porto grills its sardines in June, and how to eat them.">');
+    expect(head).toContain('<meta property="og:title" content="Grilled sardines by the harbour wall">');
+    expect(head).not.toContain('<meta name="robots"');
+    expect(await listed(server, '/sitemap.xml')).toContain(path);
+
+    await page.getByRole('checkbox', { name: /Hide from search engines/ }).check();
+    await shown(result.getByText('Not shown in search results (noindex)'));
+    await page.getByRole('button', { name: 'Update' }).click();
+    await until(async () => !(await listed(server, '/sitemap.xml')).includes(path));
+    expect((await visit(server, path)).body).toContain('<meta name="robots" content="noindex">');
+    // Still live for readers who follow a link.
+    expect((await visit(server, '/posts')).body).toContain(path);
+  });
+
   it('unpublishes it after a confirmation, and it leaves every listing', async () => {
     await page.getByRole('button', { name: 'Unpublish' }).click();
     const dialog = page.getByRole('dialog', { name: 'Unpublish this post?' });

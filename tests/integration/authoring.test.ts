@@ -2,11 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeFile } from '@forkcast/admin-api';
-import { getPostById, listCities, type Post } from '@forkcast/content-db';
+import { getGuideForCity, getPostById, listCities, type Post } from '@forkcast/content-db';
 import { seed } from '@forkcast/content-db/seed';
 import { fullBuildOf, readTree, treeDifferences } from './compare.ts';
 import { readSitemaps } from './sitemaps.ts';
-import { publishingSite, type PublishingSite } from './support.ts';
+import { publishingSite, SITE, type PublishingSite } from './support.ts';
 
 type Authored = Post & { url: string };
 
@@ -153,6 +153,56 @@ describe('a post from draft to deletion', () => {
     post = moved;
     await expectLive(post);
     expect(page(post.url)).toContain('revisited');
+    await matchesFullBuild();
+  });
+
+  it("puts the post's search and social fields in its page's head, and noindex takes it out of the sitemap", async () => {
+    const before = page(post.url);
+    const editedAt = (await getPostById(site.handle.db, post.id))!.updatedAt;
+    const head = (html: string) => html.slice(0, html.indexOf('</head>'));
+    const seo = {
+      metaTitle: `${WORD}: twelve seats, one table`,
+      metaDescription: 'A supper club worth the queue & the wait.',
+      ogImage: '/images/og-default.jpg',
+      canonicalUrl: '/posts',
+      noindex: true,
+    };
+    const response = await site.request(`/api/posts/${post.id}`, json('PATCH', seo));
+    expect(response.status, await response.clone().text()).toBe(200);
+    const html = head(page(post.url));
+    const origin = SITE.publicHost;
+    expect(html).toContain(`<title>${seo.metaTitle}</title>`);
+    expect(html).toContain('<meta name="description" content="A supper club worth the queue &amp; the wait.">');
+    expect(html).toContain(`<meta property="og:title" content="${seo.metaTitle}">`);
+    expect(html).toContain(`<meta name="twitter:title" content="${seo.metaTitle}">`);
+    expect(html).toContain('<meta property="og:description" content="A supper club worth the queue &amp; the wait.">');
+    expect(html).toContain(`<meta property="og:image" content="${origin}/images/og-default.jpg">`);
+    expect(html).toContain(`<link rel="canonical" href="${origin}/posts">`);
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(await listed('/sitemap.xml')).not.toContain(post.url);
+    // Still a live post: its listings keep it.
+    for (const listing of ['/posts', '/sitemap', '/rss.xml']) expect(await listed(listing), listing).toContain(post.url);
+    await matchesFullBuild();
+
+    const cleared = await site.request(
+      `/api/posts/${post.id}`,
+      json('PATCH', { metaTitle: '', metaDescription: null, ogImage: null, canonicalUrl: '', noindex: false }),
+    );
+    expect(cleared.status).toBe(200);
+    // Empty again, the page is what it was before, byte for byte, but the time of its last change.
+    const { updatedAt } = (await cleared.json()) as Authored;
+    expect(page(post.url).replaceAll(updatedAt, editedAt)).toBe(before);
+    expect(await listed('/sitemap.xml')).toContain(post.url);
+    await matchesFullBuild();
+
+    // A guide's page takes its own the same way.
+    const guide = (await getGuideForCity(site.handle.db, city.id))!;
+    const guideAnswer = await site.request(`/api/posts/${guide.id}`, json('PATCH', { metaTitle: `Eat ${city.name}`, noindex: true }));
+    expect(guideAnswer.status).toBe(200);
+    const guidePage = head(page(`/${city.slug}/guide`));
+    expect(guidePage).toContain(`<title>Eat ${city.name}</title>`);
+    expect(guidePage).toContain('<meta name="robots" content="noindex">');
+    expect(await listed('/sitemap.xml')).not.toContain(`/${city.slug}/guide<`);
     await matchesFullBuild();
   });
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import vnuJar from 'vnu-jar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listPosts, updatePost } from '@forkcast/content-db';
 import { seed } from '@forkcast/content-db/seed';
 import { publishingSite, renderFixtureSite, type PublishingSite, type RenderedSite } from './support.ts';
 
@@ -30,7 +31,21 @@ describe('every rendered page of the seeded site', () => {
   let site: RenderedSite;
 
   beforeAll(async () => {
-    site = await renderFixtureSite((handle) => seed(handle.db).then(() => undefined));
+    site = await renderFixtureSite(async ({ db }) => {
+      await seed(db);
+      // A post and a guide with every search and social field set (one of them to a text that needs escaping).
+      const [post] = await listPosts(db, { type: 'post', publishedOnly: true, limit: 1 });
+      const [guide] = await listPosts(db, { type: 'guide', publishedOnly: true, limit: 1 });
+      for (const { id } of [post!, guide!])
+        await updatePost(db, id, {
+          metaTitle: 'Noodles & "night" markets <ranked>',
+          metaDescription: 'Where to eat, in order: a line for search results & shared cards.',
+          ogImage: 'https://cdn.example/share-card.jpg?w=1200&h=630',
+          canonicalUrl: '/posts',
+          noindex: true,
+          updatedAt: new Date().toISOString(),
+        });
+    });
   });
   afterAll(() => site.cleanup());
 

@@ -22,7 +22,7 @@ import {
   type Post,
 } from '@forkcast/content-db';
 import { seed } from '@forkcast/content-db/seed';
-import { sitemapRange } from '@forkcast/shared/urls';
+import { sitemapPostsPath, sitemapRange } from '@forkcast/shared/urls';
 import { fullBuildOf, readTree, treeDifferences } from './compare.ts';
 import { ADMIN, publishingSite, type PublishingSite } from './support.ts';
 
@@ -585,39 +585,61 @@ describe('the tags each write route enqueues', () => {
     );
   });
 
+  /** Runs a write and checks the tags it enqueued, and that they reach every page whose bytes it changed. */
+  async function expectTagsReach(walk: (site: PublishingSite) => Promise<Walk>): Promise<void> {
+    const pagesBefore = (await site.handle.db.selectFrom('pages').select('path').execute()).map((page) => routeFile(page.path));
+    // A page reads a tag plainly, or through a query that listens to it (and may not have changed).
+    const readsBefore = [
+      ...(await site.handle.db.selectFrom('pageTags').select(['path', 'tag']).execute()),
+      ...(await site.handle.db
+        .selectFrom('pageQueries')
+        .innerJoin('queryListens', 'queryListens.queryId', 'pageQueries.queryId')
+        .select(['pageQueries.path', 'queryListens.tag'])
+        .execute()),
+    ];
+    const treeBefore = readTree(site.dist.siteDir);
+    const since = await lastOutboxId();
+
+    const { response, expected } = await walk(site);
+    expect(response.status, await response.clone().text()).toBeLessThan(300);
+    const enqueued = await outboxSince(since);
+    expect(enqueued).toEqual([(await expected()).sort()]);
+
+    const full = await fullBuildOf(site.handle.db);
+    const changed = new Set(treeDifferences(treeBefore, full));
+    expect(changed.size, 'the change alters at least one page').toBeGreaterThan(0);
+    const tags = new Set(enqueued[0]);
+    const reached = new Set(readsBefore.filter((read) => tags.has(read.tag)).map((read) => routeFile(read.path)));
+    const missed = pagesBefore.filter((file) => changed.has(file) && !reached.has(file));
+    expect(missed, 'pages that changed but read none of the enqueued tags').toEqual([]);
+    expect(treeDifferences(readTree(site.dist.siteDir), full)).toEqual([]);
+    // The site search followed the change in its own transaction: it equals a rebuild from scratch.
+    expect(await searchIndexDrift(site.handle.db)).toEqual({ missing: [], extra: [] });
+  }
+
   for (const [route, walk] of Object.entries(PAGE_WRITES)) {
     it(`${route} enqueues the tags of what it changed, and they reach every page that changed`, async () => {
       await PREPARE[route]?.(site);
-      const pagesBefore = (await site.handle.db.selectFrom('pages').select('path').execute()).map((page) => routeFile(page.path));
-      // A page reads a tag plainly, or through a query that listens to it (and may not have changed).
-      const readsBefore = [
-        ...(await site.handle.db.selectFrom('pageTags').select(['path', 'tag']).execute()),
-        ...(await site.handle.db
-          .selectFrom('pageQueries')
-          .innerJoin('queryListens', 'queryListens.queryId', 'pageQueries.queryId')
-          .select(['pageQueries.path', 'queryListens.tag'])
-          .execute()),
-      ];
-      const treeBefore = readTree(site.dist.siteDir);
-      const since = await lastOutboxId();
-
-      const { response, expected } = await walk(site);
-      expect(response.status, await response.clone().text()).toBeLessThan(300);
-      const enqueued = await outboxSince(since);
-      expect(enqueued).toEqual([(await expected()).sort()]);
-
-      const full = await fullBuildOf(site.handle.db);
-      const changed = new Set(treeDifferences(treeBefore, full));
-      expect(changed.size, 'the change alters at least one page').toBeGreaterThan(0);
-      const tags = new Set(enqueued[0]);
-      const reached = new Set(readsBefore.filter((read) => tags.has(read.tag)).map((read) => routeFile(read.path)));
-      const missed = pagesBefore.filter((file) => changed.has(file) && !reached.has(file));
-      expect(missed, 'pages that changed but read none of the enqueued tags').toEqual([]);
-      expect(treeDifferences(readTree(site.dist.siteDir), full)).toEqual([]);
-      // The site search followed the change in its own transaction: it equals a rebuild from scratch.
-      expect(await searchIndexDrift(site.handle.db)).toEqual({ missing: [], extra: [] });
+      await expectTagsReach(walk);
     });
   }
+
+  it("records a post's search and social fields as its page's change: they reach its head and its sitemap file", async () => {
+    const post = await cityPost(site);
+    const seo = { metaTitle: 'A title for search', canonicalUrl: '/posts', noindex: true };
+    const sitemapFile = () => readFileSync(join(site.dist.siteDir, routeFile(sitemapPostsPath(sitemapRange(post.id)))), 'utf8');
+    expect(sitemapFile()).toContain(`/${post.slug}<`);
+    await expectTagsReach(async () => ({
+      response: await site.request(`/api/posts/${post.id}`, json('PATCH', seo)),
+      expected: async () => [`post:${post.id}`],
+    }));
+    expect(sitemapFile()).not.toContain(`/${post.slug}<`);
+    await expectTagsReach(async () => ({
+      response: await site.request(`/api/posts/${post.id}`, json('PATCH', { noindex: false })),
+      expected: async () => [`post:${post.id}`],
+    }));
+    expect(sitemapFile()).toContain(`/${post.slug}<`);
+  });
 
   it("records a post's new authors: its page and cards, and the lists of the authors it gains and loses", async () => {
     const post = await cityPost(site);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '@forkcast/shared/contracts';
 import { altText, imageSource, slugField, text } from '../schemas.ts';
+import { seoInput } from '../seo/seo-input.ts';
 
 const { post: LIMIT } = LIMITS;
 
@@ -53,6 +54,7 @@ const fields = {
     .min(1, 'A post needs at least one author.')
     .max(LIMIT.authors, `A post can have at most ${LIMIT.authors} authors.`)
     .describe('Its authors, the primary author first (a new post: its writer).'),
+  ...seoInput,
 };
 
 /** POST /api/posts: a title is all a new post needs; it starts as a draft. */

@@ -35,6 +35,9 @@ export const KYOTO_OVERVIEW = {
   guide: { id: 3, title: 'Kyoto at the Table: A Forkcast Guide', status: 'published', publishAt: null },
 };
 
+/** A document that keeps every search and social default. */
+const NO_SEO = { metaTitle: null, metaDescription: null, ogImage: null, canonicalUrl: null, noindex: false };
+
 /** Kyoto's guide: post 3. */
 export const KYOTO_GUIDE = {
   id: 3,
@@ -56,6 +59,7 @@ export const KYOTO_GUIDE = {
   authorIds: [1],
   createdAt: SEEDED,
   updatedAt: EDITED,
+  ...NO_SEO,
   version: 0,
 };
 
@@ -80,6 +84,7 @@ export const RAMEN_POST = {
   authorIds: [1],
   createdAt: '2025-04-18T09:00:00.000Z',
   updatedAt: '2025-04-18T09:00:00.000Z',
+  ...NO_SEO,
   version: 0,
 };
 

@@ -52,6 +52,15 @@ export const CityOverview = City.extend({
     .describe('Its guide, whatever its status, or null while it has none.'),
 }).meta({ id: 'CityOverview', description: "A city as the admin's cities list and city editor see it." });
 
+/** A document's search and social fields, as a post or a guide (and any page) answers them. */
+const seoShape = {
+  metaTitle: z.string().nullable().describe("The title search results and shares show; null: the page's title."),
+  metaDescription: z.string().nullable().describe('The description search results and shares show; null: the excerpt.'),
+  ogImage: z.string().nullable().describe('The picture a shared link shows; null: the hero image.'),
+  canonicalUrl: z.string().nullable().describe("The address search engines should credit; null: the page's own."),
+  noindex: z.boolean().describe('Kept out of search results and the sitemap.'),
+};
+
 export const Post = z
   .object({
     id,
@@ -70,6 +79,7 @@ export const Post = z
     publishAt: time.nullable().describe('When a scheduled post goes live.'),
     reviewAt: time.nullable().describe('Since when a post in review has waited for an editor; null unless in review.'),
     authorIds: z.array(id).describe("Its authors' user ids, the primary author first."),
+    ...seoShape,
     submittedBy: z
       .object({ id: id.nullable(), name: z.string() })
       .nullable()

@@ -37,6 +37,11 @@ function postFields(state: PostState, { cities: cityNames, users }: Names): Fiel
     ['Excerpt', post.excerpt],
     ['Hero image', post.heroImage ?? ''],
     ['Hero alt text', post.heroAlt],
+    ['Meta title', post.metaTitle ?? ''],
+    ['Meta description', post.metaDescription ?? ''],
+    ['Share image', post.ogImage ?? ''],
+    ['Canonical URL', post.canonicalUrl ?? ''],
+    ['Search engines', post.noindex === 1 ? 'Kept out (noindex)' : 'Indexed'],
     ['Text', post.content],
   ];
   for (const block of state.blocks) fields.push([`${section(block.position)} (edited)`, block.content]);

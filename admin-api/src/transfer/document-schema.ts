@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EXPORT_FORMAT, READABLE_EXPORT_VERSIONS } from '@forkcast/content-db';
 import { REDIRECT_STATUSES, redirectSourcePath, redirectTarget } from '@forkcast/shared/urls';
 import { ROLES } from '@forkcast/shared/contracts';
+import { isCanonicalUrl, isShareImage, SEO_LIMITS } from '@forkcast/shared/seo';
 import { emailAddress, imageSource, slugField, text } from '../schemas.ts';
 
 // An export document is checked as strictly as the routes check each write: a field this version
@@ -101,6 +102,12 @@ const post = z
       reviewAt: time.nullable(),
       createdAt: time,
       updatedAt: time,
+      // Search and social fields: an export made before they existed has none, and gets the defaults.
+      metaTitle: line('The meta title').max(SEO_LIMITS.metaTitle).nullable().default(null),
+      metaDescription: line('The meta description').max(SEO_LIMITS.metaDescription).nullable().default(null),
+      ogImage: z.string().refine(isShareImage, 'must be an https address or a path under /images or /uploads').nullable().default(null),
+      canonicalUrl: z.string().refine(isCanonicalUrl, 'must be an https address or a path on this site').nullable().default(null),
+      noindex: flag.default(0),
     }),
     blocks: z.array(
       z.strictObject({

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscribe } from '@forkcast/content-db';
+import { subscribe, updatePost } from '@forkcast/content-db';
 import { seed } from '@forkcast/content-db/seed';
 import { ADMIN_PASSWORD, createTestApp, json, ROLE_USERS, storedState, type TestApp } from '../testing.ts';
+import { exportDocument } from './document-schema.ts';
 
 interface Document {
   format: string;
@@ -23,6 +24,15 @@ describe('export and import', () => {
     await seed(source.handle.db);
     await source.userId('contributor');
     await subscribe(source.handle.db, 'reader@example.com', new Date().toISOString());
+    // One post with its own search and social fields, which the round trip must carry.
+    await updatePost(source.handle.db, 1, {
+      metaTitle: 'A title for search',
+      metaDescription: 'A line for results.',
+      ogImage: '/images/og-default.jpg',
+      canonicalUrl: '/elsewhere',
+      noindex: true,
+      updatedAt: new Date().toISOString(),
+    });
     target = await createTestApp();
     const exported = await source.request('/api/export', { cookie: await source.signIn() });
     expect(exported.status).toBe(200);
@@ -87,6 +97,20 @@ describe('export and import', () => {
       expect(((await response.json()) as { message: string }).message).toContain(message);
     }
     expect(await storedState(target)).toEqual(before);
+  });
+
+  it('carries the search and social fields, and reads an export made before them with the defaults', () => {
+    const posts = document.posts as unknown as { post: Record<string, unknown> }[];
+    expect(posts.find((entry) => entry.post.id === 1)?.post).toMatchObject({
+      metaTitle: 'A title for search',
+      canonicalUrl: '/elsewhere',
+      noindex: 1,
+    });
+    const older = structuredClone(document) as unknown as { posts: { post: Record<string, unknown> }[] };
+    for (const { post } of older.posts)
+      for (const field of ['metaTitle', 'metaDescription', 'ogImage', 'canonicalUrl', 'noindex']) delete post[field];
+    const read = exportDocument.parse(older);
+    expect(read.posts[0]?.post).toMatchObject({ metaTitle: null, metaDescription: null, ogImage: null, canonicalUrl: null, noindex: 0 });
   });
 
   it('refuses a site that has content with a 409, changing nothing', async () => {

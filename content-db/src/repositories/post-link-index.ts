@@ -22,7 +22,8 @@ export interface PostLink {
   createdAt: string;
 }
 
-export type ListedLink = PostLink & { updatedAt?: string };
+/** With `withUpdatedAt` (a sitemap file's list), also its last change and whether it is kept out of search (1). */
+export type ListedLink = PostLink & { updatedAt?: string; noindex?: number };
 
 export const LINK_COLUMNS = ['id', 'slug', 'title', 'type', 'cityId', 'publishedAt', 'createdAt'] as const;
 

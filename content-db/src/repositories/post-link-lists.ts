@@ -14,7 +14,7 @@ export interface PostLinkArgs {
   /** Only ids from `idFrom` to `idTo`, both included (a sitemap file's share). */
   idFrom?: number;
   idTo?: number;
-  /** Also when each was last changed: every edit of a listed post then re-renders the page. */
+  /** Also when each was last changed and whether it is kept out of search: every edit of a listed post then re-renders the page. */
   withUpdatedAt?: boolean;
 }
 
@@ -45,7 +45,7 @@ export const listPostLinks = defineQuery({
       // the reader-order index over every published post instead, which is slower. The unary + keeps
       // the column off that index.
       let query = (window ? publishedById(db, args) : published(db, args)).select([...LINK_COLUMNS]);
-      if (args.withUpdatedAt) query = query.select('updatedAt');
+      if (args.withUpdatedAt) query = query.select(['updatedAt', 'noindex']);
       if (args.idFrom !== undefined) query = query.where('id', '>=', args.idFrom);
       if (args.idTo !== undefined) query = query.where('id', '<=', args.idTo);
       return query.orderBy(readerDate, 'desc').orderBy('id', 'desc').execute();

@@ -6,6 +6,7 @@ import { useTempDb } from '../testing.ts';
 import { insertCity } from './cities.ts';
 import { createBlock, listBlocks } from './content-blocks.ts';
 import { addContentItem, listContentItems } from './content-items.ts';
+import { EMPTY_SEO } from '@forkcast/shared/seo';
 import {
   countCitiesCovered,
   countPosts,
@@ -69,6 +70,7 @@ describe('posts repository', () => {
         authorIds: [],
         createdAt: T0,
         updatedAt: T0,
+        ...EMPTY_SEO,
       });
     });
 

@@ -8,13 +8,16 @@ import { recordBefore, recordCreated, recordTrashed } from '../revisions/capture
 import type { Database, NewPostRow, PostRow, PostType } from '../schema.ts';
 import { authorIdsColumn, postAuthorIds, writePostAuthors } from './post-authors.ts';
 import { replacePostTags, tagSlugs } from './post-tags.ts';
+import { seoColumns } from './seo-fields.ts';
 
 export type { PostStatus };
 
 /** A post or guide with its tags parsed, `published` as a boolean, its status spelled out and its authors. */
-export interface Post extends Omit<PostRow, 'tags' | 'published'> {
+export interface Post extends Omit<PostRow, 'tags' | 'published' | 'noindex'> {
   tags: string[];
   published: boolean;
+  /** Kept out of search results and the sitemap. */
+  noindex: boolean;
   status: PostStatus;
   /** Its authors' user ids in order; the first is the primary author. */
   authorIds: number[];
@@ -23,9 +26,10 @@ export interface Post extends Omit<PostRow, 'tags' | 'published'> {
 /** A post without its authors: what the lists of published posts build their summaries from. */
 export type PostFields = Omit<Post, 'authorIds'>;
 
-export interface NewPost extends Omit<NewPostRow, 'tags' | 'published' | 'id'> {
+export interface NewPost extends Omit<NewPostRow, 'tags' | 'published' | 'noindex' | 'id'> {
   tags?: string[];
   published?: boolean;
+  noindex?: boolean;
   /** Its authors, the primary author first; none unless given. */
   authorIds?: number[];
 }
@@ -57,7 +61,7 @@ export interface PostFilter {
 export function toPostFields(row: PostRow): PostFields {
   const status: PostStatus =
     row.published === 1 ? 'published' : row.reviewAt !== null ? 'review' : row.publishAt === null ? 'draft' : 'scheduled';
-  return { ...row, tags: JSON.parse(row.tags) as string[], published: row.published === 1, status };
+  return { ...row, tags: JSON.parse(row.tags) as string[], published: row.published === 1, noindex: row.noindex === 1, status };
 }
 
 /** A row read with `authorIdsColumn` as a post. */
@@ -161,8 +165,22 @@ export async function getGuideForCity(db: Db, cityId: number, options: { publish
  * reader date, its title, and which routes it has (its slug, and its tags: each tag has a page).
  */
 const LIST_FIELDS = ['published', 'publishedAt', 'type', 'cityId', 'slug', 'tags', 'title'] as const;
-/** The fields nothing outside the post's own page shows (its body, and when it is due or waits for review if unpublished). */
-const PAGE_ONLY_FIELDS = new Set(['content', 'publishAt', 'reviewAt', 'updatedAt']);
+/**
+ * The fields nothing outside the post's own page shows (its body, and when it is due or waits for
+ * review if unpublished, its search and social fields). `noindex` also decides whether its sitemap
+ * file lists it; that file reads every post it could list, so the post's own tag reaches it.
+ */
+const PAGE_ONLY_FIELDS = new Set([
+  'content',
+  'publishAt',
+  'reviewAt',
+  'updatedAt',
+  'metaTitle',
+  'metaDescription',
+  'ogImage',
+  'canonicalUrl',
+  'noindex',
+]);
 
 /**
  * A post's own page changes with any of its fields, its cards with any but its body, and the
@@ -184,10 +202,15 @@ export function recordPostChange(
 
 /** Inserts a post and returns its id. */
 export async function insertPost(db: Db, post: NewPost): Promise<number> {
-  const { tags = [], published = false, authorIds = [], ...rest } = post;
+  const { tags = [], published = false, authorIds = [], metaTitle, metaDescription, ogImage, canonicalUrl, noindex, ...rest } = post;
   const row = await db
     .insertInto('posts')
-    .values({ ...rest, tags: JSON.stringify(tags), published: published ? 1 : 0 })
+    .values({
+      ...rest,
+      ...seoColumns({ metaTitle, metaDescription, ogImage, canonicalUrl, noindex }),
+      tags: JSON.stringify(tags),
+      published: published ? 1 : 0,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await replacePostTags(db, row.id, tags);
@@ -206,7 +229,7 @@ export async function updatePost(
   id: number,
   changes: Partial<Omit<NewPost, 'createdAt' | 'authorIds'>> & { updatedAt: string },
 ): Promise<void> {
-  const { tags, published, ...rest } = changes;
+  const { tags, published, metaTitle, metaDescription, ogImage, canonicalUrl, noindex, ...rest } = changes;
   const before = await db.selectFrom('posts').select(['id', 'cityId', 'tags']).where('id', '=', id).executeTakeFirst();
   if (!before) return;
   await recordBefore(db, { entity: 'post', id });
@@ -226,6 +249,7 @@ export async function updatePost(
     .updateTable('posts')
     .set({
       ...rest,
+      ...seoColumns({ metaTitle, metaDescription, ogImage, canonicalUrl, noindex }),
       ...(tags === undefined ? {} : { tags: JSON.stringify(tags) }),
       ...(published === undefined ? {} : { published: published ? 1 : 0 }),
     })

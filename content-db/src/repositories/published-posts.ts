@@ -4,11 +4,14 @@ import { TAG } from '../tags.ts';
 import type { PostType } from '../schema.ts';
 import { authorIdsColumn } from './post-authors.ts';
 import { toPostFields, type Post } from './posts.ts';
+import { EMPTY_SEO_COLUMNS, SEO_COLUMN_NAMES } from './seo-fields.ts';
+
+type SeoColumnName = (typeof SEO_COLUMN_NAMES)[number];
 
 /** What every list of published posts is built from: its filter, reader order, window and columns. */
 
 /** A post as cards, feeds and links show it: everything but its body. */
-export type PostSummary = Omit<Post, 'content'>;
+export type PostSummary = Omit<Post, 'content' | SeoColumnName>;
 
 export interface PostListArgs {
   type?: PostType;
@@ -107,7 +110,9 @@ export const summaryAuthorIds = authorIdsColumn;
 export function toSummary({
   authorIds,
   ...row
-}: Omit<Parameters<typeof toPostFields>[0], 'content' | 'reviewAt'> & { authorIds: string }): PostSummary {
-  const { content: _content, ...summary } = toPostFields({ ...row, content: '', reviewAt: null });
-  return { ...summary, authorIds: JSON.parse(authorIds) as number[] };
+}: Omit<Parameters<typeof toPostFields>[0], 'content' | 'reviewAt' | SeoColumnName> & { authorIds: string }): PostSummary {
+  const fields: Partial<ReturnType<typeof toPostFields>> = toPostFields({ ...row, content: '', reviewAt: null, ...EMPTY_SEO_COLUMNS });
+  // Cards, feeds and links show neither the body nor the search and social fields.
+  for (const name of ['content', ...SEO_COLUMN_NAMES] as const) delete fields[name];
+  return { ...(fields as Omit<ReturnType<typeof toPostFields>, 'content' | SeoColumnName>), authorIds: JSON.parse(authorIds) as number[] };
 }

@@ -66,6 +66,11 @@ const POST_FIELDS: [keyof PostState['post'], string][] = [
   ['cityId', 'city'],
   ['tags', 'tags'],
   ['publishedAt', 'date'],
+  ['metaTitle', 'meta title'],
+  ['metaDescription', 'meta description'],
+  ['ogImage', 'share image'],
+  ['canonicalUrl', 'canonical URL'],
+  ['noindex', 'search visibility'],
 ];
 
 function postChanges(before: PostState, after: PostState): { kind: string; phrases: string[] } {

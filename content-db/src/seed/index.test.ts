@@ -10,6 +10,7 @@ import { getSetting, SETTING, setSetting } from '../repositories/settings.ts';
 import { createTempDb, insertTestUser, type TempDb } from '../testing.ts';
 import { DEFAULT_HOMEPAGE_HERO, loadSeedContent, seed, seedIfNew, type SeedCity, type SeedPost } from './index.ts';
 import { seedCitySchema, seedPostSchema } from './schema.ts';
+import { EMPTY_SEO } from '@forkcast/shared/seo';
 
 // ---------------------------------------------------------------------------------------------
 // Fixture builders: small but valid seed files, following seed/FORMAT.md and seed/schema.ts.
@@ -292,6 +293,7 @@ describe('seed module', () => {
         reviewAt: null,
         status: 'published',
         authorIds: [],
+        ...EMPTY_SEO,
       });
       expect(await countPosts(db, { type: 'guide', publishedOnly: true })).toBe(2);
     });
@@ -324,6 +326,7 @@ describe('seed module', () => {
         reviewAt: null,
         status: 'published',
         authorIds: [],
+        ...EMPTY_SEO,
       });
       expect(await getPostBySlug(db, 'wandering')).toMatchObject({ type: 'post', cityId: null, published: true });
       expect(await getPostBySlug(db, 'beta-draft')).toMatchObject({ type: 'post', cityId: beta!.id, published: false, publishedAt: null });

@@ -2,6 +2,7 @@
 // set in one order by each, so every build bundles them into the same stylesheet.
 import './dashboard.css';
 import './editor/editor.css';
+import './seo/seo.css';
 import './city/city-editor.css';
 import './review/review.css';
 import './newsletter/newsletter.css';

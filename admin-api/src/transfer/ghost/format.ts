@@ -22,6 +22,7 @@ const post = z.looseObject({
   updated_at: time,
   published_at: time,
   custom_excerpt: z.string().nullable().optional(),
+  canonical_url: z.string().nullable().optional(),
   author_id: ghostId.optional(),
 });
 
@@ -29,6 +30,9 @@ const postMeta = z.looseObject({
   post_id: ghostId,
   feature_image_alt: z.string().nullable().optional(),
   feature_image_caption: z.string().nullable().optional(),
+  meta_title: z.string().nullable().optional(),
+  meta_description: z.string().nullable().optional(),
+  og_image: z.string().nullable().optional(),
 });
 
 const tag = z.looseObject({

@@ -124,6 +124,29 @@ describe('import from Ghost', () => {
     expect(report.redirects).toContainEqual({ from: '/tag/street-food-tag', to: '/tags/street-food' });
   });
 
+  it("carries a post's meta title and description, share image and canonical URL; drops those this site cannot take", async () => {
+    const file = structuredClone(GHOST_5) as {
+      db: [{ data: { posts: Record<string, unknown>[]; posts_meta: Record<string, unknown>[] } }];
+    };
+    const { data } = file.db[0];
+    Object.assign(data.posts_meta[0]!, {
+      meta_title: 'Suya in Lagos, after dark',
+      meta_description: 'Where the grills glow latest.',
+      og_image: '__GHOST_URL__/content/images/suya-card.jpg',
+    });
+    data.posts[0]!.canonical_url = 'https://partner.example/suya';
+    data.posts[1]!.canonical_url = 'ftp://partner.example/jollof';
+    await imported(file);
+    expect(await post('lagos-suya-at-night')).toMatchObject({
+      metaTitle: 'Suya in Lagos, after dark',
+      metaDescription: 'Where the grills glow latest.',
+      ogImage: `${OLD_SITE}/content/images/suya-card.jpg`,
+      canonicalUrl: 'https://partner.example/suya',
+      noindex: false,
+    });
+    expect(await post('jollof-wars-scheduled')).toMatchObject({ metaTitle: null, ogImage: null, canonicalUrl: null });
+  });
+
   it('carries a Ghost 6 export of HTML bodies, dropping scripts, and skips a body it cannot read', async () => {
     const report = await imported(GHOST_6);
     expect(report.posts.skipped).toEqual([

@@ -9,6 +9,7 @@ import {
   type Db,
 } from '@forkcast/content-db';
 import type { GhostImportReport, Role } from '@forkcast/shared/contracts';
+import { isCanonicalUrl, isShareImage, SEO_LIMITS } from '@forkcast/shared/seo';
 import { slugify } from '@forkcast/shared/slugs';
 import { authorPagePath, canonicalPostPath, RESERVED_FIRST_SEGMENTS, tagPagePath } from '@forkcast/shared/urls';
 import type { GhostExport, GhostPost } from './format.ts';
@@ -46,6 +47,32 @@ function ghostBody(post: GhostPost): { markdown: string; unknown: string[] } {
 }
 
 const byOrder = (a: { sort_order: number }, b: { sort_order: number }) => a.sort_order - b.sort_order;
+
+/** A Ghost text as one line of at most `max` characters; null when empty (the page's default). */
+const seoLine = (value: string | null | undefined, max: number): string | null =>
+  withoutControls(value ?? '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, max) || null;
+
+/**
+ * A Ghost post's search and social fields (Ghost keeps all but the canonical URL in posts_meta), each
+ * only when this site can take it: a share image or canonical URL it refuses keeps the default.
+ */
+function ghostSeo(
+  canonical: string | null | undefined,
+  meta: { meta_title?: string | null; meta_description?: string | null; og_image?: string | null } | undefined,
+  absolute: (src: string | null | undefined) => string | undefined,
+) {
+  const image = absolute(meta?.og_image);
+  const canonicalUrl = canonical?.trim();
+  return {
+    metaTitle: seoLine(meta?.meta_title, SEO_LIMITS.metaTitle),
+    metaDescription: seoLine(meta?.meta_description, SEO_LIMITS.metaDescription),
+    ogImage: image && isShareImage(image) ? image : null,
+    canonicalUrl: canonicalUrl && isCanonicalUrl(canonicalUrl) ? canonicalUrl : null,
+  };
+}
 
 /**
  * Creates, in the transaction of `db`, the posts of a Ghost export with their tags and authors
@@ -207,6 +234,7 @@ export async function importGhost(db: Db, ghost: GhostExport, options: GhostImpo
       createdAt: created,
       updatedAt: post.updated_at ?? created,
       authorIds,
+      ...ghostSeo(post.canonical_url, meta, absolute),
     });
     report.posts.created.push({ slug, title: post.title, status });
     await redirect(`/${post.slug}`, canonicalPostPath({ slug, type: 'post' }, undefined));

@@ -61,8 +61,21 @@ export interface CityOverview extends City {
   guide: { id: number; title: string; status: Post['status']; publishAt: string | null } | null;
 }
 
-/** A post or a guide (GET /api/posts, /api/posts/:slug, /api/cities/:slug/guide); its version covers its body too. */
-export interface Post extends Versioned {
+/** A document's search and social fields (see @forkcast/shared/seo): null is "the page's default". */
+export interface SeoFields {
+  metaTitle: string | null;
+  metaDescription: string | null;
+  ogImage: string | null;
+  canonicalUrl: string | null;
+  /** Kept out of search results and the sitemap. */
+  noindex: boolean;
+}
+
+/**
+ * A post or a guide (GET /api/posts, /api/posts/:slug, /api/cities/:slug/guide); its version covers
+ * its body too. Its search and social fields (SeoFields) are null while the page's defaults apply.
+ */
+export interface Post extends Versioned, SeoFields {
   id: number;
   slug: string;
   title: string;

@@ -32,6 +32,8 @@ import { PostSchedule } from './PostSchedule';
 import { PostReaders } from '../insights/PostViews';
 import { PresenceNote } from '../presence/PresenceNote';
 import { ReviewNote, ReviewPanel } from '../review/ReviewPanel';
+import { SeoPanel, type SeoDefaults } from '../seo/SeoPanel';
+import { FALLBACK_IMAGE } from '../../../lib/images';
 import '../admin-page-styles';
 
 export { wordCount } from './post-draft';
@@ -120,7 +122,21 @@ function editorRights(user: CurrentUser | null, post: AuthoredPost | undefined) 
   };
 }
 
-function EditorBody({ initialId }: { initialId: number | undefined }) {
+/** The site a page is published on, as search results and shared links name it. */
+interface SiteIdentity {
+  name: string;
+  origin: string;
+}
+
+/** What the post's page says when a search or social field is empty, as its layout decides it. */
+function seoDefaults(draft: PostDraft, post: AuthoredPost | undefined, cities: readonly City[], site: SiteIdentity): SeoDefaults {
+  const city = cities.find((candidate) => String(candidate.id) === draft.cityId);
+  const title = draft.type === 'guide' && city ? `${city.name} Food Guide` : draft.title.trim() || 'Title';
+  const hero = draft.heroImage.trim() || (draft.type === 'guide' ? city?.heroImage : undefined);
+  return { title: `${title} | ${site.name}`, description: draft.excerpt.trim(), image: hero || FALLBACK_IMAGE, path: post?.url };
+}
+
+function EditorBody({ initialId, site }: { initialId: number | undefined; site: SiteIdentity }) {
   const id = useId();
   const cities = useQuery({ queryKey: ['/api/cities'], queryFn: async () => (await getJson<City[]>('/api/cities')) ?? [] });
   const { editor, post, live, previewKey, may } = usePostEditor(initialId, cities.data ?? [], useSignedInUser());
@@ -172,15 +188,24 @@ function EditorBody({ initialId }: { initialId: number | undefined }) {
 
       <div className="fc-editor__grid">
         {/* A post the user may not change (a contributor's, in review) shows its fields locked. */}
-        <fieldset className="fc-editor__lock" disabled={!may.edit}>
-          <PostForm
-            id={id}
-            draft={draft}
-            setDraft={setDraft}
-            heading={postId === undefined ? 'New post' : `Edit ${post?.title ?? 'post'}`}
-            onSubmit={editor.saveNow}
-          />
-        </fieldset>
+        <div className="fc-editor__main">
+          <fieldset className="fc-editor__lock" disabled={!may.edit}>
+            <PostForm
+              id={id}
+              draft={draft}
+              setDraft={setDraft}
+              heading={postId === undefined ? 'New post' : `Edit ${post?.title ?? 'post'}`}
+              onSubmit={editor.saveNow}
+            />
+            <SeoPanel
+              value={draft}
+              onChange={(change) => setDraft((current) => ({ ...current, ...change }))}
+              defaults={seoDefaults(draft, post, cities.data ?? [], site)}
+              site={site}
+              defaultOpen={SEO_TEXT_FIELDS.some((key) => draft[key].trim() !== '') || draft.noindex}
+            />
+          </fieldset>
+        </div>
         <aside className="fc-editor__side" aria-label="Post settings">
           <fieldset className="fc-editor__lock" disabled={!may.edit}>
             <PostSettings id={id} draft={draft} setDraft={setDraft} post={post} cities={cities.data ?? []} />
@@ -225,12 +250,14 @@ function EditorBody({ initialId }: { initialId: number | undefined }) {
   );
 }
 
+const SEO_TEXT_FIELDS = ['metaTitle', 'metaDescription', 'ogImage', 'canonicalUrl'] as const;
+
 /** The /admin/editor island (client:only="react"): writes a new post, or edits `?id=`. */
-export default function PostEditor() {
+export default function PostEditor({ site = { name: 'Forkcast', origin: window.location.origin } }: { site?: SiteIdentity }) {
   return (
     <IslandRoot>
       <div className="fc-dash wrap">
-        <EditorBody initialId={idFromLocation()} />
+        <EditorBody initialId={idFromLocation()} site={site} />
       </div>
     </IslandRoot>
   );

@@ -2,12 +2,13 @@ import type { Post, PostPreviewChanges } from '@forkcast/shared/contracts';
 import { apiRequest } from '../../shared/api';
 import type { Fields } from '../conflict/field-diffs';
 import type { SaveAnswer } from '../entity-editor/use-entity-editor';
+import { EMPTY_SEO_DRAFT, seoApiFields, seoDraftOf, seoFieldLines, type SeoDraft } from '../seo/seo-draft';
 
 /** A post as the authoring API answers with it. */
 export type AuthoredPost = Post & { url: string };
 
-/** What the form edits: the post's fields as the editor types them. */
-export interface PostDraft {
+/** What the form edits: the post's fields as the editor types them, its search and social fields too. */
+export interface PostDraft extends SeoDraft {
   title: string;
   slug: string;
   excerpt: string;
@@ -38,6 +39,7 @@ export const EMPTY_POST: PostDraft = {
   cityId: '',
   heroImage: '',
   heroAlt: '',
+  ...EMPTY_SEO_DRAFT,
 };
 
 export function draftOf(post: AuthoredPost): PostDraft {
@@ -51,6 +53,7 @@ export function draftOf(post: AuthoredPost): PostDraft {
     cityId: post.cityId === null ? '' : String(post.cityId),
     heroImage: post.heroImage ?? '',
     heroAlt: post.heroAlt,
+    ...seoDraftOf(post),
   };
 }
 
@@ -72,6 +75,7 @@ function apiFields(draft: PostDraft): Record<keyof PostDraft, unknown> {
     cityId: draft.cityId === '' ? null : Number(draft.cityId),
     heroImage: draft.heroImage.trim() || null,
     heroAlt: draft.heroAlt.trim() || undefined,
+    ...seoApiFields(draft),
   };
 }
 
@@ -146,6 +150,7 @@ export function postFields(draft: PostDraft, cityName: (id: string) => string): 
     ['Excerpt', draft.excerpt],
     ['Hero image', draft.heroImage],
     ['Hero alt text', draft.heroAlt],
+    ...seoFieldLines(draft),
     ['Text', draft.content],
   ];
 }
