@@ -256,10 +256,46 @@ describe('stored content cannot attack readers', () => {
     }
   });
 
+  it("a page without a YouTube embed may not frame YouTube's player: its own policy names only its frames", async () => {
+    const context = await newContext(browser, server);
+    try {
+      const page = await context.newPage();
+      await page.route('https://www.youtube-nocookie.com/**', (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title>' }),
+      );
+      await page.goto(guidePath, { waitUntil: 'load' });
+      const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+      expect(policy).toMatch(/^frame-src 'self'(?: https:\/\/www\.openstreetmap\.org)?$/);
+      const refused = await page.evaluate(
+        (src) =>
+          new Promise<string>((resolve) => {
+            document.addEventListener('securitypolicyviolation', (event) => resolve(`${event.effectiveDirective} ${event.blockedURI}`));
+            const frame = document.createElement('iframe');
+            frame.src = src;
+            document.body.append(frame);
+          }),
+        'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1',
+      );
+      // The site-wide header allows the player (other pages embed it); this page's own policy does not.
+      expect(refused).toBe('frame-src https://www.youtube-nocookie.com');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('an embed asks its provider for nothing until the reader clicks, then plays in the privacy-friendly player', async () => {
     const context = await newContext(browser, server);
     try {
       const page = await context.newPage();
+      const violations: string[] = [];
+      await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
+      await page.addInitScript(() =>
+        document.addEventListener('securitypolicyviolation', (event) =>
+          (window as unknown as { reportViolation: (text: string) => void }).reportViolation(
+            `${event.effectiveDirective} ${event.blockedURI}`,
+          ),
+        ),
+      );
       const foreign: string[] = [];
       page.on('request', (request) => {
         if (!request.url().startsWith(`${server.url}/`)) foreign.push(request.url());
@@ -269,6 +305,9 @@ describe('stored content cannot attack readers', () => {
         route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title>' }),
       );
       await page.goto(postPath, { waitUntil: 'load' });
+      expect(await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')).toBe(
+        "frame-src 'self' https://www.youtube-nocookie.com",
+      );
       const facade = page.getByRole('link', { name: new RegExp(EMBED_TITLE) });
       await facade.scrollIntoViewIfNeeded();
       await expect.poll(() => page.locator('.gallery img').count()).toBe(2);
@@ -280,6 +319,7 @@ describe('stored content cannot attack readers', () => {
       expect(await frame.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1');
       await expect.poll(() => foreign).toEqual(['https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1']);
       expect(page.url()).toBe(new URL(postPath, server.url).href);
+      expect(violations).toEqual([]);
     } finally {
       await context.close();
     }

@@ -27,6 +27,8 @@ export type Framing = 'none' | 'same-origin';
  * plain http, which anyone on the way may change; previews of a chosen file are `blob:` URLs.
  * Frames: the guide's OpenStreetMap area map, the editor's preview of a post, which is this
  * site's own page, and the players of the providers a post may embed (loaded only on a click).
+ * That is every origin any page frames: each page narrows it to its own frames with a
+ * `<meta http-equiv>` policy (site/lib/frame-policy.ts), which browsers enforce as well.
  */
 const FIXED_DIRECTIVES: readonly (readonly [string, string])[] = [
   ['style-src', "'self' 'unsafe-inline'"],
