@@ -200,6 +200,18 @@ describe('renderMarkdown: embeds and galleries', () => {
     expect(dangers(html)).toEqual([]);
   });
 
+  it('gives a facade only its own attributes, whatever the link text holds', () => {
+    const html = renderMarkdown(`[<img src=x onerror=alert(1)>"' onclick=x <script>alert(1)</script> & co](https://youtu.be/dQw4w9WgXcQ)`);
+    const doc = new JSDOM(`<body>${html}</body>`).window.document;
+    const attributes = (selector: string) => [...(doc.querySelector(selector)?.attributes ?? [])].map((attr) => attr.name);
+    expect(attributes('figure')).toEqual(['class', 'data-embed-src', 'data-embed-title']);
+    expect(attributes('figure a')).toEqual(['class', 'href', 'rel']);
+    expect(doc.querySelector('figure')?.getAttribute('data-embed-title')).toBe(`"' onclick=x  & co`);
+    expect(doc.querySelector('.embed__title')?.textContent).toBe(`"' onclick=x  & co`);
+    expect(doc.querySelectorAll('figure *').length).toBe(4);
+    expect(dangers(html)).toEqual([]);
+  });
+
   it('keeps a link inside a sentence, or with other lines, as a link', () => {
     expect(renderMarkdown('Watch https://youtu.be/dQw4w9WgXcQ now')).not.toContain('embed');
     expect(renderMarkdown('https://youtu.be/dQw4w9WgXcQ\nand more')).not.toContain('embed');
@@ -214,6 +226,20 @@ describe('renderMarkdown: embeds and galleries', () => {
     'https://www.youtube.com/watch?v=dQw4w9WgXcQ"onmouseover="alert(1)',
     '[x" onclick="alert(1)](https://youtu.be/dQw4w9WgXcQ "t\\" onclick=\\"y")',
     '[a](javascript:https://youtu.be/dQw4w9WgXcQ)',
+    '<javascript:alert(1)>',
+    'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+    '[video](data:text/html,https://youtu.be/dQw4w9WgXcQ)',
+    '//evil.example/watch?v=dQw4w9WgXcQ',
+    '[video](//youtu.be/dQw4w9WgXcQ)',
+    '<//www.youtube.com/watch?v=dQw4w9WgXcQ>',
+    'https://evil.example/youtube.com/watch?v=dQw4w9WgXcQ',
+    'evil.example/youtube.com/watch?v=dQw4w9WgXcQ',
+    '[video](https://youtu.be.evil.example/dQw4w9WgXcQ)',
+    "https://youtu.be/dQw4w9WgX'<",
+    '<https://www.youtube.com/watch?v=dQw4w9W"<b>>',
+    '[video](https://www.instagram.com/p/Cx%22%3E%3Cscript%3E/)',
+    'https://www.youtube.com/watch?v=dQw4w9WgXcQdQw4w9WgXcQ',
+    `https://youtu.be/${'a'.repeat(5000)}`,
   ])('renders hostile %j as no embed and nothing executable', (markdown) => {
     const html = renderMarkdown(markdown);
     expect(html).not.toContain('data-embed-src');
