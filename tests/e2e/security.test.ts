@@ -310,6 +310,13 @@ describe('stored content cannot attack readers', () => {
       );
       const facade = page.getByRole('link', { name: new RegExp(EMBED_TITLE) });
       await facade.scrollIntoViewIfNeeded();
+      // On a phone the facade, shown alone rather than in a note's card, spans the text column: the
+      // same gutter on both sides.
+      await page.setViewportSize({ width: 390, height: 844 });
+      const box = await page.locator('figure.embed').boundingBox();
+      const [left, right] = box ? [Math.round(box.x), Math.round(390 - box.x - box.width)] : [];
+      expect(left).toBeGreaterThan(0);
+      expect(right).toBe(left);
       await expect.poll(() => page.locator('.gallery img').count()).toBe(2);
       await page.waitForLoadState('networkidle');
       expect(foreign).toEqual([]);
