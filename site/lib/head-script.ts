@@ -10,7 +10,8 @@ export const FALLBACK_ATTRIBUTE = 'data-fallback';
  * names, dropping the picture's other sources, or the browser keeps choosing them. It listens from
  * the start, in the capture phase (an image's error event does not bubble), so no failure comes
  * too early for it; inline `onerror` attributes would do the same but the Content-Security-Policy
- * refuses every inline handler. Its text is hashed into that policy when the site is built.
+ * refuses every inline handler. A click on an embed's facade (a post's video, track or map) swaps
+ * in the provider's player, so nothing is asked of the provider before the reader chooses to. Its text is hashed into that policy when the site is built.
  */
 export const HEAD_SCRIPT = `(function () {
   var hint = /(?:^|; )${UI_HINT_COOKIE}=([a-z]+)/.exec(document.cookie);
@@ -23,4 +24,15 @@ export const HEAD_SCRIPT = `(function () {
     if (image.parentNode && image.parentNode.nodeName === 'PICTURE') image.parentNode.querySelectorAll('source').forEach(function (source) { source.remove(); });
     image.src = fallback;
   }, true);
+  document.addEventListener('click', function (event) {
+    var link = event.target instanceof Element ? event.target.closest('[data-embed-src] > a') : null;
+    if (!link || event.button || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    var box = link.parentNode, frame = document.createElement('iframe');
+    frame.src = box.getAttribute('data-embed-src');
+    if (frame.src.indexOf('https://') !== 0) return;
+    event.preventDefault();
+    frame.title = box.getAttribute('data-embed-title');
+    frame.allow = 'fullscreen';
+    box.replaceChild(frame, link);
+  });
 })();`;

@@ -180,3 +180,83 @@ describe('renderMarkdown', () => {
     expect(dangers(renderMarkdown(XSS_CORPUS.join('\n\n')))).toEqual([]);
   });
 });
+
+describe('renderMarkdown: embeds and galleries', () => {
+  it('turns a recognised link alone in a paragraph into a click-to-load facade with a plain link', () => {
+    const html = renderMarkdown('https://youtu.be/dQw4w9WgXcQ');
+    const doc = new JSDOM(`<body>${html}</body>`).window.document;
+    const figure = doc.querySelector('figure.embed');
+    expect(figure?.getAttribute('data-embed-src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1');
+    expect(doc.querySelector('a')?.getAttribute('href')).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    expect(doc.querySelector('.embed__title')?.textContent).toBe('YouTube video');
+    expect(doc.querySelector('.embed__provider')?.textContent).toBe('YouTube');
+    expect(doc.querySelector('iframe, img')).toBeNull();
+  });
+
+  it('takes the title from the link text, escaped', () => {
+    const html = renderMarkdown('[Tasca do **Chico** <b>live</b>](https://vimeo.com/76979871)');
+    const doc = new JSDOM(`<body>${html}</body>`).window.document;
+    expect(doc.querySelector('.embed__title')?.textContent).toBe('Tasca do Chico live');
+    expect(dangers(html)).toEqual([]);
+  });
+
+  it('gives a facade only its own attributes, whatever the link text holds', () => {
+    const html = renderMarkdown(`[<img src=x onerror=alert(1)>"' onclick=x <script>alert(1)</script> & co](https://youtu.be/dQw4w9WgXcQ)`);
+    const doc = new JSDOM(`<body>${html}</body>`).window.document;
+    const attributes = (selector: string) => [...(doc.querySelector(selector)?.attributes ?? [])].map((attr) => attr.name);
+    expect(attributes('figure')).toEqual(['class', 'data-embed-src', 'data-embed-title']);
+    expect(attributes('figure a')).toEqual(['class', 'href', 'rel']);
+    expect(doc.querySelector('figure')?.getAttribute('data-embed-title')).toBe(`"' onclick=x  & co`);
+    expect(doc.querySelector('.embed__title')?.textContent).toBe(`"' onclick=x  & co`);
+    expect(doc.querySelectorAll('figure *').length).toBe(4);
+    expect(dangers(html)).toEqual([]);
+  });
+
+  it('keeps a link inside a sentence, or with other lines, as a link', () => {
+    expect(renderMarkdown('Watch https://youtu.be/dQw4w9WgXcQ now')).not.toContain('embed');
+    expect(renderMarkdown('https://youtu.be/dQw4w9WgXcQ\nand more')).not.toContain('embed');
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'https://youtube.com.evil.example/watch?v=dQw4w9WgXcQ',
+    'https://www.youtube.com@evil.example/watch?v=dQw4w9WgXcQ',
+    'https://www.youtube.com/watch?v=dQw4w9WgXcQ%0A%0D<script>',
+    'https://www.youtube.com/watch?v=dQw4w9WgXcQ"onmouseover="alert(1)',
+    '[x" onclick="alert(1)](https://youtu.be/dQw4w9WgXcQ "t\\" onclick=\\"y")',
+    '[a](javascript:https://youtu.be/dQw4w9WgXcQ)',
+    '<javascript:alert(1)>',
+    'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+    '[video](data:text/html,https://youtu.be/dQw4w9WgXcQ)',
+    '//evil.example/watch?v=dQw4w9WgXcQ',
+    '[video](//youtu.be/dQw4w9WgXcQ)',
+    '<//www.youtube.com/watch?v=dQw4w9WgXcQ>',
+    'https://evil.example/youtube.com/watch?v=dQw4w9WgXcQ',
+    'evil.example/youtube.com/watch?v=dQw4w9WgXcQ',
+    '[video](https://youtu.be.evil.example/dQw4w9WgXcQ)',
+    "https://youtu.be/dQw4w9WgX'<",
+    '<https://www.youtube.com/watch?v=dQw4w9W"<b>>',
+    '[video](https://www.instagram.com/p/Cx%22%3E%3Cscript%3E/)',
+    'https://www.youtube.com/watch?v=dQw4w9WgXcQdQw4w9WgXcQ',
+    `https://youtu.be/${'a'.repeat(5000)}`,
+  ])('renders hostile %j as no embed and nothing executable', (markdown) => {
+    const html = renderMarkdown(markdown);
+    expect(html).not.toContain('data-embed-src');
+    expect(dangers(html)).toEqual([]);
+  });
+
+  it('renders consecutive image-only lines as a gallery of lazy images with alt text', () => {
+    const html = renderMarkdown('![Bifana](/uploads/a.jpg)\n![Caldo verde](/uploads/b.jpg)\n![](https://example.com/c.jpg)');
+    const doc = new JSDOM(`<body>${html}</body>`).window.document;
+    const images = [...doc.querySelectorAll('.gallery img')];
+    expect(images.map((img) => img.getAttribute('alt'))).toEqual(['Bifana', 'Caldo verde', '']);
+    expect(images.every((img) => img.getAttribute('loading') === 'lazy')).toBe(true);
+  });
+
+  it('keeps a gallery line with anything else in it, or a hostile image, out of harm', () => {
+    expect(renderMarkdown('![a](/a.jpg)\nsome text')).not.toContain('gallery');
+    const html = renderMarkdown('![a](javascript:alert(1))\n![b" onerror="alert(1)](/b.jpg)');
+    expect(dangers(html)).toEqual([]);
+  });
+});

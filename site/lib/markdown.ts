@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { Marked } from 'marked';
+import { recogniseEmbed } from '@forkcast/shared/embeds';
 import sanitizeHtml, { type Attributes, type IOptions } from 'sanitize-html';
 
 // Links may use http, https, irc, ircs, mailto or xmpp, or be relative; anything else is
@@ -113,9 +114,47 @@ export function renderMarkdown(markdown: string, options: { baseUrl?: string } =
   if (options.baseUrl !== undefined) return renderAgainst(markdown, options.baseUrl);
   const known = rendered.get(markdown);
   if (known !== undefined) return known;
-  const html = sanitize(marked.parse(markdown) as string);
+  const html = renderEmbed(markdown) ?? renderGallery(markdown) ?? sanitize(marked.parse(markdown) as string);
   rendered.set(markdown, html);
   return html;
+}
+
+// A paragraph that is only a link: bare, in angle brackets, or with link text (and no link title).
+const LONE_LINK = /^(?:<?(?<bare>[^\s<>]+?)>?|\[(?<text>[^\]\n]*)\]\((?<href>[^\s()]+)\))$/;
+const TEXT_ONLY: IOptions = { allowedTags: [], allowedAttributes: {} };
+
+/**
+ * A paragraph holding only a link we embed, as a click-to-load facade: a plain link (all a reader
+ * without JS gets) with the player's address kept for the embed script. No request leaves for the
+ * provider until the click. Every URL here is rebuilt by recogniseEmbed and the title is plain text.
+ */
+function renderEmbed(markdown: string): string | undefined {
+  const match = LONE_LINK.exec(markdown.trim());
+  const url = match?.groups?.bare ?? match?.groups?.href;
+  const embed = url === undefined ? undefined : recogniseEmbed(url);
+  if (embed === undefined) return undefined;
+  const text = match?.groups?.text ? sanitizeHtml(marked.parseInline(match.groups.text) as string, TEXT_ONLY).trim() : '';
+  const title = text || embed.defaultTitle;
+  return (
+    `<figure class="embed embed--${embed.provider}" data-embed-src="${embed.frameSrc.replaceAll('&', '&amp;')}" data-embed-title="${title.replaceAll('"', '&quot;')}">` +
+    `<a class="embed__link" href="${embed.href.replaceAll('&', '&amp;')}" rel="noopener noreferrer">` +
+    `<span class="embed__play" aria-hidden="true"></span>` +
+    `<span class="embed__title">${title}</span>` +
+    `<span class="embed__provider">${embed.providerName}</span>` +
+    '</a></figure>'
+  );
+}
+
+const IMAGE_LINE = /^!\[[^\]\n]*\]\([^\s()]+\)$/;
+
+/** Two or more lines that are each only an image: a row of images that wraps on narrow screens. */
+function renderGallery(markdown: string): string | undefined {
+  const lines = markdown
+    .trim()
+    .split('\n')
+    .map((line) => line.trim());
+  if (lines.length < 2 || !lines.every((line) => IMAGE_LINE.test(line))) return undefined;
+  return `<div class="gallery">${lines.map((line) => sanitize(marked.parseInline(line) as string)).join('')}</div>`;
 }
 
 function renderAgainst(markdown: string, baseUrl: string): string {

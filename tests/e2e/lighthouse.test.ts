@@ -20,6 +20,16 @@ const run = promisify(execFile);
 const LIGHTHOUSE_CLI = join(REPO, 'node_modules', 'lighthouse', 'cli', 'index.js');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const MIN_SCORE = 0.9;
+type Bars = Record<(typeof CATEGORIES)[number], number>;
+const USUAL: Bars = { performance: MIN_SCORE, accessibility: MIN_SCORE, 'best-practices': MIN_SCORE, seo: MIN_SCORE };
+/**
+ * The seeded post with a map embed (its click-to-load facade) and a gallery must have full marks
+ * where a run is repeatable. Performance keeps the usual bar: on this machine the simulated first
+ * paint of any post flips between about 0.8 s and 1.7 s with whether the fonts were asked for
+ * before the real first paint, so a bar of 1 there would fail at random.
+ */
+const EMBED_POST = '/lisbon/lisbon-pastel-de-nata-taste-test';
+const FULL_MARKS: Bars = { performance: MIN_SCORE, accessibility: 1, 'best-practices': 1, seo: 1 };
 /**
  * Lighthouse's own advice on variability: judge the median of several runs. A page is run once, and
  * only a page whose first run misses the bar in some category is run twice more and judged by the
@@ -122,6 +132,7 @@ describe('lighthouse (mobile)', () => {
       { name: 'city-guides', path: '/city-guides' },
       { name: 'guide', path: `/${mapCity.slug}/guide` },
       { name: 'post', path: (await cityPost(server, 3)).path },
+      { name: 'embeds', path: EMBED_POST },
     ];
   });
   afterAll(async () => {
@@ -145,11 +156,18 @@ describe('lighthouse (mobile)', () => {
     );
   });
 
-  for (const [index, label] of ['home', '/city-guides', 'a guide with its map', 'a post'].entries()) {
-    it(`${label} scores at least ${MIN_SCORE} in every category`, { timeout: 420_000 }, async () => {
+  const audited: [label: string, bars: Bars][] = [
+    [`home scores at least ${MIN_SCORE} in every category`, USUAL],
+    [`/city-guides scores at least ${MIN_SCORE} in every category`, USUAL],
+    [`a guide with its map scores at least ${MIN_SCORE} in every category`, USUAL],
+    [`a post scores at least ${MIN_SCORE} in every category`, USUAL],
+    ['a post with an embed and a gallery scores 1 in accessibility, best practices and SEO', FULL_MARKS],
+  ];
+  for (const [index, [label, bars]] of audited.entries()) {
+    it(label, { timeout: 420_000 }, async () => {
       const { name, path } = pages[index]!;
       const reports: Report[] = [await lighthouse(`${server.url}${path}`, join(outDir, `${name}-1.json`))];
-      const missed = CATEGORIES.some((c) => (reports[0]!.categories[c].score ?? 0) < MIN_SCORE);
+      const missed = CATEGORIES.some((c) => (reports[0]!.categories[c].score ?? 0) < bars[c]);
       for (let run = 2; missed && run <= RUNS_WHEN_MISSED; run++) {
         reports.push(await lighthouse(`${server.url}${path}`, join(outDir, `${name}-${run}.json`)));
       }
@@ -166,7 +184,7 @@ describe('lighthouse (mobile)', () => {
         expect(
           scores[category],
           `${name} ${category} (runs: ${reports.map((r) => r.categories[category].score).join(', ')}); audits below 0.9: ${misses.join('; ')}`,
-        ).toBeGreaterThanOrEqual(MIN_SCORE);
+        ).toBeGreaterThanOrEqual(bars[category]);
       }
     });
   }

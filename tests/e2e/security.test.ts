@@ -15,6 +15,7 @@ import {
 } from './support.ts';
 
 const MAP_ORIGIN = 'https://www.openstreetmap.org';
+const EMBED_TITLE = 'Bifanas at dawn';
 
 /**
  * Markdown an editor (or a stolen session) could store. Each tries to run script ('alert' marks
@@ -95,7 +96,8 @@ async function observe(context: BrowserContext, serverOrigin: string, path: stri
   for (const element of await injected.all()) {
     await element.scrollIntoViewIfNeeded();
     await element.hover();
-    for (const child of await element.locator(':scope *:not(a, a *, [data-admin-slot], [data-admin-slot] *)').all()) {
+    // An embed's facade is a link too, one that loads its player: the test below clicks it.
+    for (const child of await element.locator(':scope *:not(a, a *, [data-embed-src], [data-admin-slot], [data-admin-slot] *)').all()) {
       if (await child.isVisible()) await child.click({ force: true, timeout: 5_000 }).catch(() => undefined);
     }
   }
@@ -186,9 +188,16 @@ describe('stored content cannot attack readers', () => {
           : await api('POST', `/api/posts/${guide.id}/content`, { type: 'text', content: `Note ${index}: ${payload}`, position: 1 });
       expect(write.status, write.body).toBe(201);
     }
-    // The post: every payload as added text after the first paragraph.
+    // The post: every payload as added text after the first paragraph, then an embed and a gallery.
     for (const [index, payload] of PAYLOADS.entries()) {
       const write = await api('POST', `/api/posts/${post.id}/content`, { type: 'text', content: `Note ${index}: ${payload}`, position: 1 });
+      expect(write.status, write.body).toBe(201);
+    }
+    for (const content of [
+      `[${EMBED_TITLE}](https://youtu.be/dQw4w9WgXcQ)`,
+      '![Fallback](/images/fallback-640.webp)\n![Fallback again](/images/fallback.jpg)',
+    ]) {
+      const write = await api('POST', `/api/posts/${post.id}/content`, { type: 'text', content, position: 1 });
       expect(write.status, write.body).toBe(201);
     }
   });
@@ -242,6 +251,82 @@ describe('stored content cannot attack readers', () => {
       const seen = await observe(context, server.url, postPath);
       expectClean(seen, server.url, postPath);
       expect(seen.mapFrames).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a page without a YouTube embed may not frame YouTube's player: its own policy names only its frames", async () => {
+    const context = await newContext(browser, server);
+    try {
+      const page = await context.newPage();
+      await page.route('https://www.youtube-nocookie.com/**', (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title>' }),
+      );
+      await page.goto(guidePath, { waitUntil: 'load' });
+      const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+      expect(policy).toMatch(/^frame-src 'self'(?: https:\/\/www\.openstreetmap\.org)?$/);
+      const refused = await page.evaluate(
+        (src) =>
+          new Promise<string>((resolve) => {
+            document.addEventListener('securitypolicyviolation', (event) => resolve(`${event.effectiveDirective} ${event.blockedURI}`));
+            const frame = document.createElement('iframe');
+            frame.src = src;
+            document.body.append(frame);
+          }),
+        'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1',
+      );
+      // The site-wide header allows the player (other pages embed it); this page's own policy does not.
+      expect(refused).toBe('frame-src https://www.youtube-nocookie.com');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an embed asks its provider for nothing until the reader clicks, then plays in the privacy-friendly player', async () => {
+    const context = await newContext(browser, server);
+    try {
+      const page = await context.newPage();
+      const violations: string[] = [];
+      await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
+      await page.addInitScript(() =>
+        document.addEventListener('securitypolicyviolation', (event) =>
+          (window as unknown as { reportViolation: (text: string) => void }).reportViolation(
+            `${event.effectiveDirective} ${event.blockedURI}`,
+          ),
+        ),
+      );
+      const foreign: string[] = [];
+      page.on('request', (request) => {
+        if (!request.url().startsWith(`${server.url}/`)) foreign.push(request.url());
+      });
+      // The player is stood in for: the test talks to nobody outside.
+      await page.route('https://www.youtube-nocookie.com/**', (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title>' }),
+      );
+      await page.goto(postPath, { waitUntil: 'load' });
+      expect(await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')).toBe(
+        "frame-src 'self' https://www.youtube-nocookie.com",
+      );
+      const facade = page.getByRole('link', { name: new RegExp(EMBED_TITLE) });
+      await facade.scrollIntoViewIfNeeded();
+      // On a phone the facade, shown alone rather than in a note's card, spans the text column: the
+      // same gutter on both sides.
+      await page.setViewportSize({ width: 390, height: 844 });
+      const box = await page.locator('figure.embed').boundingBox();
+      const [left, right] = box ? [Math.round(box.x), Math.round(390 - box.x - box.width)] : [];
+      expect(left).toBeGreaterThan(0);
+      expect(right).toBe(left);
+      await expect.poll(() => page.locator('.gallery img').count()).toBe(2);
+      await page.waitForLoadState('networkidle');
+      expect(foreign).toEqual([]);
+      await facade.click();
+      const frame = page.locator(`iframe[title="${EMBED_TITLE}"]`);
+      await shown(frame);
+      expect(await frame.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1');
+      await expect.poll(() => foreign).toEqual(['https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1']);
+      expect(page.url()).toBe(new URL(postPath, server.url).href);
+      expect(violations).toEqual([]);
     } finally {
       await context.close();
     }

@@ -25,8 +25,15 @@ describe('the Content-Security-Policy', () => {
     expect(policy.get('object-src')).toEqual(["'none'"]);
   });
 
-  it('frames the OpenStreetMap area map and our own preview, and is framed by nobody unless it says so', () => {
-    expect(directives(contentSecurityPolicy(HASHES)).get('frame-src')).toEqual(["'self'", MAP_EMBED_ORIGIN]);
+  it("frames the OpenStreetMap area map, our own preview and the embeds' players, and is framed by nobody unless it says so", () => {
+    expect(directives(contentSecurityPolicy(HASHES)).get('frame-src')).toEqual([
+      "'self'",
+      MAP_EMBED_ORIGIN,
+      'https://www.youtube-nocookie.com',
+      'https://player.vimeo.com',
+      'https://open.spotify.com',
+      'https://www.instagram.com',
+    ]);
     expect(directives(contentSecurityPolicy(HASHES)).get('frame-ancestors')).toEqual(["'none'"]);
     expect(directives(contentSecurityPolicy(HASHES, 'same-origin')).get('frame-ancestors')).toEqual(["'self'"]);
     expect(new Map(securityHeaders(HASHES)).get('X-Frame-Options')).toBe('DENY');

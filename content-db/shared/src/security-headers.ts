@@ -4,8 +4,10 @@
  * build emits, so it is computed when the site is built and written beside it as `_headers`
  * (Netlify and Cloudflare Pages read that file as it is; our server reads it at start) and as an
  * nginx include. This module is the one place that says what the headers are and how both files
- * look; it imports nothing, so the build config, the server and the tests share it.
+ * look; it imports nothing but the embeds' player origins, so the build config, the server and the tests share it.
  */
+
+import { EMBED_FRAME_ORIGINS } from './embeds.ts';
 
 /** The one site whose pages the guide frames: OpenStreetMap's embeddable area map. */
 export const MAP_EMBED_ORIGIN = 'https://www.openstreetmap.org';
@@ -23,15 +25,17 @@ export type Framing = 'none' | 'same-origin';
  * cannot give a nonce, and a style cannot run code. Images come from anywhere on the web over
  * https (a hero may be any address, the interactive map's tiles come from OpenStreetMap), never
  * plain http, which anyone on the way may change; previews of a chosen file are `blob:` URLs.
- * Frames: the guide's OpenStreetMap area map, and the editor's preview of a post, which is this
- * site's own page.
+ * Frames: the guide's OpenStreetMap area map, the editor's preview of a post, which is this
+ * site's own page, and the players of the providers a post may embed (loaded only on a click).
+ * That is every origin any page frames: each page narrows it to its own frames with a
+ * `<meta http-equiv>` policy (site/lib/frame-policy.ts), which browsers enforce as well.
  */
 const FIXED_DIRECTIVES: readonly (readonly [string, string])[] = [
   ['style-src', "'self' 'unsafe-inline'"],
   ['img-src', "'self' data: blob: https:"],
   ['font-src', "'self'"],
   ['connect-src', "'self'"],
-  ['frame-src', `'self' ${MAP_EMBED_ORIGIN}`],
+  ['frame-src', ["'self'", ...new Set([MAP_EMBED_ORIGIN, ...Object.values(EMBED_FRAME_ORIGINS)])].join(' ')],
   ['object-src', "'none'"],
   ['base-uri', "'none'"],
   ['form-action', "'self'"],
