@@ -18,6 +18,7 @@ import { postRoutes } from './routes/posts.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { searchApiRoutes } from './search/search-routes.ts';
 import { sendRoutes } from './sends/routes.ts';
+import { sitePageRoutes } from './site-pages/routes.ts';
 import { transferRoutes } from './transfer/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
@@ -50,6 +51,7 @@ export function apiRoutes(): Hono<AppEnv> {
     .route('/trash', trashRoutes)
     .route('/search', searchApiRoutes())
     .route('/webhooks', webhookRoutes)
+    .route('/pages', sitePageRoutes)
     .route('/', transferRoutes);
   return api.route(
     '/openapi.json',

@@ -6,6 +6,7 @@ import {
   addContactMessage,
   commitChange,
   createInvitation,
+  createSitePage,
   createWebhook,
   deletePost,
   insertPost,
@@ -243,6 +244,7 @@ async function seededFixture(t: TestApp): Promise<Fixture> {
     { url: 'https://hooks.example.com/in', events: ['post.published'], secret: 'whsec_x', createdBy: 1 },
     now,
   );
+  const page = await createSitePage(db, { title: 'Visiting Us', slug: 'visiting' }, now);
   const links = new NewsletterLinks(await ensureSecret(db, SETTING.newsletterSecret, now), ORIGIN);
   const token = new URL(links.unsubscribeUrl(subscriber)).pathname.split('/').at(-1)!;
   return {
@@ -255,6 +257,7 @@ async function seededFixture(t: TestApp): Promise<Fixture> {
       'POST /api/users/:id/sign-out': { id: String(colleague) },
       'DELETE /api/invitations/:id': { id: String(invitation) },
       'DELETE /api/webhooks/:id': { id: String(webhook) },
+      'DELETE /api/pages/:id': { id: String(page.id) },
       'DELETE /api/trash/:kind/:id': { kind: 'post', id: String(trashed) },
       // The one change the fixture made is that deletion: undoing it would take the post out of the trash first.
       'POST /api/changes/:id/undo': { id: '999999' },

@@ -39,6 +39,7 @@ export const TAGS: OpenAPIV3_1.TagObject[] = [
   { name: 'Search', description: "The published site's guides, posts and restaurants." },
   { name: 'Export and import', description: 'All content as one versioned JSON document, and taking one into an empty site.' },
   { name: 'Webhooks', description: 'Endpoints told about events, signed the Standard Webhooks way, and their delivery log.' },
+  { name: 'Pages', description: "The site's written pages (About-like), live at /{slug} once published." },
   { name: 'Documentation', description: 'This document.' },
 ];
 

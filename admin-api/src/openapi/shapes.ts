@@ -451,3 +451,19 @@ export const WebhookDelivery = z
     nextAttemptAt: time.nullable().describe('When a queued delivery is tried next.'),
   })
   .meta({ id: 'WebhookDelivery', description: 'One event sent (or to be sent) to one webhook.' });
+
+export const SitePage = z
+  .object({
+    id,
+    slug: z.string().describe('Where the page lives: `/{slug}`.'),
+    title: z.string(),
+    content: z.string().describe('Markdown, sanitised like a post body when rendered.'),
+    status: z.enum(['draft', 'published']),
+    inFooter: z.boolean().describe('Whether the footer links the page, after its own links.'),
+    version: z.number().int().describe('Moves with every write; send it back as `If-Match`.'),
+    createdAt: time,
+    updatedAt: time,
+    publishedAt: time.nullable(),
+    url: z.string().describe("The page's address on the site (live once published)."),
+  })
+  .meta({ id: 'SitePage', description: 'A page an editor writes, such as About: live at `/{slug}` once published.' });
