@@ -41,4 +41,6 @@ export const TAG = {
   sitePage: (id: number) => `site-page:${id}`,
   /** The set of published site pages: their slugs, titles and footer flags (which /{slug} routes exist, the footer, the sitemap). */
   sitePages: 'site-pages',
+  /** The published pages the footer links (read by every page with a footer). */
+  footerSitePages: 'site-pages:footer',
 } as const;

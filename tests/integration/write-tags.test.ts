@@ -223,16 +223,17 @@ const PAGE_WRITES: Record<string, (site: PublishingSite) => Promise<Walk>> = {
   },
   async 'PATCH /api/pages/:id'(site) {
     const page = await site.handle.db.selectFrom('sitePages').select('id').where('slug', '=', 'visiting').executeTakeFirstOrThrow();
+    // Added to the footer: every page with a footer shows its link.
     const response = await site.request(
       `/api/pages/${page.id}`,
-      json('PATCH', { content: 'Our kitchen is open on Fridays and Saturdays.' }),
+      json('PATCH', { content: 'Our kitchen is open on Fridays and Saturdays.', inFooter: true }),
     );
-    return { response, expected: async () => [`site-page:${page.id}`] };
+    return { response, expected: async () => ['site-pages', 'site-pages:footer', `site-page:${page.id}`] };
   },
   async 'DELETE /api/pages/:id'(site) {
     const page = await site.handle.db.selectFrom('sitePages').select('id').where('slug', '=', 'visiting').executeTakeFirstOrThrow();
     const response = await site.request(`/api/pages/${page.id}`, { method: 'DELETE' });
-    return { response, expected: async () => ['site-pages', `site-page:${page.id}`] };
+    return { response, expected: async () => ['site-pages', 'site-pages:footer', `site-page:${page.id}`] };
   },
   async 'POST /api/admin/generate-guide'(site) {
     const form = new FormData();

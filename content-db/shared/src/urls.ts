@@ -78,6 +78,7 @@ export const FIXED_ROUTES = [
   '/admin/city',
   '/admin/sign-in',
   '/admin/cities',
+  '/admin/pages',
   '/admin/newsletter',
   '/admin/inbox',
   '/admin/publishing',

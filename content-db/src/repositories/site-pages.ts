@@ -82,6 +82,23 @@ export async function listPublishedSitePages(db: Db): Promise<SitePageLink[]> {
   return rows.map((row) => ({ ...row, inFooter: row.inFooter === 1 }));
 }
 
+/** The published pages an editor added to the footer, by title: what every page's footer links after SPEC's own. */
+export async function listFooterSitePages(db: Db): Promise<{ slug: string; title: string }[]> {
+  recordRead(TAG.footerSitePages);
+  return db
+    .selectFrom('sitePages')
+    .select(['slug', 'title'])
+    .where('status', '=', 'published')
+    .where('inFooter', '=', 1)
+    .orderBy('title')
+    .orderBy('id')
+    .execute();
+}
+
+// What the footer shows of a page: its link, while it is published and flagged.
+const footerLink = (page: Pick<SitePageRow, 'status' | 'inFooter' | 'slug' | 'title'>) =>
+  page.status === 'published' && page.inFooter === 1 ? `${page.slug}\n${page.title}` : undefined;
+
 function announcePublished(page: SitePage): void {
   recordEvent('page.published', {
     page: {
@@ -116,6 +133,7 @@ export async function createSitePage(db: Db, input: SitePageInput, now: string):
   recordWrite(TAG.sitePage(page.id));
   if (status === 'published') {
     recordWrite(TAG.sitePages);
+    if (footerLink(row)) recordWrite(TAG.footerSitePages);
     announcePublished(page);
   }
   return page;
@@ -147,15 +165,17 @@ export async function updateSitePage(db: Db, id: number, change: Partial<SitePag
   // Which pages are live, and their links (slug, title, footer flag), are read by the routes, the sitemap and the footer.
   const linkChanged = page.slug !== before.slug || page.title !== before.title || row.inFooter !== before.inFooter;
   if (status !== before.status || (status === 'published' && linkChanged)) recordWrite(TAG.sitePages);
+  if (footerLink(before) !== footerLink(row)) recordWrite(TAG.footerSitePages);
   if (goesLive) announcePublished(page);
   return page;
 }
 
 /** Removes a page; false when there was none. */
 export async function deleteSitePage(db: Db, id: number): Promise<boolean> {
-  const row = await db.deleteFrom('sitePages').where('id', '=', id).returning('status').executeTakeFirst();
+  const row = await db.deleteFrom('sitePages').where('id', '=', id).returning(['status', 'inFooter', 'slug', 'title']).executeTakeFirst();
   if (!row) return false;
   recordWrite(TAG.sitePage(id));
   if (row.status === 'published') recordWrite(TAG.sitePages);
+  if (footerLink(row)) recordWrite(TAG.footerSitePages);
   return true;
 }

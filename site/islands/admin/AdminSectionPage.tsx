@@ -9,6 +9,7 @@ import { DashboardPublishStatus } from './DashboardPublishStatus';
 import { DashboardSubscribers } from './DashboardSubscribers';
 import { DashboardHistory, DashboardTrash } from './history/DashboardHistory';
 import { DashboardSends } from './newsletter/DashboardSends';
+import { DashboardSitePages } from './site-pages/DashboardSitePages';
 import { DashboardTransfer } from './transfer/DashboardTransfer';
 import { DashboardWebhooks } from './webhooks/DashboardWebhooks';
 import './admin-page-styles';
@@ -36,6 +37,7 @@ const PANELS: Record<PanelSection, () => ReactNode> = {
       <DashboardTrash />
     </>
   ),
+  pages: () => <DashboardSitePages />,
   webhooks: () => <DashboardWebhooks />,
   transfer: () => <DashboardTransfer />,
 };
