@@ -18,7 +18,7 @@ describe("an editor's page on the site", () => {
   const read = (path: string) => readFileSync(join(site.dist.siteDir, path), 'utf8');
   const sameAsFullBuild = async () => expect(treeDifferences(readTree(site.dist.siteDir), await fullBuildOf(site.handle.db))).toEqual([]);
 
-  it('is live at /{slug} once published, sanitised, in the sitemap; a draft and a deleted page are not', async () => {
+  it('is live at /{slug} once published, sanitised, in the sitemap, moves with a 301; a draft and a deleted page are not', async () => {
     const created = await site.request(
       '/api/pages',
       json('POST', {
@@ -45,7 +45,11 @@ describe("an editor's page on the site", () => {
     expect((await site.request(`/api/pages/${id}`, json('PATCH', { slug: 'visit-us' }))).status).toBe(200);
     expect(existsSync(file('visiting'))).toBe(false);
     expect(existsSync(file('visit-us'))).toBe(true);
+    // Its old address answers 301 to the new one, on static hosts too.
+    expect(read('_redirects')).toContain('/visiting /visit-us 301');
+    await sameAsFullBuild();
     expect((await site.request(`/api/pages/${id}`, json('PATCH', { status: 'draft' }))).status).toBe(200);
+    expect(read('_redirects')).not.toContain('/visit-us 301');
     expect(existsSync(file('visit-us'))).toBe(false);
     expect(read('sitemaps/pages.xml')).not.toContain('/visit-us<');
 

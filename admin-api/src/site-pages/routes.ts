@@ -1,12 +1,15 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import {
+  addRedirect,
   createSitePage,
   deleteSitePage,
   getCityBySlug,
   getSitePage,
   listSitePages,
   nowIso,
+  removeRedirectFrom,
+  removeRedirectsTo,
   sitePageSlugTaken,
   updateSitePage,
   type Db,
@@ -72,6 +75,19 @@ async function checkSlug(db: Db, slug: string, pageId?: number): Promise<void> {
   const city = await getCityBySlug(db, slug);
   if (city) throw errors.conflict(`/${slug} belongs to the city ${city.name}.`, 'slug');
   if (await sitePageSlugTaken(db, slug, pageId)) throw errors.conflict(`Another page already lives at /${slug}.`, 'slug');
+}
+
+/**
+ * Keeps a page's old address working: a live page that moves leaves a 301 from where it was; a
+ * page going live takes its address back from any redirect; one taken down leaves none to it.
+ */
+async function followAddress(db: Db, before: SitePage | undefined, after: SitePage | undefined, now: string): Promise<void> {
+  const wasAt = before?.status === 'published' ? sitePagePath(before.slug) : undefined;
+  const isAt = after?.status === 'published' ? sitePagePath(after.slug) : undefined;
+  if (isAt) await removeRedirectFrom(db, isAt);
+  if (!wasAt || wasAt === isAt) return;
+  if (isAt) await addRedirect(db, wasAt, isAt, now);
+  else await removeRedirectsTo(db, wasAt);
 }
 
 function answerPage(c: Context<AppEnv>, page: SitePage, status: 200 | 201 = 200) {
@@ -191,7 +207,10 @@ export const sitePageRoutes = new Hono<AppEnv>()
       const input = c.req.valid('json');
       const page = await commitWrite(c, async (trx) => {
         await checkSlug(trx, input.slug);
-        return createSitePage(trx, input, nowIso());
+        const now = nowIso();
+        const created = await createSitePage(trx, input, now);
+        await followAddress(trx, undefined, created, now);
+        return created;
       });
       return answerPage(c, page, 201);
     },
@@ -202,7 +221,7 @@ export const sitePageRoutes = new Hono<AppEnv>()
       operationId: 'updatePage',
       summary: 'Change a page',
       description:
-        'Any of the fields `POST /api/pages` takes. Publishing puts the page live at `/{slug}` before the answer; `draft` takes it down; a new slug moves it. Send the version the change was made to as `If-Match`: a write to an older one is refused (412) and changes nothing.',
+        'Any of the fields `POST /api/pages` takes. Publishing puts the page live at `/{slug}` before the answer; `draft` takes it down; a new slug moves a live page and leaves a 301 from its old address. Send the version the change was made to as `If-Match`: a write to an older one is refused (412) and changes nothing.',
       parameters: [byId],
       responses: {
         200: answer('The page, with its new version.', SitePageShape, { versioned: true }),
@@ -233,7 +252,10 @@ export const sitePageRoutes = new Hono<AppEnv>()
             stale: { currentVersion: current.version, changedBy: null, changedAt: current.updatedAt, changes: [] },
           });
         if (change.slug !== undefined && change.slug !== current.slug) await checkSlug(trx, change.slug, id);
-        return (await updateSitePage(trx, id, change, nowIso()))!;
+        const now = nowIso();
+        const updated = (await updateSitePage(trx, id, change, now))!;
+        await followAddress(trx, current, updated, now);
+        return updated;
       });
       return answerPage(c, page);
     },
@@ -259,7 +281,12 @@ export const sitePageRoutes = new Hono<AppEnv>()
     allow('editor'),
     async (c) => {
       const id = parseId(c.req.param('id'), 'Page not found.');
-      const deleted = await commitWrite(c, (trx) => deleteSitePage(trx, id));
+      const deleted = await commitWrite(c, async (trx) => {
+        const page = await getSitePage(trx, id);
+        if (!page) return false;
+        await followAddress(trx, page, undefined, nowIso());
+        return deleteSitePage(trx, id);
+      });
       if (!deleted) throw pageNotFound();
       return c.body(null, 204);
     },
