@@ -403,7 +403,7 @@ export interface SearchFacetsTable {
 /** Something a reader can find with the site search: a published post or guide, a restaurant of a city's published guide, or an author's page. */
 export interface SearchDocumentsTable {
   id: Generated<number>;
-  kind: 'post' | 'guide' | 'restaurant' | 'author';
+  kind: 'post' | 'guide' | 'restaurant' | 'author' | 'page';
   /** The post, or for a restaurant the guide that lists it. */
   postId: number | null;
   cityId: number | null;

@@ -350,7 +350,13 @@ export const SearchAnswer = z
       }),
     ),
     facets: z.object({
-      types: z.object({ guide: z.number().int(), post: z.number().int(), restaurant: z.number().int(), author: z.number().int() }),
+      types: z.object({
+        guide: z.number().int(),
+        post: z.number().int(),
+        restaurant: z.number().int(),
+        author: z.number().int(),
+        page: z.number().int(),
+      }),
       cities: z.array(z.object({ slug: z.string(), name: z.string(), count: z.number().int() })),
     }),
   })
