@@ -4,7 +4,7 @@
  * turns one route into a Response with the database handle and site settings passed in as locals
  * (no global db), and `listRoutes` says which routes exist for the current content.
  */
-import { listAuthorPages, listCityLinks, listPostLinks, listRedirects, listTagPages } from '@forkcast/content-db';
+import { listAuthorPages, listCityLinks, listPostLinks, listPublishedSitePages, listRedirects, listTagPages } from '@forkcast/content-db';
 import { REDIRECTS_ROUTE, redirectsText } from '@forkcast/shared/urls';
 import { createApp } from 'astro/app/entrypoint';
 import { siteRedirects } from './lib/redirects';
@@ -32,13 +32,14 @@ async function published(locals: App.Locals) {
 }
 
 export async function listRoutes(locals: App.Locals): Promise<string[]> {
-  const [{ cities, posts }, tagPages, authorPages, slots] = await Promise.all([
+  const [{ cities, posts }, tagPages, authorPages, slots, sitePages] = await Promise.all([
     published(locals),
     listTagPages(locals.db, {}),
     listAuthorPages(locals.db, {}),
     listingSlots(locals.db),
+    listPublishedSitePages(locals.db),
   ]);
-  return siteRoutes(cities, posts, tagPages, authorPages, slots);
+  return siteRoutes(cities, posts, tagPages, authorPages, slots, sitePages);
 }
 
 // Astro ignores page files whose names start with '_', so the redirects file is rendered here,

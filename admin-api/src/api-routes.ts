@@ -20,6 +20,7 @@ import { postRoutes } from './routes/posts.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { searchApiRoutes } from './search/search-routes.ts';
 import { sendRoutes } from './sends/routes.ts';
+import { sitePageRoutes } from './site-pages/routes.ts';
 import { transferRoutes } from './transfer/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { redirectRoutes } from './redirects/routes.ts';
@@ -56,6 +57,7 @@ export function apiRoutes(): Hono<AppEnv> {
     .route('/webhooks', webhookRoutes)
     .route('/collect', collectRoutes())
     .route('/', insightReportRoutes)
+    .route('/pages', sitePageRoutes)
     .route('/', transferRoutes);
   return api.route(
     '/openapi.json',

@@ -7,6 +7,7 @@ import {
   commitChange,
   createInvitation,
   createRedirect,
+  createSitePage,
   createWebhook,
   deletePost,
   insertPost,
@@ -249,6 +250,7 @@ async function seededFixture(t: TestApp): Promise<Fixture> {
     now,
   );
   const redirect = await createRedirect(db, { fromPath: '/old-menu', toPath: '/about', status: 301 }, now);
+  const page = await createSitePage(db, { title: 'Visiting Us', slug: 'visiting' }, now);
   const links = new NewsletterLinks(await ensureSecret(db, SETTING.newsletterSecret, now), ORIGIN);
   const token = new URL(links.unsubscribeUrl(subscriber)).pathname.split('/').at(-1)!;
   return {
@@ -262,6 +264,7 @@ async function seededFixture(t: TestApp): Promise<Fixture> {
       'DELETE /api/invitations/:id': { id: String(invitation) },
       'DELETE /api/webhooks/:id': { id: String(webhook) },
       'DELETE /api/redirects/:id': { id: String(redirect) },
+      'DELETE /api/pages/:id': { id: String(page.id) },
       'DELETE /api/trash/:kind/:id': { kind: 'post', id: String(trashed) },
       // The one change the fixture made is that deletion: undoing it would take the post out of the trash first.
       'POST /api/changes/:id/undo': { id: '999999' },

@@ -117,12 +117,34 @@ const ROUTES: Record<string, Variant[]> = {
       refusal: 'json',
     },
   ],
+  'POST /api/pages': [
+    {
+      encoding: 'json',
+      valid: { title: 'Visiting Us', slug: 'visiting', content: 'Come hungry.' },
+      fields: [
+        { name: 'title', label: 'The title' },
+        { name: 'slug', label: 'The slug' },
+      ],
+      refusal: 'json',
+    },
+  ],
   // A list's lines are paths and addresses, held to their patterns, which no control character passes (redirects-api.test.ts).
   'POST /api/redirects/import': [],
   // The beacon's path and referrer are read as URLs, of which only the path's parts and the host are kept (collector.ts).
   'POST /api/collect': [],
   // Deleting a redirect reads only its id.
   'DELETE /api/redirects/:id': [],
+  // The params' page does not exist: only the body's fields are checked before it is looked up.
+  'PATCH /api/pages/:id': [
+    {
+      encoding: 'json',
+      valid: { title: 'Visiting Us' },
+      fields: [{ name: 'title', label: 'The title' }],
+      refusal: 'json',
+    },
+  ],
+  // Deleting a page reads only its id.
+  'DELETE /api/pages/:id': [],
   // An import's text fields are nested in its document, each checked by the document's schema
   // (transfer-api.test.ts refuses a control character in a post's title); a Ghost import takes
   // Ghost's text and drops any control character from it (ghost-import.test.ts).

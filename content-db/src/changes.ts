@@ -1,5 +1,6 @@
 import { nowIso, type Db } from './db.ts';
 import { enqueueTags } from './repositories/outbox.ts';
+import { queueWebhookEvent } from './repositories/webhooks.ts';
 import { captureChanges } from './revisions/capture.ts';
 import { storeChange, type ChangeMeta } from './revisions/store.ts';
 import { refreshSearchIndex } from './search/documents.ts';
@@ -38,6 +39,7 @@ export function commitChange<T>(
     const outboxId = tags.length > 0 ? await enqueueTags(trx, tags, now, meta.userId ?? null) : null;
     const { changeId, versions } = await storeChange(trx, captured, meta, now);
     await queuePostEvents(trx, captured, now, outboxId);
+    for (const { event, data } of captured.events) await queueWebhookEvent(trx, event, data, now, outboxId);
     return { result, tags, changeId, versions };
   });
 }

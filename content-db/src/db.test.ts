@@ -55,6 +55,7 @@ const TABLES = [
   'sessions',
   'settings',
   'site_generations',
+  'site_pages',
   'trash',
   'users',
   'webhook_deliveries',

@@ -418,7 +418,7 @@ export interface SearchFacetsTable {
 /** Something a reader can find with the site search: a published post or guide, a restaurant of a city's published guide, or an author's page. */
 export interface SearchDocumentsTable {
   id: Generated<number>;
-  kind: 'post' | 'guide' | 'restaurant' | 'author';
+  kind: 'post' | 'guide' | 'restaurant' | 'author' | 'page';
   /** The post, or for a restaurant the guide that lists it. */
   postId: number | null;
   cityId: number | null;
@@ -526,6 +526,24 @@ export interface InsightSearchesTable {
   results: number;
 }
 
+/** A page an editor writes, live at `/{slug}` once published (see migration 0029; not the publisher's `pages`). */
+export interface SitePagesTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  /** Markdown, rendered with the same sanitiser as a post's. */
+  content: Generated<string>;
+  status: Generated<SitePageStatus>;
+  /** 1 when the footer links the page (beside SPEC's own footer links). */
+  inFooter: Generated<number>;
+  version: Generated<number>;
+  createdAt: string;
+  updatedAt: string;
+  publishedAt: string | null;
+}
+
+export type SitePageStatus = 'draft' | 'published';
+
 /** Which version of the document rules built the search rows, and when (one row). */
 export interface SearchStateTable {
   id: number;
@@ -580,11 +598,13 @@ export interface Database {
   insightDailyPaths: InsightDailyPathsTable;
   insightHourly: InsightHourlyTable;
   insightSearches: InsightSearchesTable;
+  sitePages: SitePagesTable;
 }
 
 /** A handle on the database (or a transaction), as every repository takes it first. */
 export type Db = Kysely<Database>;
 
+export type SitePageRow = Selectable<SitePagesTable>;
 export type CityRow = Selectable<CitiesTable>;
 export type NewCity = Insertable<CitiesTable>;
 export type CityUpdate = Updateable<CitiesTable>;

@@ -37,4 +37,10 @@ export const TAG = {
   authors: 'authors',
   /** The set and order of one author's posts, as `posts` is of every post's. */
   authorPosts: (userId: number) => `posts:author:${userId}`,
+  /** Everything of one editor's page (site_pages, not the publisher's rendered pages). */
+  sitePage: (id: number) => `site-page:${id}`,
+  /** The set of published site pages: their slugs, titles and footer flags (which /{slug} routes exist, the footer, the sitemap). */
+  sitePages: 'site-pages',
+  /** The published pages the footer links (read by every page with a footer). */
+  footerSitePages: 'site-pages:footer',
 } as const;

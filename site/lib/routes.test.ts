@@ -42,6 +42,7 @@ describe('siteRoutes', () => {
         '/admin/city',
         '/admin/sign-in',
         '/admin/cities',
+        '/admin/pages',
         '/admin/newsletter',
         '/admin/inbox',
         '/admin/insights',
@@ -79,6 +80,11 @@ describe('siteRoutes', () => {
         '/authors/ana-ruiz/rss.xml',
       ].sort(),
     );
+  });
+
+  it('has each published page an editor wrote at /{slug}', () => {
+    const routes = siteRoutes([], [], [], [], undefined, [{ slug: 'visiting' }]);
+    expect(routes).toContain('/visiting');
   });
 
   it('always has the three not-found pages and the redirects file', () => {

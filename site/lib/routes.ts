@@ -4,6 +4,7 @@ import {
   canonicalPostPath,
   FIXED_ROUTES,
   itineraryCsvPath,
+  sitePagePath,
   sitemapPostsPath,
   sitemapRange,
   tagPagePath,
@@ -36,7 +37,7 @@ export interface AuthorPage {
  * /posts listings and their archive pages, each city's guide, itinerary page and itinerary CSV,
  * each post at its one canonical path (its other URLs are redirects, not pages), each tag's page
  * and its archive pages, each author's page, its archive pages and feed, and a sitemap file per
- * range of post ids. `listingSlots` is how many places each tab's archive has (archive.ts); without
+ * range of post ids, and each published page an editor wrote (`sitePages`). `listingSlots` is how many places each tab's archive has (archive.ts); without
  * it, its published posts.
  */
 export function siteRoutes(
@@ -45,6 +46,7 @@ export function siteRoutes(
   tagPages: readonly TagPage[],
   authorPages: readonly AuthorPage[],
   listingSlots?: Record<PostFilterKey, number>,
+  sitePages: readonly { slug: string }[] = [],
 ): string[] {
   const totals =
     listingSlots ??
@@ -58,6 +60,7 @@ export function siteRoutes(
     ...FIXED_ROUTES,
     ...listingRoutes(totals, tagPages, authorPages),
     ...authorPages.map(({ slug }) => authorFeedPath(slug)),
+    ...sitePages.map(({ slug }) => sitePagePath(slug)),
   ]);
   const byId = new Map(cities.map((city) => [city.id, city]));
   const ranges = new Set<number>();

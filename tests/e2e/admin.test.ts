@@ -375,6 +375,42 @@ describe('the admin edits in place', () => {
     });
   });
 
+  it('writes a page in /admin/pages, publishes it to the footer, and a reader opens it', async () => {
+    await page.goto('/admin/pages');
+    await shown(page.getByRole('heading', { level: 1, name: 'Pages' }));
+    await page.getByRole('button', { name: 'New page' }).click();
+    const editor = page.getByRole('region', { name: 'New page' });
+    await editor.getByLabel('Title').fill('Visiting the Test Kitchen');
+    // The address follows the title until it is typed.
+    await expect.poll(() => editor.getByLabel('Address').inputValue()).toBe('visiting-the-test-kitchen');
+    await editor.getByLabel('Content').fill('## Hours\n\nReaders are welcome on the **first Friday** of the month.');
+    await editor.getByLabel('Status').selectOption('published');
+    await editor.getByLabel('Show in the footer').check();
+    const [response] = await Promise.all([
+      page.waitForResponse(isWrite('POST', /^\/api\/pages$/)),
+      editor.getByRole('button', { name: 'Save page' }).click(),
+    ]);
+    expect(response.status()).toBe(201);
+    await shown(notifications(page).getByText('Live at /visiting-the-test-kitchen.'));
+    const list = page.getByRole('region', { name: 'Pages' });
+    await shown(list.getByRole('link', { name: 'Visiting the Test Kitchen' }));
+
+    await asVisitor('/visiting-the-test-kitchen', async (visitor) => {
+      await shown(visitor.getByRole('heading', { level: 1, name: 'Visiting the Test Kitchen' }));
+      await shown(visitor.getByRole('heading', { level: 2, name: 'Hours' }));
+      const footer = visitor.locator('footer.site-footer');
+      expect(await footer.getByRole('link', { name: 'Visiting the Test Kitchen' }).getAttribute('href')).toBe('/visiting-the-test-kitchen');
+      for (const width of [390, 1280]) {
+        await visitor.setViewportSize({ width, height: 900 });
+        await visitor.screenshot({ path: `/tmp/forkcast-page-${width}.png`, fullPage: true });
+      }
+    });
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.screenshot({ path: '/tmp/forkcast-admin-pages-390.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: '/tmp/forkcast-admin-pages-1280.png', fullPage: true });
+  });
+
   it('deletes a newsletter subscriber in /admin', async () => {
     const email = `leaving-${Date.now()}@example.com`;
     const subscribe = await fetch(`${server.url}/api/newsletter/subscribe`, {

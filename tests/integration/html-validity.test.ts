@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import vnuJar from 'vnu-jar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listPosts, updatePost } from '@forkcast/content-db';
+import { createSitePage, listPosts, updatePost } from '@forkcast/content-db';
 import { seed } from '@forkcast/content-db/seed';
 import { publishingSite, renderFixtureSite, type PublishingSite, type RenderedSite } from './support.ts';
 
@@ -27,11 +27,15 @@ async function checkHtml(files: string[]): Promise<VnuMessage[]> {
   return (JSON.parse(result.stderr) as { messages: VnuMessage[] }).messages;
 }
 
+const VISITING =
+  '## Hours\n\nOur kitchen is open to readers on the **first Friday** of the month.\n\n- Bring a plate\n- Bring [a friend](/about)\n\n| Day | Dish |\n|---|---|\n| Friday | Ramen |\n';
+
 describe('every rendered page of the seeded site', () => {
   let site: RenderedSite;
 
   beforeAll(async () => {
-    site = await renderFixtureSite(async ({ db }) => {
+    site = await renderFixtureSite(async (handle) => {
+      const { db } = handle;
       await seed(db);
       // A post and a guide with every search and social field set (one of them to a text that needs escaping).
       const [post] = await listPosts(db, { type: 'post', publishedOnly: true, limit: 1 });
@@ -45,6 +49,12 @@ describe('every rendered page of the seeded site', () => {
           noindex: true,
           updatedAt: new Date().toISOString(),
         });
+      // A page an editor wrote, with the Markdown a page is likely to hold.
+      await createSitePage(
+        handle.db,
+        { title: 'Visiting Us', slug: 'visiting', content: VISITING, status: 'published', inFooter: true },
+        '2025-01-15T09:30:00.000Z',
+      );
     });
   });
   afterAll(() => site.cleanup());
@@ -56,6 +66,7 @@ describe('every rendered page of the seeded site', () => {
     expect(pages.length).toBeGreaterThan(50);
     // Bylines are on every post, and the fixture's owner writes them: their author page is checked too.
     expect(pages.some((page) => page.endsWith(join('authors', 'ana-ruiz', 'index.html')))).toBe(true);
+    expect(pages.some((page) => page.endsWith(join('visiting', 'index.html')))).toBe(true);
     const errors = (await checkHtml(pages)).map(
       (m) => `${m.url.slice(m.url.indexOf(site.dist.siteDir) + site.dist.siteDir.length)}: ${m.message} ${m.extract ?? ''}`,
     );

@@ -49,6 +49,7 @@ const ADMIN_ISLAND_PAGES = [
   'editor/',
   'city/',
   'cities/',
+  'pages/',
   'newsletter/',
   'inbox/',
   'insights/',

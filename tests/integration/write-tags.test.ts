@@ -225,6 +225,29 @@ const PAGE_WRITES: Record<string, (site: PublishingSite) => Promise<Walk>> = {
     const response = await site.request(`/api/cities/${city.id}`, { method: 'DELETE' });
     return { response, expected: async () => ['cities', `city:${city.id}`, `city-link:${city.id}`, `restaurants:${city.id}`] };
   },
+  // A page an editor wrote: live at /{slug}, in the routes and the sitemap.
+  async 'POST /api/pages'(site) {
+    const response = await site.request(
+      '/api/pages',
+      json('POST', { title: 'Visiting Us', slug: 'visiting', content: 'Our kitchen is open on Fridays.', status: 'published' }),
+    );
+    const created = (await response.clone().json()) as { id: number };
+    return { response, expected: async () => ['site-pages', `site-page:${created.id}`] };
+  },
+  async 'PATCH /api/pages/:id'(site) {
+    const page = await site.handle.db.selectFrom('sitePages').select('id').where('slug', '=', 'visiting').executeTakeFirstOrThrow();
+    // Added to the footer: every page with a footer shows its link.
+    const response = await site.request(
+      `/api/pages/${page.id}`,
+      json('PATCH', { content: 'Our kitchen is open on Fridays and Saturdays.', inFooter: true }),
+    );
+    return { response, expected: async () => ['site-pages', 'site-pages:footer', `site-page:${page.id}`] };
+  },
+  async 'DELETE /api/pages/:id'(site) {
+    const page = await site.handle.db.selectFrom('sitePages').select('id').where('slug', '=', 'visiting').executeTakeFirstOrThrow();
+    const response = await site.request(`/api/pages/${page.id}`, { method: 'DELETE' });
+    return { response, expected: async () => ['site-pages', 'site-pages:footer', `site-page:${page.id}`] };
+  },
   async 'POST /api/admin/generate-guide'(site) {
     const form = new FormData();
     const csv = ['day,meal,restaurant,neighborhood,cuisine,notes,address,url', '1,lunch,Corner Noodles,Centre,Noodles,"Slurp.",1 Main St,'];

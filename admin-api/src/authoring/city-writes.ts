@@ -4,6 +4,8 @@ import {
   insertCity,
   listCities,
   listPosts,
+  listSitePages,
+  sitePageSlugTaken,
   removeRedirectFrom,
   removeRedirectsTo,
   updateCity,
@@ -43,13 +45,14 @@ async function checkSlug(db: Db, slug: string, cityId?: number): Promise<void> {
     throw errors.invalidField('slug', `'${slug}' is the name of a page of the site; choose another slug.`);
   const other = (await listCities(db)).find((city) => city.slug === slug && city.id !== cityId);
   if (other) throw errors.conflict(`Another city (${other.name}) already uses that slug.`, 'slug');
+  if (await sitePageSlugTaken(db, slug)) throw errors.conflict(`A page already lives at /${slug}.`, 'slug');
 }
 
 /** Creates a city (run it inside commitWrite); its pages appear once it has a published guide. */
 export async function createCity(db: Db, input: NewCityInput, now: string): Promise<AuthoredCity> {
   const cities = await listCities(db);
   if (input.slug) await checkSlug(db, input.slug);
-  const taken = new Set(cities.map((city) => city.slug));
+  const taken = new Set([...cities.map((city) => city.slug), ...(await listSitePages(db)).map((page) => page.slug)]);
   const slug = input.slug ?? uniqueSlug(slugify(input.name), (candidate) => taken.has(candidate));
   const id = await insertCity(db, {
     slug,

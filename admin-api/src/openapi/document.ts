@@ -41,6 +41,7 @@ export const TAGS: OpenAPIV3_1.TagObject[] = [
   { name: 'Redirects', description: 'Paths answered with a redirect: those slug changes left, and those editors make.' },
   { name: 'Webhooks', description: 'Endpoints told about events, signed the Standard Webhooks way, and their delivery log.' },
   { name: 'Insights', description: 'Privacy-first readership counts: the page beacon (no cookies, no stored address or user agent).' },
+  { name: 'Pages', description: "The site's written pages (About-like), live at /{slug} once published." },
   { name: 'Documentation', description: 'This document.' },
 ];
 

@@ -360,7 +360,13 @@ export const SearchAnswer = z
       }),
     ),
     facets: z.object({
-      types: z.object({ guide: z.number().int(), post: z.number().int(), restaurant: z.number().int(), author: z.number().int() }),
+      types: z.object({
+        guide: z.number().int(),
+        post: z.number().int(),
+        restaurant: z.number().int(),
+        author: z.number().int(),
+        page: z.number().int(),
+      }),
       cities: z.array(z.object({ slug: z.string(), name: z.string(), count: z.number().int() })),
     }),
   })
@@ -525,3 +531,19 @@ export const PostViews = z
     days: z.array(z.number().int()).describe('Page views on each of the 30 days, oldest first.'),
   })
   .meta({ id: 'PostViews', description: "A post's readers over the last 30 days." });
+
+export const SitePage = z
+  .object({
+    id,
+    slug: z.string().describe('Where the page lives: `/{slug}`.'),
+    title: z.string(),
+    content: z.string().describe('Markdown, sanitised like a post body when rendered.'),
+    status: z.enum(['draft', 'published']),
+    inFooter: z.boolean().describe('Whether the footer links the page, after its own links.'),
+    version: z.number().int().describe('Moves with every write; send it back as `If-Match`.'),
+    createdAt: time,
+    updatedAt: time,
+    publishedAt: time.nullable(),
+    url: z.string().describe("The page's address on the site (live once published)."),
+  })
+  .meta({ id: 'SitePage', description: 'A page an editor writes, such as About: live at `/{slug}` once published.' });

@@ -116,6 +116,12 @@ const RULES: Record<string, Rule> = {
   'POST /api/webhooks': from('administrator'),
   'GET /api/webhooks/deliveries': from('administrator'),
   'DELETE /api/webhooks/:id': from('administrator'),
+  // The site's written pages (About-like): editors and above.
+  'GET /api/pages': from('editor'),
+  'GET /api/pages/:id': from('editor'),
+  'POST /api/pages': from('editor'),
+  'PATCH /api/pages/:id': from('editor'),
+  'DELETE /api/pages/:id': from('editor'),
   'POST /api/trash/:kind/:id/restore': from('editor'),
   'DELETE /api/trash/:kind/:id': from('editor'),
   'DELETE /api/trash': from('editor'),

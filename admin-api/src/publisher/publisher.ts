@@ -54,8 +54,9 @@ export interface SitePublisherOptions {
 }
 
 // Only these tags can change which routes exist; anything else only changes existing pages. Which
-// authors have pages changes with `authors` (a slug, a post given to someone) or `posts` (a publish).
-const ROUTE_TAGS = new Set<string>([TAG.posts, TAG.cities, TAG.authors]);
+// authors have pages changes with `authors` (a slug, a post given to someone) or `posts` (a publish);
+// which written pages exist, with `site-pages`.
+const ROUTE_TAGS = new Set<string>([TAG.posts, TAG.cities, TAG.authors, TAG.sitePages]);
 // Pages rendered at once in the server: one renders while the others' files are compressed and
 // written off the main thread.
 const IN_PROCESS_CONCURRENCY = 4;

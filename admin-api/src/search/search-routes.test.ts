@@ -54,7 +54,7 @@ describe('GET /api/search', () => {
       query: 'noodle',
       correctedQuery: null,
       total: 1,
-      facets: { types: { guide: 0, post: 1, restaurant: 0, author: 0 } },
+      facets: { types: { guide: 0, post: 1, restaurant: 0, author: 0, page: 0 } },
     });
 
     await t.request(`/api/posts/${post.id}`, json('PATCH', { content: 'Now it opens at seven, with tempura.' }, cookie));

@@ -94,7 +94,10 @@ export const searchApiRoutes = () =>
                 ],
               },
             ],
-            facets: { types: { guide: 3, post: 2, restaurant: 2, author: 0 }, cities: [{ slug: 'kyoto', name: 'Kyoto', count: 3 }] },
+            facets: {
+              types: { guide: 3, post: 2, restaurant: 2, author: 0, page: 0 },
+              cities: [{ slug: 'kyoto', name: 'Kyoto', count: 3 }],
+            },
           },
         },
         {

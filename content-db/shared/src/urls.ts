@@ -78,6 +78,7 @@ export const FIXED_ROUTES = [
   '/admin/city',
   '/admin/sign-in',
   '/admin/cities',
+  '/admin/pages',
   '/admin/newsletter',
   '/admin/inbox',
   '/admin/insights',
@@ -189,6 +190,44 @@ export const RESERVED_FIRST_SEGMENTS: ReadonlySet<string> = new Set([
   ...PREFIXES,
   ...CITY_PAGES,
 ]);
+
+/** Where an editor's page lives: at the site's root, `/{slug}` (the words of RESERVED_FIRST_SEGMENTS excepted). */
+export function sitePagePath(slug: string): string {
+  return `/${slug}`;
+}
+
+/**
+ * Words no page may take although no route uses them yet: the spellings a reader, a crawler or a
+ * future route would expect to mean something else.
+ */
+export const RESERVED_PAGE_SLUGS: ReadonlySet<string> = new Set([
+  'index',
+  'login',
+  'logout',
+  'feed',
+  'pages',
+  'page',
+  'static',
+  'assets',
+  'favicon',
+  'well-known',
+  'preview',
+]);
+
+/** Why a page may not take a slug: malformed, owned by a route, or a reserved word; undefined when it may. */
+export type PageSlugRefusal = { reason: 'malformed' | 'route' | 'reserved'; message: string };
+
+/**
+ * Whether a page may live at `/{slug}`, as far as the routes and reserved words decide (a city's
+ * slug is the database's to tell). Cities are kept out of the same words, so a page and a route
+ * never share a URL.
+ */
+export function pageSlugRefusal(slug: string): PageSlugRefusal | undefined {
+  if (!SLUG.test(slug)) return { reason: 'malformed', message: 'A slug is lowercase letters and digits joined by single hyphens.' };
+  if (RESERVED_FIRST_SEGMENTS.has(slug)) return { reason: 'route', message: `/${slug} belongs to one of the site's own pages.` };
+  if (RESERVED_PAGE_SLUGS.has(slug)) return { reason: 'reserved', message: `"${slug}" is a reserved name.` };
+  return undefined;
+}
 
 /**
  * The compressed copies kept beside each text file of the site folder, best first: `page.html.br`

@@ -22,6 +22,7 @@ import * as m0022 from './0022-search-authors.ts';
 import * as m0026 from './0026-insights.ts';
 import * as m0027 from './0027-secure-search-delete.ts';
 import * as m0028 from './0028-webhooks.ts';
+import * as m0029 from './0029-pages.ts';
 import * as m0030 from './0030-seo-fields.ts';
 import * as m0032 from './0032-editor-redirects.ts';
 
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '0026-insights': m0026,
   '0027-secure-search-delete': m0027,
   '0028-webhooks': m0028,
+  '0029-pages': m0029,
   '0030-seo-fields': m0030,
   '0032-editor-redirects': m0032,
 };

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db } from '../db.ts';
+import type { WebhookEvent } from '@forkcast/shared/contracts';
 import type { TrashKind } from '../schema.ts';
 import { entityKey, loadState, type EntityRef } from './entities.ts';
 import { trashSnapshot, type TrashSnapshot } from './trash-snapshots.ts';
@@ -10,9 +11,16 @@ interface Touched {
   before: string | null;
 }
 
+/** A webhook event a repository write announced, queued by commitChange with the change's outbox entry. */
+interface AnnouncedEvent {
+  event: WebhookEvent;
+  data: Record<string, unknown>;
+}
+
 export interface Captured {
   touched: Touched[];
   trashed: TrashSnapshot[];
+  events: AnnouncedEvent[];
 }
 
 interface Capture {
@@ -20,6 +28,7 @@ interface Capture {
   /** Loads in flight, so a second write to the same entity waits for the first one's snapshot. */
   loading: Map<string, Promise<void>>;
   trashed: TrashSnapshot[];
+  events: AnnouncedEvent[];
 }
 
 const current = new AsyncLocalStorage<Capture>();
@@ -31,10 +40,10 @@ const current = new AsyncLocalStorage<Capture>();
  * trackWrites, so no route records (or forgets) a revision by hand.
  */
 export async function captureChanges<T>(work: () => Promise<T>): Promise<{ result: T; captured: Captured }> {
-  const capture: Capture = { touched: new Map(), loading: new Map(), trashed: [] };
+  const capture: Capture = { touched: new Map(), loading: new Map(), trashed: [], events: [] };
   const result = await current.run(capture, work);
   await Promise.all(capture.loading.values());
-  return { result, captured: { touched: [...capture.touched.values()], trashed: capture.trashed } };
+  return { result, captured: { touched: [...capture.touched.values()], trashed: capture.trashed, events: capture.events } };
 }
 
 /**
@@ -72,4 +81,12 @@ export async function recordTrashed(db: Db, kind: TrashKind, id: number): Promis
   if (!capture) return;
   const snapshot = await trashSnapshot(db, kind, id);
   if (snapshot) capture.trashed.push(snapshot);
+}
+
+/**
+ * Called by a repository write whose change is an event of its own (a page going live): queued
+ * with the change, so it exists exactly when the change does. Does nothing outside captureChanges.
+ */
+export function recordEvent(event: WebhookEvent, data: Record<string, unknown>): void {
+  current.getStore()?.events.push({ event, data });
 }

@@ -1,14 +1,14 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../db.ts';
-import type { CitiesTable, PostsTable, RestaurantsTable, SearchDocumentsTable } from '../schema.ts';
-import { authorPagePath, canonicalPostPath } from '@forkcast/shared/urls';
+import type { CitiesTable, PostsTable, RestaurantsTable, SearchDocumentsTable, SitePagesTable } from '../schema.ts';
+import { authorPagePath, canonicalPostPath, sitePagePath } from '@forkcast/shared/urls';
 import { readerBodyText, tidyText } from './plain-text.ts';
 
 /**
  * The version of the rules below that turn content into search rows. Raised whenever they change,
  * so every database's rows are brought up to date at its next start (ensureSearchIndex).
  */
-const DOCUMENT_RULES_VERSION = 2;
+const DOCUMENT_RULES_VERSION = 3;
 
 type SearchDocument = Omit<Insertable<SearchDocumentsTable>, 'id'>;
 type City = Pick<Selectable<CitiesTable>, 'id' | 'slug' | 'name'>;
@@ -83,6 +83,34 @@ function authorDocument(author: AuthorRow): SearchDocument {
     citySlug: null,
     date: author.newest,
   };
+}
+
+type SitePage = Pick<Selectable<SitePagesTable>, 'slug' | 'title' | 'content' | 'publishedAt' | 'createdAt'>;
+
+// A published page an editor wrote: found by its title and its text, at its own address.
+function sitePageDocument(page: SitePage): SearchDocument {
+  return {
+    kind: 'page',
+    postId: null,
+    cityId: null,
+    url: sitePagePath(page.slug),
+    title: tidyText(page.title),
+    excerpt: '',
+    body: readerBodyText(page.content, [], []),
+    city: '',
+    citySlug: null,
+    date: page.publishedAt ?? page.createdAt,
+  };
+}
+
+async function sitePageDocuments(db: Db): Promise<SearchDocument[]> {
+  const pages = await db
+    .selectFrom('sitePages')
+    .select(['slug', 'title', 'content', 'publishedAt', 'createdAt'])
+    .where('status', '=', 'published')
+    .orderBy('id')
+    .execute();
+  return pages.map(sitePageDocument);
 }
 
 /** The authors with a page (a published post: see authors.ts), of these ids or of all. */
@@ -182,6 +210,7 @@ async function allDocuments(db: Db): Promise<SearchDocument[]> {
     documents.push(postDocument(post, city, bodies.get(post.id)!));
   }
   for (const author of await authorRows(db)) documents.push(authorDocument(author));
+  documents.push(...(await sitePageDocuments(db)));
   return documents;
 }
 
@@ -237,10 +266,15 @@ async function refreshAuthorDocuments(db: Db, ids: ReadonlySet<number>): Promise
  * tags its repository writes recorded (the tags that also decide which pages are published again):
  * a post or its body (`post:N`, `body:N`), a city (`city:N`: its name and slug are on every row of
  * its posts) or its itinerary (`restaurants:N`), an author or their list of posts (`author:N`,
- * `posts:author:N`). So a post is findable the moment its write commits,
+ * `posts:author:N`), a page an editor wrote (`site-page:N`). So a post is findable the moment its write commits,
  * and no write path keeps the index by hand.
  */
 export async function refreshSearchIndex(db: Db, tags: readonly string[]): Promise<void> {
+  // Pages are few: a change to any of them makes all their rows again.
+  if (tags.some((tag) => tag.startsWith('site-page:'))) {
+    await db.deleteFrom('searchDocuments').where('kind', '=', 'page').execute();
+    await insertDocuments(db, await sitePageDocuments(db));
+  }
   const named = namedIds(tags);
   await refreshAuthorDocuments(db, named.authors);
   const posts = new Set(named.posts);

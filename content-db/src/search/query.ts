@@ -232,7 +232,7 @@ export async function searchSite(db: Db, request: SearchRequest): Promise<Search
     correctedQuery: null,
     total: 0,
     hits: [],
-    facets: { types: { guide: 0, post: 0, restaurant: 0, author: 0 }, cities: [] },
+    facets: { types: { guide: 0, post: 0, restaurant: 0, author: 0, page: 0 }, cities: [] },
   };
   if (terms.length === 0) return empty;
   let searched = terms;

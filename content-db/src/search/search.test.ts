@@ -7,6 +7,7 @@ import { addContentItem } from '../repositories/content-items.ts';
 import { deletePost, insertPost, updatePost, type NewPost } from '../repositories/posts.ts';
 import { setPostAuthors } from '../repositories/post-authors.ts';
 import { replaceRestaurants } from '../repositories/restaurants.ts';
+import { createSitePage, deleteSitePage, updateSitePage } from '../repositories/site-pages.ts';
 import { createUser, updateProfile } from '../repositories/users.ts';
 import { createTempDb, useTempDb } from '../testing.ts';
 import { rebuildSearchIndex, refreshSearchIndex, searchIndexDrift } from './documents.ts';
@@ -117,7 +118,7 @@ describe('site search', () => {
     const answer = await searchSite(db, { query: 'kyoto', limit: 50, offset: 0, type: 'restaurant' });
     expect(answer.hits.map((hit) => hit.title)).toEqual(['Menya Inoichi']);
     expect(answer.total).toBe(1);
-    expect(answer.facets.types).toEqual({ guide: 1, post: 1, restaurant: 1, author: 0 });
+    expect(answer.facets.types).toEqual({ guide: 1, post: 1, restaurant: 1, author: 0, page: 0 });
     expect(answer.facets.cities).toEqual([{ slug: 'kyoto', name: 'Kyoto', count: 1 }]);
     expect(await urls(db, 'ramen', { city: 'osaka' })).toEqual([]);
     expect((await urls(db, 'ramen', { city: 'kyoto' })).length).toBe(2);
@@ -266,6 +267,24 @@ describe('site search', () => {
     // Their last post taken down: their page goes, and so does the result.
     await commitChange(db, (trx) => updatePost(trx, ramen, { published: false, updatedAt: T1 }));
     expect(await urls(db, 'kenji')).toEqual([]);
+    expect(await searchIndexDrift(db)).toEqual({ missing: [], extra: [] });
+  });
+
+  it('finds a published page an editor wrote by its title and text, following every change', async () => {
+    const page = await commitChange(db, (trx) =>
+      createSitePage(trx, { title: 'Visiting Us', slug: 'visiting', content: 'Our kitchen opens to **readers** on Fridays.' }, T0),
+    ).then((change) => change.result);
+    // A draft is not on the site: nothing to find.
+    expect(await urls(db, 'kitchen')).toEqual([]);
+    await commitChange(db, (trx) => updateSitePage(trx, page.id, { status: 'published' }, T1));
+    const [hit] = (await searchSite(db, { query: 'kitchen readers', limit: 5, offset: 0, type: 'page' })).hits;
+    expect(hit).toMatchObject({ type: 'page', title: 'Visiting Us', url: '/visiting', city: null });
+    await commitChange(db, (trx) => updateSitePage(trx, page.id, { slug: 'visit-us', content: 'Open on Saturdays too.' }, T1));
+    expect(await urls(db, 'saturdays')).toEqual(['/visit-us']);
+    expect(await urls(db, 'kitchen')).toEqual([]);
+    expect(await searchIndexDrift(db)).toEqual({ missing: [], extra: [] });
+    await commitChange(db, (trx) => deleteSitePage(trx, page.id));
+    expect(await urls(db, 'saturdays')).toEqual([]);
     expect(await searchIndexDrift(db)).toEqual({ missing: [], extra: [] });
   });
 

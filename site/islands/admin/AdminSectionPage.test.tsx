@@ -26,6 +26,7 @@ describe('an admin section on its own page', () => {
     expect(sections()).toEqual([
       ['Posts', '/admin', null],
       ['Cities', '/admin/cities', null],
+      ['Pages', '/admin/pages', null],
       ['Insights', '/admin/insights', null],
       ['Publishing', '/admin/publishing', 'page'],
       ['History and trash', '/admin/history', null],

@@ -11,6 +11,7 @@ import { DashboardHistory, DashboardTrash } from './history/DashboardHistory';
 import { DashboardSends } from './newsletter/DashboardSends';
 import { DashboardInsights } from './insights/DashboardInsights';
 import { DashboardRedirects } from './redirects/DashboardRedirects';
+import { DashboardSitePages } from './site-pages/DashboardSitePages';
 import { DashboardTransfer } from './transfer/DashboardTransfer';
 import { DashboardWebhooks } from './webhooks/DashboardWebhooks';
 import './admin-page-styles';
@@ -40,6 +41,7 @@ const PANELS: Record<PanelSection, () => ReactNode> = {
     </>
   ),
   redirects: () => <DashboardRedirects />,
+  pages: () => <DashboardSitePages />,
   webhooks: () => <DashboardWebhooks />,
   transfer: () => <DashboardTransfer />,
 };

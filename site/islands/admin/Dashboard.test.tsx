@@ -71,6 +71,7 @@ describe('the admin dashboard', () => {
     expect(within(nav).getByRole('link', { name: 'Posts' }).getAttribute('aria-current')).toBe('page');
     for (const [name, href] of [
       ['Cities', '/admin/cities'],
+      ['Pages', '/admin/pages'],
       ['Newsletter', '/admin/newsletter'],
       ['Inbox', '/admin/inbox'],
       ['Publishing', '/admin/publishing'],

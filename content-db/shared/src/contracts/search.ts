@@ -1,7 +1,7 @@
 /** What the site search finds, as GET /api/search answers it and the /search page and dialog show it. */
 
-/** The kinds of result, each a filter: a city's guide, a dining post, a restaurant from a guide's itinerary, an author's page. */
-export const SEARCH_TYPES = ['guide', 'post', 'restaurant', 'author'] as const;
+/** The kinds of result, each a filter: a city's guide, a dining post, a restaurant from a guide's itinerary, an author's page, a page an editor wrote. */
+export const SEARCH_TYPES = ['guide', 'post', 'restaurant', 'author', 'page'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
 /** How each kind is named, in the filters (plural) and on a result (singular). */
@@ -10,6 +10,7 @@ export const SEARCH_TYPE_LABELS: Record<SearchType, { plural: string; one: strin
   post: { plural: 'Dining posts', one: 'Dining post' },
   restaurant: { plural: 'Restaurants', one: 'Restaurant' },
   author: { plural: 'Authors', one: 'Author' },
+  page: { plural: 'Pages', one: 'Page' },
 };
 
 /** The server-rendered results page, which works as a plain GET form. */

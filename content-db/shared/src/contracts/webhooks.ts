@@ -1,9 +1,10 @@
-/** The events a webhook may ask for, in the order the admin lists them (pages' events come with pages). */
+/** The events a webhook may ask for, in the order the admin lists them. */
 export const WEBHOOK_EVENTS = [
   'post.published',
   'post.updated',
   'post.unpublished',
   'post.deleted',
+  'page.published',
   'subscriber.confirmed',
   'subscriber.unsubscribed',
   'send.finished',
@@ -17,6 +18,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'post.updated': 'A live post or guide is changed',
   'post.unpublished': 'A live post or guide is taken down',
   'post.deleted': 'A post or guide is moved to the trash',
+  'page.published': 'A page goes live',
   'subscriber.confirmed': 'A newsletter subscriber confirms',
   'subscriber.unsubscribed': 'A newsletter subscriber leaves',
   'send.finished': 'A newsletter send finishes',

@@ -1,0 +1,75 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { callsTo, json, mockFetch, renderInRoot } from '../Dashboard.test-utils';
+import { DashboardSitePages } from './DashboardSitePages';
+
+const PAGE = {
+  id: 3,
+  slug: 'visiting',
+  title: 'Visiting Us',
+  content: 'Come hungry.',
+  status: 'published',
+  inFooter: true,
+  version: 7,
+  createdAt: '2025-01-02T09:00:00.000Z',
+  updatedAt: '2025-01-02T09:00:00.000Z',
+  publishedAt: '2025-01-02T09:00:00.000Z',
+  url: '/visiting',
+};
+
+describe('the pages section', () => {
+  it('lists pages with their address, status and footer flag', async () => {
+    mockFetch({
+      'GET /api/pages': json(200, [
+        PAGE,
+        { ...PAGE, id: 4, slug: 'press', title: 'Press', status: 'draft', inFooter: false, url: '/press' },
+      ]),
+    });
+    renderInRoot(<DashboardSitePages />);
+    await screen.findByText('2 pages');
+    expect(screen.getByRole('link', { name: 'Visiting Us' }).getAttribute('href')).toBe('/visiting');
+    expect(screen.getByText(/\/visiting · Published · In the footer/)).toBeTruthy();
+    // A draft is not linked: it is not on the site.
+    expect(screen.queryByRole('link', { name: 'Press' })).toBeNull();
+    expect(screen.getByText(/\/press · Draft/)).toBeTruthy();
+  });
+
+  it('makes the address from the title, and shows the reason a slug is refused', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch({
+      'GET /api/pages': json(200, []),
+      'POST /api/pages': json(409, { message: "/search belongs to one of the site's own pages.", code: 'conflict', field: 'slug' }),
+    });
+    renderInRoot(<DashboardSitePages />);
+    await screen.findByText('No pages yet');
+    await user.click(screen.getByRole('button', { name: 'New page' }));
+    await user.type(screen.getByLabelText('Title'), 'Search Tips');
+    expect(screen.getByLabelText<HTMLInputElement>('Address').value).toBe('search-tips');
+    await user.clear(screen.getByLabelText('Address'));
+    await user.type(screen.getByLabelText('Address'), 'search');
+    await user.click(screen.getByRole('button', { name: 'Save page' }));
+    expect((await screen.findByRole('alert')).textContent).toBe("/search belongs to one of the site's own pages.");
+    const [call] = callsTo(fetchMock, 'POST /api/pages');
+    expect(JSON.parse(String(call!.body))).toEqual({ title: 'Search Tips', slug: 'search', content: '', status: 'draft', inFooter: false });
+  });
+
+  it('saves an edit with the version it opened', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch({
+      'GET /api/pages': json(200, [PAGE]),
+      'PATCH /api/pages/3': json(200, { ...PAGE, title: 'Visit Us', version: 8 }),
+    });
+    renderInRoot(<DashboardSitePages />);
+    await user.click(await screen.findByRole('button', { name: 'Edit Visiting Us' }));
+    await user.clear(screen.getByLabelText('Title'));
+    await user.type(screen.getByLabelText('Title'), 'Visit Us');
+    // An existing page keeps its address when its title changes.
+    expect(screen.getByLabelText<HTMLInputElement>('Address').value).toBe('visiting');
+    await user.click(screen.getByRole('button', { name: 'Save page' }));
+    await screen.findByRole('button', { name: 'New page' });
+    const patch = fetchMock.mock.calls.find(([input, init]) => String(input) === '/api/pages/3' && init?.method === 'PATCH');
+    expect(new Headers(patch?.[1]?.headers).get('If-Match')).toBe('"7"');
+    expect(JSON.parse(String(patch?.[1]?.body))).toMatchObject({ title: 'Visit Us', slug: 'visiting' });
+  });
+});
