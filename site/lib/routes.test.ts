@@ -51,6 +51,8 @@ describe('siteRoutes', () => {
         '/admin/redirects',
         '/admin/people',
         '/admin/profile',
+        '/admin/webhooks',
+        '/admin/transfer',
         '/admin/accept',
         '/admin/forgot-password',
         '/admin/reset-password',

@@ -58,6 +58,8 @@ const ADMIN_ISLAND_PAGES = [
   'redirects/',
   'people/',
   'profile/',
+  'webhooks/',
+  'transfer/',
 ].map((folder) => `admin/${folder}index.html`);
 
 describe('the seeded site, rendered in full', () => {

@@ -87,6 +87,8 @@ export const FIXED_ROUTES = [
   '/admin/redirects',
   '/admin/people',
   '/admin/profile',
+  '/admin/webhooks',
+  '/admin/transfer',
   // The pages the mailed links open, and the one that asks for a reset link.
   '/admin/accept',
   '/admin/forgot-password',

@@ -1,5 +1,9 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { FIXED_ROUTES } from '@forkcast/shared/urls';
+import { ADMIN_SECTIONS } from './AdminFrame';
 import AdminSectionPage from './AdminSectionPage';
 import { json, mockFetch } from './Dashboard.test-utils';
 import { userOf } from './test-api';
@@ -10,6 +14,14 @@ const sections = () =>
     .map((link) => [link.textContent, link.getAttribute('href'), link.getAttribute('aria-current')]);
 
 describe('an admin section on its own page', () => {
+  it('is a page of the site for every section: an Astro page the publisher renders', () => {
+    const pages = join(import.meta.dirname, '..', '..', 'pages');
+    for (const { href } of ADMIN_SECTIONS) {
+      expect(FIXED_ROUTES as readonly string[], href).toContain(href);
+      expect(existsSync(join(pages, href === '/admin' ? 'admin/index.astro' : `${href.slice(1)}.astro`)), href).toBe(true);
+    }
+  });
+
   it("lists only the signed-in role's sections, marks the current one, and shows its panels", async () => {
     mockFetch({
       'GET /api/auth/user': json(200, userOf('editor')),
