@@ -7,6 +7,7 @@ import {
   commitChange,
   createInvitation,
   createWebhook,
+  recordMedia,
   deletePost,
   insertPost,
   addContentItem,
@@ -243,6 +244,20 @@ async function seededFixture(t: TestApp): Promise<Fixture> {
     { url: 'https://hooks.example.com/in', events: ['post.published'], secret: 'whsec_x', createdBy: 1 },
     now,
   );
+  // An item of its own for the media deletion, so the walk's uploads stay in the folder.
+  const media = await recordMedia(
+    db,
+    {
+      path: '/uploads/00000000000000000000dead.jpg',
+      originalName: 'gone.jpg',
+      bytes: 1,
+      width: 1,
+      height: 1,
+      mime: 'image/jpeg',
+      createdBy: null,
+    },
+    now,
+  );
   const links = new NewsletterLinks(await ensureSecret(db, SETTING.newsletterSecret, now), ORIGIN);
   const token = new URL(links.unsubscribeUrl(subscriber)).pathname.split('/').at(-1)!;
   return {
@@ -255,6 +270,7 @@ async function seededFixture(t: TestApp): Promise<Fixture> {
       'POST /api/users/:id/sign-out': { id: String(colleague) },
       'DELETE /api/invitations/:id': { id: String(invitation) },
       'DELETE /api/webhooks/:id': { id: String(webhook) },
+      'DELETE /api/media/:id': { id: String(media) },
       'DELETE /api/trash/:kind/:id': { kind: 'post', id: String(trashed) },
       // The one change the fixture made is that deletion: undoing it would take the post out of the trash first.
       'POST /api/changes/:id/undo': { id: '999999' },

@@ -14,6 +14,7 @@ const TABLES = [
   'derived_tables',
   'failed_routes',
   'invitations',
+  'media',
   'newsletter_deliveries',
   'newsletter_sends',
   'newsletter_subscribers',

@@ -66,6 +66,7 @@ export { emptyTrash, eraseTrashed } from './revisions/erase.ts';
 export * from './revisions/restore-rows.ts';
 export * from './versions/versions.ts';
 export * from './repositories/webhooks.ts';
+export * from './repositories/media.ts';
 export { EXPORT_FORMAT, EXPORT_VERSION, type ExportDocument, type ExportedSubscriber, type ExportedUser } from './transfer/document.ts';
 export { exportContent } from './transfer/export.ts';
 export { importContent, ImportRefusal, type ImportReport } from './transfer/import.ts';

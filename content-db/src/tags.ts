@@ -37,4 +37,6 @@ export const TAG = {
   authors: 'authors',
   /** The set and order of one author's posts, as `posts` is of every post's. */
   authorPosts: (userId: number) => `posts:author:${userId}`,
+  /** How one upload is cropped (its focal point), by the master's path. */
+  media: (path: string) => `media:${path}`,
 } as const;

@@ -21,6 +21,7 @@ import * as m0021 from './0021-search-facets.ts';
 import * as m0022 from './0022-search-authors.ts';
 import * as m0027 from './0027-secure-search-delete.ts';
 import * as m0028 from './0028-webhooks.ts';
+import * as m0031 from './0031-media.ts';
 
 /** Every migration in the order it runs. Append only: a landed migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '0022-search-authors': m0022,
   '0027-secure-search-delete': m0027,
   '0028-webhooks': m0028,
+  '0031-media': m0031,
 };
 
 export const migrationProvider: MigrationProvider = {
