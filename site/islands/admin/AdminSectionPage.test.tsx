@@ -25,6 +25,7 @@ describe('an admin section on its own page', () => {
     await screen.findByRole('heading', { level: 1, name: 'Publishing' });
     expect(sections()).toEqual([
       ['Posts', '/admin', null],
+      ['Media', '/admin/media', null],
       ['Cities', '/admin/cities', null],
       ['Publishing', '/admin/publishing', 'page'],
       ['History and trash', '/admin/history', null],
@@ -62,6 +63,6 @@ describe('an admin section on its own page', () => {
     mockFetch({ 'GET /api/auth/user': json(200, userOf('author')) });
     render(<AdminSectionPage section="newsletter" />);
     await screen.findByText('Only administrators and above use this section.');
-    expect(sections().map(([label]) => label)).toEqual(['Posts', 'Your profile']);
+    expect(sections().map(([label]) => label)).toEqual(['Posts', 'Media', 'Your profile']);
   });
 });

@@ -11,6 +11,7 @@ import { DashboardHistory, DashboardTrash } from './history/DashboardHistory';
 import { DashboardSends } from './newsletter/DashboardSends';
 import { DashboardTransfer } from './transfer/DashboardTransfer';
 import { DashboardWebhooks } from './webhooks/DashboardWebhooks';
+import { DashboardMedia } from './media/DashboardMedia';
 import './admin-page-styles';
 
 type PanelSection = Exclude<AdminSection, 'dashboard' | 'people' | 'profile'>;
@@ -28,6 +29,7 @@ const PANELS: Record<PanelSection, () => ReactNode> = {
       <DashboardSubscribers />
     </>
   ),
+  media: () => <DashboardMedia />,
   inbox: () => <DashboardInbox />,
   publishing: () => <DashboardPublishStatus />,
   history: () => (

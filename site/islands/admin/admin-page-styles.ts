@@ -7,3 +7,4 @@ import './review/review.css';
 import './newsletter/newsletter.css';
 import './people/people.css';
 import './webhooks/webhooks.css';
+import './media/media.css';
