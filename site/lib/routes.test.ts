@@ -42,6 +42,7 @@ describe('siteRoutes', () => {
         '/admin/city',
         '/admin/sign-in',
         '/admin/cities',
+        '/admin/media',
         '/admin/newsletter',
         '/admin/inbox',
         '/admin/publishing',

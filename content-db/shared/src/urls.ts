@@ -78,6 +78,7 @@ export const FIXED_ROUTES = [
   '/admin/city',
   '/admin/sign-in',
   '/admin/cities',
+  '/admin/media',
   '/admin/newsletter',
   '/admin/inbox',
   '/admin/publishing',
