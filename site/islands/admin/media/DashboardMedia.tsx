@@ -91,7 +91,7 @@ function MediaDetail({ item, onClose }: { item: MediaItem; onClose: () => void }
           ) : (
             <form onSubmit={submit} noValidate aria-busy={busy}>
               <FocalPicker item={item} focal={focal} onChange={setFocal} />
-              <p className="fc-dash-hint">Cards, heroes and shared images crop around the focal point.</p>
+              <p className="fc-dash-hint">Cards and heroes crop the image around the focal point.</p>
               <div className="fc-form">
                 <label htmlFor={`${id}-alt`}>Alt text</label>
                 <input
