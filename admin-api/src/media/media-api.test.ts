@@ -71,12 +71,15 @@ describe('/api/media', () => {
     const body = (await commitChange(db, (trx) => insertPost(trx, postFixture('bakery-body', { content: `Look: ![Bread](${path})` }))))
       .result;
     await setSetting(db, SETTING.homepageHeroImage, path, nowIso());
+    const author = await t.userId('author');
+    await db.updateTable('users').set({ avatar: path }).where('id', '=', author).execute();
 
     const item = (await (await t.request(`/api/media/${id}`, { cookie: contributor })).json()) as MediaItem;
     expect(item.usedBy).toEqual([
       expect.objectContaining({ kind: 'post', id: hero, path: '/post/bakery-hero' }),
       expect.objectContaining({ kind: 'post', id: body, path: '/post/bakery-body' }),
       { kind: 'home', id: 0, title: 'Homepage hero', path: '/' },
+      expect.objectContaining({ kind: 'author', id: author }),
     ]);
 
     const before = await storedState(t);
@@ -85,6 +88,7 @@ describe('/api/media', () => {
     expect(((await refused.json()) as { message: string }).message).toContain('/post/bakery-hero');
     expect(await storedState(t)).toEqual(before);
     await db.deleteFrom('settings').where('key', '=', SETTING.homepageHeroImage).execute();
+    await db.updateTable('users').set({ avatar: null }).where('id', '=', author).execute();
   });
 
   it('changes alt text and the focal point, and refuses a point outside the image', async () => {

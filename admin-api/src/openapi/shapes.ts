@@ -458,8 +458,8 @@ const focalPoint = z
 
 const MediaUse = z
   .object({
-    kind: z.enum(['post', 'guide', 'city', 'home']),
-    id: z.number().int().describe("The post's or city's id; 0 for the homepage."),
+    kind: z.enum(['post', 'guide', 'city', 'home', 'author']),
+    id: z.number().int().describe("The post's, city's or user's id; 0 for the homepage."),
     title: z.string(),
     path: z.string().describe('The public page that shows the image.'),
   })

@@ -1,6 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import { MEDIA_PAGE_SIZE, type FocalPoint, type MediaItem, type MediaPage, type MediaUse } from '@forkcast/shared/contracts';
-import { canonicalPostPath, cityPagePaths } from '@forkcast/shared/urls';
+import { authorPagePath, canonicalPostPath, cityPagePaths } from '@forkcast/shared/urls';
 import type { Db } from '../db.ts';
 import type { MediaTable } from '../schema.ts';
 import { TAG } from '../tags.ts';
@@ -36,7 +36,7 @@ export async function recordMedia(db: Db, media: NewMedia, now: string): Promise
   return row.id;
 }
 
-/** Everything that shows the image at `path`: posts and guides (hero or body), cities, the homepage hero. */
+/** Everything that shows the image at `path`: posts and guides (hero or body), cities, the homepage hero, authors' portraits. */
 export async function mediaUses(db: Db, path: string): Promise<MediaUse[]> {
   const like = containing(path);
   const posts = await db
@@ -54,6 +54,7 @@ export async function mediaUses(db: Db, path: string): Promise<MediaUse[]> {
     .orderBy('posts.id')
     .execute();
   const cities = await db.selectFrom('cities').select(['id', 'name', 'slug']).where('heroImage', '=', path).orderBy('id').execute();
+  const authors = await db.selectFrom('users').select(['id', 'name', 'slug']).where('avatar', '=', path).orderBy('id').execute();
   const home = await db.selectFrom('settings').select('value').where('key', '=', SETTING.homepageHeroImage).executeTakeFirst();
   return [
     ...posts.map(
@@ -66,6 +67,7 @@ export async function mediaUses(db: Db, path: string): Promise<MediaUse[]> {
     ),
     ...cities.map((city): MediaUse => ({ kind: 'city', id: city.id, title: city.name, path: cityPagePaths(city)[0]! })),
     ...(home?.value === path ? [{ kind: 'home', id: 0, title: 'Homepage hero', path: '/' } satisfies MediaUse] : []),
+    ...authors.map((user): MediaUse => ({ kind: 'author', id: user.id, title: user.name, path: authorPagePath(user.slug) })),
   ];
 }
 

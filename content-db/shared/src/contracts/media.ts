@@ -1,7 +1,7 @@
-/** Where an image of the media library is used: a post, a guide, a city or the homepage hero. */
+/** Where an image of the media library is used: a post, a guide, a city, the homepage hero or an author's portrait. */
 export interface MediaUse {
-  kind: 'post' | 'guide' | 'city' | 'home';
-  /** The post's or city's id; 0 for the homepage. */
+  kind: 'post' | 'guide' | 'city' | 'home' | 'author';
+  /** The post's, city's or user's id; 0 for the homepage. */
   id: number;
   title: string;
   /** The public page that shows it. */
