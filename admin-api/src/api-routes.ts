@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from './context.ts';
 import { openApiRoutes } from './openapi/routes.ts';
+import { mediaRoutes } from './media/routes.ts';
 import { invitationRoutes } from './people/invitations.ts';
 import { passwordResetRoutes } from './people/password-reset.ts';
 import { presenceRoutes } from './presence/routes.ts';
@@ -45,6 +46,7 @@ export function apiRoutes(): Hono<AppEnv> {
     .route('/posts', reviewRoutes)
     .route('/hero', heroRoutes)
     .route('/upload', uploadRoutes)
+    .route('/media', mediaRoutes)
     .route('/contact', contactRoutes())
     .route('/newsletter/sends', sendRoutes())
     .route('/newsletter', newsletterRoutes())

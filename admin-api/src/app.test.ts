@@ -9,6 +9,7 @@ import {
   createRedirect,
   createSitePage,
   createWebhook,
+  recordMedia,
   deletePost,
   insertPost,
   addContentItem,
@@ -251,6 +252,20 @@ async function seededFixture(t: TestApp): Promise<Fixture> {
   );
   const redirect = await createRedirect(db, { fromPath: '/old-menu', toPath: '/about', status: 301 }, now);
   const page = await createSitePage(db, { title: 'Visiting Us', slug: 'visiting' }, now);
+  // An item of its own for the media deletion, so the walk's uploads stay in the folder.
+  const media = await recordMedia(
+    db,
+    {
+      path: '/uploads/00000000000000000000dead.jpg',
+      originalName: 'gone.jpg',
+      bytes: 1,
+      width: 1,
+      height: 1,
+      mime: 'image/jpeg',
+      createdBy: null,
+    },
+    now,
+  );
   const links = new NewsletterLinks(await ensureSecret(db, SETTING.newsletterSecret, now), ORIGIN);
   const token = new URL(links.unsubscribeUrl(subscriber)).pathname.split('/').at(-1)!;
   return {
@@ -265,6 +280,7 @@ async function seededFixture(t: TestApp): Promise<Fixture> {
       'DELETE /api/webhooks/:id': { id: String(webhook) },
       'DELETE /api/redirects/:id': { id: String(redirect) },
       'DELETE /api/pages/:id': { id: String(page.id) },
+      'DELETE /api/media/:id': { id: String(media) },
       'DELETE /api/trash/:kind/:id': { kind: 'post', id: String(trashed) },
       // The one change the fixture made is that deletion: undoing it would take the post out of the trash first.
       'POST /api/changes/:id/undo': { id: '999999' },

@@ -1,5 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createBlock, createInvitation, createPasswordReset, ensureSecret, getPostById, SETTING, subscribe } from '@forkcast/content-db';
+import {
+  createBlock,
+  createInvitation,
+  createPasswordReset,
+  ensureSecret,
+  getPostById,
+  recordMedia,
+  SETTING,
+  subscribe,
+} from '@forkcast/content-db';
 import { seed } from '@forkcast/content-db/seed';
 import { newsletterOutcomeUrl } from '@forkcast/shared/contracts';
 import { NewsletterLinks } from './newsletter/links.ts';
@@ -323,6 +332,11 @@ const ROUTES: Record<string, Variant[]> = {
   // Files only: the image is checked by decoding it, and its client-side name is never used.
   'POST /api/upload': [],
   'POST /api/upload/hero-image': [],
+  'PATCH /api/media/:id': [
+    { encoding: 'json', valid: { alt: 'A bowl of ramen' }, fields: [{ name: 'alt', label: 'The alt text' }], refusal: 'json' },
+  ],
+  // Deleting a media item reads only its id.
+  'DELETE /api/media/:id': [],
   'POST /api/admin/generate-guide': [
     {
       encoding: 'multipart',
@@ -438,6 +452,20 @@ describe('text fields refuse control characters', () => {
       createdAt: now,
       expiresAt: later,
     });
+    // Media item 1, whose alt text the library edits.
+    await recordMedia(
+      t.handle.db,
+      {
+        path: '/uploads/0000000000000000000000aa.jpg',
+        originalName: 'a.jpg',
+        bytes: 1,
+        width: 1,
+        height: 1,
+        mime: 'image/jpeg',
+        createdBy: null,
+      },
+      now,
+    );
   });
   afterEach(() => t.cleanup());
 

@@ -20,6 +20,7 @@ const TABLES = [
   'insight_hourly',
   'insight_searches',
   'invitations',
+  'media',
   'newsletter_deliveries',
   'newsletter_sends',
   'newsletter_subscribers',

@@ -67,6 +67,7 @@ export { emptyTrash, eraseTrashed } from './revisions/erase.ts';
 export * from './revisions/restore-rows.ts';
 export * from './versions/versions.ts';
 export * from './repositories/webhooks.ts';
+export * from './repositories/media.ts';
 export * from './repositories/site-pages.ts';
 export {
   EXPORT_FORMAT,

@@ -447,6 +447,25 @@ export interface WebhooksTable {
   createdAt: string;
 }
 
+/** An upload in the media library (migration 0031). */
+export interface MediaTable {
+  id: Generated<number>;
+  /** The master file's path: `/uploads/<hash>.jpg`. */
+  path: string;
+  originalName: Generated<string>;
+  /** Size and pixel dimensions of the master; null for uploads made before the library. */
+  bytes: number | null;
+  width: number | null;
+  height: number | null;
+  mime: Generated<string>;
+  alt: Generated<string>;
+  /** The focal point, 0..1 from the left and from the top: every crop keeps it in view. */
+  focalX: Generated<number>;
+  focalY: Generated<number>;
+  createdAt: string;
+  createdBy: number | null;
+}
+
 export type WebhookDeliveryStatus = 'queued' | 'delivered' | 'failed';
 
 /** One event for one endpoint: queued until delivered, or failed once its attempts ran out. */
@@ -591,6 +610,7 @@ export interface Database {
   searchFacets: SearchFacetsTable;
   searchState: SearchStateTable;
   webhooks: WebhooksTable;
+  media: MediaTable;
   webhookDeliveries: WebhookDeliveriesTable;
   insightHits: InsightHitsTable;
   insightDaily: InsightDailyTable;

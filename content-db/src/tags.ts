@@ -43,4 +43,6 @@ export const TAG = {
   sitePages: 'site-pages',
   /** The published pages the footer links (read by every page with a footer). */
   footerSitePages: 'site-pages:footer',
+  /** How one upload is cropped (its focal point), by the master's path. */
+  media: (path: string) => `media:${path}`,
 } as const;

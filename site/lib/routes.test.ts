@@ -43,6 +43,7 @@ describe('siteRoutes', () => {
         '/admin/sign-in',
         '/admin/cities',
         '/admin/pages',
+        '/admin/media',
         '/admin/newsletter',
         '/admin/inbox',
         '/admin/insights',

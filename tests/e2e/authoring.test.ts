@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSitemaps } from '../integration/sitemaps.ts';
-import { adminContext, launchBrowser, shown, startServer, type RunningServer } from './support.ts';
+import { readFileSync } from 'node:fs';
+import { adminContext, adminCookie, gone, join, launchBrowser, REPO, shown, startServer, type RunningServer } from './support.ts';
 
 const TITLE = 'Quayside grilled sardines';
 const WAIT_LIVE_MS = 15_000;
@@ -106,6 +107,40 @@ describe('writing, scheduling and retiring a post in the editor', () => {
     expect((await visit(server, path)).body).not.toContain('Ask for the smallest ones.');
     await page.getByRole('button', { name: 'Update' }).click();
     await until(async () => (await visit(server, path)).body.includes('Ask for the smallest ones.'));
+  });
+
+  it('picks the hero from the media library, and the page crops it at the focal point set in /admin/media', async () => {
+    // An image in the library, uploaded as the picker's Upload tab would.
+    const form = new FormData();
+    form.append(
+      'image',
+      new File([readFileSync(join(REPO, 'public', 'images', 'posts', 'bakery.jpg'))], 'harbour-grill.jpg', { type: 'image/jpeg' }),
+    );
+    const upload = await fetch(`${server.url}/api/upload`, { method: 'POST', body: form, headers: { cookie: await adminCookie(server) } });
+    const { url } = (await upload.json()) as { url: string };
+    await page.getByRole('button', { name: 'Choose hero image' }).click();
+    const picker = page.getByRole('dialog', { name: 'Choose an image' });
+    await picker.getByRole('button', { name: /harbour-grill\.jpg/ }).click();
+    await gone(picker);
+    expect(await page.getByRole('textbox', { name: 'Hero image' }).inputValue()).toBe(url);
+    await page.getByRole('button', { name: 'Update' }).click();
+    await until(async () => (await visit(server, path)).body.includes(url));
+
+    await page.goto('/admin/media');
+    await page.getByRole('button', { name: /harbour-grill\.jpg/ }).click();
+    const detail = page.getByRole('dialog', { name: 'harbour-grill.jpg' });
+    await shown(detail.getByRole('link', { name: TITLE }));
+    const focal = detail.getByRole('button', { name: /^Focal point at/ });
+    const box = (await focal.boundingBox())!;
+    await focal.click({ position: { x: box.width * 0.25, y: box.height * 0.75 } });
+    await detail.getByRole('button', { name: 'Save' }).click();
+    const hero = async () =>
+      /<img src="\/uploads\/[^"]+" [^>]*style="object-position: ([\d.]+)% ([\d.]+)%"/.exec((await visit(server, path)).body);
+    await until(async () => (await hero()) !== null);
+    const [, x, y] = (await hero())!;
+    expect(Math.abs(Number(x) - 25)).toBeLessThan(3);
+    expect(Math.abs(Number(y) - 75)).toBeLessThan(3);
+    await page.goto(`/admin/editor?id=${id}`);
   });
 
   it('re-slugs the live post, and the old URL answers 301', async () => {

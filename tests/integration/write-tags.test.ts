@@ -33,6 +33,7 @@ import { ADMIN, publishingSite, type PublishingSite } from './support.ts';
 
 const json = (method: string, body: unknown) => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 const IMAGE = readFileSync(join(import.meta.dirname, '..', '..', 'public', 'images', 'posts', 'bakery-640.webp'));
+const OTHER_IMAGE = readFileSync(join(import.meta.dirname, '..', '..', 'public', 'images', 'posts', 'bakery-1024.webp'));
 const imageForm = () => {
   const form = new FormData();
   form.append('image', new File([IMAGE], 'bakery.webp', { type: 'image/webp' }));
@@ -89,6 +90,17 @@ const listsOf = (post: { id: number; cityId: number | null; tags: readonly strin
 ];
 
 const PAGE_WRITES: Record<string, (site: PublishingSite) => Promise<Walk>> = {
+  // PREPARE made an upload a post's hero: a new focal point re-crops exactly the pages showing it.
+  async 'PATCH /api/media/:id'(site) {
+    const post = (await getPostById(site.handle.db, (await cityPost(site)).id))!;
+    const item = await site.handle.db
+      .selectFrom('media')
+      .select(['id', 'path'])
+      .where('path', '=', post.heroImage!)
+      .executeTakeFirstOrThrow();
+    const response = await site.request(`/api/media/${item.id}`, json('PATCH', { alt: 'Bread', focalPoint: { x: 0.2, y: 0.7 } }));
+    return { response, expected: async () => [`media:${item.path}`] };
+  },
   async 'PATCH /api/posts/:slug/hero-image'(site) {
     const post = await cityPost(site);
     const response = await site.request(
@@ -358,6 +370,12 @@ const LEAVING = 'leaving@forkcast.test';
 
 /** What a walk needs published before it starts (and before what it changes is measured). */
 const PREPARE: Partial<Record<keyof typeof PAGE_WRITES, (site: PublishingSite) => Promise<void>>> = {
+  async 'PATCH /api/media/:id'(site) {
+    const uploaded = await site.request('/api/upload', { method: 'POST', body: imageForm() });
+    const { url } = (await uploaded.json()) as { url: string };
+    const post = await cityPost(site);
+    expect((await site.request(`/api/posts/${post.slug}/hero-image`, json('PATCH', { heroImage: url }))).status).toBe(200);
+  },
   async 'DELETE /api/users/:id'(site) {
     const leaving = await createUser(site.handle.db, { email: LEAVING, passwordHash: 'x', name: 'Leaving', role: 'author', now: nowIso() });
     // Their post, published under their byline, with their author page: deleting them hands it back.
@@ -469,6 +487,14 @@ const OTHER_WRITES: Record<string, (site: PublishingSite) => Promise<Response>> 
     const created = await site.request('/api/webhooks', json('POST', { url: 'https://hooks.example.com/gone', events: ['send.finished'] }));
     const { id } = (await created.json()) as { id: number };
     return site.request(`/api/webhooks/${id}`, { method: 'DELETE' });
+  },
+  // An unused upload leaves the library and the folder; no page showed it.
+  async 'DELETE /api/media/:id'(site) {
+    const form = new FormData();
+    form.append('image', new File([OTHER_IMAGE], 'unused.webp', { type: 'image/webp' }));
+    const { url } = (await (await site.request('/api/upload', { method: 'POST', body: form })).json()) as { url: string };
+    const item = await site.handle.db.selectFrom('media').select('id').where('path', '=', url).executeTakeFirstOrThrow();
+    return site.request(`/api/media/${item.id}`, { method: 'DELETE' });
   },
   'POST /api/login': (site) => site.request('/api/login', { ...json('POST', ADMIN), admin: false }),
   // A page view adds to the readership counts, which no page shows.

@@ -31,6 +31,7 @@ export const TAGS: OpenAPIV3_1.TagObject[] = [
   { name: 'Post body', description: "A post's editable body: stored blocks that replace paragraphs, and inline additions between them." },
   { name: 'Homepage hero', description: "The homepage's hero image." },
   { name: 'Uploads', description: 'Images uploaded for heroes and inline content.' },
+  { name: 'Media', description: 'The media library: every upload, its alt text, focal point and where it is used.' },
   { name: 'Contact', description: 'The contact form and its inbox.' },
   { name: 'Newsletter', description: 'Signing up, confirming and leaving, and the subscriber list.' },
   { name: 'Newsletter sends', description: 'Sending a post to every confirmed subscriber, and following the sends.' },

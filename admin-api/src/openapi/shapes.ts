@@ -547,3 +547,37 @@ export const SitePage = z
     url: z.string().describe("The page's address on the site (live once published)."),
   })
   .meta({ id: 'SitePage', description: 'A page an editor writes, such as About: live at `/{slug}` once published.' });
+
+const focalPoint = z
+  .object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) })
+  .describe('0..1 from the left and from the top: every crop of the image keeps this point in view.');
+
+const MediaUse = z
+  .object({
+    kind: z.enum(['post', 'guide', 'city', 'home', 'author']),
+    id: z.number().int().describe("The post's, city's or user's id; 0 for the homepage."),
+    title: z.string(),
+    path: z.string().describe('The public page that shows the image.'),
+  })
+  .meta({ id: 'MediaUse', description: 'A page that shows a media item.' });
+
+export const MediaItem = z
+  .object({
+    id,
+    url: z.string().describe('The master image, `/uploads/<hash>.jpg`.'),
+    thumbnailUrl: z.string(),
+    originalName: z.string(),
+    bytes: z.number().int().nullable().describe('Null for an upload made before the library kept sizes.'),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+    mime: z.string(),
+    alt: z.string(),
+    focalPoint,
+    createdAt: time,
+    usedBy: z.array(MediaUse),
+  })
+  .meta({ id: 'MediaItem', description: 'An upload in the media library, with where it is used.' });
+
+export const MediaPage = z
+  .object({ items: z.array(MediaItem), page: z.number().int(), pageSize: z.number().int(), total: z.number().int() })
+  .meta({ id: 'MediaPage', description: 'One page of the media library, newest first.' });

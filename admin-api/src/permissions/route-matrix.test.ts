@@ -86,6 +86,10 @@ const RULES: Record<string, Rule> = {
   'DELETE /api/posts/:postId/blocks/:blockId': from('editor', 'contributor'),
   'POST /api/upload': from('contributor'),
   'POST /api/upload/hero-image': from('contributor'),
+  'GET /api/media': from('contributor'),
+  'GET /api/media/:id': from('contributor'),
+  'PATCH /api/media/:id': from('editor'),
+  'DELETE /api/media/:id': from('editor'),
   'POST /api/changes/:id/undo': from('editor', 'contributor'),
   // Everyone keeps their own profile and sessions; administrators everyone's.
   'GET /api/users/:id': from('administrator', 'contributor'),

@@ -216,6 +216,9 @@ describe('revisions, restore, undo and trash', () => {
     'POST /api/collect',
     'POST /api/upload',
     'POST /api/upload/hero-image',
+    // The media library keeps no versions: a focal point re-crops pages, an unused item goes for good.
+    'PATCH /api/media/:id',
+    'DELETE /api/media/:id',
     'DELETE /api/admin/contact-messages/:id',
     // Sending a post as a newsletter changes mailboxes, not the site.
     'POST /api/newsletter/sends',

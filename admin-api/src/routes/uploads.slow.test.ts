@@ -47,6 +47,23 @@ describe('image uploads', () => {
     t.request(path, { method: 'POST', body, ...init });
 
   describe('POST /api/upload', () => {
+    it('makes every upload a media item, and the same bytes again the same item', async () => {
+      const bytes = await pngBytes(400, 300);
+      const { url } = (await (await upload('/api/upload', fileForm(bytes, 'tram stop.png'))).json()) as { url: string };
+      await upload('/api/upload/hero-image', fileForm(bytes, 'again.png'));
+      const rows = await t.handle.db.selectFrom('media').select(['path', 'originalName', 'width', 'height', 'bytes', 'mime']).execute();
+      expect(rows).toEqual([
+        {
+          path: url,
+          originalName: 'tram stop.png',
+          width: 400,
+          height: 300,
+          bytes: readFileSync(join(t.uploadDir, url.slice(9))).length,
+          mime: 'image/jpeg',
+        },
+      ]);
+    });
+
     it('stores a PNG as a hashed JPEG plus three WebP variants and answers 201 { url }', async () => {
       const res = await upload('/api/upload', fileForm(await pngBytes()));
       expect(res.status).toBe(201);

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { resolver } from 'hono-openapi';
 import { z } from 'zod';
+import { nowIso, recordMedia } from '@forkcast/content-db';
 import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
 import { allow } from '../permissions/guards.ts';
@@ -36,6 +37,20 @@ async function acceptUpload(c: Context<AppEnv>): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   const image = await c.get('imageQueue').run(() => processImage(bytes));
   const url = await storeImage(c.get('config').uploadDir, image);
+  // Every upload is a media item; the same bytes again keep the item they made the first time.
+  await recordMedia(
+    c.get('db'),
+    {
+      path: url,
+      originalName: file.name.slice(0, 255),
+      bytes: image.files.get(`${image.name}.jpg`)!.length,
+      width: image.width,
+      height: image.height,
+      mime: 'image/jpeg',
+      createdBy: c.get('user')?.id ?? null,
+    },
+    nowIso(),
+  );
   // Readers get the image from UPLOADS_BUCKET: it is there before the answer, or queued and retried.
   const pushed = await c.get('bucket')?.publishUploads([...image.files.keys()]);
   if (pushed?.error) c.get('logger').warn({ url, err: pushed.error }, 'the uploads bucket does not hold this upload yet');

@@ -19,6 +19,9 @@ export interface ProcessedImage {
   name: string;
   /** File name -> bytes: `<name>.jpg` and `<name>-<width>.webp`. */
   files: Map<string, Buffer>;
+  /** The JPEG master's pixel size. */
+  width: number;
+  height: number;
 }
 
 /**
@@ -56,18 +59,16 @@ export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
   const decode = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false }).autoOrient();
   try {
     const files = new Map<string, Buffer>();
-    files.set(
-      `${name}.jpg`,
-      await decode()
-        .resize(within(MASTER_WIDTH, MAX_SIDE.jpeg))
-        .flatten({ background: '#ffffff' })
-        .jpeg({ quality: 82, mozjpeg: true, progressive: true })
-        .toBuffer(),
-    );
+    const master = await decode()
+      .resize(within(MASTER_WIDTH, MAX_SIDE.jpeg))
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 82, mozjpeg: true, progressive: true })
+      .toBuffer({ resolveWithObject: true });
+    files.set(`${name}.jpg`, master.data);
     for (const width of IMAGE_VARIANT_WIDTHS) {
       files.set(`${name}-${width}.webp`, await decode().resize(within(width, MAX_SIDE.webp)).webp({ quality: 78 }).toBuffer());
     }
-    return { name, files };
+    return { name, files, width: master.info.width, height: master.info.height };
   } catch {
     // Headers that parse but pixel data that does not (a truncated or corrupt file).
     throw errors.unsupportedMedia('unsupported_image', 'That image is damaged or incomplete; try exporting it again.');

@@ -79,6 +79,7 @@ export const FIXED_ROUTES = [
   '/admin/sign-in',
   '/admin/cities',
   '/admin/pages',
+  '/admin/media',
   '/admin/newsletter',
   '/admin/inbox',
   '/admin/insights',

@@ -24,6 +24,7 @@ import * as m0027 from './0027-secure-search-delete.ts';
 import * as m0028 from './0028-webhooks.ts';
 import * as m0029 from './0029-pages.ts';
 import * as m0030 from './0030-seo-fields.ts';
+import * as m0031 from './0031-media.ts';
 import * as m0032 from './0032-editor-redirects.ts';
 
 /** Every migration in the order it runs. Append only: a landed migration is never edited. */
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   '0028-webhooks': m0028,
   '0029-pages': m0029,
   '0030-seo-fields': m0030,
+  '0031-media': m0031,
   '0032-editor-redirects': m0032,
 };
 

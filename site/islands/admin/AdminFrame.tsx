@@ -57,6 +57,7 @@ type SectionGroup = 'Content' | 'Readers' | 'Site' | 'Newsroom' | 'You';
  */
 export const ADMIN_SECTIONS = [
   { section: 'dashboard', label: 'Posts', href: '/admin', least: 'contributor', group: 'Content' },
+  { section: 'media', label: 'Media', href: '/admin/media', least: 'contributor', group: 'Content' },
   { section: 'cities', label: 'Cities', href: '/admin/cities', least: 'editor', group: 'Content' },
   { section: 'pages', label: 'Pages', href: '/admin/pages', least: 'editor', group: 'Content' },
   { section: 'newsletter', label: 'Newsletter', href: '/admin/newsletter', least: 'administrator', group: 'Readers' },

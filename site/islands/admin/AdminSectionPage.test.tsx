@@ -37,6 +37,7 @@ describe('an admin section on its own page', () => {
     await screen.findByRole('heading', { level: 1, name: 'Publishing' });
     expect(sections()).toEqual([
       ['Posts', '/admin', null],
+      ['Media', '/admin/media', null],
       ['Cities', '/admin/cities', null],
       ['Pages', '/admin/pages', null],
       ['Insights', '/admin/insights', null],
@@ -77,6 +78,6 @@ describe('an admin section on its own page', () => {
     mockFetch({ 'GET /api/auth/user': json(200, userOf('author')) });
     render(<AdminSectionPage section="newsletter" />);
     await screen.findByText('Only administrators and above use this section.');
-    expect(sections().map(([label]) => label)).toEqual(['Posts', 'Your profile']);
+    expect(sections().map(([label]) => label)).toEqual(['Posts', 'Media', 'Your profile']);
   });
 });

@@ -14,6 +14,7 @@ import { DashboardRedirects } from './redirects/DashboardRedirects';
 import { DashboardSitePages } from './site-pages/DashboardSitePages';
 import { DashboardTransfer } from './transfer/DashboardTransfer';
 import { DashboardWebhooks } from './webhooks/DashboardWebhooks';
+import { DashboardMedia } from './media/DashboardMedia';
 import './admin-page-styles';
 
 type PanelSection = Exclude<AdminSection, 'dashboard' | 'people' | 'profile'>;
@@ -32,6 +33,7 @@ const PANELS: Record<PanelSection, () => ReactNode> = {
     </>
   ),
   insights: () => <DashboardInsights />,
+  media: () => <DashboardMedia />,
   inbox: () => <DashboardInbox />,
   publishing: () => <DashboardPublishStatus />,
   history: () => (

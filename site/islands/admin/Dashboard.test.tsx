@@ -70,6 +70,7 @@ describe('the admin dashboard', () => {
     const nav = screen.getByRole('navigation', { name: 'Admin sections' });
     expect(within(nav).getByRole('link', { name: 'Posts' }).getAttribute('aria-current')).toBe('page');
     for (const [name, href] of [
+      ['Media', '/admin/media'],
       ['Cities', '/admin/cities'],
       ['Pages', '/admin/pages'],
       ['Newsletter', '/admin/newsletter'],

@@ -28,11 +28,11 @@ async function openEditor(target: typeof HOME | typeof POST = HOME, onSaved = vi
 }
 
 describe('the hero image editor', () => {
-  it('opens on the Image URL tab with a description, three sources and Update disabled', async () => {
+  it('opens on the Image URL tab with a description, four sources and Update disabled', async () => {
     const { dialog, update } = await openEditor();
     expect(document.getElementById(dialog.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(/homepage banner/);
     const tabs = within(dialog).getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Image URL', 'Upload File', 'Preset Images']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Image URL', 'Upload File', 'Preset Images', 'Library']);
     expect(tabs[0]?.getAttribute('aria-selected')).toBe('true');
     expect(fieldValue(urlInput(dialog))).toBe('');
     expect(isDisabled(update())).toBe(true);

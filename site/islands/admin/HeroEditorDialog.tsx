@@ -9,13 +9,14 @@ import { ALT_REQUIRED, AltTextField } from './AltTextField';
 import { ConflictView } from './conflict/ConflictView';
 import { fieldDiffs } from './conflict/field-diffs';
 import { ImageDropZone } from './ImageDropZone';
+import { MediaGrid } from './media/MediaGrid';
 import type { HeroTarget } from './page-slots';
 import { postKey, useHomeHero, usePost } from './post-queries';
 import { PresetOptions } from './PresetOptions';
 import { HERO_PRESETS } from './presets';
 import { announceWrite, showRepublishedPage } from './publish';
 
-type Source = 'url' | 'upload' | 'preset';
+type Source = 'url' | 'upload' | 'preset' | 'library';
 
 /** The one chosen source: choosing any of them clears the other two. */
 interface Choice {
@@ -234,6 +235,9 @@ export function HeroEditorDialog({ target, onSaved }: Props) {
               <Tabs.Trigger className="fc-tabs__trigger" value="preset">
                 Preset Images
               </Tabs.Trigger>
+              <Tabs.Trigger className="fc-tabs__trigger" value="library">
+                Library
+              </Tabs.Trigger>
             </Tabs.List>
             <Tabs.Content value="url" className="fc-tabs__panel">
               <label htmlFor={`${id}-url`}>Image URL</label>
@@ -262,6 +266,16 @@ export function HeroEditorDialog({ target, onSaved }: Props) {
                   itemClassName="fc-preset"
                 />
               </fieldset>
+            </Tabs.Content>
+            <Tabs.Content value="library" className="fc-tabs__panel">
+              {tab === 'library' && (
+                <MediaGrid
+                  onPick={(item) => {
+                    choose({ url: item.url });
+                    if (item.alt) typeAlt(item.alt);
+                  }}
+                />
+              )}
             </Tabs.Content>
           </Tabs.Root>
           <AltTextField id={`${id}-alt`} ref={altInput} value={altOf(target, choice)} onChange={typeAlt} error={altError} />

@@ -10,3 +10,4 @@ import './people/people.css';
 import './insights/insights.css';
 import './redirects/redirects.css';
 import './webhooks/webhooks.css';
+import './media/media.css';

@@ -6,6 +6,7 @@ export * from './api-types.ts';
 export * from './forms.ts';
 export * from './http.ts';
 export * from './limits.ts';
+export * from './media.ts';
 export * from './post-status.ts';
 export * from './roles.ts';
 export * from './search.ts';

@@ -2,7 +2,7 @@ import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { markdown } from '@codemirror/lang-markdown';
 import { EditorState } from '@codemirror/state';
 import { EditorView, keymap, placeholder } from '@codemirror/view';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 interface Props {
   /** The accessible name of the editing surface. */
@@ -11,6 +11,8 @@ interface Props {
   onChange: (value: string) => void;
   /** Called with images dropped or pasted into the text; resolves to the Markdown to insert. */
   onImages: (files: File[]) => Promise<string>;
+  /** Controls shown above the text, given a function that inserts Markdown at the cursor. */
+  tools?: (insert: (text: string) => void) => ReactNode;
 }
 
 const IMAGE = /^image\//;
@@ -20,7 +22,7 @@ const IMAGE = /^image\//;
  * standard keys, in the site's reading typography. Images dropped or pasted in are handed to
  * `onImages` and the Markdown it returns is inserted where they landed.
  */
-export function MarkdownField({ label, value, onChange, onImages }: Props) {
+export function MarkdownField({ label, value, onChange, onImages, tools }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const latest = useRef({ onChange, onImages });
@@ -80,5 +82,16 @@ export function MarkdownField({ label, value, onChange, onImages }: Props) {
     }
   }, [value]);
 
-  return <div className="fc-md-field" ref={host} />;
+  const insert = (text: string) => {
+    const editor = view.current;
+    if (!editor) return;
+    const at = editor.state.selection.main.head;
+    editor.dispatch({ changes: { from: at, insert: text }, selection: { anchor: at + text.length } });
+  };
+  return (
+    <>
+      {tools && <div className="fc-md-tools">{tools(insert)}</div>}
+      <div className="fc-md-field" ref={host} />
+    </>
+  );
 }

@@ -2,6 +2,7 @@ import type { Dispatch, SetStateAction } from 'react';
 import TextareaAutosize from 'react-textarea-autosize';
 import { LIMITS, type City } from '@forkcast/shared/contracts';
 import { cityEditorUrl } from '../admin-urls';
+import { ImagePicker } from '../media/ImagePicker';
 import { MarkdownField } from './MarkdownField';
 import type { AuthoredPost, PostDraft } from './post-draft';
 import { uploadImages } from './upload-images';
@@ -62,6 +63,9 @@ export function PostForm({ id, draft, setDraft, heading, onSubmit }: FieldsProps
           value={draft.content}
           onChange={(content) => setDraft((current) => ({ ...current, content }))}
           onImages={uploadImages}
+          tools={(insert) => (
+            <ImagePicker label="Insert image" onPick={({ url, alt }) => insert(`\n\n![${alt.replace(/[[\]]/g, '')}](${url})\n\n`)} />
+          )}
         />
       </div>
     </form>
@@ -106,10 +110,16 @@ export function PostSettings({ id, draft, setDraft, post, cities }: FieldsProps 
         <span>Tags</span>
         <input value={draft.tags} onChange={set('tags')} placeholder="ramen, late night" />
       </label>
-      <label className="fc-field">
-        <span>Hero image</span>
-        <input value={draft.heroImage} onChange={set('heroImage')} placeholder="/uploads/… or https://…" />
-      </label>
+      <div className="fc-field">
+        <label htmlFor={`${id}-hero`}>Hero image</label>
+        <div className="fc-field__row">
+          <input id={`${id}-hero`} value={draft.heroImage} onChange={set('heroImage')} placeholder="/uploads/… or https://…" />
+          <ImagePicker
+            label="Choose hero image"
+            onPick={({ url, alt }) => setDraft((current) => ({ ...current, heroImage: url, heroAlt: current.heroAlt || alt }))}
+          />
+        </div>
+      </div>
       <label className="fc-field">
         <span>Hero alt text</span>
         <input value={draft.heroAlt} onChange={set('heroAlt')} maxLength={LIMITS.altText} />

@@ -1,0 +1,149 @@
+import { sql, type Selectable } from 'kysely';
+import { MEDIA_PAGE_SIZE, type FocalPoint, type MediaItem, type MediaPage, type MediaUse } from '@forkcast/shared/contracts';
+import { authorPagePath, canonicalPostPath, cityPagePaths } from '@forkcast/shared/urls';
+import type { Db } from '../db.ts';
+import type { MediaTable } from '../schema.ts';
+import { TAG } from '../tags.ts';
+import { recordRead, recordWrite } from '../tracking.ts';
+import { SETTING } from './setting-keys.ts';
+
+export interface NewMedia {
+  path: string;
+  originalName: string;
+  bytes: number;
+  width: number;
+  height: number;
+  mime: string;
+  createdBy: number | null;
+}
+
+type MediaRow = Selectable<MediaTable>;
+
+/** LIKE pattern for text containing `value` literally. */
+const containing = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Adds an upload to the library. The same bytes uploaded again get the same path (a content hash):
+ * the existing item is kept, with its alt text and focal point, and its id answered.
+ */
+export async function recordMedia(db: Db, media: NewMedia, now: string): Promise<number> {
+  await db
+    .insertInto('media')
+    .values({ ...media, createdAt: now })
+    .onConflict((oc) => oc.column('path').doUpdateSet({ bytes: media.bytes, width: media.width, height: media.height }))
+    .execute();
+  const row = await db.selectFrom('media').select('id').where('path', '=', media.path).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Everything that shows the image at `path`: posts and guides (hero or body), cities, the homepage hero, authors' portraits. */
+export async function mediaUses(db: Db, path: string): Promise<MediaUse[]> {
+  const like = containing(path);
+  const posts = await db
+    .selectFrom('posts')
+    .leftJoin('cities', 'cities.id', 'posts.cityId')
+    .select(['posts.id', 'posts.title', 'posts.slug', 'posts.type', 'cities.slug as citySlug'])
+    .where((eb) =>
+      eb.or([
+        eb('posts.heroImage', '=', path),
+        eb(sql`posts.content`, 'like', sql`${like} escape '\\'`),
+        eb('posts.id', 'in', eb.selectFrom('postContentItems').select('postId').where(sql`content`, 'like', sql`${like} escape '\\'`)),
+        eb('posts.id', 'in', eb.selectFrom('contentBlocks').select('postId').where(sql`content`, 'like', sql`${like} escape '\\'`)),
+      ]),
+    )
+    .orderBy('posts.id')
+    .execute();
+  const cities = await db.selectFrom('cities').select(['id', 'name', 'slug']).where('heroImage', '=', path).orderBy('id').execute();
+  const authors = await db.selectFrom('users').select(['id', 'name', 'slug']).where('avatar', '=', path).orderBy('id').execute();
+  const home = await db.selectFrom('settings').select('value').where('key', '=', SETTING.homepageHeroImage).executeTakeFirst();
+  return [
+    ...posts.map(
+      (post): MediaUse => ({
+        kind: post.type,
+        id: post.id,
+        title: post.title,
+        path: canonicalPostPath(post, post.citySlug === null ? undefined : { slug: post.citySlug }),
+      }),
+    ),
+    ...cities.map((city): MediaUse => ({ kind: 'city', id: city.id, title: city.name, path: cityPagePaths(city)[0]! })),
+    ...(home?.value === path ? [{ kind: 'home', id: 0, title: 'Homepage hero', path: '/' } satisfies MediaUse] : []),
+    ...authors.map((user): MediaUse => ({ kind: 'author', id: user.id, title: user.name, path: authorPagePath(user.slug) })),
+  ];
+}
+
+async function view(db: Db, row: MediaRow): Promise<MediaItem> {
+  return {
+    id: row.id,
+    url: row.path,
+    thumbnailUrl: `${row.path.slice(0, -'.jpg'.length)}-640.webp`,
+    originalName: row.originalName,
+    bytes: row.bytes,
+    width: row.width,
+    height: row.height,
+    mime: row.mime,
+    alt: row.alt,
+    focalPoint: { x: row.focalX, y: row.focalY },
+    createdAt: row.createdAt,
+    usedBy: await mediaUses(db, row.path),
+  };
+}
+
+/** One page of the library, newest first, optionally only items whose name or alt text contains `q`. */
+export async function listMedia(db: Db, query: { q?: string; page: number }): Promise<MediaPage> {
+  const q = query.q?.trim() ?? '';
+  const base = db
+    .selectFrom('media')
+    .$if(q !== '', (qb) =>
+      qb.where((eb) =>
+        eb.or([eb(sql`original_name`, 'like', sql`${containing(q)} escape '\\'`), eb(sql`alt`, 'like', sql`${containing(q)} escape '\\'`)]),
+      ),
+    );
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const rows = await base
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(MEDIA_PAGE_SIZE)
+    .offset((query.page - 1) * MEDIA_PAGE_SIZE)
+    .execute();
+  const items: MediaItem[] = [];
+  for (const row of rows) items.push(await view(db, row));
+  return { items, page: query.page, pageSize: MEDIA_PAGE_SIZE, total: Number(total) };
+}
+
+export async function getMedia(db: Db, id: number): Promise<MediaItem | undefined> {
+  const row = await db.selectFrom('media').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? view(db, row) : undefined;
+}
+
+/**
+ * Changes an item's alt text and focal point. A new focal point re-crops every page that shows the
+ * image, so its tag is written; the alt text is the library's suggestion for new uses only.
+ */
+export async function updateMedia(db: Db, id: number, change: { alt?: string; focalPoint?: FocalPoint }): Promise<boolean> {
+  const row = await db.selectFrom('media').select(['path', 'focalX', 'focalY']).where('id', '=', id).executeTakeFirst();
+  if (!row) return false;
+  const focal = change.focalPoint;
+  await db
+    .updateTable('media')
+    .set({
+      ...(change.alt === undefined ? {} : { alt: change.alt }),
+      ...(focal ? { focalX: focal.x, focalY: focal.y } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+  if (focal && (focal.x !== row.focalX || focal.y !== row.focalY)) recordWrite(TAG.media(row.path));
+  return true;
+}
+
+/** Removes an item's row; the caller checked it is used nowhere and removes its files. */
+export async function deleteMedia(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('media').where('id', '=', id).execute();
+}
+
+/** The focal point a page crops the image at `path` around; undefined for images outside the library. */
+export async function focalPointOf(db: Db, path: string): Promise<FocalPoint | undefined> {
+  if (!path.startsWith('/uploads/')) return undefined;
+  recordRead(TAG.media(path));
+  const row = await db.selectFrom('media').select(['focalX', 'focalY']).where('path', '=', path).executeTakeFirst();
+  return row ? { x: row.focalX, y: row.focalY } : undefined;
+}
