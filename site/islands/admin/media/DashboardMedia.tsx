@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
-import type { FocalPoint, MediaItem } from '@forkcast/shared/contracts';
+import { LIMITS, type FocalPoint, type MediaItem } from '@forkcast/shared/contracts';
 import { apiRequest, messageOf } from '../../shared/api';
 import { useInertPage } from '../../shared/inert-page';
 import { toast } from '../../shared/toast-store';
@@ -98,7 +98,7 @@ function MediaDetail({ item, onClose }: { item: MediaItem; onClose: () => void }
                   id={`${id}-alt`}
                   type="text"
                   value={alt}
-                  maxLength={300}
+                  maxLength={LIMITS.altText}
                   disabled={busy}
                   onChange={(event) => setAlt(event.target.value)}
                 />
