@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { isUnauthorized } from './DashboardQueries';
+import { isUnauthorized, LOGIN_URL } from './DashboardQueries';
 
 interface DashboardQueryErrorProps {
   error: unknown;
@@ -28,5 +28,40 @@ export function DashboardQueryError({ error, failure, expired, onRetry }: Dashbo
         </>
       )}
     </div>
+  );
+}
+
+interface QueryProgressProps {
+  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  /** What the panel loads, as the messages name it: 'redirects', 'the delivery log'. */
+  what: string;
+  /** What the reader does with it, for the expired-session message: 'manage redirects'. */
+  task: string;
+  /** Whether to say it is loading (a panel that shows its own placeholder says nothing). */
+  loading?: boolean;
+}
+
+/** A panel's "Loading …" line while its query runs, and the alert when it fails, worded for what it loads. */
+export function QueryProgress({ query, what, task, loading = true }: QueryProgressProps) {
+  return (
+    <>
+      {loading && query.isPending && (
+        <p className="fc-dash-meta" role="status">
+          Loading {what}…
+        </p>
+      )}
+      {query.isError && (
+        <DashboardQueryError
+          error={query.error}
+          failure={`Failed to fetch ${what}`}
+          expired={
+            <>
+              Your session has expired. <a href={LOGIN_URL}>Log in again</a> to {task}.
+            </>
+          }
+          onRetry={() => void query.refetch()}
+        />
+      )}
+    </>
   );
 }

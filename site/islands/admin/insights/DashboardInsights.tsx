@@ -3,8 +3,8 @@ import { useId, useState, type CSSProperties } from 'react';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { InsightsView } from '@forkcast/shared/contracts';
 import { plural } from '../DashboardFormat';
-import { adminQuery, LOGIN_URL } from '../DashboardQueries';
-import { DashboardQueryError } from '../DashboardQueryError';
+import { adminQuery } from '../DashboardQueries';
+import { QueryProgress } from '../DashboardQueryError';
 
 const INSIGHTS_URL = '/api/insights';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -275,23 +275,7 @@ export function DashboardInsights() {
             </a>
           </div>
         </div>
-        {insights.isPending && (
-          <p className="fc-dash-meta" role="status">
-            Loading figures…
-          </p>
-        )}
-        {insights.isError && (
-          <DashboardQueryError
-            error={insights.error}
-            failure="Failed to fetch the figures"
-            expired={
-              <>
-                Your session has expired. <a href={LOGIN_URL}>Log in again</a> to see insights.
-              </>
-            }
-            onRetry={() => void insights.refetch()}
-          />
-        )}
+        <QueryProgress query={insights} what="the figures" task="see insights" />
         {report && (
           <>
             <dl className="fc-insight-metrics">

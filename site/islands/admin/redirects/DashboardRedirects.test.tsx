@@ -96,4 +96,19 @@ describe('the redirects section', () => {
     const [first] = callsTo(fetchMock, 'POST /api/redirects/import');
     expect((first!.body as FormData).get('csvFile')).toBeInstanceOf(File);
   });
+
+  it('says when the list could not be loaded, and offers to try again', async () => {
+    mockFetch({ 'GET /api/redirects': json(500, { message: 'Boom', code: 'internal' }) });
+    renderInRoot(<DashboardRedirects />);
+    const failure = await screen.findByRole('alert', {}, { timeout: 3000 });
+    expect(failure.textContent).toBe('Failed to fetch redirectsTry again');
+  });
+
+  it('asks to log in again when the session has expired', async () => {
+    mockFetch({ 'GET /api/redirects': json(401, { message: 'Sign in to continue.', code: 'unauthorized' }) });
+    renderInRoot(<DashboardRedirects />);
+    const expired = await screen.findByRole('alert', {}, { timeout: 3000 });
+    expect(expired.textContent).toBe('Your session has expired. Log in again to manage redirects.');
+    expect(within(expired).getByRole('link', { name: 'Log in again' }).getAttribute('href')).toBe('/api/login');
+  });
 });

@@ -5,8 +5,8 @@ import { apiRequest, messageOf, RequestError } from '../../shared/api';
 import { toast } from '../../shared/toast-store';
 import { describeProblem, problemsOf } from '../csv-problems';
 import { dateTime, plural, timeAgo } from '../DashboardFormat';
-import { adminQuery, LOGIN_URL } from '../DashboardQueries';
-import { DashboardQueryError } from '../DashboardQueryError';
+import { adminQuery } from '../DashboardQueries';
+import { QueryProgress } from '../DashboardQueryError';
 
 const REDIRECTS_URL = '/api/redirects';
 const IMPORT_URL = '/api/redirects/import';
@@ -156,23 +156,7 @@ function RedirectList() {
           slug changed
         </p>
       )}
-      {redirects.isPending && (
-        <p className="fc-dash-meta" role="status">
-          Loading redirects…
-        </p>
-      )}
-      {redirects.isError && (
-        <DashboardQueryError
-          error={redirects.error}
-          failure="Failed to fetch redirects"
-          expired={
-            <>
-              Your session has expired. <a href={LOGIN_URL}>Log in again</a> to manage redirects.
-            </>
-          }
-          onRetry={() => void redirects.refetch()}
-        />
-      )}
+      <QueryProgress query={redirects} what="redirects" task="manage redirects" />
       {redirects.isSuccess && all.length === 0 && <p className="fc-dash-empty">No redirects yet</p>}
       {all.length > 0 && (
         <>

@@ -4,8 +4,8 @@ import { slugify } from '@forkcast/shared/slugs';
 import { apiRequest, messageOf } from '../../shared/api';
 import { toast } from '../../shared/toast-store';
 import { plural, timeAgo } from '../DashboardFormat';
-import { adminQuery, LOGIN_URL } from '../DashboardQueries';
-import { DashboardQueryError } from '../DashboardQueryError';
+import { adminQuery } from '../DashboardQueries';
+import { QueryProgress } from '../DashboardQueryError';
 
 const PAGES_URL = '/api/pages';
 
@@ -179,23 +179,7 @@ export function DashboardSitePages() {
         </button>
       </div>
       {pages.isSuccess && <p className="fc-dash-meta">{plural(list.length, 'page')}</p>}
-      {pages.isPending && (
-        <p className="fc-dash-meta" role="status">
-          Loading pages…
-        </p>
-      )}
-      {pages.isError && (
-        <DashboardQueryError
-          error={pages.error}
-          failure="Failed to fetch pages"
-          expired={
-            <>
-              Your session has expired. <a href={LOGIN_URL}>Log in again</a> to manage pages.
-            </>
-          }
-          onRetry={() => void pages.refetch()}
-        />
-      )}
+      <QueryProgress query={pages} what="pages" task="manage pages" />
       {pages.isSuccess && list.length === 0 && <p className="fc-dash-empty">No pages yet</p>}
       {list.length > 0 && (
         <ul className="fc-hook-list">

@@ -10,8 +10,8 @@ import {
 import { apiRequest, messageOf } from '../../shared/api';
 import { toast } from '../../shared/toast-store';
 import { dateTime, plural, timeAgo } from '../DashboardFormat';
-import { adminQuery, LOGIN_URL } from '../DashboardQueries';
-import { DashboardQueryError } from '../DashboardQueryError';
+import { adminQuery } from '../DashboardQueries';
+import { QueryProgress } from '../DashboardQueryError';
 
 const WEBHOOKS_URL = '/api/webhooks';
 const DELIVERIES_URL = '/api/webhooks/deliveries';
@@ -183,23 +183,7 @@ function WebhookList() {
       <p className="kicker">Integrations</p>
       <h2 id={`${id}-title`}>Webhooks</h2>
       {hooks.isSuccess && <p className="fc-dash-meta">{plural(list.length, 'webhook')}</p>}
-      {hooks.isPending && (
-        <p className="fc-dash-meta" role="status">
-          Loading webhooks…
-        </p>
-      )}
-      {hooks.isError && (
-        <DashboardQueryError
-          error={hooks.error}
-          failure="Failed to fetch webhooks"
-          expired={
-            <>
-              Your session has expired. <a href={LOGIN_URL}>Log in again</a> to manage webhooks.
-            </>
-          }
-          onRetry={() => void hooks.refetch()}
-        />
-      )}
+      <QueryProgress query={hooks} what="webhooks" task="manage webhooks" />
       {hooks.isSuccess && list.length === 0 && <p className="fc-dash-empty">No webhooks yet</p>}
       {list.length > 0 && (
         <ul className="fc-hook-list">
@@ -261,18 +245,7 @@ function DeliveryLog() {
     <section className="fc-dash-card" aria-labelledby={`${id}-title`}>
       <p className="kicker">Integrations</p>
       <h2 id={`${id}-title`}>Delivery log</h2>
-      {log.isError && (
-        <DashboardQueryError
-          error={log.error}
-          failure="Failed to fetch the delivery log"
-          expired={
-            <>
-              Your session has expired. <a href={LOGIN_URL}>Log in again</a> to see deliveries.
-            </>
-          }
-          onRetry={() => void log.refetch()}
-        />
-      )}
+      <QueryProgress query={log} what="the delivery log" task="see deliveries" loading={false} />
       {log.isSuccess && rows.length === 0 && <p className="fc-dash-empty">Nothing sent yet</p>}
       {rows.length > 0 && (
         <div className="fc-dash-table-wrap">
