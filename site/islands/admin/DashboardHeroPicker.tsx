@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type Ref } from 'react';
 import { toast } from '../shared/toast-store';
 import { AltTextField } from './AltTextField';
+import { ImagePicker, type PickedImage } from './media/ImagePicker';
 import { PresetOptions } from './PresetOptions';
 import { GENERATION_PRESETS } from './presets';
 
@@ -99,6 +100,11 @@ export function DashboardHeroPicker({
     onChange({ preset: '', url, file: null, alt: value.url !== '' && !value.file ? value.alt : null });
   };
 
+  const chooseFromLibrary = ({ url, alt }: PickedImage) => {
+    clearFileInput();
+    onChange({ preset: '', url, file: null, alt: alt || null });
+  };
+
   const clear = () => {
     clearFileInput();
     onChange(NO_HERO);
@@ -141,6 +147,10 @@ export function DashboardHeroPicker({
             value={value.url}
             onChange={(event) => typeUrl(event.target.value)}
           />
+        </div>
+        <div className="fc-form">
+          <span className="fc-dash-hero__label">Or one already uploaded</span>
+          <ImagePicker label="Choose from the media library" onPick={chooseFromLibrary} />
         </div>
       </div>
       {(previewSrc || value.file) && (

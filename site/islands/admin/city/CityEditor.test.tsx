@@ -308,6 +308,48 @@ describe('the city editor', () => {
       );
     });
 
+    it('takes an image from the media library with its alt text', async () => {
+      const calls = stubApi({
+        'GET /api/admin/cities': () => json(200, OTHERS),
+        'GET /api/admin/cities/7': () => json(200, city()),
+        'GET /api/media?page=1': () =>
+          json(200, {
+            items: [
+              {
+                id: 3,
+                url: '/uploads/0123456789abcdef01234567.jpg',
+                thumbnailUrl: '/uploads/0123456789abcdef01234567-640.webp',
+                originalName: 'ribeira.jpg',
+                bytes: 1000,
+                width: 1600,
+                height: 900,
+                mime: 'image/jpeg',
+                alt: 'Boats moored along the Ribeira',
+                focalPoint: { x: 0.5, y: 0.5 },
+                createdAt: '2025-01-02T09:00:00.000Z',
+                usedBy: [],
+              },
+            ],
+            page: 1,
+            pageSize: 24,
+            total: 1,
+          }),
+        'PATCH /api/cities/7': patched({}),
+      });
+      open('?id=7');
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Choose from the media library' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Choose an image' });
+      await user.click(await within(dialog).findByRole('button', { name: /ribeira\.jpg/ }));
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() =>
+        expect(writes(calls)[0]?.body).toEqual({
+          heroImage: '/uploads/0123456789abcdef01234567.jpg',
+          heroAlt: 'Boats moored along the Ribeira',
+        }),
+      );
+    });
+
     it('uploads a chosen photo first, through the image pipeline, and saves its address with the alt text typed', async () => {
       const calls = stubApi({
         'GET /api/admin/cities': () => json(200, OTHERS),
