@@ -58,6 +58,7 @@ const ADMIN_ISLAND_PAGES = [
   'redirects/',
   'people/',
   'profile/',
+  'media/',
   'webhooks/',
   'transfer/',
 ].map((folder) => `admin/${folder}index.html`);
