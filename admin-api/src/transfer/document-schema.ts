@@ -147,6 +147,32 @@ const subscriber = z.strictObject({
   bouncedAt: time.nullable(),
 });
 
+const sitePage = z.strictObject({
+  id,
+  slug: slugField(100, 'visiting'),
+  title: line('The title'),
+  content: prose('The content'),
+  status: z.enum(['draft', 'published']),
+  inFooter: flag,
+  createdAt: time,
+  updatedAt: time,
+  publishedAt: time.nullable(),
+});
+const share = z.number().min(0).max(1);
+const count = z.number().int().nonnegative().nullable();
+const mediaItem = z.strictObject({
+  path: z.string().regex(/^\/uploads\/[\w-]+\.[a-z0-9]+$/, 'must be an upload path'),
+  originalName: line('The file name'),
+  bytes: count,
+  width: count,
+  height: count,
+  mime: z.string().regex(/^image\/[\w.+-]+$/, 'must be an image type'),
+  alt: line('The alt text'),
+  focalX: share,
+  focalY: share,
+  createdAt: time,
+});
+
 /** Ids that appear twice in a list: each must be unique. */
 function repeated(ids: number[]): number[] {
   return [...new Set(ids.filter((value, index) => ids.indexOf(value) !== index))];
@@ -175,6 +201,9 @@ export const exportDocument = z
         createdAt: time,
       }),
     ),
+    // Version 1 had neither.
+    pages: z.array(sitePage).default([]),
+    media: z.array(mediaItem).default([]),
     subscribers: z.array(subscriber).optional(),
   })
   .superRefine((doc, ctx) => {
@@ -186,6 +215,9 @@ export const exportDocument = z
       ['cities', doc.cities.map((entry) => entry.city.id)],
       ['posts', doc.posts.map((entry) => entry.post.id)],
       ['city slugs', doc.cities.map((entry) => entry.city.slug)],
+      ['pages', doc.pages.map((page) => page.id)],
+      ['page slugs', doc.pages.map((page) => page.slug)],
+      ['media', doc.media.map((item) => item.path)],
     ] as const) {
       const twice = repeated(ids as never);
       if (twice.length > 0) problem(`${list} repeat: ${twice.join(', ')}.`);

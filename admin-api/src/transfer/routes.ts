@@ -93,7 +93,7 @@ export const transferRoutes = new Hono<AppEnv>()
       operationId: 'exportContent',
       summary: 'Export all content',
       description:
-        'One JSON document (format `forkcast-export`, version 2, described in docs/export.md) of every post and guide with its body and authors, every city with its itinerary, the users (without passwords or sessions) and the homepage hero, read at one moment; with `subscribers=1` also the newsletter list. Uploaded files are not in it. Sent as a download. Never cached.',
+        'One JSON document (format `forkcast-export`, version 2, described in docs/export.md) of every post and guide with its body and authors, every city with its itinerary, the users (without passwords or sessions), the homepage hero, the redirects, the pages editors wrote and the alt text and focal point of each upload in the media library, read at one moment; with `subscribers=1` also the newsletter list. Uploaded files are not in it. Sent as a download. Never cached.',
       parameters: [
         {
           in: 'query',

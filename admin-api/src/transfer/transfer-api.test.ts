@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscribe, updatePost } from '@forkcast/content-db';
+import { createSitePage, recordMedia, subscribe, updateMedia, updatePost } from '@forkcast/content-db';
 import { seed } from '@forkcast/content-db/seed';
 import { ADMIN_PASSWORD, createTestApp, json, ROLE_USERS, storedState, type TestApp } from '../testing.ts';
 import { exportDocument } from './document-schema.ts';
@@ -12,6 +12,8 @@ interface Document {
   posts: { post: { id: number; cityId: number | null; heroImage: string | null; title: string }; authorIds: number[] }[];
   subscribers?: { email: string }[];
   redirects: { fromPath: string; toPath: string; createdAt: string }[];
+  pages: { slug: string }[];
+  media: { path: string }[];
   [key: string]: unknown;
 }
 
@@ -33,6 +35,26 @@ describe('export and import', () => {
       noindex: true,
       updatedAt: new Date().toISOString(),
     });
+    // A page an editor wrote, and an upload's focal point: both change what pages render.
+    await createSitePage(
+      source.handle.db,
+      { title: 'Visiting Us', slug: 'visiting', content: 'Come *hungry*.', status: 'published', inFooter: true },
+      '2025-01-15T09:30:00.000Z',
+    );
+    const upload = await recordMedia(
+      source.handle.db,
+      {
+        path: '/uploads/0123456789abcdef01234567.jpg',
+        originalName: 'ramen.jpg',
+        bytes: 1000,
+        width: 1600,
+        height: 900,
+        mime: 'image/jpeg',
+        createdBy: null,
+      },
+      '2025-01-15T09:30:00.000Z',
+    );
+    await updateMedia(source.handle.db, upload, { alt: 'A bowl of ramen', focalPoint: { x: 0.25, y: 0.75 } });
     target = await createTestApp();
     const exported = await source.request('/api/export', { cookie: await source.signIn() });
     expect(exported.status).toBe(200);
@@ -54,6 +76,10 @@ describe('export and import', () => {
 
   it('exports every post, city and user, never a password, and subscribers only when asked', async () => {
     expect(document).toMatchObject({ format: 'forkcast-export', version: 2 });
+    expect(document.pages).toEqual([expect.objectContaining({ slug: 'visiting', status: 'published', inFooter: 1 })]);
+    expect(document.media).toEqual([
+      expect.objectContaining({ path: '/uploads/0123456789abcdef01234567.jpg', alt: 'A bowl of ramen', focalX: 0.25, focalY: 0.75 }),
+    ]);
     expect(document.posts.length).toBeGreaterThan(3);
     expect(document.cities.length).toBeGreaterThan(1);
     expect(document.users.map((user) => user.email).sort()).toEqual([ROLE_USERS.contributor.email, 'editor@forkcast.test'].sort());
@@ -90,6 +116,8 @@ describe('export and import', () => {
       [broken((d) => (d.posts[0]!.authorIds = [777])), 'names authors the export does not hold: 777'],
       [broken((d) => (d.cities[0]!.restaurants[0]!.cityId = 9999)), "cities[0]: a restaurant's cityId must be its city's id"],
       [broken((d) => d.posts.push(d.posts[0]!)), 'posts repeat'],
+      [broken((d) => d.pages.push(d.pages[0]!)), 'pages repeat'],
+      [broken((d) => Object.assign(d.media[0]!, { path: '/etc/passwd' })), 'media[0].path: must be an upload path'],
     ];
     for (const [body, message] of cases) {
       const response = await importInto(target, body);

@@ -147,3 +147,27 @@ export async function focalPointOf(db: Db, path: string): Promise<FocalPoint | u
   const row = await db.selectFrom('media').select(['focalX', 'focalY']).where('path', '=', path).executeTakeFirst();
   return row ? { x: row.focalX, y: row.focalY } : undefined;
 }
+
+/** A library item as an export carries it: not its id, nor who uploaded it (users are matched anew). */
+export type TransferredMedia = Omit<MediaRow, 'id' | 'createdBy'>;
+
+/** Every library item, by path: what an export carries. */
+export function allMedia(db: Db): Promise<TransferredMedia[]> {
+  return db
+    .selectFrom('media')
+    .select(['path', 'originalName', 'bytes', 'width', 'height', 'mime', 'alt', 'focalX', 'focalY', 'createdAt'])
+    .orderBy('path')
+    .execute();
+}
+
+/** Puts an import's library items back (their files come with the uploads folder), so every crop keeps its focal point. */
+export async function putMedia(db: Db, items: readonly TransferredMedia[]): Promise<void> {
+  for (const item of items) {
+    await db
+      .insertInto('media')
+      .values(item)
+      .onConflict((oc) => oc.column('path').doUpdateSet({ alt: item.alt, focalX: item.focalX, focalY: item.focalY }))
+      .execute();
+    recordWrite(TAG.media(item.path));
+  }
+}

@@ -179,3 +179,25 @@ export async function deleteSitePage(db: Db, id: number): Promise<boolean> {
   if (footerLink(row)) recordWrite(TAG.footerSitePages);
   return true;
 }
+
+/** A page as an export carries it: its row, id included. */
+export type TransferredSitePage = Omit<SitePageRow, 'version'>;
+
+/** Every page, by id: what an export carries. */
+export function allSitePages(db: Db): Promise<TransferredSitePage[]> {
+  return db
+    .selectFrom('sitePages')
+    .select(['id', 'slug', 'title', 'content', 'status', 'inFooter', 'createdAt', 'updatedAt', 'publishedAt'])
+    .orderBy('id')
+    .execute();
+}
+
+/** Puts an import's pages back with their ids, so they render as they did; they announce nothing. */
+export async function putSitePages(db: Db, pages: readonly TransferredSitePage[]): Promise<void> {
+  for (const page of pages) {
+    await db.insertInto('sitePages').values(page).execute();
+    recordWrite(TAG.sitePage(page.id));
+    if (page.status === 'published') recordWrite(TAG.sitePages);
+    if (footerLink(page)) recordWrite(TAG.footerSitePages);
+  }
+}

@@ -1,5 +1,7 @@
 import type { Role, SubscriberStatus } from '@forkcast/shared/contracts';
+import type { TransferredMedia } from '../repositories/media.ts';
 import type { TransferredRedirect } from '../repositories/redirects.ts';
+import type { TransferredSitePage } from '../repositories/site-pages.ts';
 import type { CityState, HeroState, PostState } from '../revisions/entities.ts';
 
 /** What every export says it is; an import refuses anything else. */
@@ -48,5 +50,9 @@ export interface ExportDocument {
   hero: HeroState;
   /** Where old addresses of posts, cities and authors lead now, and the editors' own redirects. */
   redirects: TransferredRedirect[];
+  /** The pages editors wrote (About-like, at `/{slug}`), ids included. */
+  pages: TransferredSitePage[];
+  /** The media library's items: alt text and focal point of each upload (the files travel with the uploads folder). */
+  media: TransferredMedia[];
   subscribers?: ExportedSubscriber[];
 }

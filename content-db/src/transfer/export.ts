@@ -1,5 +1,7 @@
 import type { Db } from '../db.ts';
+import { allMedia } from '../repositories/media.ts';
 import { allRedirects } from '../repositories/redirects.ts';
+import { allSitePages } from '../repositories/site-pages.ts';
 import { loadState, type CityState, type HeroState, HOME_HERO, type PostState } from '../revisions/entities.ts';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportDocument } from './document.ts';
 
@@ -36,6 +38,8 @@ export async function exportContent(
     posts,
     hero,
     redirects: await allRedirects(db),
+    pages: await allSitePages(db),
+    media: await allMedia(db),
   };
   if (options.subscribers) {
     document.subscribers = await db

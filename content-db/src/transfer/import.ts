@@ -1,6 +1,8 @@
 import type { ImportReport } from '@forkcast/shared/contracts';
 import type { Db } from '../db.ts';
+import { putMedia } from '../repositories/media.ts';
 import { replaceRedirects } from '../repositories/redirects.ts';
+import { putSitePages } from '../repositories/site-pages.ts';
 import { createUser, NO_PASSWORD, updateProfile } from '../repositories/users.ts';
 import { putCityState, putHeroState, putPostState } from '../revisions/restore-rows.ts';
 import type { ExportDocument } from './document.ts';
@@ -77,6 +79,8 @@ export async function importContent(db: Db, document: ExportDocument, now: strin
     report.posts++;
   }
   await putHeroState(db, document.hero, now);
+  await putSitePages(db, document.pages);
+  await putMedia(db, document.media);
   // Last, as adding users may have added or dropped redirects of author pages.
   await replaceRedirects(db, document.redirects);
   for (const subscriber of document.subscribers ?? []) {
