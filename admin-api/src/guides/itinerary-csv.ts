@@ -1,6 +1,6 @@
-import { CsvError, parse } from 'csv-parse/sync';
 import { unguardCsvCell, type RestaurantInput } from '@forkcast/content-db';
 import { LIMITS, type CsvProblem } from '@forkcast/shared/contracts';
+import { CsvUnreadableError, readCsvRecords, type CsvRecord } from '../csv/read-records.ts';
 import { textProblem } from '../schemas.ts';
 
 export class ItineraryError extends Error {
@@ -62,35 +62,14 @@ function describe(problem: CsvProblem): string {
   return where ? `${where}: ${problem.message}` : problem.message;
 }
 
-function decodeUtf8(bytes: Uint8Array): string {
+/** The file's non-blank records; a file that cannot be read is one problem, at its row when known. */
+function readRecords(bytes: Uint8Array): CsvRecord[] {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new ItineraryError([{ message: 'The file is not UTF-8 text. Save it as "CSV UTF-8" and upload it again.' }]);
-  }
-}
-
-interface CsvRecord {
-  /** The spreadsheet row: records counted from 1, blank ones included. */
-  row: number;
-  cells: string[];
-}
-
-/** The non-blank records, each with the row number a spreadsheet app would show for it. */
-function readRecords(text: string): CsvRecord[] {
-  let records: string[][];
-  try {
-    records = parse(text, { bom: true, relax_column_count: true, trim: true }) as string[][];
+    return readCsvRecords(bytes);
   } catch (error) {
-    // csv-parse counts the records it completed; the broken one is the next.
-    const completed = error instanceof CsvError ? (error as CsvError & { records?: number }).records : undefined;
-    const reason =
-      error instanceof CsvError && error.code === 'CSV_QUOTE_NOT_CLOSED' ? 'a quoted cell is never closed' : 'it is not well-formed CSV';
-    throw new ItineraryError([
-      { ...(completed !== undefined ? { row: completed + 1 } : {}), message: `The CSV could not be read: ${reason}.` },
-    ]);
+    if (!(error instanceof CsvUnreadableError)) throw error;
+    throw new ItineraryError([{ ...(error.row === undefined ? {} : { row: error.row }), message: error.message }]);
   }
-  return records.map((cells, index) => ({ row: index + 1, cells })).filter((record) => record.cells.some((cell) => cell !== ''));
 }
 
 function mapHeader(header: string[], row: number): Map<Field, number> {
@@ -151,7 +130,7 @@ function characterProblems([header, ...rows]: CsvRecord[]): CsvProblem[] {
  * unless the whole file is valid.
  */
 export function parseItinerary(bytes: Uint8Array): RestaurantInput[] {
-  const records = readRecords(decodeUtf8(bytes));
+  const records = readRecords(bytes);
   const unreadable = characterProblems(records);
   if (unreadable.length > 0) throw new CsvTextError(unreadable.slice(0, MAX_PROBLEMS));
   const [headerRecord, ...rows] = records;

@@ -1,6 +1,6 @@
-import { CsvError, parse } from 'csv-parse/sync';
 import type { CsvProblem } from '@forkcast/shared/contracts';
 import { redirectSourcePath, redirectTarget, type RedirectStatus } from '@forkcast/shared/urls';
+import { CsvUnreadableError, readCsvRecords, type CsvRecord } from '../csv/read-records.ts';
 import { FROM_RULE, STATUS_RULE, TO_RULE, type RedirectRequest } from './rules.ts';
 
 /** The largest list of redirects taken at once. */
@@ -28,19 +28,13 @@ export function nothingImported(count: number): string {
   return `Nothing was imported: ${count} ${count === 1 ? 'line has a problem' : 'lines have problems'}.`;
 }
 
-function records(bytes: Uint8Array): string[][] {
-  let text: string;
+/** The file's non-blank records; a file that cannot be read imports nothing, and says why. */
+function records(bytes: Uint8Array): CsvRecord[] {
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new RedirectCsvError('The file is not UTF-8 text. Save it as "CSV UTF-8" and upload it again.', []);
-  }
-  try {
-    return parse(text, { bom: true, relax_column_count: true, trim: true }) as string[][];
+    return readCsvRecords(bytes);
   } catch (error) {
-    const reason =
-      error instanceof CsvError && error.code === 'CSV_QUOTE_NOT_CLOSED' ? 'a quoted cell is never closed' : 'it is not well-formed CSV';
-    throw new RedirectCsvError(`The CSV could not be read: ${reason}.`, []);
+    if (error instanceof CsvUnreadableError) throw new RedirectCsvError(error.message, []);
+    throw error;
   }
 }
 
@@ -55,8 +49,7 @@ function status(cell: string | undefined): RedirectStatus | undefined {
  * them all at once; the rules between redirects (loops, chains, live pages) are checked after.
  */
 export function readRedirectCsv(bytes: Uint8Array): RedirectLine[] {
-  const all = records(bytes).map((cells, index) => ({ row: index + 1, cells }));
-  const filled = all.filter(({ cells }) => cells.some((cell) => cell !== ''));
+  const filled = records(bytes);
   const header = filled[0]?.cells[0]?.toLowerCase() === 'from' ? filled[0] : undefined;
   const body = filled.filter((record) => record !== header);
   if (body.length === 0) throw new RedirectCsvError('The file lists no redirects: put one from,to,status on each line.', []);
