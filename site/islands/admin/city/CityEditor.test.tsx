@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { formatPublishFailure, PUBLISH_HEADER } from '@forkcast/shared/contracts';
 import { mockLocationAssign } from '../Dashboard.test-utils';
 import { currentToast, imageFile, json, noContent, PUBLISHED, stubApi, writes, type ApiCall } from '../test-api';
+import { mediaItem, mediaPage } from '../media/media.test-utils';
 import CityEditor from './CityEditor';
 
 function city(overrides: Record<string, unknown> = {}) {
@@ -313,27 +314,7 @@ describe('the city editor', () => {
         'GET /api/admin/cities': () => json(200, OTHERS),
         'GET /api/admin/cities/7': () => json(200, city()),
         'GET /api/media?page=1': () =>
-          json(200, {
-            items: [
-              {
-                id: 3,
-                url: '/uploads/0123456789abcdef01234567.jpg',
-                thumbnailUrl: '/uploads/0123456789abcdef01234567-640.webp',
-                originalName: 'ribeira.jpg',
-                bytes: 1000,
-                width: 1600,
-                height: 900,
-                mime: 'image/jpeg',
-                alt: 'Boats moored along the Ribeira',
-                focalPoint: { x: 0.5, y: 0.5 },
-                createdAt: '2025-01-02T09:00:00.000Z',
-                usedBy: [],
-              },
-            ],
-            page: 1,
-            pageSize: 24,
-            total: 1,
-          }),
+          json(200, mediaPage([mediaItem({ id: 3, originalName: 'ribeira.jpg', alt: 'Boats moored along the Ribeira' })])),
         'PATCH /api/cities/7': patched({}),
       });
       open('?id=7');

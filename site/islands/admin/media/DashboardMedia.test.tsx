@@ -3,22 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { callsTo, json, mockFetch, renderInRoot } from '../Dashboard.test-utils';
 import { DashboardMedia } from './DashboardMedia';
+import { mediaItem, mediaPage } from './media.test-utils';
 
-const ITEM = {
-  id: 7,
-  url: '/uploads/0123456789abcdef01234567.jpg',
-  thumbnailUrl: '/uploads/0123456789abcdef01234567-640.webp',
-  originalName: 'ramen.jpg',
-  bytes: 245_000,
-  width: 1600,
-  height: 900,
-  mime: 'image/jpeg',
-  alt: 'A bowl of ramen',
-  focalPoint: { x: 0.5, y: 0.5 },
-  createdAt: '2025-01-02T09:00:00.000Z',
-  usedBy: [{ kind: 'post', id: 3, title: 'Ramen at midnight', path: '/kyoto/ramen' }],
-};
-const PAGE = { items: [ITEM], page: 1, pageSize: 24, total: 1 };
+const ITEM = mediaItem({ usedBy: [{ kind: 'post', id: 3, title: 'Ramen at midnight', path: '/kyoto/ramen' }] });
+const PAGE = mediaPage([ITEM]);
 const IN_USE = 'This image is still used by Ramen at midnight (/kyoto/ramen); replace it there first.';
 
 describe('the media section', () => {
@@ -26,7 +14,7 @@ describe('the media section', () => {
     const user = userEvent.setup();
     const fetchMock = mockFetch({
       'GET /api/media?page=1': json(200, { ...PAGE, items: [{ ...ITEM, focalPoint: { x: 0.2, y: 0.75 } }] }),
-      'GET /api/media?q=noodles&page=1': json(200, { items: [], page: 1, pageSize: 24, total: 0 }),
+      'GET /api/media?q=noodles&page=1': json(200, mediaPage([])),
     });
     renderInRoot(<DashboardMedia />);
     const tile = await screen.findByRole('button', { name: /ramen\.jpg/ });

@@ -3,26 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { callsTo, json, mockFetch, renderInRoot } from '../Dashboard.test-utils';
 import { ImagePicker } from './ImagePicker';
+import { mediaItem, mediaPage } from './media.test-utils';
 
-const ITEM = {
-  id: 7,
-  url: '/uploads/0123456789abcdef01234567.jpg',
-  thumbnailUrl: '/uploads/0123456789abcdef01234567-640.webp',
-  originalName: 'ramen.jpg',
-  bytes: 245_000,
-  width: 1600,
-  height: 900,
-  mime: 'image/jpeg',
-  alt: 'A bowl of ramen',
-  focalPoint: { x: 0.5, y: 0.5 },
-  createdAt: '2025-01-02T09:00:00.000Z',
-  usedBy: [],
-};
+const ITEM = mediaItem();
 
 describe('the image picker', () => {
   it('hands back a library image with its alt text, and closes', async () => {
     const user = userEvent.setup();
-    mockFetch({ 'GET /api/media?page=1': json(200, { items: [ITEM], page: 1, pageSize: 24, total: 1 }) });
+    mockFetch({ 'GET /api/media?page=1': json(200, mediaPage([ITEM])) });
     const onPick = vi.fn();
     renderInRoot(<ImagePicker label="Choose hero image" onPick={onPick} />);
     await user.click(screen.getByRole('button', { name: 'Choose hero image' }));
@@ -35,7 +23,7 @@ describe('the image picker', () => {
   it('offers an upload, the presets and an address', async () => {
     const user = userEvent.setup();
     const fetchMock = mockFetch({
-      'GET /api/media?page=1': json(200, { items: [], page: 1, pageSize: 24, total: 0 }),
+      'GET /api/media?page=1': json(200, mediaPage([])),
       'POST /api/upload': json(201, { url: '/uploads/aaaaaaaaaaaaaaaaaaaaaaaa.jpg' }),
     });
     const onPick = vi.fn();
