@@ -23,15 +23,22 @@ export function usePostViews(ids: readonly number[], enabled: boolean): Map<numb
 
 const number = new Intl.NumberFormat('en');
 
+/** Each day's views as a line, drawn at a fixed size for the eye (the figures beside it say it in words). */
+function DaysLine({ days, width, height, strokeWidth }: { days: number[]; width: number; height: number; strokeWidth: number }) {
+  return (
+    <LineChart width={width} height={height} data={days.map((pageviews, day) => ({ day, pageviews }))}>
+      <Line isAnimationActive={false} type="monotone" dataKey="pageviews" stroke="#a63d1c" strokeWidth={strokeWidth} dot={false} />
+    </LineChart>
+  );
+}
+
 /** A post's views over 30 days: the total, and a line of each day's (drawn for the eye; the total says it in words). */
 export function ViewsSparkline({ views }: { views: PostViews | undefined }) {
   if (!views) return <span className="fc-dash-meta">—</span>;
   return (
     <span className="fc-views">
       <span aria-hidden="true" className="fc-views__line">
-        <LineChart width={72} height={22} data={views.days.map((pageviews, day) => ({ day, pageviews }))}>
-          <Line isAnimationActive={false} type="monotone" dataKey="pageviews" stroke="#a63d1c" strokeWidth={1.5} dot={false} />
-        </LineChart>
+        <DaysLine days={views.days} width={72} height={22} strokeWidth={1.5} />
       </span>
       <span className="fc-views__total">
         {number.format(views.pageviews)}
@@ -56,9 +63,7 @@ export function PostReaders({ postId }: { postId: number }) {
             30 days
           </p>
           <span aria-hidden="true" className="fc-post-readers__line">
-            <LineChart width={240} height={48} data={views.days.map((pageviews, day) => ({ day, pageviews }))}>
-              <Line isAnimationActive={false} type="monotone" dataKey="pageviews" stroke="#a63d1c" strokeWidth={2} dot={false} />
-            </LineChart>
+            <DaysLine days={views.days} width={240} height={48} strokeWidth={2} />
           </span>
           <a href="/admin/insights">All insights</a>
         </>
