@@ -75,7 +75,7 @@ export class Housekeeping extends PeriodicTask<Pruned> {
    * day that ended a day ago: hourly, no view is kept much past 48 hours, and no day loses a part.
    */
   private async rollUpInsights(at: number): Promise<number> {
-    for (const day of await insightHitDays(this.db)) await rollUpInsightDay(this.db, day);
+    for (const day of await insightHitDays(this.db)) await this.db.transaction().execute((trx) => rollUpInsightDay(trx, day));
     return deleteInsightHitsBefore(this.db, new Date(at - DAY_MS).toISOString().slice(0, 10));
   }
 }

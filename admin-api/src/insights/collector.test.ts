@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Db } from '@forkcast/content-db';
+import { addInsightHits, insightTotals, type Db } from '@forkcast/content-db';
 import { useTempDb } from '@forkcast/content-db/testing';
 import { InsightCollector, SEARCH_SETTLE_MS } from './collector.ts';
 import { DailySalt } from './visitor.ts';
@@ -37,5 +37,40 @@ describe('counting searches', () => {
       { day: '2026-11-02', query: 'ramen', searches: 2, results: 7 },
       { day: '2026-11-02', query: 'vegan lisbon', searches: 2, results: 0 },
     ]);
+  });
+});
+
+describe('catching the totals up', () => {
+  let db: Db;
+  useTempDb((fresh) => {
+    db = fresh;
+  });
+  const reader = { referrer: '', address: '203.0.113.7', userAgent: 'Firefox', site: 'forkcast.example' };
+  const viewsOn = async (day: string) => (await insightTotals(db, day, day)).pageviews;
+
+  it('folds in only the days that took views since the last catch-up, and every day after a restart', async () => {
+    let time = Date.parse('2026-11-01T22:00:00.000Z');
+    const now = () => new Date(time);
+    const collector = new InsightCollector(db, new DailySalt(now), now);
+    collector.record({ ...reader, path: '/kyoto/guide' });
+    time += 4 * 3600_000;
+    collector.record({ ...reader, path: '/kyoto/guide' });
+    await collector.catchUp();
+    expect([await viewsOn('2026-11-01'), await viewsOn('2026-11-02')]).toEqual([1, 1]);
+
+    // A view of the day before written by another process is not this collector's to know of...
+    const { id: _id, ...written } = await db
+      .selectFrom('insightHits')
+      .selectAll()
+      .where('day', '=', '2026-11-01')
+      .executeTakeFirstOrThrow();
+    await addInsightHits(db, [written]);
+    collector.record({ ...reader, path: '/posts' });
+    await collector.catchUp();
+    expect([await viewsOn('2026-11-01'), await viewsOn('2026-11-02')]).toEqual([1, 2]);
+
+    // ...but a collector that has not caught up yet (a restart) folds every day in.
+    await new InsightCollector(db, new DailySalt(now), now).catchUp();
+    expect([await viewsOn('2026-11-01'), await viewsOn('2026-11-02')]).toEqual([2, 2]);
   });
 });

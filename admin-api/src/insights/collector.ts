@@ -1,4 +1,12 @@
-import { addInsightHits, addInsightSearches, type CountedSearch, type Db, type NewInsightHit } from '@forkcast/content-db';
+import {
+  addInsightHits,
+  addInsightSearches,
+  insightHitDays,
+  rollUpInsightDay,
+  type CountedSearch,
+  type Db,
+  type NewInsightHit,
+} from '@forkcast/content-db';
 import { browserFamily, type DailySalt, deviceClass, visitorHash } from './visitor.ts';
 
 export interface PageView {
@@ -53,6 +61,11 @@ export class InsightCollector {
   private settled: CountedSearch[] = [];
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
+  /**
+   * The days this collector wrote views of since it last caught up; undefined before its first
+   * catch-up, when any day may hold views a roll-up has not seen (an earlier process's).
+   */
+  private unrolled: Set<string> | undefined;
 
   private readonly db: Db;
   private readonly salt: DailySalt;
@@ -119,10 +132,31 @@ export class InsightCollector {
     // A lost batch costs a few counts, never a page: a failed write is dropped.
     this.writing = this.writing
       .then(async () => {
-        if (batch.length) await addInsightHits(this.db, batch);
+        if (batch.length) {
+          await addInsightHits(this.db, batch);
+          for (const hit of batch) this.unrolled?.add(hit.day);
+        }
         if (searches.length) await addInsightSearches(this.db, searches);
       })
       .catch(() => undefined);
     return this.writing;
+  }
+
+  /**
+   * Writes what is buffered and folds into the daily totals the days that took views since the
+   * last catch-up (every day the first time), so a report is current to the second without
+   * re-counting two days of raw views on every ask. A day is marked once its views are stored, and
+   * the marks are taken before the roll-up, so a view stored meanwhile is folded in next time.
+   */
+  async catchUp(): Promise<void> {
+    await this.flush({ all: true });
+    const days = this.unrolled ?? new Set(await insightHitDays(this.db));
+    this.unrolled = new Set();
+    try {
+      for (const day of [...days].sort()) await this.db.transaction().execute((trx) => rollUpInsightDay(trx, day));
+    } catch (error) {
+      for (const day of days) this.unrolled.add(day);
+      throw error;
+    }
   }
 }

@@ -4,12 +4,10 @@ import {
   daysBetween,
   getCityById,
   getPostById,
-  insightHitDays,
   insightPathDays,
   insightPathSeries,
   insightReport,
   newsletterInsights,
-  rollUpInsightDay,
   toCsv,
 } from '@forkcast/content-db';
 import type { PostViews } from '@forkcast/shared/contracts';
@@ -56,11 +54,9 @@ const period = z
     return { from, to, path: query.path ?? null };
   });
 
-/** Writes what the beacon has buffered and folds the days that still have raw views in, so a report is current to the second. */
-async function catchUp(c: Context<AppEnv>): Promise<void> {
-  const db = c.get('db');
-  await collectorOf(db).flush({ all: true });
-  for (const rawDay of await insightHitDays(db)) await rollUpInsightDay(db, rawDay);
+/** Brings the totals up to the views the beacon has answered, so a report is current to the second. */
+function catchUp(c: Context<AppEnv>): Promise<void> {
+  return collectorOf(c.get('db')).catchUp();
 }
 
 /** At most this many posts per ask: a page of the admin's list. */
