@@ -20,7 +20,7 @@ import { assignRequestId, loggedPath, requestLines, requestLog } from './middlew
 import { refuseOtherHosts } from './security/host-check.ts';
 import { answerHeaders, sendSecurityHeaders, siteScriptHashes } from './security/security-headers.ts';
 import { searchPageRoutes } from './search/search-routes.ts';
-import { siteNotFound } from './site-not-found.ts';
+import { newLocation, siteNotFound } from './site-not-found.ts';
 import { directFiles, type DirectListener } from './static/direct-path.ts';
 import { NOT_FOUND_CACHE, siteCacheControl } from './static/cache-policy.ts';
 import { redirectPageVariants } from './static/page-variants.ts';
@@ -113,7 +113,7 @@ export function createServing({ siteVersions, ...input }: AppInput): Serving {
     await next();
   });
   app.use(refuseWrongMethods(app));
-  app.use(redirectPageVariants);
+  app.use(redirectPageVariants((path) => newLocation(deps.db, path)));
 
   // The site's text files are sent as the compressed copies written beside them; only the API's
   // own answers are compressed as they are made.

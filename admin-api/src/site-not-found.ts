@@ -1,16 +1,9 @@
 import type { Context } from 'hono';
 import { findRedirect, getCityById, getPostBySlug, type Db } from '@forkcast/content-db';
-import {
-  canonicalPostPath,
-  missingTarget,
-  NOT_FOUND_ROUTES,
-  redirectLocation,
-  storedRedirectLocation,
-  type RedirectStatus,
-} from '@forkcast/shared/urls';
+import { canonicalPostPath, missingTarget, NOT_FOUND_ROUTES } from '@forkcast/shared/urls';
 import type { AppEnv } from './context.ts';
 import { routeFile } from './publisher/site-folder.ts';
-import { redirectCacheControl } from './static/page-variants.ts';
+import { redirectTo, type NewLocation } from './static/page-variants.ts';
 import { sendFile, type SendFileOptions } from './static/serve-files.ts';
 
 const FALLBACK_PAGE = '<!doctype html><title>Not Found</title><h1>Page Not Found</h1>';
@@ -24,7 +17,7 @@ async function canonicalPathOf(db: Db, slug: string): Promise<string | undefined
 }
 
 /** Where a path leads now, and how: a stored redirect (one a post, city or author left behind, or an editor's), or a post's canonical path by its slug. */
-export async function newLocation(db: Db, path: string): Promise<{ to: string; status: RedirectStatus; stored: boolean } | undefined> {
+export async function newLocation(db: Db, path: string): Promise<NewLocation | undefined> {
   const stored = await findRedirect(db, path);
   if (stored) return { to: stored.toPath, status: stored.status, stored: true };
   const target = missingTarget(path);
@@ -45,12 +38,7 @@ export async function newLocation(db: Db, path: string): Promise<{ to: string; s
 export async function siteNotFound(c: Context<AppEnv>, pages: SendFileOptions): Promise<Response> {
   if (c.req.method === 'GET' || c.req.method === 'HEAD') {
     const location = await newLocation(c.get('db'), c.req.path);
-    if (location && location.to !== c.req.path) {
-      const search = new URL(c.req.url).search;
-      // A 302 is for now: caches ask again each time, so it ends when the editor deletes it.
-      c.header('Cache-Control', location.status === 302 ? 'no-cache' : redirectCacheControl(search));
-      return c.redirect((location.stored ? storedRedirectLocation : redirectLocation)(location.to, search), location.status);
-    }
+    if (location && location.to !== c.req.path) return redirectTo(c, location, new URL(c.req.url).search);
   }
   const target = missingTarget(c.req.path);
   const page = await sendFile(c, [routeFile(NOT_FOUND_ROUTES[target.kind])], pages);

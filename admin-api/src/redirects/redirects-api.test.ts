@@ -62,6 +62,22 @@ describe('/api/redirects', () => {
     expect(answer.headers.get('cache-control')).toBe('no-cache');
   });
 
+  it('leads another spelling of a redirected path (a Ghost URL with its slash) straight to the target, in one hop', async () => {
+    expect((await create({ from: '/old-menu', to: livePath })).status).toBe(201);
+    expect((await create({ from: '/this-week', to: 'https://partner.example/menu', status: 302 })).status).toBe(201);
+    const slashed = await t.request('/old-menu/?ref=letter');
+    expect([slashed.status, slashed.headers.get('location')]).toEqual([301, `${livePath}?ref=letter`]);
+    const indexed = await t.request('/this-week/index.html');
+    expect([indexed.status, indexed.headers.get('location'), indexed.headers.get('cache-control')]).toEqual([
+      302,
+      'https://partner.example/menu',
+      'no-cache',
+    ]);
+    // The server's own /post/{slug} hop, too.
+    const post = await t.request(`/post/${cityPostSlug}/`);
+    expect([post.status, post.headers.get('location')]).toEqual([301, livePath]);
+  });
+
   it('refuses what is not a path or an address with a 400, changing nothing', async () => {
     const before = await storedState(t);
     const cases: [unknown, string][] = [
