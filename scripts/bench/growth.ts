@@ -78,14 +78,25 @@ export function growthReport(results: readonly BenchResults[]): string {
       ]),
     ),
     '',
-    row(['posts', 'full build', 'peak RSS, server', 'database', 'search rows + index', 'site folder', 'search p50 / p95', 'measured at']),
-    row(['---', '---', '---', '---', '---', '---', '---', '---']),
+    row([
+      'posts',
+      'full build',
+      'peak RSS, build',
+      'peak RSS, server',
+      'database',
+      'search rows + index',
+      'site folder',
+      'search p50 / p95',
+      'measured at',
+    ]),
+    row(['---', '---', '---', '---', '---', '---', '---', '---', '---']),
     ...results.map((result) => {
       const fullMs = result.ourFull.compileMs + result.ourFull.renderMs;
       const mb = (bytes: number | undefined) => (bytes === undefined ? 'n/a' : `${(bytes / 1024 / 1024).toFixed(0)} MB`);
       return row([
         String(result.posts),
         `${(fullMs / 1000).toFixed(1)} s, ${(result.ourFull.pages / (fullMs / 1000)).toFixed(0)} pages/s`,
+        result.ourFull.peakRssMb === undefined ? 'n/a' : `${result.ourFull.peakRssMb.toFixed(0)} MB`,
         result.publishing ? `${result.publishing.peakRssMb.toFixed(0)} MB` : 'n/a',
         mb(result.sizes?.databaseBytes),
         mb(result.search.indexBytes),

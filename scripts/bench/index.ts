@@ -157,9 +157,12 @@ const render = await timed(() =>
   execFileSync(process.execPath, [join(ROOT, 'scripts', 'build.ts')], {
     cwd: join(WORK, 'ours'),
     env: { ...BUILD_ENV, ...SERVER_ENV },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
   }),
 );
+const buildPeakMb = /peak memory (\d+) MB/.exec(render.result)?.[1];
 const renderedPages = (await pageHashes(db)).size;
 
 /** Astro's own builds and the timed writes through the app with its publisher. */
@@ -336,6 +339,7 @@ const results: BenchResults = {
     compileMs: compile.ms,
     renderMs: render.ms,
     pages: renderedPages,
+    ...(buildPeakMb === undefined ? {} : { peakRssMb: Number(buildPeakMb) }),
     cpuMs: compile.childCpuMs === undefined || render.childCpuMs === undefined ? undefined : compile.childCpuMs + render.childCpuMs,
   },
   ...(publishing ? { publishing } : {}),

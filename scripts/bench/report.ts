@@ -13,7 +13,14 @@ export interface BenchResults {
   node: string;
   at: string;
   /** cpuMs: user + system time of every thread of the build's processes, where the system says. */
-  ourFull: { compileMs: number; renderMs: number; pages: number; cpuMs: number | undefined };
+  ourFull: {
+    compileMs: number;
+    renderMs: number;
+    pages: number;
+    cpuMs: number | undefined;
+    /** The render's peak resident memory, worker threads included, as `make build` reports it. */
+    peakRssMb?: number;
+  };
   publishing?: {
     /** Astro's own builds; undefined above ASTRO_MAX_POSTS, where they are skipped. */
     astro?: { full: { ms: number; pages: number; cpuMs: number | undefined }; incrementalMs: number };
@@ -52,6 +59,11 @@ function cpuRow(ourCpuMs: number | undefined, ourMs: number, astroCpuMs: number 
   return [
     ['full build, CPU time (user + system)', busy(ourCpuMs, ourMs), busy(astroCpuMs, astroMs), `${(astroCpuMs / ourCpuMs).toFixed(2)}x`],
   ];
+}
+
+/** The full build's peak memory, as a clause of a sentence, or nothing where the build did not say. */
+function buildMemory(ourFull: BenchResults['ourFull']): string {
+  return ourFull.peakRssMb === undefined ? '' : `, peak RSS ${ourFull.peakRssMb.toFixed(0)} MB`;
 }
 
 interface Target {
@@ -108,6 +120,14 @@ function targets(results: BenchResults): Target[] {
       met: publishing.peakRssMb <= 400,
     });
   }
+  if (ourFull.peakRssMb !== undefined)
+    rows.push({
+      measure: 'peak RSS of the full build (make build)',
+      before: 'not measured',
+      target: '<= 500 MB',
+      now: `${ourFull.peakRssMb.toFixed(0)} MB`,
+      met: ourFull.peakRssMb <= 500,
+    });
   const throughput = ourFull.pages / (fullMs / 1000);
   rows.push({
     measure: 'full build throughput',
@@ -223,7 +243,7 @@ export function markdownReport(results: BenchResults): string {
             ]),
           ]
         : [
-            `Full build, ours: ${seconds(fullMs)} (compile ${seconds(ourFull.compileMs)} + render ${seconds(ourFull.renderMs)}), ${ourFull.pages} files, ${(ourFull.pages / (fullMs / 1000)).toFixed(0)} pages/s. Astro's own builds skipped (above ${ASTRO_MAX_POSTS} posts, or BENCH_ASTRO=0).`,
+            `Full build, ours: ${seconds(fullMs)} (compile ${seconds(ourFull.compileMs)} + render ${seconds(ourFull.renderMs)}), ${ourFull.pages} files, ${(ourFull.pages / (fullMs / 1000)).toFixed(0)} pages/s${buildMemory(ourFull)}. Astro's own builds skipped (above ${ASTRO_MAX_POSTS} posts, or BENCH_ASTRO=0).`,
           ]),
       '',
       "Write -> published (the write's HTTP request until its pages are live):",
@@ -245,7 +265,7 @@ export function markdownReport(results: BenchResults): string {
     );
   } else {
     lines.push(
-      `Full build, ours: ${seconds(fullMs)} (compile ${seconds(ourFull.compileMs)} + render ${seconds(ourFull.renderMs)}), ${ourFull.pages} files.`,
+      `Full build, ours: ${seconds(fullMs)} (compile ${seconds(ourFull.compileMs)} + render ${seconds(ourFull.renderMs)}), ${ourFull.pages} files${buildMemory(ourFull)}.`,
       '',
     );
   }
