@@ -153,7 +153,8 @@ describe('export and import', () => {
   it("carries a page's search and social fields, and reads a page exported before them with the defaults", () => {
     expect(document.pages[0]).toMatchObject({ metaTitle: 'Visit our kitchen', metaDescription: null, canonicalUrl: '/about', noindex: 1 });
     const older = structuredClone(document) as unknown as { pages: Record<string, unknown>[] };
-    for (const page of older.pages) for (const field of ['metaTitle', 'metaDescription', 'ogImage', 'canonicalUrl', 'noindex']) delete page[field];
+    for (const page of older.pages)
+      for (const field of ['metaTitle', 'metaDescription', 'ogImage', 'canonicalUrl', 'noindex']) delete page[field];
     expect(exportDocument.parse(older).pages[0]).toMatchObject({ metaTitle: null, ogImage: null, canonicalUrl: null, noindex: 0 });
   });
 
