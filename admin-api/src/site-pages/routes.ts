@@ -276,7 +276,7 @@ export const sitePageRoutes = new Hono<AppEnv>()
       description:
         'Moves the page to the trash (kept 30 days with its history; `POST /api/trash/page/{id}/restore` brings it back): a published one is gone from the site and the search before the answer, and no redirect leads to its address any more.',
       parameters: [byId],
-      responses: { 204: { description: 'Deleted.' }, ...refusals('not_found') },
+      responses: { 204: { description: 'Moved to the trash.' }, ...refusals('not_found') },
       examples: [
         {
           name: 'missing',
