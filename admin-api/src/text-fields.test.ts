@@ -129,10 +129,11 @@ const ROUTES: Record<string, Variant[]> = {
   'POST /api/pages': [
     {
       encoding: 'json',
-      valid: { title: 'Visiting Us', slug: 'visiting', content: 'Come hungry.' },
+      valid: { title: 'Visiting Us', slug: 'visiting', content: 'Come hungry.', metaTitle: 'Visit the kitchen' },
       fields: [
         { name: 'title', label: 'The title' },
         { name: 'slug', label: 'The slug' },
+        { name: 'metaTitle', label: 'The meta title' },
       ],
       refusal: 'json',
     },
@@ -147,8 +148,11 @@ const ROUTES: Record<string, Variant[]> = {
   'PATCH /api/pages/:id': [
     {
       encoding: 'json',
-      valid: { title: 'Visiting Us' },
-      fields: [{ name: 'title', label: 'The title' }],
+      valid: { title: 'Visiting Us', metaDescription: 'Our kitchen, open to readers.' },
+      fields: [
+        { name: 'title', label: 'The title' },
+        { name: 'metaDescription', label: 'The meta description' },
+      ],
       refusal: 'json',
     },
   ],

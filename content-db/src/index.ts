@@ -58,6 +58,7 @@ export {
   type EntityRef,
   type EntityState,
   type HeroState,
+  type PageState,
   type PostState,
 } from './revisions/entities.ts';
 export { diffItinerary, type ChangeAction, type ItineraryDiff } from './revisions/describe.ts';

@@ -377,7 +377,7 @@ export interface ChangesTable {
   action: string;
 }
 
-export type RevisionEntity = 'post' | 'city' | 'hero';
+export type RevisionEntity = 'post' | 'city' | 'hero' | 'page';
 
 /** An entity's whole state after one change (null: the change deleted it). */
 export interface RevisionsTable {
@@ -392,7 +392,7 @@ export interface RevisionsTable {
   createdAt: string;
 }
 
-export type TrashKind = 'post' | 'city' | 'block' | 'item' | 'subscriber';
+export type TrashKind = 'post' | 'city' | 'block' | 'item' | 'subscriber' | 'page';
 
 export interface TrashTable {
   id: Generated<number>;
@@ -559,6 +559,13 @@ export interface SitePagesTable {
   createdAt: string;
   updatedAt: string;
   publishedAt: string | null;
+  /** Search and social fields (migration 0034), as posts have them: null for the page's default. */
+  metaTitle: Generated<string | null>;
+  metaDescription: Generated<string | null>;
+  ogImage: Generated<string | null>;
+  canonicalUrl: Generated<string | null>;
+  /** 1 keeps the page out of search results and the sitemap. */
+  noindex: Generated<number>;
 }
 
 export type SitePageStatus = 'draft' | 'published';

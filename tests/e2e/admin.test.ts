@@ -380,12 +380,22 @@ describe('the admin edits in place', () => {
     await shown(page.getByRole('heading', { level: 1, name: 'Pages' }));
     await page.getByRole('button', { name: 'New page' }).click();
     const editor = page.getByRole('region', { name: 'New page' });
-    await editor.getByLabel('Title').fill('Visiting the Test Kitchen');
+    await editor.getByLabel('Title', { exact: true }).fill('Visiting the Test Kitchen');
     // The address follows the title until it is typed.
     await expect.poll(() => editor.getByLabel('Address').inputValue()).toBe('visiting-the-test-kitchen');
     await editor.getByLabel('Content').fill('## Hours\n\nReaders are welcome on the **first Friday** of the month.');
     await editor.getByLabel('Status').selectOption('published');
     await editor.getByLabel('Show in the footer').check();
+    // The search result preview starts from the page's own title and first paragraph, and follows what is typed.
+    await editor.getByText('SEO & social').click();
+    const serp = editor.getByTestId('serp-preview');
+    await expect.poll(() => serp.innerText()).toContain('Readers are welcome on the first Friday of the month.');
+    await editor.getByRole('textbox', { name: 'Meta title' }).fill('Cook with us on the first Friday');
+    await expect.poll(() => serp.innerText()).toContain('Cook with us on the first Friday');
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `/tmp/forkcast-admin-page-editor-${width}.png`, fullPage: true });
+    }
     const [response] = await Promise.all([
       page.waitForResponse(isWrite('POST', /^\/api\/pages$/)),
       editor.getByRole('button', { name: 'Save page' }).click(),
@@ -398,6 +408,7 @@ describe('the admin edits in place', () => {
     await asVisitor('/visiting-the-test-kitchen', async (visitor) => {
       await shown(visitor.getByRole('heading', { level: 1, name: 'Visiting the Test Kitchen' }));
       await shown(visitor.getByRole('heading', { level: 2, name: 'Hours' }));
+      expect(await visitor.title()).toBe('Cook with us on the first Friday');
       const footer = visitor.locator('footer.site-footer');
       expect(await footer.getByRole('link', { name: 'Visiting the Test Kitchen' }).getAttribute('href')).toBe('/visiting-the-test-kitchen');
       for (const width of [390, 1280]) {
@@ -409,6 +420,18 @@ describe('the admin edits in place', () => {
     await page.screenshot({ path: '/tmp/forkcast-admin-pages-390.png', fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.screenshot({ path: '/tmp/forkcast-admin-pages-1280.png', fullPage: true });
+
+    // Deleting moves it to the trash: readers get the not-found page, and the history section lists it.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await Promise.all([
+      page.waitForResponse(isWrite('DELETE', /^\/api\/pages\/\d+$/)),
+      list.getByRole('button', { name: 'Delete Visiting the Test Kitchen' }).click(),
+    ]);
+    await shown(notifications(page).getByText('Page moved to the trash'));
+    expect((await fetch(`${server.url}/visiting-the-test-kitchen`)).status).toBe(404);
+    await page.goto('/admin/history');
+    await shown(page.getByRole('region', { name: 'Trash' }).getByText('Visiting the Test Kitchen'));
+    await page.screenshot({ path: '/tmp/forkcast-admin-trash-page-1280.png', fullPage: true });
   });
 
   it('deletes a newsletter subscriber in /admin', async () => {

@@ -52,7 +52,19 @@ describe('every rendered page of the seeded site', () => {
       // A page an editor wrote, with the Markdown a page is likely to hold.
       await createSitePage(
         handle.db,
-        { title: 'Visiting Us', slug: 'visiting', content: VISITING, status: 'published', inFooter: true },
+        {
+          title: 'Visiting Us',
+          slug: 'visiting',
+          content: VISITING,
+          status: 'published',
+          inFooter: true,
+          // A page's own search and social fields, a quote and an ampersand among them.
+          metaTitle: 'Cook "with" us & eat',
+          metaDescription: 'Our kitchen, open to readers <on Fridays>.',
+          ogImage: '/images/og-default.jpg',
+          canonicalUrl: '/about',
+          noindex: true,
+        },
         '2025-01-15T09:30:00.000Z',
       );
     });

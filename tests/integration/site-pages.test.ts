@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed } from '@forkcast/content-db/seed';
 import { fullBuildOf, readTree, treeDifferences } from './compare.ts';
-import { publishingSite, type PublishingSite } from './support.ts';
+import { publishingSite, SITE, type PublishingSite } from './support.ts';
 
 const json = (method: string, body: unknown) => ({ method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
@@ -57,5 +57,41 @@ describe("an editor's page on the site", () => {
     expect(existsSync(file('visit-us'))).toBe(true);
     expect((await site.request(`/api/pages/${id}`, { method: 'DELETE' })).status).toBe(204);
     expect(existsSync(file('visit-us'))).toBe(false);
+  });
+
+  it('puts its search and social fields in its head, leaves the sitemap when noindex, and comes back from the trash', async () => {
+    const created = await site.request(
+      '/api/pages',
+      json('POST', { title: 'Our Kitchen', slug: 'kitchen', content: 'Open on Fridays.', status: 'published' }),
+    );
+    const { id } = (await created.json()) as { id: number };
+    // Empty fields keep the defaults: the page's title, a description from its text, the site's own image, its own address.
+    const plain = read('kitchen/index.html');
+    expect(plain).toContain(`<link rel="canonical" href="${SITE.publicHost}/kitchen">`);
+    expect(plain).toContain(`<meta property="og:image" content="${SITE.publicHost}/images/og-default.jpg">`);
+    expect(plain).not.toContain('name="robots"');
+
+    const seo = {
+      metaTitle: 'The test kitchen, open to readers',
+      metaDescription: 'Cook with us on the first Friday of the month.',
+      ogImage: '/uploads/kitchen.jpg',
+      canonicalUrl: '/about',
+      noindex: true,
+    };
+    expect((await site.request(`/api/pages/${id}`, json('PATCH', seo))).status).toBe(200);
+    const html = read('kitchen/index.html');
+    expect(html).toContain('<title>The test kitchen, open to readers</title>');
+    expect(html).toContain('<meta name="description" content="Cook with us on the first Friday of the month.">');
+    expect(html).toContain('<meta property="og:title" content="The test kitchen, open to readers">');
+    expect(html).toContain(`<meta name="twitter:image" content="${SITE.publicHost}/uploads/kitchen.jpg">`);
+    expect(html).toContain(`<link rel="canonical" href="${SITE.publicHost}/about">`);
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(read('sitemaps/pages.xml')).not.toContain('/kitchen<');
+
+    expect((await site.request(`/api/pages/${id}`, { method: 'DELETE' })).status).toBe(204);
+    expect(existsSync(file('kitchen'))).toBe(false);
+    expect((await site.request(`/api/trash/page/${id}/restore`, { method: 'POST' })).status).toBe(200);
+    expect(read('kitchen/index.html')).toContain('<title>The test kitchen, open to readers</title>');
+    await sameAsFullBuild();
   });
 });

@@ -690,6 +690,30 @@ describe('the tags each write route enqueues', () => {
     expect(sitemapFile()).toContain(`/${post.slug}<`);
   });
 
+  it("records a page's search fields, its return from the trash and a restored version: they reach every page that changed", async () => {
+    const created = await site.request('/api/pages', json('POST', { title: 'Our Kitchen', slug: 'kitchen', status: 'published' }));
+    const { id } = (await created.json()) as { id: number };
+    const tags = ['site-pages', `site-page:${id}`];
+    // Each check builds the whole site: the restored version takes the search fields back, so it walks their change too.
+    expect((await site.request(`/api/pages/${id}`, json('PATCH', { metaTitle: 'The test kitchen', noindex: true }))).status).toBe(200);
+    await site.request(`/api/pages/${id}`, { method: 'DELETE' });
+    await expectTagsReach(async () => ({
+      response: await site.request(`/api/trash/page/${id}/restore`, { method: 'POST' }),
+      expected: async () => tags,
+    }));
+    const first = await site.handle.db
+      .selectFrom('revisions')
+      .select('id')
+      .where('entity', '=', 'page')
+      .where('entityId', '=', id)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await expectTagsReach(async () => ({
+      response: await site.request(`/api/revisions/${first.id}/restore`, { method: 'POST' }),
+      expected: async () => tags,
+    }));
+  });
+
   it("records a post's new authors: its page and cards, and the lists of the authors it gains and loses", async () => {
     const post = await cityPost(site);
     const editor = await createUser(site.handle.db, {

@@ -263,8 +263,8 @@ export const PublishStatus = z
   })
   .meta({ id: 'PublishStatus', description: 'What the publisher is doing.' });
 
-const historyEntity = z.enum(['post', 'city', 'hero']);
-const trashKind = z.enum(['post', 'city', 'block', 'item', 'subscriber']);
+const historyEntity = z.enum(['post', 'city', 'hero', 'page']);
+const trashKind = z.enum(['post', 'city', 'block', 'item', 'subscriber', 'page']);
 
 export const RevisionSummary = z
   .object({
@@ -545,6 +545,7 @@ export const SitePage = z
     updatedAt: time,
     publishedAt: time.nullable(),
     url: z.string().describe("The page's address on the site (live once published)."),
+    ...seoShape,
   })
   .meta({ id: 'SitePage', description: 'A page an editor writes, such as About: live at `/{slug}` once published.' });
 

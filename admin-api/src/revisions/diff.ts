@@ -6,6 +6,7 @@ import {
   type EntityRef,
   type EntityState,
   type HeroState,
+  type PageState,
   type PostState,
   type RestaurantRow,
 } from '@forkcast/content-db';
@@ -37,11 +38,7 @@ function postFields(state: PostState, { cities: cityNames, users }: Names): Fiel
     ['Excerpt', post.excerpt],
     ['Hero image', post.heroImage ?? ''],
     ['Hero alt text', post.heroAlt],
-    ['Meta title', post.metaTitle ?? ''],
-    ['Meta description', post.metaDescription ?? ''],
-    ['Share image', post.ogImage ?? ''],
-    ['Canonical URL', post.canonicalUrl ?? ''],
-    ['Search engines', post.noindex === 1 ? 'Kept out (noindex)' : 'Indexed'],
+    ...seoLines(post),
     ['Text', post.content],
   ];
   for (const block of state.blocks) fields.push([`${section(block.position)} (edited)`, block.content]);
@@ -77,6 +74,26 @@ function cityFields(state: CityState): Fields {
   ];
 }
 
+// The search fields read the same on a page as on a post.
+const seoLines = (row: PageState['page'] | PostState['post']): Fields => [
+  ['Meta title', row.metaTitle ?? ''],
+  ['Meta description', row.metaDescription ?? ''],
+  ['Share image', row.ogImage ?? ''],
+  ['Canonical URL', row.canonicalUrl ?? ''],
+  ['Search engines', row.noindex === 1 ? 'Kept out (noindex)' : 'Indexed'],
+];
+
+function pageFields({ page }: PageState): Fields {
+  return [
+    ['Title', page.title],
+    ['Status', page.status === 'published' ? 'Published' : 'Draft'],
+    ['Slug', page.slug],
+    ['Footer', page.inFooter === 1 ? 'Linked in the footer' : 'Not in the footer'],
+    ...seoLines(page),
+    ['Text', page.content],
+  ];
+}
+
 function heroFields(state: HeroState): Fields {
   return [
     ['Image', state.image ?? '(the default picture)'],
@@ -88,6 +105,7 @@ function fieldsOf(ref: EntityRef, state: EntityState | null, names: Names): Map<
   if (state === null) return new Map();
   if (ref.entity === 'post') return new Map(postFields(state as PostState, names));
   if (ref.entity === 'city') return new Map(cityFields(state as CityState));
+  if (ref.entity === 'page') return new Map(pageFields(state as PageState));
   return new Map(heroFields(state as HeroState));
 }
 

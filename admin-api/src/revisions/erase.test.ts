@@ -38,6 +38,22 @@ describe('deleting for good', () => {
     expect((await send(`/api/trash/post/${id}`, { method: 'DELETE' })).status).toBe(404);
   });
 
+  it('leaves no trace of a page, its history, its search entry or its trash row in the database file', async () => {
+    const created = await send('/api/pages', json('POST', { title: 'Quokka Lodge', slug: 'quokka-lodge', status: 'published' }, owner));
+    const { id } = (await created.json()) as { id: number };
+    await send(`/api/pages/${id}`, json('PATCH', { content: 'The numbatflambe is served at noon.' }, owner));
+    const searchRows = () => db().selectFrom('searchDocuments').select('id').where('kind', '=', 'page').where('url', '=', '/quokka-lodge');
+    expect(await searchRows().execute()).toHaveLength(1);
+    await send(`/api/pages/${id}`, { method: 'DELETE' });
+    expect(await searchRows().execute()).toEqual([]);
+    expect(await fileHolds('numbatflambe')).toBe(true);
+
+    expect((await send(`/api/trash/page/${id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await trash()).some((item) => item.kind === 'page' && item.id === id)).toBe(false);
+    expect(await db().selectFrom('revisions').select('id').where('entity', '=', 'page').where('entityId', '=', id).execute()).toEqual([]);
+    expect(await fileHolds('numbatflambe')).toBe(false);
+  });
+
   it("erases a subscriber's address everywhere it is kept; editors may not", async () => {
     const address = 'quokka-erasure@example.com';
     const { subscriber } = await subscribe(db(), address, NOW());
@@ -74,14 +90,20 @@ describe('deleting for good', () => {
   it('empties the trash; an editor leaves deleted subscribers for an administrator', async () => {
     const post = await insertTestPost(db(), 'emptied', { content: 'The wombatcassoulet stew.' });
     await send(`/api/posts/${post}`, { method: 'DELETE' });
+    const page = await send(
+      '/api/pages',
+      json('POST', { title: 'Bilby Bar', slug: 'bilby-bar', content: 'The bilbybrioche recipe.' }, owner),
+    );
+    await send(`/api/pages/${((await page.json()) as { id: number }).id}`, { method: 'DELETE' });
     const { subscriber } = await subscribe(db(), 'kept-for-admin@example.com', NOW());
     await send(`/api/newsletter/subscribers/${subscriber.id}`, { method: 'DELETE' });
 
     const byEditor = await send('/api/trash', { method: 'DELETE' }, editor);
     expect(byEditor.status).toBe(200);
-    expect(await byEditor.json()).toEqual({ deleted: 1 });
+    expect(await byEditor.json()).toEqual({ deleted: 2 });
     expect((await trash()).map((item) => item.kind)).toEqual(['subscriber']);
     expect(await fileHolds('wombatcassoulet')).toBe(false);
+    expect(await fileHolds('bilbybrioche')).toBe(false);
 
     expect(await (await send('/api/trash', { method: 'DELETE' })).json()).toEqual({ deleted: 1 });
     expect(await trash()).toEqual([]);

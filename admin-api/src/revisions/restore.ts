@@ -3,7 +3,9 @@ import {
   contentHash,
   getCityById,
   getPostById,
+  getSitePage,
   getTrashed,
+  deleteSitePage,
   loadState,
   previousRevision,
   putBlock,
@@ -11,6 +13,7 @@ import {
   putHeroState,
   putItem,
   putPostState,
+  putSitePageState,
   putSubscriber,
   removeFromTrash,
   removeRedirectFrom,
@@ -24,6 +27,7 @@ import {
   type EntityRef,
   type EntityState,
   type HeroState,
+  type PageState,
   type PostState,
   type SubscriberRow,
   type TrashKind,
@@ -32,6 +36,7 @@ import { canonicalPostPath } from '@forkcast/shared/urls';
 import { authoredCity, livePaths, removeCity } from '../authoring/city-writes.ts';
 import { removePost } from '../authoring/post-writes.ts';
 import { errors } from '../errors.ts';
+import { checkSlug, followAddress } from '../site-pages/routes.ts';
 
 const section = (position: number) => `section ${position + 1}`;
 
@@ -115,6 +120,23 @@ async function restoreCity(db: Db, state: CityState, now: string): Promise<void>
   }
 }
 
+/** Puts a page back as `state` holds it, by the rules of any page write: a free slug, and its address followed. */
+async function restorePage(db: Db, state: PageState, now: string): Promise<void> {
+  const before = await getSitePage(db, state.page.id);
+  if (state.page.slug !== before?.slug) await checkSlug(db, state.page.slug, state.page.id);
+  const after = await putSitePageState(db, state, now);
+  await followAddress(db, before, after, now);
+  await removeFromTrash(db, 'page', [state.page.id]);
+}
+
+/** Deletes a page into the trash, as DELETE /api/pages/:id does. */
+async function removePage(db: Db, id: number, now: string): Promise<void> {
+  const page = await getSitePage(db, id);
+  if (!page) return;
+  await followAddress(db, page, undefined, now);
+  await deleteSitePage(db, id);
+}
+
 /**
  * Makes an entity what `state` says (run it inside commitWrite): a post or city is put back with its
  * body or itinerary and the same ids, following the same rules as any edit (a free slug, an existing
@@ -122,6 +144,7 @@ async function restoreCity(db: Db, state: CityState, now: string): Promise<void>
  */
 export async function restoreState(db: Db, ref: EntityRef, state: EntityState | null, now: string): Promise<void> {
   if (ref.entity === 'hero') return putHeroState(db, (state as HeroState | null) ?? { image: null, alt: null }, now);
+  if (ref.entity === 'page') return state === null ? removePage(db, ref.id, now) : restorePage(db, state as PageState, now);
   if (ref.entity === 'post') {
     if (state !== null) return restorePost(db, state as PostState, now);
     if (await getPostById(db, ref.id)) await removePost(db, ref.id);
@@ -201,6 +224,11 @@ export async function restoreTrashed(db: Db, kind: TrashKind, id: number, now: s
   if (kind === 'city') {
     if (await getCityById(db, id)) throw errors.conflict(`${entry.title} is already back.`);
     await restoreCity(db, entry.snapshot as CityState, now);
+    return done;
+  }
+  if (kind === 'page') {
+    if (await getSitePage(db, id)) throw errors.conflict(`'${entry.title}' is already back.`);
+    await restorePage(db, entry.snapshot as PageState, now);
     return done;
   }
   if (kind === 'block') {

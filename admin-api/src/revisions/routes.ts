@@ -33,7 +33,7 @@ const RECENT_LIMIT = 30;
 const historyQuery = z
   .object({
     entity: z
-      .enum(['post', 'city', 'hero'], { error: "entity must be 'post', 'city' or 'hero'." })
+      .enum(['post', 'city', 'hero', 'page'], { error: "entity must be 'post', 'city', 'hero' or 'page'." })
       .optional()
       .describe('Whose history; without it, the newest changes of everything.'),
     id: z.coerce
@@ -41,7 +41,7 @@ const historyQuery = z
       .int('id must be a whole number.')
       .min(0, 'id must not be negative.')
       .optional()
-      .describe("The post's or city's id."),
+      .describe("The post's, city's or page's id."),
     limit: z.coerce
       .number({ error: 'limit must be a number.' })
       .int()
@@ -51,12 +51,12 @@ const historyQuery = z
       .describe('Without `entity`: at most this many (30).'),
   })
   .refine((query) => query.entity === undefined || query.entity === 'hero' || query.id !== undefined, {
-    message: 'Name the post or city by its id.',
+    message: 'Name the post, city or page by its id.',
   });
 
 const trashKind = z.object({
   kind: z
-    .enum(['post', 'city', 'block', 'item', 'subscriber'], { error: 'Nothing of that kind is kept in the trash.' })
+    .enum(['post', 'city', 'block', 'item', 'subscriber', 'page'], { error: 'Nothing of that kind is kept in the trash.' })
     .describe('What kind of thing it is.'),
   id: z.string().describe("The deleted thing's id."),
 });
@@ -73,7 +73,7 @@ async function summaries(db: Db, revisions: Revision[], newestIsCurrent: boolean
 }
 
 /**
- * /api/revisions: the history of a post, a city or the homepage hero (or the newest changes of all),
+ * /api/revisions: the history of a post, a city, a page or the homepage hero (or the newest changes of all),
  * one version's diff against the version before it, and restoring a version. Editors and above.
  */
 export const revisionRoutes = new Hono<AppEnv>()
@@ -84,7 +84,7 @@ export const revisionRoutes = new Hono<AppEnv>()
       operationId: 'listRevisions',
       summary: 'The history of an entity, or of everything',
       description:
-        'The history of one `post` (with its blocks and inline items), `city` (with its itinerary) or the homepage `hero` (no `id`), newest first; without `entity`, the newest changes of everything (`limit`, 30 by default). Never cached.',
+        'The history of one `post` (with its blocks and inline items), `city` (with its itinerary), `page` or the homepage `hero` (no `id`), newest first; without `entity`, the newest changes of everything (`limit`, 30 by default). Never cached.',
       responses: { 200: answer('The versions, newest first.', z.array(shapes.RevisionSummary)) },
       examples: [
         {
@@ -99,7 +99,7 @@ export const revisionRoutes = new Hono<AppEnv>()
           summary: 'A post without its id',
           query: { entity: 'post' },
           status: 400,
-          response: { message: 'Name the post or city by its id.', code: 'validation' },
+          response: { message: 'Name the post, city or page by its id.', code: 'validation' },
         },
       ],
     }),
@@ -152,7 +152,7 @@ export const revisionRoutes = new Hono<AppEnv>()
       operationId: 'restoreRevision',
       summary: 'Restore a version',
       description:
-        "Makes the entity what it was in that version, with the same ids (a post with its blocks and items, a city with its itinerary): a write like any other, published, kept in history and undoable. 409 when its slug is taken, its city is gone or its city has another guide now; a deletion's version cannot be restored (the trash can).",
+        "Makes the entity what it was in that version, with the same ids (a post with its blocks and items, a city with its itinerary, a page): a write like any other, published, kept in history and undoable. 409 when its slug is taken (for a page: by a route, a city or another page), its city is gone or its city has another guide now; a deletion's version cannot be restored (the trash can).",
       parameters: [byRevision],
       responses: { 200: answer('What was restored.', shapes.RestoreResult), ...refusals('not_found', 'conflict') },
       examples: [
@@ -232,7 +232,7 @@ export const trashRoutes = new Hono<AppEnv>()
       operationId: 'listTrash',
       summary: 'The trash',
       description:
-        'Deleted posts and guides, cities, blocks, inline items and subscribers of the last 30 days, newest first; editors do not see subscribers (administrators do). Never cached.',
+        'Deleted posts and guides, cities, pages, blocks, inline items and subscribers of the last 30 days, newest first; editors do not see subscribers (administrators do). Never cached.',
       responses: { 200: answer('What can be restored.', z.array(shapes.TrashItem)) },
       examples: [{ name: 'empty', summary: 'Nothing deleted', status: 200, response: [] }],
     }),
@@ -283,7 +283,7 @@ export const trashRoutes = new Hono<AppEnv>()
       summary: 'Delete something for good',
       access: 'editor and above; a subscriber: administrators',
       description:
-        "Deletes it for good: the trash row, a post's or city's history, and for a subscriber every delivery row and contact message that holds the address (erasure on request), unless the address has signed up again. Freed database pages are zeroed (secure_delete). It cannot be undone; backups made before still hold it. 404 when it is not in the trash.",
+        "Deletes it for good: the trash row, a post's, city's or page's history (its search entry went when it was deleted), and for a subscriber every delivery row and contact message that holds the address (erasure on request), unless the address has signed up again. Freed database pages are zeroed (secure_delete). It cannot be undone; backups made before still hold it. 404 when it is not in the trash.",
       responses: { 204: { description: 'Deleted for good.' }, ...refusals('validation', 'not_found') },
       examples: [
         {

@@ -16,6 +16,7 @@ import {
   type SitePage,
 } from '@forkcast/content-db';
 import { versionTag } from '@forkcast/shared/contracts';
+import { EMPTY_SEO } from '@forkcast/shared/seo';
 import { pageSlugRefusal, sitePagePath } from '@forkcast/shared/urls';
 import type { AppEnv } from '../context.ts';
 import { ApiError, errors } from '../errors.ts';
@@ -23,6 +24,7 @@ import { answer, describer, pathParameter, refusals } from '../openapi/describe.
 import { SitePage as SitePageShape } from '../openapi/shapes.ts';
 import { allow } from '../permissions/guards.ts';
 import { text } from '../schemas.ts';
+import { seoInput } from '../seo/seo-input.ts';
 import { parseId, validate } from '../validation.ts';
 import { readIfMatch, satisfies } from '../versions/if-match.ts';
 import { commitWrite } from '../write.ts';
@@ -45,12 +47,16 @@ const fields = {
   inFooter: z.boolean({ error: 'inFooter must be true or false.' }).describe('Whether the footer links the page.'),
 };
 
+// The search and social fields, each optional: an empty one keeps the page's default.
+const pageSeo = z.object(seoInput).partial().shape;
+
 const newPageBody = z.strictObject({
   title: fields.title,
   slug: fields.slug,
   content: fields.content.optional(),
   status: fields.status.optional(),
   inFooter: fields.inFooter.optional(),
+  ...pageSeo,
 });
 
 const pageChangeBody = z.strictObject({
@@ -59,6 +65,7 @@ const pageChangeBody = z.strictObject({
   content: fields.content.optional(),
   status: fields.status.optional(),
   inFooter: fields.inFooter.optional(),
+  ...pageSeo,
 });
 
 const pageNotFound = () => errors.notFound('Page not found.');
@@ -68,7 +75,7 @@ const withUrl = (page: SitePage) => ({ ...page, url: sitePagePath(page.slug) });
  * The URL authority's answer for a page's slug: malformed (400), or owned by a route, a reserved
  * word, a city or another page (409, the reason in the message).
  */
-async function checkSlug(db: Db, slug: string, pageId?: number): Promise<void> {
+export async function checkSlug(db: Db, slug: string, pageId?: number): Promise<void> {
   const refusal = pageSlugRefusal(slug);
   if (refusal?.reason === 'malformed') throw errors.invalidField('slug', refusal.message);
   if (refusal) throw errors.conflict(refusal.message, 'slug');
@@ -81,7 +88,7 @@ async function checkSlug(db: Db, slug: string, pageId?: number): Promise<void> {
  * Keeps a page's old address working: a live page that moves leaves a 301 from where it was; a
  * page going live takes its address back from any redirect; one taken down leaves none to it.
  */
-async function followAddress(db: Db, before: SitePage | undefined, after: SitePage | undefined, now: string): Promise<void> {
+export async function followAddress(db: Db, before: SitePage | undefined, after: SitePage | undefined, now: string): Promise<void> {
   const wasAt = before?.status === 'published' ? sitePagePath(before.slug) : undefined;
   const isAt = after?.status === 'published' ? sitePagePath(after.slug) : undefined;
   if (isAt) await removeRedirectFrom(db, isAt);
@@ -109,6 +116,7 @@ const ABOUT_EXAMPLE = {
   updatedAt: '2025-01-15T09:30:00.000Z',
   publishedAt: '2025-01-15T09:30:00.000Z',
   url: '/visiting',
+  ...EMPTY_SEO,
 };
 
 /** /api/pages: the site's written pages (About-like), live at /{slug} once published. */
@@ -159,7 +167,7 @@ export const sitePageRoutes = new Hono<AppEnv>()
       operationId: 'createPage',
       summary: 'Add a page',
       description:
-        'A page at `/{slug}`: a draft unless `status` is `published`, when it is live before the answer. A slug that is not lowercase letters and digits joined by hyphens is refused (400); one that a route of the site (`admin`, `api`, `search`, `posts`, `sitemap`, ...), a reserved name, a city or another page owns is refused (409) with the reason. `inFooter` adds its link to the footer.',
+        "A page at `/{slug}`: a draft unless `status` is `published`, when it is live before the answer. A slug that is not lowercase letters and digits joined by hyphens is refused (400); one that a route of the site (`admin`, `api`, `search`, `posts`, `sitemap`, ...), a reserved name, a city or another page owns is refused (409) with the reason. `inFooter` adds its link to the footer. `metaTitle`, `metaDescription`, `ogImage`, `canonicalUrl` and `noindex` are its search and social fields, checked as a post's are (empty: the page's own title, a description from its text, the site's share image, its own address; `noindex` also leaves it out of the sitemap).",
       responses: {
         201: answer('The page, with its address and version.', SitePageShape, { versioned: true }),
         ...refusals('validation', 'conflict'),
@@ -264,10 +272,11 @@ export const sitePageRoutes = new Hono<AppEnv>()
     '/:id',
     describe({
       operationId: 'deletePage',
-      summary: 'Delete a page',
-      description: 'Removes the page; a published one is gone from the site before the answer.',
+      summary: 'Delete a page into the trash',
+      description:
+        'Moves the page to the trash (kept 30 days with its history; `POST /api/trash/page/{id}/restore` brings it back): a published one is gone from the site and the search before the answer, and no redirect leads to its address any more.',
       parameters: [byId],
-      responses: { 204: { description: 'Deleted.' }, ...refusals('not_found') },
+      responses: { 204: { description: 'Moved to the trash.' }, ...refusals('not_found') },
       examples: [
         {
           name: 'missing',

@@ -121,6 +121,34 @@ describe('/api/pages', () => {
     expect(await derived.json()).toMatchObject({ slug: 'lisbon-2' });
   });
 
+  it('stores its search and social fields, trims them, clears a blank one and refuses a bad one as for a post', async () => {
+    const seo = {
+      metaTitle: 'Visit our test kitchen',
+      metaDescription: 'Open to readers on the first Friday.',
+      ogImage: '/uploads/kitchen.jpg',
+      canonicalUrl: 'https://partner.example/visiting',
+      noindex: true,
+    };
+    const created = await create({ title: 'Visiting Us', slug: 'visiting', ...seo });
+    const page = (await created.json()) as PageBody;
+    expect(page).toMatchObject(seo);
+    const changed = await patchAt(page.id, { metaTitle: '  Visit us  ', ogImage: '', canonicalUrl: null, noindex: false }, 1);
+    expect(await changed.json()).toMatchObject({ ...seo, metaTitle: 'Visit us', ogImage: null, canonicalUrl: null, noindex: false });
+
+    const before = await storedState(t);
+    for (const [body, message] of [
+      [{ metaTitle: 'a'.repeat(301) }, 'The meta title can be at most 300 characters.'],
+      [{ ogImage: 'javascript:alert(1)' }, 'Give the share image as an https URL or an image under /uploads/ or /images/.'],
+      [{ canonicalUrl: '//evil.example/x' }, 'Give the canonical URL as an https address or a path on this site, like /kyoto/ramen.'],
+      [{ noindex: 'yes' }, 'noindex must be true or false.'],
+    ] as const) {
+      const refused = await patchAt(page.id, body, 2);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(await refused.json()).toMatchObject({ message, code: 'validation' });
+    }
+    expect(await storedState(t)).toEqual(before);
+  });
+
   it('is for editors and above', async () => {
     const author = await t.signInAs('author');
     expect((await create({ title: 'Mine', slug: 'mine' }, author)).status).toBe(403);

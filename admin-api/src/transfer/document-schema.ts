@@ -34,6 +34,15 @@ const tagList = z.string().refine((value) => {
   }
 }, 'must be a JSON array of tags');
 
+// Search and social fields of a post or a page: an export made before they existed has none, and gets the defaults.
+const seoFields = {
+  metaTitle: line('The meta title').max(SEO_LIMITS.metaTitle).nullable().default(null),
+  metaDescription: line('The meta description').max(SEO_LIMITS.metaDescription).nullable().default(null),
+  ogImage: z.string().refine(isShareImage, 'must be an https address or a path under /images or /uploads').nullable().default(null),
+  canonicalUrl: z.string().refine(isCanonicalUrl, 'must be an https address or a path on this site').nullable().default(null),
+  noindex: flag.default(0),
+};
+
 const user = z.strictObject({
   id,
   email: emailAddress('The email', 'must be one email address'),
@@ -102,12 +111,7 @@ const post = z
       reviewAt: time.nullable(),
       createdAt: time,
       updatedAt: time,
-      // Search and social fields: an export made before they existed has none, and gets the defaults.
-      metaTitle: line('The meta title').max(SEO_LIMITS.metaTitle).nullable().default(null),
-      metaDescription: line('The meta description').max(SEO_LIMITS.metaDescription).nullable().default(null),
-      ogImage: z.string().refine(isShareImage, 'must be an https address or a path under /images or /uploads').nullable().default(null),
-      canonicalUrl: z.string().refine(isCanonicalUrl, 'must be an https address or a path on this site').nullable().default(null),
-      noindex: flag.default(0),
+      ...seoFields,
     }),
     blocks: z.array(
       z.strictObject({
@@ -157,6 +161,7 @@ const sitePage = z.strictObject({
   createdAt: time,
   updatedAt: time,
   publishedAt: time.nullable(),
+  ...seoFields,
 });
 const share = z.number().min(0).max(1);
 const count = z.number().int().nonnegative().nullable();

@@ -38,7 +38,16 @@ describe('export and import', () => {
     // A page an editor wrote, and an upload's focal point: both change what pages render.
     await createSitePage(
       source.handle.db,
-      { title: 'Visiting Us', slug: 'visiting', content: 'Come *hungry*.', status: 'published', inFooter: true },
+      {
+        title: 'Visiting Us',
+        slug: 'visiting',
+        content: 'Come *hungry*.',
+        status: 'published',
+        inFooter: true,
+        metaTitle: 'Visit our kitchen',
+        canonicalUrl: '/about',
+        noindex: true,
+      },
       '2025-01-15T09:30:00.000Z',
     );
     const upload = await recordMedia(
@@ -139,6 +148,14 @@ describe('export and import', () => {
       for (const field of ['metaTitle', 'metaDescription', 'ogImage', 'canonicalUrl', 'noindex']) delete post[field];
     const read = exportDocument.parse(older);
     expect(read.posts[0]?.post).toMatchObject({ metaTitle: null, metaDescription: null, ogImage: null, canonicalUrl: null, noindex: 0 });
+  });
+
+  it("carries a page's search and social fields, and reads a page exported before them with the defaults", () => {
+    expect(document.pages[0]).toMatchObject({ metaTitle: 'Visit our kitchen', metaDescription: null, canonicalUrl: '/about', noindex: 1 });
+    const older = structuredClone(document) as unknown as { pages: Record<string, unknown>[] };
+    for (const page of older.pages)
+      for (const field of ['metaTitle', 'metaDescription', 'ogImage', 'canonicalUrl', 'noindex']) delete page[field];
+    expect(exportDocument.parse(older).pages[0]).toMatchObject({ metaTitle: null, ogImage: null, canonicalUrl: null, noindex: 0 });
   });
 
   it('refuses a site that has content with a 409, changing nothing', async () => {

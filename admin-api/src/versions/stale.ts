@@ -3,7 +3,7 @@ import type { ApiError } from '../errors.ts';
 import { errors } from '../errors.ts';
 import { diffNames, diffStates } from '../revisions/diff.ts';
 
-const NOUN = { post: 'post', city: 'city', hero: 'homepage hero' } as const;
+const NOUN = { post: 'post', city: 'city', hero: 'homepage hero', page: 'page' } as const;
 
 /** The sentence a stale write is refused with: who changed the entity, and when. */
 function staleMessage(ref: EntityRef, current: EntityVersion): string {

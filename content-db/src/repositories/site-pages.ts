@@ -1,15 +1,19 @@
+import type { SeoFields } from '@forkcast/shared/contracts';
 import { sitePagePath } from '@forkcast/shared/urls';
 import type { Db } from '../db.ts';
-import { recordEvent } from '../revisions/capture.ts';
+import { recordBefore, recordCreated, recordEvent, recordTrashed } from '../revisions/capture.ts';
+import type { PageState } from '../revisions/entities.ts';
 import type { SitePageRow, SitePageStatus } from '../schema.ts';
 import { TAG } from '../tags.ts';
 import { recordRead, recordWrite } from '../tracking.ts';
+import { seoColumns } from './seo-fields.ts';
 
 /**
- * An editor's page (About-like: a title and Markdown at `/{slug}`), as the API and the site see it.
- * These are the site's written pages, not the publisher's rendered routes (repositories/pages.ts).
+ * An editor's page (About-like: a title and Markdown at `/{slug}`), as the API and the site see it,
+ * with its search and social fields. These are the site's written pages, not the publisher's
+ * rendered routes (repositories/pages.ts).
  */
-export interface SitePage {
+export interface SitePage extends SeoFields {
   id: number;
   slug: string;
   title: string;
@@ -29,9 +33,11 @@ export interface SitePageLink {
   title: string;
   inFooter: boolean;
   updatedAt: string;
+  /** Kept out of search: the sitemap leaves it out. */
+  noindex: boolean;
 }
 
-export interface SitePageInput {
+export interface SitePageInput extends Partial<SeoFields> {
   slug: string;
   title: string;
   content?: string;
@@ -39,7 +45,7 @@ export interface SitePageInput {
   inFooter?: boolean;
 }
 
-const toSitePage = (row: SitePageRow): SitePage => ({ ...row, inFooter: row.inFooter === 1 });
+const toSitePage = (row: SitePageRow): SitePage => ({ ...row, inFooter: row.inFooter === 1, noindex: row.noindex === 1 });
 
 /** Every page, drafts too, by title: the admin's list. */
 export async function listSitePages(db: Db): Promise<SitePage[]> {
@@ -74,12 +80,12 @@ export async function listPublishedSitePages(db: Db): Promise<SitePageLink[]> {
   recordRead(TAG.sitePages);
   const rows = await db
     .selectFrom('sitePages')
-    .select(['id', 'slug', 'title', 'inFooter', 'updatedAt'])
+    .select(['id', 'slug', 'title', 'inFooter', 'updatedAt', 'noindex'])
     .where('status', '=', 'published')
     .orderBy('title')
     .orderBy('id')
     .execute();
-  return rows.map((row) => ({ ...row, inFooter: row.inFooter === 1 }));
+  return rows.map((row) => ({ ...row, inFooter: row.inFooter === 1, noindex: row.noindex === 1 }));
 }
 
 /** The published pages an editor added to the footer, by title: what every page's footer links after SPEC's own. */
@@ -95,9 +101,20 @@ export async function listFooterSitePages(db: Db): Promise<{ slug: string; title
     .execute();
 }
 
+type LinkFields = Pick<SitePageRow, 'id' | 'status' | 'inFooter' | 'slug' | 'title' | 'noindex'>;
+
 // What the footer shows of a page: its link, while it is published and flagged.
-const footerLink = (page: Pick<SitePageRow, 'status' | 'inFooter' | 'slug' | 'title'>) =>
-  page.status === 'published' && page.inFooter === 1 ? `${page.slug}\n${page.title}` : undefined;
+const footerLink = (page: LinkFields) => (page.status === 'published' && page.inFooter === 1 ? `${page.slug}\n${page.title}` : undefined);
+// What the routes and the sitemap read of a page: its link and whether search may index it, while it is published.
+const liveLink = (page: LinkFields) =>
+  page.status === 'published' ? `${page.slug}\n${page.title}\n${page.inFooter}\n${page.noindex}` : undefined;
+
+/** The tags a page's write changes, from its row before and after (undefined: it did not, or no longer does, exist). */
+function recordPageWrite(before: LinkFields | undefined, after: LinkFields | undefined): void {
+  recordWrite(TAG.sitePage((after ?? before)!.id));
+  if ((before && liveLink(before)) !== (after && liveLink(after))) recordWrite(TAG.sitePages);
+  if ((before && footerLink(before)) !== (after && footerLink(after))) recordWrite(TAG.footerSitePages);
+}
 
 function announcePublished(page: SitePage): void {
   recordEvent('page.published', {
@@ -123,19 +140,17 @@ export async function createSitePage(db: Db, input: SitePageInput, now: string):
       content: input.content ?? '',
       status,
       inFooter: input.inFooter ? 1 : 0,
+      ...seoColumns(input),
       createdAt: now,
       updatedAt: now,
       publishedAt: status === 'published' ? now : null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  recordCreated({ entity: 'page', id: row.id });
+  recordPageWrite(undefined, row);
   const page = toSitePage(row);
-  recordWrite(TAG.sitePage(page.id));
-  if (status === 'published') {
-    recordWrite(TAG.sitePages);
-    if (footerLink(row)) recordWrite(TAG.footerSitePages);
-    announcePublished(page);
-  }
+  if (status === 'published') announcePublished(page);
   return page;
 }
 
@@ -143,6 +158,7 @@ export async function createSitePage(db: Db, input: SitePageInput, now: string):
 export async function updateSitePage(db: Db, id: number, change: Partial<SitePageInput>, now: string): Promise<SitePage | undefined> {
   const before = await db.selectFrom('sitePages').selectAll().where('id', '=', id).executeTakeFirst();
   if (!before) return undefined;
+  await recordBefore(db, { entity: 'page', id });
   const status = change.status ?? before.status;
   const goesLive = status === 'published' && before.status !== 'published';
   const row = await db
@@ -152,6 +168,7 @@ export async function updateSitePage(db: Db, id: number, change: Partial<SitePag
       ...(change.title !== undefined && { title: change.title }),
       ...(change.content !== undefined && { content: change.content }),
       ...(change.inFooter !== undefined && { inFooter: change.inFooter ? 1 : 0 }),
+      ...seoColumns(change),
       status,
       publishedAt: status === 'published' ? (goesLive ? now : before.publishedAt) : null,
       version: before.version + 1,
@@ -160,24 +177,57 @@ export async function updateSitePage(db: Db, id: number, change: Partial<SitePag
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  recordPageWrite(before, row);
   const page = toSitePage(row);
-  recordWrite(TAG.sitePage(id));
-  // Which pages are live, and their links (slug, title, footer flag), are read by the routes, the sitemap and the footer.
-  const linkChanged = page.slug !== before.slug || page.title !== before.title || row.inFooter !== before.inFooter;
-  if (status !== before.status || (status === 'published' && linkChanged)) recordWrite(TAG.sitePages);
-  if (footerLink(before) !== footerLink(row)) recordWrite(TAG.footerSitePages);
   if (goesLive) announcePublished(page);
   return page;
 }
 
-/** Removes a page; false when there was none. */
+/** Deletes a page into the trash (its history kept); false when there was none. */
 export async function deleteSitePage(db: Db, id: number): Promise<boolean> {
-  const row = await db.deleteFrom('sitePages').where('id', '=', id).returning(['status', 'inFooter', 'slug', 'title']).executeTakeFirst();
+  await recordBefore(db, { entity: 'page', id });
+  await recordTrashed(db, 'page', id);
+  const row = await db
+    .deleteFrom('sitePages')
+    .where('id', '=', id)
+    .returning(['id', 'status', 'inFooter', 'slug', 'title', 'noindex'])
+    .executeTakeFirst();
   if (!row) return false;
-  recordWrite(TAG.sitePage(id));
-  if (row.status === 'published') recordWrite(TAG.sitePages);
-  if (footerLink(row)) recordWrite(TAG.footerSitePages);
+  recordPageWrite(row, undefined);
   return true;
+}
+
+/**
+ * Puts a page back as a stored state holds it, with its id (a restored version, or out of the
+ * trash), creating it again if it is gone. Its version moves on from the current one, so an editor
+ * holding an older version is still refused. The caller has checked the slug is free.
+ */
+export async function putSitePageState(db: Db, state: PageState, now: string): Promise<SitePage> {
+  const { id, ...columns } = state.page;
+  const before = await db.selectFrom('sitePages').selectAll().where('id', '=', id).executeTakeFirst();
+  const version = Math.max(before?.version ?? 0, columns.version) + 1;
+  const publishedAt = columns.status === 'published' ? (columns.publishedAt ?? now) : null;
+  let row: SitePageRow;
+  if (before) {
+    await recordBefore(db, { entity: 'page', id });
+    row = await db
+      .updateTable('sitePages')
+      .set({ ...columns, version, publishedAt, updatedAt: now })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } else {
+    row = await db
+      .insertInto('sitePages')
+      .values({ ...state.page, version, publishedAt, updatedAt: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    recordCreated({ entity: 'page', id });
+  }
+  recordPageWrite(before, row);
+  const page = toSitePage(row);
+  if (row.status === 'published' && before?.status !== 'published') announcePublished(page);
+  return page;
 }
 
 /** A page as an export carries it: its row, id included. */
@@ -187,7 +237,22 @@ export type TransferredSitePage = Omit<SitePageRow, 'version'>;
 export function allSitePages(db: Db): Promise<TransferredSitePage[]> {
   return db
     .selectFrom('sitePages')
-    .select(['id', 'slug', 'title', 'content', 'status', 'inFooter', 'createdAt', 'updatedAt', 'publishedAt'])
+    .select([
+      'id',
+      'slug',
+      'title',
+      'content',
+      'status',
+      'inFooter',
+      'createdAt',
+      'updatedAt',
+      'publishedAt',
+      'metaTitle',
+      'metaDescription',
+      'ogImage',
+      'canonicalUrl',
+      'noindex',
+    ])
     .orderBy('id')
     .execute();
 }
@@ -196,8 +261,6 @@ export function allSitePages(db: Db): Promise<TransferredSitePage[]> {
 export async function putSitePages(db: Db, pages: readonly TransferredSitePage[]): Promise<void> {
   for (const page of pages) {
     await db.insertInto('sitePages').values(page).execute();
-    recordWrite(TAG.sitePage(page.id));
-    if (page.status === 'published') recordWrite(TAG.sitePages);
-    if (footerLink(page)) recordWrite(TAG.footerSitePages);
+    recordPageWrite(undefined, page);
   }
 }

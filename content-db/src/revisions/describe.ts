@@ -1,5 +1,5 @@
 import type { RestaurantRow } from '../schema.ts';
-import type { CityState, EntityRef, EntityState, HeroState, PostState } from './entities.ts';
+import type { CityState, EntityRef, EntityState, HeroState, PageState, PostState } from './entities.ts';
 import { itemName, itemPlace, sectionName } from './trash-snapshots.ts';
 
 /** Why a change was made: an ordinary edit, or one of the ways of going back. */
@@ -134,6 +134,29 @@ function cityChanges(before: CityState, after: CityState): { kind: string; phras
   };
 }
 
+const PAGE_FIELDS: [keyof PageState['page'], string][] = [
+  ['title', 'title'],
+  ['slug', 'slug'],
+  ['content', 'text'],
+  ['inFooter', 'footer link'],
+  ['metaTitle', 'meta title'],
+  ['metaDescription', 'meta description'],
+  ['ogImage', 'share image'],
+  ['canonicalUrl', 'canonical URL'],
+  ['noindex', 'search visibility'],
+];
+
+function pageChanges(before: PageState, after: PageState): { kind: string; phrases: string[] } {
+  const a = before.page;
+  const b = after.page;
+  if (a.status !== b.status) {
+    const published = b.status === 'published';
+    return { kind: published ? 'published' : 'unpublished', phrases: [published ? 'published' : 'unpublished'] };
+  }
+  const fields = PAGE_FIELDS.filter(([field]) => a[field] !== b[field]).map(([, label]) => label);
+  return { kind: 'edited', phrases: fields.length > 0 ? [`changed the ${listed(fields)}`] : ['saved without changes'] };
+}
+
 function heroChanges(before: HeroState, after: HeroState): { kind: string; phrases: string[] } {
   if (before.image !== after.image) return { kind: 'hero', phrases: ['changed the image'] };
   return { kind: 'hero', phrases: [before.alt !== after.alt ? 'changed the alt text' : 'saved without changes'] };
@@ -149,7 +172,9 @@ export function describeChange(ref: EntityRef, before: EntityState | null, after
       ? postChanges(before as PostState, after as PostState)
       : ref.entity === 'city'
         ? cityChanges(before as CityState, after as CityState)
-        : heroChanges(before as HeroState, after as HeroState);
+        : ref.entity === 'page'
+          ? pageChanges(before as PageState, after as PageState)
+          : heroChanges(before as HeroState, after as HeroState);
   if (action === 'restore') return { kind: 'restored', summary: sentence(['restored an earlier version', ...phrases]) };
   if (action === 'undo') return { kind: 'undone', summary: sentence(['undid a change', ...phrases]) };
   if (action === 'csv-upload') {

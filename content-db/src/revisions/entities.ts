@@ -1,9 +1,9 @@
 import { HOME_HERO_ENTITY_ID } from '@forkcast/shared/contracts';
 import type { Db } from '../db.ts';
 import { SETTING } from '../repositories/setting-keys.ts';
-import type { CityRow, ContentBlockRow, ContentItemRow, PostRow, RestaurantRow, RevisionEntity } from '../schema.ts';
+import type { CityRow, ContentBlockRow, ContentItemRow, PostRow, RestaurantRow, RevisionEntity, SitePageRow } from '../schema.ts';
 
-/** What a revision is of: a post (with its body), a city (with its itinerary) or the homepage hero. */
+/** What a revision is of: a post (with its body), a city (with its itinerary), the homepage hero or a page an editor wrote. */
 export interface EntityRef {
   entity: RevisionEntity;
   id: number;
@@ -32,7 +32,12 @@ export interface HeroState {
   alt: string | null;
 }
 
-export type EntityState = PostState | CityState | HeroState;
+/** A page an editor wrote: its row, every column (its search fields too). */
+export interface PageState {
+  page: SitePageRow;
+}
+
+export type EntityState = PostState | CityState | HeroState | PageState;
 
 export const entityKey = (ref: EntityRef) => `${ref.entity}:${ref.id}`;
 
@@ -52,6 +57,11 @@ async function cityState(db: Db, id: number): Promise<CityState | null> {
   return { city, restaurants };
 }
 
+async function pageState(db: Db, id: number): Promise<PageState | null> {
+  const page = await db.selectFrom('sitePages').selectAll().where('id', '=', id).executeTakeFirst();
+  return page ? { page } : null;
+}
+
 async function heroState(db: Db): Promise<HeroState> {
   const rows = await db
     .selectFrom('settings')
@@ -69,6 +79,7 @@ async function heroState(db: Db): Promise<HeroState> {
 export function loadState(db: Db, ref: EntityRef): Promise<EntityState | null> {
   if (ref.entity === 'post') return postState(db, ref.id);
   if (ref.entity === 'city') return cityState(db, ref.id);
+  if (ref.entity === 'page') return pageState(db, ref.id);
   return heroState(db);
 }
 
@@ -77,5 +88,6 @@ export function stateTitle(ref: EntityRef, state: EntityState | null): string {
   if (ref.entity === 'hero') return 'Homepage hero';
   if (state && 'post' in state) return state.post.title;
   if (state && 'city' in state) return state.city.name;
-  return ref.entity === 'post' ? `Post ${ref.id}` : `City ${ref.id}`;
+  if (state && 'page' in state) return state.page.title;
+  return ref.entity === 'post' ? `Post ${ref.id}` : ref.entity === 'page' ? `Page ${ref.id}` : `City ${ref.id}`;
 }

@@ -5,13 +5,13 @@ import { getTrashed, listTrash, type TrashEntry } from './store.ts';
 
 /**
  * Deletes one trashed thing for good (run it in the write's transaction): its trash row, the history
- * of a post or city, and for a subscriber every row that still holds the address (erasure on request).
+ * of a post, city or page, and for a subscriber every row that still holds the address (erasure on request).
  * Returns false when it is not in the trash. With secure_delete on (createDb), the freed bytes are zeroed.
  */
 export async function eraseTrashed(db: Db, kind: TrashKind, id: number): Promise<boolean> {
   const entry = await getTrashed(db, kind, id);
   if (!entry) return false;
-  if (kind === 'post' || kind === 'city') {
+  if (kind === 'post' || kind === 'city' || kind === 'page') {
     await db.deleteFrom('revisions').where('entity', '=', kind).where('entityId', '=', id).execute();
   }
   if (kind === 'subscriber') {

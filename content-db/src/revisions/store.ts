@@ -129,7 +129,9 @@ export async function storeChange(
           ? beforeState.post.updatedAt
           : beforeState && 'city' in beforeState
             ? beforeState.city.updatedAt
-            : now;
+            : beforeState && 'page' in beforeState
+              ? beforeState.page.updatedAt
+              : now;
       await db
         .insertInto('revisions')
         .values({
@@ -322,7 +324,7 @@ export interface PurgeResult {
 
 /**
  * The retention sweep: empties the trash of what was deleted more than TRASH_DAYS ago, forgets the
- * history of posts and cities that are gone for good (neither stored nor in the trash), trims every
+ * history of posts, cities and pages that are gone for good (neither stored nor in the trash), trims every
  * entity's revisions to what is kept, and drops change rows nothing refers to any more.
  */
 export async function purgeExpired(db: Db, now: string): Promise<PurgeResult> {
@@ -341,6 +343,11 @@ export async function purgeExpired(db: Db, now: string): Promise<PurgeResult> {
             eb('entity', '=', 'city'),
             eb('entityId', 'not in', eb.selectFrom('cities').select('id')),
             eb('entityId', 'not in', eb.selectFrom('trash').select('entityId').where('kind', '=', 'city')),
+          ]),
+          eb.and([
+            eb('entity', '=', 'page'),
+            eb('entityId', 'not in', eb.selectFrom('sitePages').select('id')),
+            eb('entityId', 'not in', eb.selectFrom('trash').select('entityId').where('kind', '=', 'page')),
           ]),
         ]),
       )

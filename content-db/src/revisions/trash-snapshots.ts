@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db.ts';
 import type { ContentBlockRow, ContentItemRow, SubscriberRow, TrashKind } from '../schema.ts';
-import { loadState, type CityState, type PostState } from './entities.ts';
+import { loadState, type CityState, type PageState, type PostState } from './entities.ts';
 
 /** A block or inline item sits in a post's text by paragraph number: it can only go back into the same text. */
 export interface BodyPartSnapshot<Row> {
@@ -16,7 +16,8 @@ export type TrashSnapshot =
   | { kind: 'city'; id: number; title: string; state: CityState }
   | { kind: 'block'; id: number; title: string; state: BodyPartSnapshot<ContentBlockRow> }
   | { kind: 'item'; id: number; title: string; state: BodyPartSnapshot<ContentItemRow> }
-  | { kind: 'subscriber'; id: number; title: string; state: SubscriberRow };
+  | { kind: 'subscriber'; id: number; title: string; state: SubscriberRow }
+  | { kind: 'page'; id: number; title: string; state: PageState };
 
 export const contentHash = (markdown: string) => createHash('sha256').update(markdown).digest('hex');
 
@@ -51,6 +52,10 @@ export async function trashSnapshot(db: Db, kind: TrashKind, id: number): Promis
   if (kind === 'city') {
     const state = (await loadState(db, { entity: 'city', id })) as CityState | null;
     return state ? { kind, id, title: state.city.name, state } : undefined;
+  }
+  if (kind === 'page') {
+    const state = (await loadState(db, { entity: 'page', id })) as PageState | null;
+    return state ? { kind, id, title: state.page.title, state } : undefined;
   }
   if (kind === 'block') {
     const part = await bodyPart(db, await db.selectFrom('contentBlocks').selectAll().where('id', '=', id).executeTakeFirst());

@@ -7,7 +7,7 @@ import { listingRoutes } from '../../lib/routes';
 import { absoluteUrl } from '../../lib/site-settings';
 import { indexable, urlsetXml, XML_HEADERS } from '../../lib/sitemap-xml';
 
-/** The sitemap of every indexable page that is not a post's own: the fixed pages, every listing page (tags' and authors' too), the itinerary pages, the published pages editors wrote. */
+/** The sitemap of every indexable page that is not a post's own: the fixed pages, every listing page (tags' and authors' too), the itinerary pages, the published pages editors wrote (but those kept out of search). */
 export const GET: APIRoute = async ({ locals }) => {
   const { db, site } = locals;
   const [totals, tagPages, authorPages, guided, sitePages] = await Promise.all([
@@ -22,7 +22,7 @@ export const GET: APIRoute = async ({ locals }) => {
     ...FIXED_ROUTES,
     ...listingRoutes(totals, tagPages, authorPages),
     ...cities.map(itineraryPagePath),
-    ...sitePages.map(({ slug }) => sitePagePath(slug)),
+    ...sitePages.filter((page) => !page.noindex).map(({ slug }) => sitePagePath(slug)),
   ].filter(indexable);
   return new Response(urlsetXml(routes.map((route) => ({ loc: absoluteUrl(site, route) }))), { headers: XML_HEADERS });
 };

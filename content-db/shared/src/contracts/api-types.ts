@@ -354,7 +354,7 @@ export interface StaleVersionDetails {
 }
 
 /** What has a history: a post (with its body), a city (with its itinerary), the homepage hero. */
-export type HistoryEntity = 'post' | 'city' | 'hero';
+export type HistoryEntity = 'post' | 'city' | 'hero' | 'page';
 
 /** The homepage hero is one entity; its revisions carry this id. */
 export const HOME_HERO_ENTITY_ID = 0;
@@ -411,7 +411,7 @@ export interface RestoreResult {
   restored: { entity: HistoryEntity | TrashKind; id: number; title: string }[];
 }
 
-export type TrashKind = 'post' | 'city' | 'block' | 'item' | 'subscriber';
+export type TrashKind = 'post' | 'city' | 'block' | 'item' | 'subscriber' | 'page';
 
 /** GET /api/trash: something deleted, restorable until `purgeAt`. */
 export interface TrashItem {

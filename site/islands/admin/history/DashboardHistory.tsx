@@ -20,9 +20,9 @@ const expiredNote = (
   </>
 );
 
-const ENTITY_LABEL = { post: 'Post', city: 'City', hero: 'Homepage' } as const;
+const ENTITY_LABEL = { post: 'Post', city: 'City', hero: 'Homepage', page: 'Page' } as const;
 
-/** The newest changes of every post, city and the homepage hero, each opening its history. */
+/** The newest changes of every post, city, page and the homepage hero, each opening its history. */
 export function DashboardHistory() {
   const id = useId();
   useEffect(ensureHistoryStyles, []);
@@ -97,6 +97,7 @@ export function DashboardHistory() {
 const TRASH_KIND_LABEL: Record<TrashKind, string> = {
   post: 'Post',
   city: 'City',
+  page: 'Page',
   block: 'Edited section',
   item: 'Addition',
   subscriber: 'Subscriber',
@@ -154,7 +155,7 @@ export function DashboardTrash() {
           />
         )}
       </div>
-      <p className="fc-dash-hint">Deleted posts, cities, sections, additions and subscribers wait here for 30 days.</p>
+      <p className="fc-dash-hint">Deleted posts, cities, pages, sections, additions and subscribers wait here for 30 days.</p>
       {trash.isPending && (
         <p className="fc-dash-empty" role="status">
           Loading the trash…

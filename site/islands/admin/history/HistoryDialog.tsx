@@ -120,7 +120,7 @@ function RevisionRow({ revision, busy, onRestore }: RowProps) {
 
 interface Props {
   entity: HistoryEntity;
-  /** The post's or city's id (0 for the homepage hero). */
+  /** The post's, city's or page's id (0 for the homepage hero). */
   entityId: number;
   /** What the editor knows it by: the dialog's title names it. */
   name: string;
@@ -131,7 +131,7 @@ interface Props {
 }
 
 /**
- * The history of a post, a city or the homepage hero: every kept version, newest first, who made it
+ * The history of a post, a city, a page or the homepage hero: every kept version, newest first, who made it
  * and when, what it changed (a word diff against the version before) and one-click Restore, which
  * is itself a change that can be undone.
  */

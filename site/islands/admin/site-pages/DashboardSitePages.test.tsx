@@ -16,6 +16,11 @@ const PAGE = {
   updatedAt: '2025-01-02T09:00:00.000Z',
   publishedAt: '2025-01-02T09:00:00.000Z',
   url: '/visiting',
+  metaTitle: null,
+  metaDescription: null,
+  ogImage: null,
+  canonicalUrl: null,
+  noindex: false,
 };
 
 describe('the pages section', () => {
@@ -51,7 +56,18 @@ describe('the pages section', () => {
     await user.click(screen.getByRole('button', { name: 'Save page' }));
     expect((await screen.findByRole('alert')).textContent).toBe("/search belongs to one of the site's own pages.");
     const [call] = callsTo(fetchMock, 'POST /api/pages');
-    expect(JSON.parse(String(call!.body))).toEqual({ title: 'Search Tips', slug: 'search', content: '', status: 'draft', inFooter: false });
+    expect(JSON.parse(String(call!.body))).toEqual({
+      title: 'Search Tips',
+      slug: 'search',
+      content: '',
+      status: 'draft',
+      inFooter: false,
+      metaTitle: null,
+      metaDescription: null,
+      ogImage: null,
+      canonicalUrl: null,
+      noindex: false,
+    });
   });
 
   it('saves an edit with the version it opened', async () => {
@@ -71,5 +87,48 @@ describe('the pages section', () => {
     const patch = fetchMock.mock.calls.find(([input, init]) => String(input) === '/api/pages/3' && init?.method === 'PATCH');
     expect(new Headers(patch?.[1]?.headers).get('If-Match')).toBe('"7"');
     expect(JSON.parse(String(patch?.[1]?.body))).toMatchObject({ title: 'Visit Us', slug: 'visiting' });
+  });
+
+  it("edits a page's search and social fields with the previews of its defaults, and sends them", async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch({
+      'GET /api/pages': json(200, [{ ...PAGE, content: '## Hours\n\nOpen on the first Friday.', metaTitle: 'Visit the kitchen' }]),
+      'PATCH /api/pages/3': json(200, { ...PAGE, version: 8 }),
+    });
+    renderInRoot(<DashboardSitePages />);
+    await user.click(await screen.findByRole('button', { name: 'Edit Visiting Us' }));
+    // A page with a field set opens the panel; an empty field shows the page's own default.
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Meta title' }).value).toBe('Visit the kitchen');
+    expect(screen.getByRole('textbox', { name: 'Meta description' }).getAttribute('placeholder')).toBe('Open on the first Friday.');
+    expect(screen.getByTestId('serp-preview').textContent).toContain('Visit the kitchen');
+    expect(screen.getByTestId('serp-preview').textContent).toContain('visiting');
+    await user.type(screen.getByRole('textbox', { name: 'Canonical URL' }), '/about');
+    await user.click(screen.getByRole('checkbox', { name: /Hide from search engines/ }));
+    await user.click(screen.getByRole('button', { name: 'Save page' }));
+    await screen.findByRole('button', { name: 'New page' });
+    const [call] = callsTo(fetchMock, 'PATCH /api/pages/3');
+    expect(JSON.parse(String(call!.body))).toMatchObject({
+      metaTitle: 'Visit the kitchen',
+      metaDescription: null,
+      canonicalUrl: '/about',
+      noindex: true,
+    });
+  });
+
+  it("opens a page's history and moves a deleted page to the trash", async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockFetch({
+      'GET /api/pages': json(200, [PAGE]),
+      'GET /api/revisions?entity=page&id=3': json(200, []),
+      'DELETE /api/pages/3': new Response(null, { status: 204 }),
+    });
+    renderInRoot(<DashboardSitePages />);
+    await user.click(await screen.findByRole('button', { name: 'History of Visiting Us' }));
+    expect(await screen.findByRole('dialog', { name: "History of 'Visiting Us'" })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    window.confirm = () => true;
+    await user.click(screen.getByRole('button', { name: 'Delete Visiting Us' }));
+    expect(await screen.findByText('Page moved to the trash')).toBeTruthy();
+    expect(callsTo(fetchMock, 'DELETE /api/pages/3')).toHaveLength(1);
   });
 });

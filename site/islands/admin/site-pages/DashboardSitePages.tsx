@@ -1,16 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import type { SeoFields } from '@forkcast/shared/contracts';
 import { slugify } from '@forkcast/shared/slugs';
 import { apiRequest, messageOf } from '../../shared/api';
 import { toast } from '../../shared/toast-store';
 import { plural, timeAgo } from '../DashboardFormat';
 import { adminQuery } from '../DashboardQueries';
 import { QueryProgress } from '../DashboardQueryError';
+import { HistoryDialog } from '../history/HistoryDialog';
+import { announceWrite } from '../publish';
+import { PageSeoPanel } from './PageSeoPanel';
+import { seoApiFields, seoDraftOf, EMPTY_SEO_DRAFT, type SeoDraft } from '../seo/seo-draft';
 
 const PAGES_URL = '/api/pages';
 
 /** A page an editor writes (About-like), as /api/pages answers it. */
-interface SitePageView {
+interface SitePageView extends SeoFields {
   id: number;
   slug: string;
   title: string;
@@ -22,7 +27,7 @@ interface SitePageView {
   url: string;
 }
 
-interface Draft {
+interface Draft extends SeoDraft {
   title: string;
   slug: string;
   content: string;
@@ -30,23 +35,26 @@ interface Draft {
   inFooter: boolean;
 }
 
-const EMPTY: Draft = { title: '', slug: '', content: '', status: 'draft', inFooter: false };
+const EMPTY: Draft = { title: '', slug: '', content: '', status: 'draft', inFooter: false, ...EMPTY_SEO_DRAFT };
 
 /** The editor of one page: new (no `page`) or an existing one, saved with the version it was opened at. */
 function PageEditor({ page, onDone }: { page?: SitePageView; onDone: () => void }) {
   const id = useId();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Draft>(
-    page ? { title: page.title, slug: page.slug, content: page.content, status: page.status, inFooter: page.inFooter } : EMPTY,
+    page
+      ? { title: page.title, slug: page.slug, content: page.content, status: page.status, inFooter: page.inFooter, ...seoDraftOf(page) }
+      : EMPTY,
   );
   // A new page's slug follows its title until the editor types one.
   const [slugTouched, setSlugTouched] = useState(page !== undefined);
   const [error, setError] = useState<string>();
   const save = useMutation({
     mutationFn: async () => {
+      const body = { ...draft, ...seoApiFields(draft) };
       const response = page
-        ? await apiRequest('PATCH', `${PAGES_URL}/${page.id}`, draft, { version: page.version })
-        : await apiRequest('POST', PAGES_URL, draft);
+        ? await apiRequest('PATCH', `${PAGES_URL}/${page.id}`, body, { version: page.version })
+        : await apiRequest('POST', PAGES_URL, body);
       return (await response.json()) as SitePageView;
     },
     onSuccess: async (saved) => {
@@ -130,6 +138,7 @@ function PageEditor({ page, onDone }: { page?: SitePageView; onDone: () => void 
           />{' '}
           Show in the footer
         </label>
+        <PageSeoPanel draft={draft} onChange={set} />
         {error && (
           <p className="fc-dash-error" role="alert">
             {error}
@@ -156,9 +165,10 @@ export function DashboardSitePages() {
   const [editing, setEditing] = useState<SitePageView | 'new'>();
   const remove = useMutation({
     mutationFn: (page: SitePageView) => apiRequest('DELETE', `${PAGES_URL}/${page.id}`),
-    onSuccess: async (_response, page) => {
-      toast({ title: 'Page deleted', description: `${page.title} is gone from the site.` });
-      await queryClient.invalidateQueries({ queryKey: [PAGES_URL] });
+    onSuccess: async (response) => {
+      // Undo (or the trash, for 30 days) brings it back.
+      announceWrite(response, 'Page moved to the trash');
+      await queryClient.invalidateQueries();
     },
     onError: (failure) =>
       toast({ title: 'Error', description: messageOf(failure, 'The page could not be deleted.'), variant: 'destructive' }),
@@ -195,12 +205,24 @@ export function DashboardSitePages() {
               <button type="button" className="button button--ghost fc-dash-small-button" onClick={() => setEditing(page)}>
                 Edit <span className="visually-hidden">{page.title}</span>
               </button>
+              <HistoryDialog
+                entity="page"
+                entityId={page.id}
+                name={`'${page.title}'`}
+                onRestored={() => void queryClient.invalidateQueries()}
+                trigger={
+                  <button type="button" className="button button--ghost fc-dash-small-button">
+                    History <span className="visually-hidden">of {page.title}</span>
+                  </button>
+                }
+              />
               <button
                 type="button"
                 className="fc-dash-danger"
                 disabled={remove.isPending}
                 onClick={() => {
-                  if (window.confirm(`Delete the page ${page.title}? It is taken off the site at once.`)) remove.mutate(page);
+                  if (window.confirm(`Delete the page ${page.title}? It is taken off the site at once and kept in the trash for 30 days.`))
+                    remove.mutate(page);
                 }}
               >
                 Delete <span className="visually-hidden">{page.title}</span>
