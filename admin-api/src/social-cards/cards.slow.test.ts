@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -62,6 +62,11 @@ describe('social cards', () => {
     expect(await ensureCards(dir, items)).toEqual([`${HASH}-og-100-900.jpg`]);
     expect(await ensureCards(dir, items)).toEqual([]);
     expect(readdirSync(dir).sort()).toEqual([`${HASH}-og-100-900.jpg`, `${HASH}-og-500-500.jpg`, `${HASH}.jpg`]);
+    // A focal point moved back to an old card's: the card is made young again, out of the sweep's reach.
+    const old = new Date(Date.now() - 5 * 86_400_000);
+    utimesSync(join(dir, `${HASH}-og-500-500.jpg`), old, old);
+    await makeCard(dir, MASTER, { x: 0.5, y: 0.5 });
+    expect(statSync(join(dir, `${HASH}-og-500-500.jpg`)).mtimeMs).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('names as stale only the cards no item names, once they are old enough', async () => {

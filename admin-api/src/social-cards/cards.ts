@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FocalPoint } from '@forkcast/shared/contracts';
 import { cardFocus, cardRegion, parseCardName, SOCIAL_CARD, uploadCardName } from '@forkcast/shared/social-card';
@@ -39,7 +39,12 @@ export async function makeCard(uploadDir: string, uploadPath: string, focal: Foc
   const name = uploadCardName(uploadPath, focal);
   if (name === undefined) return undefined;
   const card = join(uploadDir, name);
-  if (await stat(card).catch(missing)) return name;
+  // One made before (a focal point moved back) is made young again, so the sweep leaves it alone.
+  if (await stat(card).catch(missing)) {
+    const now = new Date();
+    await utimes(card, now, now);
+    return name;
+  }
   const master = await readFile(join(uploadDir, uploadPath.slice('/uploads/'.length))).catch(missing);
   // A master is always a JPEG (process-image.ts); anything else in its place is nothing to cut.
   if (!master || !isJpeg(master)) return undefined;
