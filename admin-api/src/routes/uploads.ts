@@ -60,7 +60,7 @@ async function acceptUpload(c: Context<AppEnv>): Promise<string> {
     .select(['focalX', 'focalY'])
     .where('path', '=', url)
     .executeTakeFirstOrThrow();
-  // A card that cannot be made now is made at the next start: no page names it yet.
+  // A card that cannot be made now is made at the next start (no page names a new upload yet).
   const card = await c
     .get('imageQueue')
     .run(() => makeCard(c.get('config').uploadDir, url, { x: focalX, y: focalY }))
