@@ -3,13 +3,16 @@
  * worker thread per core. Needs no running server; progress shows on a terminal only.
  */
 import { availableParallelism } from 'node:os';
-import { distPaths, ensureFullRender } from '@forkcast/admin-api/offline';
+import { distPaths, ensureFullRender, ensureLibraryCards } from '@forkcast/admin-api/offline';
 import { openContentDb } from '@forkcast/content-db/open';
 import { configOrExit, progressLine, runOrExit } from './lib.ts';
 
 const config = configOrExit();
 const { db } = await runOrExit(() => openContentDb(config.databasePath, { searchIndex: false }));
 const workers = availableParallelism();
+// The social cards pages name are made first: a build after a restore remakes any the uploads lack.
+const cards = await ensureLibraryCards(db, config.uploadDir);
+if (cards.length > 0) console.log(`Made ${cards.length} social cards the uploads folder lacked.`);
 const result = await ensureFullRender({
   db,
   dist: distPaths('dist'),

@@ -17,6 +17,7 @@ import { createPublishingApp } from './publishing-app.ts';
 import { RetentionSweep } from './revisions/sweep.ts';
 import { listen, type RunningServer } from './server.ts';
 import { StartupError } from './startup-error.ts';
+import { CardSweep, ensureLibraryCards } from './social-cards/library.ts';
 import { removeStaleUploadTemps } from './uploads/storage.ts';
 
 export interface BootEvents {
@@ -127,6 +128,8 @@ async function serveWithLease(
   events.admin?.(await bootstrapAdmin(db, config));
 
   const site = { siteName: config.siteName, publicHost: config.publicHost, insightsOrigin: config.insightsOrigin };
+  // Pages name the social cards of library images: any the folder lacks is made before they render.
+  await ensureLibraryCards(db, config.uploadDir, logger);
   const rendered = await ensureFullRender({ db, dist, site, ...(events.onPage ? { onPage: events.onPage } : {}) });
   if (rendered) events.rendered?.(rendered);
 
@@ -156,6 +159,9 @@ async function serveWithLease(
   const housekeeping = new Housekeeping({ db, logger });
   await housekeeping.run();
   housekeeping.start();
+  const cardSweep = new CardSweep({ db, logger, uploadDir: config.uploadDir });
+  await cardSweep.run();
+  cardSweep.start();
   const { intervalMs } = config.backup;
   const backups =
     intervalMs === undefined
@@ -186,6 +192,7 @@ async function serveWithLease(
     () => purge.stop(),
     () => sweep.stop(),
     () => housekeeping.stop(),
+    () => cardSweep.stop(),
     () => void backups?.stop(),
   );
 
@@ -208,6 +215,7 @@ async function serveWithLease(
       purge.stop();
       sweep.stop();
       housekeeping.stop();
+      cardSweep.stop();
       sends.endStreams();
       await server.close();
       await backups?.stop();

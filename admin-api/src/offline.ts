@@ -18,6 +18,7 @@ export { StartupError } from './startup-error.ts';
 export { hashPassword } from './auth/passwords.ts';
 export { setOrCreate } from './auth/bootstrap-admin.ts';
 export { distPaths, ensureFullRender } from './publisher/site-build.ts';
+export { ensureLibraryCards } from './social-cards/library.ts';
 export { takeBackup } from './backups/backups.ts';
 export { restoreBackup, RestoreRefused } from './backups/restore.ts';
 export { exportSite, ExportRefused } from './export/export-site.ts';

@@ -112,6 +112,11 @@ describe('publishing to a bucket', () => {
       contentType: 'image/jpeg',
       cacheControl: 'public, max-age=31536000, immutable',
     });
+    // Its social card, which a page may name as soon as the image is its share image, came with it.
+    expect(uploads.get(url.replace('/uploads/', '').replace('.jpg', '-og-500-500.jpg'))).toMatchObject({
+      contentType: 'image/jpeg',
+      cacheControl: 'public, max-age=31536000, immutable',
+    });
   });
 
   it('keeps a write whose bucket is down queued with its error, and puts it once the bucket is back', async () => {

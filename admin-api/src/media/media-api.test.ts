@@ -114,12 +114,18 @@ describe('/api/media', () => {
     expect((await t.request(`/api/media/${id}`, json('PATCH', { alt: 'x' }, contributor))).status).toBe(403);
   });
 
-  it('deletes an unused item with its files', async () => {
+  it('deletes an unused item with its files, its social cards among them', async () => {
     const { id } = await upload(6, 'unused.jpg');
+    for (const card of [`${hash(6)}-og-500-500.jpg`, `${hash(6)}-og-250-800.jpg`]) writeFileSync(join(t.uploadDir, card), 'card');
+    writeFileSync(join(t.uploadDir, `${hash(7)}-og-500-500.jpg`), 'card');
     const deleted = await t.request(`/api/media/${id}`, { method: 'DELETE', cookie: editor });
     expect(deleted.status).toBe(204);
     expect(existsSync(join(t.uploadDir, `${hash(6)}.jpg`))).toBe(false);
     expect(existsSync(join(t.uploadDir, `${hash(6)}-640.webp`))).toBe(false);
+    expect(existsSync(join(t.uploadDir, `${hash(6)}-og-500-500.jpg`))).toBe(false);
+    expect(existsSync(join(t.uploadDir, `${hash(6)}-og-250-800.jpg`))).toBe(false);
+    // Another image's card stays.
+    expect(existsSync(join(t.uploadDir, `${hash(7)}-og-500-500.jpg`))).toBe(true);
     expect((await t.request(`/api/media/${id}`, { cookie: editor })).status).toBe(404);
   });
 });

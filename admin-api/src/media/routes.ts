@@ -1,9 +1,9 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { deleteMedia, getMedia, listMedia, mediaUses, updateMedia } from '@forkcast/content-db';
-import type { MediaItem, MediaPage } from '@forkcast/shared/contracts';
+import type { FocalPoint, MediaItem, MediaPage } from '@forkcast/shared/contracts';
 import { IMAGE_VARIANT_WIDTHS } from '@forkcast/shared/images';
 import type { AppEnv } from '../context.ts';
 import { errors } from '../errors.ts';
@@ -12,6 +12,7 @@ import * as shapes from '../openapi/shapes.ts';
 import { allow } from '../permissions/guards.ts';
 import { altText, text } from '../schemas.ts';
 import { parseId, validate } from '../validation.ts';
+import { cardsOf, makeCard } from '../social-cards/cards.ts';
 import { commitWrite } from '../write.ts';
 
 const listQuery = z.object({
@@ -46,6 +47,18 @@ const uploadFiles = (path: string) => {
   const name = path.slice('/uploads/'.length, -'.jpg'.length);
   return [`${name}.jpg`, ...IMAGE_VARIANT_WIDTHS.map((width) => `${name}-${width}.webp`)];
 };
+
+/**
+ * Makes the item's social card around its new focal point, and puts it in the uploads bucket, before
+ * the write that re-renders the pages naming it (a bucket that refuses it queues it for a retry).
+ */
+async function cropAround(c: Context<AppEnv>, id: number, focal: FocalPoint): Promise<void> {
+  const item = await c.get('db').selectFrom('media').select('path').where('id', '=', id).executeTakeFirst();
+  if (!item) return;
+  const card = await c.get('imageQueue').run(() => makeCard(c.get('config').uploadDir, item.path, focal));
+  const pushed = card ? await c.get('bucket')?.publishUploads([card]) : undefined;
+  if (pushed?.error) c.get('logger').warn({ card, err: pushed.error }, 'the uploads bucket does not hold this social card yet');
+}
 
 /** /api/media: every upload, searchable, with its alt text, focal point and where it is used. */
 export const mediaRoutes = new Hono<AppEnv>()
@@ -104,7 +117,8 @@ export const mediaRoutes = new Hono<AppEnv>()
     describe({
       operationId: 'updateMedia',
       summary: "Change a media item's alt text or focal point",
-      description: 'A new focal point re-renders every page that shows the image before the answer: cards and heroes crop around it.',
+      description:
+        'A new focal point re-renders every page that shows the image before the answer: cards and heroes crop around it, and a page whose share image it is names its new 1200x630 social card (`/uploads/<hash>-og-<x>-<y>.jpg`, made first). New alt text re-renders them too: it describes the social card where the page has no alt text of its own for it.',
       parameters: [byItem],
       responses: { 200: answer('The item as it is now.', shapes.MediaItem), ...refusals('validation', 'not_found') },
       examples: [
@@ -123,6 +137,7 @@ export const mediaRoutes = new Hono<AppEnv>()
     async (c) => {
       const id = parseId(c.req.param('id'), NOT_FOUND);
       const { alt, focalPoint } = c.req.valid('json');
+      if (focalPoint) await cropAround(c, id, focalPoint);
       const found = await commitWrite(c, (trx) => updateMedia(trx, id, { alt, ...(focalPoint ? { focalPoint } : {}) }));
       if (!found) throw errors.notFound(NOT_FOUND);
       return c.json<MediaItem>((await getMedia(c.get('db'), id))!);
@@ -155,7 +170,7 @@ export const mediaRoutes = new Hono<AppEnv>()
         await deleteMedia(trx, id);
         return item.path;
       });
-      const names = uploadFiles(path);
+      const names = [...uploadFiles(path), ...(await cardsOf(c.get('config').uploadDir, path))];
       await Promise.all(names.map((name) => rm(join(c.get('config').uploadDir, name), { force: true })));
       // The bucket copies go the way the folder's did: a key the folder lacks is deleted.
       const pushed = await c.get('bucket')?.publishUploads(names);

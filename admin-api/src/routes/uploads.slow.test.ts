@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../testing.ts';
 import { MAX_UPLOAD_BYTES, processImage } from '../uploads/process-image.ts';
 import { storeImage } from '../uploads/storage.ts';
 
-const HASH_FILE = /^[0-9a-f]{24}(?:\.jpg|-(?:640|1024|1600)\.webp)$/;
+const HASH_FILE = /^[0-9a-f]{24}(?:\.jpg|-(?:640|1024|1600)\.webp|-og-500-500\.jpg)$/;
 
 function pngBytes(width = 320, height = 240, background = '#d06030'): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background } })
@@ -64,7 +64,7 @@ describe('image uploads', () => {
       ]);
     });
 
-    it('stores a PNG as a hashed JPEG plus three WebP variants and answers 201 { url }', async () => {
+    it('stores a PNG as a hashed JPEG plus three WebP variants and its social card, and answers 201 { url }', async () => {
       const res = await upload('/api/upload', fileForm(await pngBytes()));
       expect(res.status).toBe(201);
       const body = (await res.json()) as { url: string };
@@ -72,8 +72,20 @@ describe('image uploads', () => {
       const match = /^\/uploads\/([0-9a-f]{24})\.jpg$/.exec(body.url);
       expect(match, body.url).not.toBeNull();
       const name = match![1]!;
-      expect(listTree(t.uploadDir)).toEqual([`${name}-1024.webp`, `${name}-1600.webp`, `${name}-640.webp`, `${name}.jpg`]);
+      expect(listTree(t.uploadDir)).toEqual([
+        `${name}-1024.webp`,
+        `${name}-1600.webp`,
+        `${name}-640.webp`,
+        `${name}-og-500-500.jpg`,
+        `${name}.jpg`,
+      ]);
       expect((await sharp(readFileSync(join(t.uploadDir, `${name}.jpg`))).metadata()).format).toBe('jpeg');
+      // The social card a page names when the image is its share image: cut around the centre.
+      expect(await sharp(readFileSync(join(t.uploadDir, `${name}-og-500-500.jpg`))).metadata()).toMatchObject({
+        format: 'jpeg',
+        width: 1200,
+        height: 630,
+      });
       for (const width of IMAGE_VARIANT_WIDTHS) {
         expect((await sharp(readFileSync(join(t.uploadDir, `${name}-${width}.webp`))).metadata()).format).toBe('webp');
       }
@@ -84,7 +96,7 @@ describe('image uploads', () => {
       const first = (await (await upload('/api/upload', fileForm(bytes, 'a.png'))).json()) as { url: string };
       const second = (await (await upload('/api/upload', fileForm(bytes, 'b.png'))).json()) as { url: string };
       expect(second.url).toBe(first.url);
-      expect(listTree(t.uploadDir)).toHaveLength(4);
+      expect(listTree(t.uploadDir)).toHaveLength(5);
     });
 
     it('also accepts the file under the field name "file"', async () => {
@@ -101,19 +113,25 @@ describe('image uploads', () => {
         const res = await upload('/api/upload', fileForm(bytes, `photo.${format}`, 'application/octet-stream'));
         expect([format, res.status]).toEqual([format, 201]);
       }
-      expect(listTree(t.uploadDir)).toHaveLength(16);
+      expect(listTree(t.uploadDir)).toHaveLength(20);
     });
   });
 
   describe('POST /api/upload/hero-image', () => {
-    it('answers 201 { filePath } and stores the same four files', async () => {
+    it('answers 201 { filePath } and stores the same five files', async () => {
       const res = await upload('/api/upload/hero-image', fileForm(await pngBytes(1800, 900)));
       expect(res.status).toBe(201);
       const body = (await res.json()) as { filePath: string };
       expect(Object.keys(body)).toEqual(['filePath']);
       expect(body.filePath).toMatch(/^\/uploads\/[0-9a-f]{24}\.jpg$/);
       const name = body.filePath.slice('/uploads/'.length, -'.jpg'.length);
-      expect(listTree(t.uploadDir)).toEqual([`${name}-1024.webp`, `${name}-1600.webp`, `${name}-640.webp`, `${name}.jpg`]);
+      expect(listTree(t.uploadDir)).toEqual([
+        `${name}-1024.webp`,
+        `${name}-1600.webp`,
+        `${name}-640.webp`,
+        `${name}-og-500-500.jpg`,
+        `${name}.jpg`,
+      ]);
       expect((await sharp(readFileSync(join(t.uploadDir, `${name}-1600.webp`))).metadata()).width).toBe(1600);
     });
   });
@@ -297,7 +315,7 @@ describe('image uploads', () => {
       exact.set(await pngBytes());
       const res = await upload('/api/upload', fileForm(exact));
       expect(res.status).toBe(201);
-      expect(listTree(t.uploadDir)).toHaveLength(4);
+      expect(listTree(t.uploadDir)).toHaveLength(5);
     });
 
     it('answers 415 to text renamed photo.png and leaves no file, not even a temporary one', async () => {
@@ -348,7 +366,7 @@ describe('image uploads', () => {
       }
       for (const url of urls) expect(url).toMatch(/^\/uploads\/[0-9a-f]{24}\.jpg$/);
       const stored = listTree(t.uploadDir);
-      expect(stored).toHaveLength(names.length * 4);
+      expect(stored).toHaveLength(names.length * 5);
       for (const file of stored) expect(file).toMatch(HASH_FILE);
       // Nothing was written next to the upload folder or above it.
       expect(readdirSync(dirname(t.uploadDir)).filter((entry) => entry !== 'uploads' && entry !== 'site')).toEqual([]);
@@ -372,7 +390,7 @@ describe('image uploads', () => {
       const responses = await Promise.all(images.map((bytes) => upload('/api/upload', fileForm(bytes))));
       expect(responses.map((res) => res.status)).toEqual([201, 201, 201]);
       const stored = listTree(t.uploadDir);
-      expect(stored).toHaveLength(12);
+      expect(stored).toHaveLength(15);
       for (const file of stored) expect(file).toMatch(HASH_FILE);
     });
   });

@@ -8,6 +8,7 @@ import { errors } from '../errors.ts';
 import { allow } from '../permissions/guards.ts';
 import { answer, describer, refusals } from '../openapi/describe.ts';
 import { HeroUploadResult, UploadResult } from '../openapi/shapes.ts';
+import { makeCard } from '../social-cards/cards.ts';
 import { MAX_UPLOAD_BYTES, processImage } from '../uploads/process-image.ts';
 import { storeImage } from '../uploads/storage.ts';
 import { readForm } from '../validation.ts';
@@ -51,8 +52,21 @@ async function acceptUpload(c: Context<AppEnv>): Promise<string> {
     },
     nowIso(),
   );
+  // Its social card, around the item's focal point (the centre, unless the same bytes came before),
+  // is there before any page can name it.
+  const { focalX, focalY } = await c
+    .get('db')
+    .selectFrom('media')
+    .select(['focalX', 'focalY'])
+    .where('path', '=', url)
+    .executeTakeFirstOrThrow();
+  // A card that cannot be made now is made at the next start (no page names a new upload yet).
+  const card = await c
+    .get('imageQueue')
+    .run(() => makeCard(c.get('config').uploadDir, url, { x: focalX, y: focalY }))
+    .catch((error: unknown) => void c.get('logger').warn({ url, err: error }, 'could not make the social card of this upload'));
   // Readers get the image from UPLOADS_BUCKET: it is there before the answer, or queued and retried.
-  const pushed = await c.get('bucket')?.publishUploads([...image.files.keys()]);
+  const pushed = await c.get('bucket')?.publishUploads([...image.files.keys(), ...(card ? [card] : [])]);
   if (pushed?.error) c.get('logger').warn({ url, err: pushed.error }, 'the uploads bucket does not hold this upload yet');
   return url;
 }
@@ -62,7 +76,7 @@ const upload = (operationId: string, summary: string, shape: typeof UploadResult
     operationId,
     summary,
     description:
-      "Multipart, the file in `image`: JPEG, PNG, WebP, AVIF or GIF up to 10 MB and 50 megapixels, re-encoded without metadata to `/uploads/<hash>.jpg` plus WebP widths, each scaled down (keeping its shape) to fit its format's largest side: 65535 px for JPEG, 16383 px for WebP. Two images are processed at a time and six may wait, so a burst of large uploads stays within a bounded memory; one more answers 503 with `Retry-After: 5`.",
+      "Multipart, the file in `image`: JPEG, PNG, WebP, AVIF or GIF up to 10 MB and 50 megapixels, re-encoded without metadata to `/uploads/<hash>.jpg` plus WebP widths, each scaled down (keeping its shape) to fit its format's largest side: 65535 px for JPEG, 16383 px for WebP; and the 1200x630 social card pages name when it is their share image, cut from the master around the item's focal point (`/uploads/<hash>-og-<x>-<y>.jpg`, x and y in thousandths). Two images are processed at a time and six may wait, so a burst of large uploads stays within a bounded memory; one more answers 503 with `Retry-After: 5`.",
     requestBody: { required: true, content: { 'multipart/form-data': { schema: resolver(uploadForm) } } },
     responses: {
       201: answer("The processed image's address.", shape),

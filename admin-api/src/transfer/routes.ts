@@ -7,6 +7,7 @@ import { errors } from '../errors.ts';
 import { answer, describer, refusals } from '../openapi/describe.ts';
 import { allow } from '../permissions/guards.ts';
 import { validate } from '../validation.ts';
+import { ensureCards } from '../social-cards/cards.ts';
 import { commitWrite } from '../write.ts';
 import { exportDocument } from './document-schema.ts';
 import { ghostExport } from './ghost/format.ts';
@@ -157,6 +158,11 @@ export const transferRoutes = new Hono<AppEnv>()
     validate('json', exportDocument, { pathInMessage: true }),
     async (c) => {
       const document = c.req.valid('json') as ExportDocument;
+      // The social cards of the library's focal points, for the masters the uploads folder holds,
+      // exist before the pages naming them are published (a refused import leaves them to the sweep).
+      const cards = await ensureCards(c.get('config').uploadDir, document.media);
+      const pushed = await c.get('bucket')?.publishUploads(cards);
+      if (pushed?.error) c.get('logger').warn({ err: pushed.error }, 'the uploads bucket does not hold the imported social cards yet');
       try {
         const report = await commitWrite(c, (trx) => importContent(trx, document, nowIso()));
         return c.json<ImportReport>(report);

@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import { MEDIA_PAGE_SIZE, type FocalPoint, type MediaItem, type MediaPage, type MediaUse } from '@forkcast/shared/contracts';
+import { presetCardPath, SOCIAL_CARD, uploadCardName } from '@forkcast/shared/social-card';
 import { authorPagePath, canonicalPostPath, cityPagePaths } from '@forkcast/shared/urls';
 import type { Db } from '../db.ts';
 import type { MediaTable } from '../schema.ts';
@@ -117,10 +118,11 @@ export async function getMedia(db: Db, id: number): Promise<MediaItem | undefine
 
 /**
  * Changes an item's alt text and focal point. A new focal point re-crops every page that shows the
- * image, so its tag is written; the alt text is the library's suggestion for new uses only.
+ * image, so its tag is written; so does new alt text, which describes the image's social card (a
+ * page's own alt text for it stays its own).
  */
 export async function updateMedia(db: Db, id: number, change: { alt?: string; focalPoint?: FocalPoint }): Promise<boolean> {
-  const row = await db.selectFrom('media').select(['path', 'focalX', 'focalY']).where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('media').select(['path', 'focalX', 'focalY', 'alt']).where('id', '=', id).executeTakeFirst();
   if (!row) return false;
   const focal = change.focalPoint;
   await db
@@ -131,7 +133,8 @@ export async function updateMedia(db: Db, id: number, change: { alt?: string; fo
     })
     .where('id', '=', id)
     .execute();
-  if (focal && (focal.x !== row.focalX || focal.y !== row.focalY)) recordWrite(TAG.media(row.path));
+  const refocused = focal !== undefined && (focal.x !== row.focalX || focal.y !== row.focalY);
+  if (refocused || (change.alt !== undefined && change.alt !== row.alt)) recordWrite(TAG.media(row.path));
   return true;
 }
 
@@ -146,6 +149,29 @@ export async function focalPointOf(db: Db, path: string): Promise<FocalPoint | u
   recordRead(TAG.media(path));
   const row = await db.selectFrom('media').select(['focalX', 'focalY']).where('path', '=', path).executeTakeFirst();
   return row ? { x: row.focalX, y: row.focalY } : undefined;
+}
+
+/** The social card a page names for its share image: a 1200x630 crop, with the library's alt text for it ('' when none). */
+export interface SocialCard {
+  url: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+/**
+ * The card of a share image that is ours: an upload in the library (cropped around its focal point,
+ * so the page reads its tag) or a hero preset (its shipped card). Undefined for anything else, which
+ * a page names as it is.
+ */
+export async function socialCardOf(db: Db, src: string): Promise<SocialCard | undefined> {
+  const preset = presetCardPath(src);
+  if (preset !== undefined) return { url: preset, ...SOCIAL_CARD, alt: '' };
+  if (uploadCardName(src, { x: 0.5, y: 0.5 }) === undefined) return undefined;
+  recordRead(TAG.media(src));
+  const row = await db.selectFrom('media').select(['focalX', 'focalY', 'alt']).where('path', '=', src).executeTakeFirst();
+  if (!row) return undefined;
+  return { url: `/uploads/${uploadCardName(src, { x: row.focalX, y: row.focalY })}`, ...SOCIAL_CARD, alt: row.alt };
 }
 
 /** A library item as an export carries it: not its id, nor who uploaded it (users are matched anew). */

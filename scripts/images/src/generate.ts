@@ -12,7 +12,8 @@ import { CITY_SCENES } from './cities.ts';
 import { POST_SCENES } from './posts.ts';
 import { PRESET_SCENES } from './presets.ts';
 import { BRAND, faviconSvg, fallbackScene, ogScene } from './brand.ts';
-import { writeImageSet, writePng, writeSvgFile, type WriteResult } from './output.ts';
+import { PRESET_IMAGES } from '@forkcast/shared/social-card';
+import { writeImageSet, writePng, writeSocialCard, writeSvgFile, type WriteResult } from './output.ts';
 
 const ROOT = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..');
 const PUBLIC = join(ROOT, 'public');
@@ -50,8 +51,22 @@ function brandJobs(): Job[] {
   ];
 }
 
+// Each preset's social card, cut from its JPEG once that is written (pnpm images og-card makes only these).
+function cardJobs(): Job[] {
+  return PRESET_IMAGES.map((name) => ({
+    label: `og-card/presets/${name}`,
+    run: () => writeSocialCard(join(PUBLIC, 'images', 'presets', name)),
+  }));
+}
+
 function allJobs(): Job[] {
-  return [...sceneJobs('cities', CITY_SCENES), ...sceneJobs('posts', POST_SCENES), ...sceneJobs('presets', PRESET_SCENES), ...brandJobs()];
+  return [
+    ...sceneJobs('cities', CITY_SCENES),
+    ...sceneJobs('posts', POST_SCENES),
+    ...sceneJobs('presets', PRESET_SCENES),
+    ...cardJobs(),
+    ...brandJobs(),
+  ];
 }
 
 async function main(): Promise<void> {

@@ -1,8 +1,9 @@
 // Rendering SVG strings to the JPEG master + responsive WebP variants with sharp.
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import sharp from 'sharp';
 import { IMAGE_VARIANT_WIDTHS } from '@forkcast/shared/images';
+import { cardRegion, SOCIAL_CARD } from '@forkcast/shared/social-card';
 
 export interface WriteResult {
   files: string[];
@@ -47,6 +48,19 @@ export async function writePng(svg: string, file: string, size: number, backgrou
     .resize(size, size)
     .flatten({ background })
     .png({ compressionLevel: 9 })
+    .toFile(file);
+  return { files: [file], bytes: await sizeOf(file) };
+}
+
+/** The social card shipped beside a preset: its JPEG cut to 1200x630 around the centre, as pages name it (`<base>-og.jpg`). */
+export async function writeSocialCard(base: string): Promise<WriteResult> {
+  const jpg = await readFile(`${base}.jpg`);
+  const { width = 0, height = 0 } = await sharp(jpg).metadata();
+  const file = `${base}-og.jpg`;
+  await sharp(jpg)
+    .extract(cardRegion({ width, height }, { x: 0.5, y: 0.5 }))
+    .resize(SOCIAL_CARD.width, SOCIAL_CARD.height, { fit: 'cover' })
+    .jpeg({ quality: 80, mozjpeg: true, progressive: true })
     .toFile(file);
   return { files: [file], bytes: await sizeOf(file) };
 }
