@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
-import type { DeliveryStatus, RedirectSource, Role, SendStatus, SubscriberStatus } from '@forkcast/shared/contracts';
+import type { DeliveryStatus, RedirectSource, Role, SendStatus, SitePageLayout, SubscriberStatus } from '@forkcast/shared/contracts';
 import type { RedirectStatus } from '@forkcast/shared/urls';
 
 /** Columns as TypeScript sees them (the CamelCasePlugin maps them to snake_case in SQLite). */
@@ -559,6 +559,12 @@ export interface SitePagesTable {
   createdAt: string;
   updatedAt: string;
   publishedAt: string | null;
+  /** How the page is laid out (SITE_PAGE_LAYOUTS). */
+  layout: Generated<SitePageLayout>;
+  /** The small line over the title; empty: the site's name. */
+  kicker: Generated<string>;
+  /** The head's summary; empty: the first paragraph. */
+  description: Generated<string>;
 }
 
 export type SitePageStatus = 'draft' | 'published';

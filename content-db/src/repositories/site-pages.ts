@@ -1,3 +1,4 @@
+import type { SitePageLayout } from '@forkcast/shared/contracts';
 import { sitePagePath } from '@forkcast/shared/urls';
 import type { Db } from '../db.ts';
 import { recordEvent } from '../revisions/capture.ts';
@@ -20,6 +21,11 @@ export interface SitePage {
   createdAt: string;
   updatedAt: string;
   publishedAt: string | null;
+  layout: SitePageLayout;
+  /** The small line over the title; empty: the site's name. */
+  kicker: string;
+  /** The head's summary; empty: the first paragraph. */
+  description: string;
 }
 
 /** What a published page's link shows: the footer and the sitemap need no more. */
@@ -37,6 +43,9 @@ export interface SitePageInput {
   content?: string;
   status?: SitePageStatus;
   inFooter?: boolean;
+  layout?: SitePageLayout;
+  kicker?: string;
+  description?: string;
 }
 
 const toSitePage = (row: SitePageRow): SitePage => ({ ...row, inFooter: row.inFooter === 1 });
@@ -123,6 +132,9 @@ export async function createSitePage(db: Db, input: SitePageInput, now: string):
       content: input.content ?? '',
       status,
       inFooter: input.inFooter ? 1 : 0,
+      layout: input.layout ?? 'standard',
+      kicker: input.kicker ?? '',
+      description: input.description ?? '',
       createdAt: now,
       updatedAt: now,
       publishedAt: status === 'published' ? now : null,
@@ -152,6 +164,9 @@ export async function updateSitePage(db: Db, id: number, change: Partial<SitePag
       ...(change.title !== undefined && { title: change.title }),
       ...(change.content !== undefined && { content: change.content }),
       ...(change.inFooter !== undefined && { inFooter: change.inFooter ? 1 : 0 }),
+      ...(change.layout !== undefined && { layout: change.layout }),
+      ...(change.kicker !== undefined && { kicker: change.kicker }),
+      ...(change.description !== undefined && { description: change.description }),
       status,
       publishedAt: status === 'published' ? (goesLive ? now : before.publishedAt) : null,
       version: before.version + 1,
@@ -180,20 +195,52 @@ export async function deleteSitePage(db: Db, id: number): Promise<boolean> {
   return true;
 }
 
-/** A page as an export carries it: its row, id included. */
-export type TransferredSitePage = Omit<SitePageRow, 'version'>;
+/** A page as an export carries it: its row, id included (an export made before layouts had none: 'standard'). */
+export type TransferredSitePage = Omit<SitePageRow, 'version' | 'layout' | 'kicker' | 'description'> &
+  Partial<Pick<SitePageRow, 'layout' | 'kicker' | 'description'>>;
 
 /** Every page, by id: what an export carries. */
 export function allSitePages(db: Db): Promise<TransferredSitePage[]> {
   return db
     .selectFrom('sitePages')
-    .select(['id', 'slug', 'title', 'content', 'status', 'inFooter', 'createdAt', 'updatedAt', 'publishedAt'])
+    .select([
+      'id',
+      'slug',
+      'title',
+      'content',
+      'status',
+      'inFooter',
+      'createdAt',
+      'updatedAt',
+      'publishedAt',
+      'layout',
+      'kicker',
+      'description',
+    ])
     .orderBy('id')
     .execute();
 }
 
-/** Puts an import's pages back with their ids, so they render as they did; they announce nothing. */
+/**
+ * Puts an import's pages back with their ids, so they render as they did; they announce nothing. A
+ * page of this site at one of their ids or slugs gives way (an empty site still has About, Terms
+ * and Privacy from its seed).
+ */
 export async function putSitePages(db: Db, pages: readonly TransferredSitePage[]): Promise<void> {
+  const ids = pages.map((page) => page.id);
+  const slugs = pages.map((page) => page.slug);
+  if (pages.length > 0) {
+    const replaced = await db
+      .deleteFrom('sitePages')
+      .where((eb) => eb.or([eb('id', 'in', ids), eb('slug', 'in', slugs)]))
+      .returning(['id', 'status', 'inFooter', 'slug', 'title'])
+      .execute();
+    for (const row of replaced) {
+      recordWrite(TAG.sitePage(row.id));
+      if (row.status === 'published') recordWrite(TAG.sitePages);
+      if (footerLink(row)) recordWrite(TAG.footerSitePages);
+    }
+  }
   for (const page of pages) {
     await db.insertInto('sitePages').values(page).execute();
     recordWrite(TAG.sitePage(page.id));

@@ -18,11 +18,14 @@ export const GET: APIRoute = async ({ locals }) => {
     listPublishedSitePages(db),
   ]);
   const cities = await listCityLinks(db, guided);
+  // About, Terms and Privacy are fixed routes and pages both: listed once.
   const routes = [
-    ...FIXED_ROUTES,
-    ...listingRoutes(totals, tagPages, authorPages),
-    ...cities.map(itineraryPagePath),
-    ...sitePages.map(({ slug }) => sitePagePath(slug)),
+    ...new Set([
+      ...FIXED_ROUTES,
+      ...listingRoutes(totals, tagPages, authorPages),
+      ...cities.map(itineraryPagePath),
+      ...sitePages.map(({ slug }) => sitePagePath(slug)),
+    ]),
   ].filter(indexable);
   return new Response(urlsetXml(routes.map((route) => ({ loc: absoluteUrl(site, route) }))), { headers: XML_HEADERS });
 };
