@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { SITE_PAGE_LAYOUT_LABELS, SITE_PAGE_LAYOUTS, type SitePageLayout } from '@forkcast/shared/contracts';
 import { slugify } from '@forkcast/shared/slugs';
+import { fixedPageRefusal } from '@forkcast/shared/urls';
 import { apiRequest, messageOf } from '../../shared/api';
 import { toast } from '../../shared/toast-store';
 import { plural, timeAgo } from '../DashboardFormat';
@@ -17,6 +19,9 @@ interface SitePageView {
   content: string;
   status: 'draft' | 'published';
   inFooter: boolean;
+  layout: SitePageLayout;
+  kicker: string;
+  description: string;
   version: number;
   updatedAt: string;
   url: string;
@@ -28,17 +33,22 @@ interface Draft {
   content: string;
   status: 'draft' | 'published';
   inFooter: boolean;
+  layout: SitePageLayout;
 }
 
-const EMPTY: Draft = { title: '', slug: '', content: '', status: 'draft', inFooter: false };
+const EMPTY: Draft = { title: '', slug: '', content: '', status: 'draft', inFooter: false, layout: 'standard' };
 
 /** The editor of one page: new (no `page`) or an existing one, saved with the version it was opened at. */
 function PageEditor({ page, onDone }: { page?: SitePageView; onDone: () => void }) {
   const id = useId();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Draft>(
-    page ? { title: page.title, slug: page.slug, content: page.content, status: page.status, inFooter: page.inFooter } : EMPTY,
+    page
+      ? { title: page.title, slug: page.slug, content: page.content, status: page.status, inFooter: page.inFooter, layout: page.layout }
+      : EMPTY,
   );
+  // About, Terms and Privacy keep their address, stay published and are in the footer already.
+  const fixed = page ? fixedPageRefusal(page.slug, 'move') : undefined;
   // A new page's slug follows its title until the editor types one.
   const [slugTouched, setSlugTouched] = useState(page !== undefined);
   const [error, setError] = useState<string>();
@@ -84,7 +94,7 @@ function PageEditor({ page, onDone }: { page?: SitePageView; onDone: () => void 
             spellCheck={false}
             autoComplete="off"
             value={draft.slug}
-            disabled={save.isPending}
+            disabled={save.isPending || fixed !== undefined}
             aria-describedby={`${id}-slug-hint`}
             onChange={(event) => {
               setSlugTouched(true);
@@ -92,8 +102,23 @@ function PageEditor({ page, onDone }: { page?: SitePageView; onDone: () => void 
             }}
           />
           <p className="fc-dash-hint" id={`${id}-slug-hint`}>
-            The page lives at /{draft.slug || 'your-slug'}: lowercase letters and digits joined by hyphens.
+            {fixed ?? `The page lives at /${draft.slug || 'your-slug'}: lowercase letters and digits joined by hyphens.`}
           </p>
+        </div>
+        <div className="fc-form">
+          <label htmlFor={`${id}-layout`}>Layout</label>
+          <select
+            id={`${id}-layout`}
+            value={draft.layout}
+            disabled={save.isPending}
+            onChange={(event) => set({ layout: SITE_PAGE_LAYOUTS.find((layout) => layout === event.target.value) ?? 'standard' })}
+          >
+            {SITE_PAGE_LAYOUTS.map((layout) => (
+              <option key={layout} value={layout}>
+                {SITE_PAGE_LAYOUT_LABELS[layout]}
+              </option>
+            ))}
+          </select>
         </div>
         <div className="fc-form">
           <label htmlFor={`${id}-content`}>Content</label>
@@ -106,7 +131,7 @@ function PageEditor({ page, onDone }: { page?: SitePageView; onDone: () => void 
             onChange={(event) => set({ content: event.target.value })}
           />
           <p className="fc-dash-hint" id={`${id}-content-hint`}>
-            Markdown: ## for a heading, **bold**, [a link](/about), - for a list.
+            Markdown: ## for a heading, **bold**, [a link](/about), - for a list; {'{site}'} shows the site&rsquo;s name.
           </p>
         </div>
         <div className="fc-form">
@@ -114,7 +139,7 @@ function PageEditor({ page, onDone }: { page?: SitePageView; onDone: () => void 
           <select
             id={`${id}-status`}
             value={draft.status}
-            disabled={save.isPending}
+            disabled={save.isPending || fixed !== undefined}
             onChange={(event) => set({ status: event.target.value === 'published' ? 'published' : 'draft' })}
           >
             <option value="draft">Draft</option>
@@ -125,7 +150,7 @@ function PageEditor({ page, onDone }: { page?: SitePageView; onDone: () => void 
           <input
             type="checkbox"
             checked={draft.inFooter}
-            disabled={save.isPending}
+            disabled={save.isPending || fixed !== undefined}
             onChange={(event) => set({ inFooter: event.target.checked })}
           />{' '}
           Show in the footer
@@ -195,16 +220,20 @@ export function DashboardSitePages() {
               <button type="button" className="button button--ghost fc-dash-small-button" onClick={() => setEditing(page)}>
                 Edit <span className="visually-hidden">{page.title}</span>
               </button>
-              <button
-                type="button"
-                className="fc-dash-danger"
-                disabled={remove.isPending}
-                onClick={() => {
-                  if (window.confirm(`Delete the page ${page.title}? It is taken off the site at once.`)) remove.mutate(page);
-                }}
-              >
-                Delete <span className="visually-hidden">{page.title}</span>
-              </button>
+              {fixedPageRefusal(page.slug, 'delete') ? (
+                <p className="fc-dash-hint">{fixedPageRefusal(page.slug, 'delete')}</p>
+              ) : (
+                <button
+                  type="button"
+                  className="fc-dash-danger"
+                  disabled={remove.isPending}
+                  onClick={() => {
+                    if (window.confirm(`Delete the page ${page.title}? It is taken off the site at once.`)) remove.mutate(page);
+                  }}
+                >
+                  Delete <span className="visually-hidden">{page.title}</span>
+                </button>
+              )}
             </li>
           ))}
         </ul>
