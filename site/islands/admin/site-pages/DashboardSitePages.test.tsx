@@ -77,6 +77,7 @@ describe('the pages section', () => {
       status: 'draft',
       inFooter: false,
       layout: 'standard',
+      kicker: '',
     });
   });
 

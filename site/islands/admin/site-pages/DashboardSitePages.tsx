@@ -34,9 +34,10 @@ interface Draft {
   status: 'draft' | 'published';
   inFooter: boolean;
   layout: SitePageLayout;
+  kicker: string;
 }
 
-const EMPTY: Draft = { title: '', slug: '', content: '', status: 'draft', inFooter: false, layout: 'standard' };
+const EMPTY: Draft = { title: '', slug: '', content: '', status: 'draft', inFooter: false, layout: 'standard', kicker: '' };
 
 /** The editor of one page: new (no `page`) or an existing one, saved with the version it was opened at. */
 function PageEditor({ page, onDone }: { page?: SitePageView; onDone: () => void }) {
@@ -44,7 +45,15 @@ function PageEditor({ page, onDone }: { page?: SitePageView; onDone: () => void 
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Draft>(
     page
-      ? { title: page.title, slug: page.slug, content: page.content, status: page.status, inFooter: page.inFooter, layout: page.layout }
+      ? {
+          title: page.title,
+          slug: page.slug,
+          content: page.content,
+          status: page.status,
+          inFooter: page.inFooter,
+          layout: page.layout,
+          kicker: page.kicker,
+        }
       : EMPTY,
   );
   // About, Terms and Privacy keep their address, stay published and are in the footer already.
@@ -119,6 +128,19 @@ function PageEditor({ page, onDone }: { page?: SitePageView; onDone: () => void 
               </option>
             ))}
           </select>
+        </div>
+        <div className="fc-form">
+          <label htmlFor={`${id}-kicker`}>Kicker</label>
+          <input
+            id={`${id}-kicker`}
+            value={draft.kicker}
+            disabled={save.isPending}
+            aria-describedby={`${id}-kicker-hint`}
+            onChange={(event) => set({ kicker: event.target.value })}
+          />
+          <p className="fc-dash-hint" id={`${id}-kicker-hint`}>
+            The small line over the title; empty, the site&rsquo;s name.
+          </p>
         </div>
         <div className="fc-form">
           <label htmlFor={`${id}-content`}>Content</label>
