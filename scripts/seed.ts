@@ -5,4 +5,4 @@ import { configOrExit, runOrExit } from './lib.ts';
 const config = configOrExit();
 const { db, seeded } = await runOrExit(() => openContentDb(config.databasePath));
 await db.destroy();
-console.log(`${config.databasePath}: added ${seeded.citiesAdded} cities and ${seeded.postsAdded} posts.`);
+console.log(`${config.databasePath}: added ${seeded.citiesAdded} cities, ${seeded.postsAdded} posts and ${seeded.pagesAdded} pages.`);

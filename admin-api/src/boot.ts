@@ -21,7 +21,7 @@ import { CardSweep, ensureLibraryCards } from './social-cards/library.ts';
 import { removeStaleUploadTemps } from './uploads/storage.ts';
 
 export interface BootEvents {
-  seeded?: (counts: { citiesAdded: number; postsAdded: number }) => void;
+  seeded?: (counts: { citiesAdded: number; postsAdded: number; pagesAdded: number }) => void;
   admin?: (result: AdminBootstrap) => void;
   rendered?: (result: RenderSiteResult) => void;
   onPage?: (done: number, total: number) => void;

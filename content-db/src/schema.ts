@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
-import type { DeliveryStatus, RedirectSource, Role, SendStatus, SubscriberStatus } from '@forkcast/shared/contracts';
+import type { DeliveryStatus, RedirectSource, Role, SendStatus, SitePageLayout, SubscriberStatus } from '@forkcast/shared/contracts';
 import type { RedirectStatus } from '@forkcast/shared/urls';
 
 /** Columns as TypeScript sees them (the CamelCasePlugin maps them to snake_case in SQLite). */
@@ -566,6 +566,10 @@ export interface SitePagesTable {
   canonicalUrl: Generated<string | null>;
   /** 1 keeps the page out of search results and the sitemap. */
   noindex: Generated<number>;
+  /** How the page is laid out (SITE_PAGE_LAYOUTS). */
+  layout: Generated<SitePageLayout>;
+  /** The small line over the title; empty: the site's name. */
+  kicker: Generated<string>;
 }
 
 export type SitePageStatus = 'draft' | 'published';

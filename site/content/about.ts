@@ -1,4 +1,5 @@
-// About page copy for Forkcast. Plain text only; the page renders each paragraph as-is.
+// About page copy as the page read when it was code: the seed's About (content-db/seed/pages) must
+// read exactly so, which tests/integration/site.test.ts checks on the rendered page.
 
 import { CONTACT_EMAIL } from './site';
 

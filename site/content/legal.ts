@@ -1,5 +1,5 @@
-// Terms of Use and Privacy Policy copy for Forkcast.
-// Plain text only: the legal pages number the sections and render each paragraph as-is.
+// Terms of Use and Privacy Policy copy as the pages read when they were code: the seed's pages
+// (content-db/seed/pages) must read exactly so, which tests/integration/site.test.ts checks.
 
 import { CONTACT_EMAIL } from './site';
 

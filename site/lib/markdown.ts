@@ -170,3 +170,8 @@ function renderAgainst(markdown: string, baseUrl: string): string {
 function sanitize(html: string, options: IOptions = SANITIZE): string {
   return sanitizeHtml(html, options).replaceAll(' />', '>').replaceAll('\u00a0', '&nbsp;');
 }
+
+/** One line of Markdown (a heading's text) as safe inline HTML: emphasis, code and links, no blocks. */
+export function renderInlineMarkdown(markdown: string): string {
+  return sanitize(marked.parseInline(markdown) as string);
+}

@@ -434,6 +434,27 @@ describe('the admin edits in place', () => {
     await page.screenshot({ path: '/tmp/forkcast-admin-trash-page-1280.png', fullPage: true });
   });
 
+  it('edits About in place: its title and text, saved with its version, and the reloaded page shows them', async () => {
+    await page.goto('/about');
+    const toolbar = page.getByRole('group', { name: 'Page editing' });
+    await toolbar.getByRole('button', { name: 'Edit this page' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit this page' });
+    const text = dialog.getByLabel('Markdown');
+    await expect.poll(() => text.inputValue()).toContain('# We plan our trips around lunch');
+    await dialog.getByLabel('Title').fill('About Us');
+    await text.fill((await text.inputValue()).replace('We plan our trips around lunch', 'We still plan our trips around lunch'));
+    const saved = await writeAndReload(page, isWrite('PATCH', /^\/api\/pages\/\d+$/), () =>
+      dialog.getByRole('button', { name: 'Save' }).click(),
+    );
+    expect(saved.request().headers()['if-match']).toBe('"1"');
+    await shown(page.getByRole('heading', { level: 1, name: 'We still plan our trips around lunch' }));
+    expect(await page.title()).toBe('About Us | Forkcast');
+    await asVisitor('/about', async (visitor) => {
+      await shown(visitor.getByRole('heading', { level: 1, name: 'We still plan our trips around lunch' }));
+      expect(await visitor.getByRole('group', { name: 'Page editing' }).count()).toBe(0);
+    });
+  });
+
   it('deletes a newsletter subscriber in /admin', async () => {
     const email = `leaving-${Date.now()}@example.com`;
     const subscribe = await fetch(`${server.url}/api/newsletter/subscribe`, {

@@ -236,6 +236,20 @@ const WRITES: Record<string, Write> = {
     const response = await site.request(`/api/trash/${entry.kind}/${entry.entityId}/restore`, { method: 'POST' });
     return refusedOr(`restore ${entry.kind} '${entry.title}' from the trash`, response);
   },
+  // About, Terms or Privacy edited in place: a new section, sometimes a new title or layout.
+  async editPage(site, random) {
+    const pages = await site.handle.db.selectFrom('sitePages').select(['id', 'slug', 'content']).orderBy('id').execute();
+    const page = pick(random, pages);
+    const change = {
+      content: `${page.content}\n\n## Added ${Math.floor(random() * 1e6)}\n\nA note from {site}.`,
+      ...(random() < 0.3 && { title: `Title ${Math.floor(random() * 1e4)}` }),
+      ...(random() < 0.2 && { layout: pick(random, ['standard', 'about', 'legal'] as const) }),
+    };
+    return {
+      label: `page ${page.slug} ${JSON.stringify(Object.keys(change))}`,
+      response: await site.request(`/api/pages/${page.id}`, json('PATCH', change)),
+    };
+  },
 };
 
 /** A refused restore (409) is reported as a line without a call; anything else is the call's outcome. */

@@ -34,6 +34,15 @@ describe('the /search page, answered by the server for each request', () => {
     expect(html).toContain('class="site-header"');
   });
 
+  it("finds About, Terms and Privacy by their text, with the site's name where the page says {site}", async () => {
+    const { html } = await page('?q=relentlessly&type=page');
+    expect(html).toContain('href="/about"');
+    const terms = await page('?q=ground+rules&type=page');
+    expect(terms.html).toContain('href="/terms"');
+    expect(terms.html).toMatch(/reading Forkcast, the food-travel publication/);
+    expect(terms.html).not.toContain('{site}');
+  });
+
   it('shows the empty form, a refusal (400) and no results, and escapes what the reader typed', async () => {
     expect((await page('')).html).toContain('Find a guide, a restaurant or a post');
     const refused = await page(`?q=${'a'.repeat(201)}`);

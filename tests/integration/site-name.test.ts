@@ -40,4 +40,17 @@ describe('SITE_NAME', () => {
     }
     expect(leaks).toEqual([]);
   });
+
+  it('names it in the text of About, Terms and Privacy, which are pages an editor writes with a {site} token', async () => {
+    for (const route of ['/about', '/terms', '/privacy']) {
+      const { document } = new JSDOM(new TextDecoder().decode((await renderer.render(route)).body)).window;
+      const text = document.querySelector('main')?.textContent ?? '';
+      expect(text, route).toMatch(/Test Kitchen/);
+      // The address readers write to is the publication's own, whatever the site is called.
+      expect(text.replaceAll('hello@forkcast.example', ''), route).not.toMatch(/forkcast|\{site\}/i);
+    }
+    const { document } = new JSDOM(new TextDecoder().decode((await renderer.render('/about')).body)).window;
+    expect(document.querySelector('.page-intro .kicker')?.textContent).toBe('About Test Kitchen');
+    expect(document.querySelector('.about__section h2')?.textContent).toBe('What Test Kitchen Is');
+  });
 });

@@ -7,6 +7,8 @@ import { seed } from '@forkcast/content-db/seed';
 import { NEWSLETTER_FORM_OUTCOME } from '@forkcast/shared/contracts';
 import { readSitemaps } from './sitemaps.ts';
 import { renderFixtureSite, SITE, type RenderedSite } from './support.ts';
+import { ABOUT } from '../../site/content/about.ts';
+import { LEGAL_LAST_UPDATED, PRIVACY_SECTIONS, TERMS_SECTIONS } from '../../site/content/legal.ts';
 
 // Payloads an editor (or someone who stole the editor's session) might put into a block.
 const XSS_BLOCKS = [
@@ -331,6 +333,47 @@ describe('the seeded site, rendered in full', () => {
       expect(page('/privacy').body.textContent).toMatch(/under 13/);
     });
 
+    it('shows About, Terms and Privacy as pages with the text, headings and order they had in code', () => {
+      const texts = (d: Document, selector: string) => [...d.querySelectorAll(selector)].map((element) => element.textContent?.trim());
+      const about = page('/about');
+      expect(about.querySelector('.page-intro .kicker')?.textContent).toBe('About Forkcast');
+      expect(about.querySelector('h1')?.textContent).toBe('We plan our trips around lunch');
+      expect(texts(about, '.page-intro p:not(.kicker)')).toEqual([ABOUT.lede('Forkcast')]);
+      expect(about.querySelector('meta[name=description]')?.getAttribute('content')).toBe(ABOUT.lede('Forkcast'));
+      const aboutSections = [
+        ...ABOUT.sections,
+        {
+          heading: 'Write to Us',
+          paragraphs: ['Tips, corrections and long emails about a single bowl of noodles are all welcome at hello@forkcast.example.'],
+        },
+      ];
+      expect(texts(about, '.about__section > h2')).toEqual(aboutSections.map((section) => section.heading));
+      expect([...about.querySelectorAll('.about__section')].map((section) => texts(section as unknown as Document, '.prose > p'))).toEqual(
+        aboutSections.map((section) => section.paragraphs),
+      );
+      expect(about.querySelector('#contact a')?.getAttribute('href')).toBe('mailto:hello@forkcast.example');
+      for (const [route, title, sections, description] of [
+        [
+          '/terms',
+          'Terms of Use',
+          TERMS_SECTIONS,
+          "The terms that apply when you read or use Forkcast's city food guides and dining posts.",
+        ],
+        ['/privacy', 'Privacy Policy', PRIVACY_SECTIONS, 'What Forkcast collects, why we collect it, and the choices you have.'],
+      ] as const) {
+        const d = page(route);
+        expect(d.querySelector('h1')?.textContent).toBe(title);
+        expect(d.querySelector('.page-intro .kicker')?.textContent).toBe('The fine print');
+        expect(d.querySelector('.page-intro .meta')?.textContent).toBe(`Last updated: ${LEGAL_LAST_UPDATED}`);
+        expect(d.querySelector('meta[name=description]')?.getAttribute('content')).toBe(description);
+        expect(texts(d, '.legal__toc li')).toEqual(sections.map((section) => section.heading));
+        expect(texts(d, '.legal__sections > li > h2')).toEqual(sections.map((section, index) => `${index + 1}. ${section.heading}`));
+        expect([...d.querySelectorAll('.legal__sections > li')].map((li) => texts(li as unknown as Document, '.prose > p'))).toEqual(
+          sections.map((section) => section.paragraphs),
+        );
+      }
+    });
+
     it('counts 6 + cities + posts, groups posts by the city their slug names, and files the odd San Francisco post with the /post/ posts', async () => {
       const d = page('/sitemap');
       expect(d.body.textContent).toContain('Total pages: 52');
@@ -511,21 +554,13 @@ describe('an empty site', () => {
 
   it('still renders every fixed page', async () => {
     expect(await listCities(site.handle.db)).toEqual([]);
-    for (const route of [
-      '/',
-      '/about',
-      '/terms',
-      '/privacy',
-      '/admin',
-      '/404',
-      '/404-post',
-      '/404-guide',
-      '/rss.xml',
-      '/sitemap.xml',
-      '/robots.txt',
-    ]) {
+    for (const route of ['/', '/admin', '/404', '/404-post', '/404-guide', '/rss.xml', '/sitemap.xml', '/robots.txt']) {
       expect(site.page(route).length, route).toBeGreaterThan(50);
     }
     expect(site.page('/_redirects')).toBe('');
+  });
+
+  it('has no About, Terms or Privacy until the seed (or migration 0033) adds them as pages', () => {
+    for (const route of ['/about', '/terms', '/privacy']) expect(() => site.page(route), route).toThrow(/ENOENT/);
   });
 });

@@ -673,6 +673,27 @@ describe('the tags each write route enqueues', () => {
     });
   }
 
+  it('re-renders exactly About when its text changes in place, and the site folder equals a full build', async () => {
+    const about = await site.handle.db
+      .selectFrom('sitePages')
+      .select(['id', 'version'])
+      .where('slug', '=', 'about')
+      .executeTakeFirstOrThrow();
+    const before = readTree(site.dist.siteDir);
+    await expectTagsReach(async () => {
+      const request = json('PATCH', { content: '# We plan our trips around dinner\n\nA lede.\n\n## What {site} Is\n\nWe eat.' });
+      const response = await site.request(`/api/pages/${about.id}`, {
+        ...request,
+        headers: { ...(request.headers as Record<string, string>), 'If-Match': `"${about.version}"` },
+      });
+      return { response, expected: async () => [`site-page:${about.id}`] };
+    });
+    expect(treeDifferences(before, readTree(site.dist.siteDir)).filter((file) => file.endsWith('.html'))).toEqual(['about/index.html']);
+    const html = readFileSync(join(site.dist.siteDir, 'about/index.html'), 'utf8');
+    expect(html).toContain('<h1>We plan our trips around dinner</h1>');
+    expect(html).toContain('What Forkcast Is');
+  });
+
   it("records a post's search and social fields as its page's change: they reach its head and its sitemap file", async () => {
     const post = await cityPost(site);
     const seo = { metaTitle: 'A title for search', canonicalUrl: '/posts', noindex: true };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { POST_STATUSES, REDIRECT_SOURCES, ROLES, SEARCH_TYPES, WEBHOOK_EVENTS } from '@forkcast/shared/contracts';
+import { POST_STATUSES, REDIRECT_SOURCES, ROLES, SEARCH_TYPES, SITE_PAGE_LAYOUTS, WEBHOOK_EVENTS } from '@forkcast/shared/contracts';
 
 /**
  * The JSON the API answers with, as zod schemas for the OpenAPI document. Each mirrors an interface
@@ -540,6 +540,8 @@ export const SitePage = z
     content: z.string().describe('Markdown, sanitised like a post body when rendered.'),
     status: z.enum(['draft', 'published']),
     inFooter: z.boolean().describe('Whether the footer links the page, after its own links.'),
+    layout: z.enum(SITE_PAGE_LAYOUTS).describe("How the page is laid out: 'standard', 'about' or 'legal'."),
+    kicker: z.string().describe("The small line over the title; empty: the site's name."),
     version: z.number().int().describe('Moves with every write; send it back as `If-Match`.'),
     createdAt: time,
     updatedAt: time,

@@ -15,9 +15,9 @@ import {
   type Db,
   type SitePage,
 } from '@forkcast/content-db';
-import { versionTag } from '@forkcast/shared/contracts';
+import { SITE_PAGE_LAYOUTS, SITE_NAME_TOKEN, versionTag } from '@forkcast/shared/contracts';
 import { EMPTY_SEO } from '@forkcast/shared/seo';
-import { pageSlugRefusal, sitePagePath } from '@forkcast/shared/urls';
+import { fixedPageRefusal, pageSlugRefusal, sitePagePath } from '@forkcast/shared/urls';
 import type { AppEnv } from '../context.ts';
 import { ApiError, errors } from '../errors.ts';
 import { answer, describer, pathParameter, refusals } from '../openapi/describe.ts';
@@ -42,9 +42,18 @@ const fields = {
     .describe('Where the page lives: `/{slug}`, lowercase letters and digits joined by hyphens.'),
   content: text('The content', { multiline: true })
     .max(MAX_CONTENT, `The content is at most ${MAX_CONTENT} characters.`)
-    .describe('Markdown.'),
+    .describe(`Markdown; \`${SITE_NAME_TOKEN}\` shows the site's name.`),
   status: z.enum(['draft', 'published'], { error: "status must be 'draft' or 'published'." }),
   inFooter: z.boolean({ error: 'inFooter must be true or false.' }).describe('Whether the footer links the page.'),
+  layout: z
+    .enum(SITE_PAGE_LAYOUTS, { error: `layout must be one of ${SITE_PAGE_LAYOUTS.join(', ')}.` })
+    .describe(
+      "'standard': the title over the text; 'about': the text before the first `##` as a lede, each `##` section beside its heading; 'legal': numbered `##` sections with a list of contents.",
+    ),
+  kicker: text('The kicker')
+    .trim()
+    .max(120, 'The kicker is at most 120 characters.')
+    .describe("The small line over the title; empty: the site's name."),
 };
 
 // The search and social fields, each optional: an empty one keeps the page's default.
@@ -57,6 +66,8 @@ const newPageBody = z.strictObject({
   status: fields.status.optional(),
   inFooter: fields.inFooter.optional(),
   ...pageSeo,
+  layout: fields.layout.optional(),
+  kicker: fields.kicker.optional(),
 });
 
 const pageChangeBody = z.strictObject({
@@ -66,9 +77,23 @@ const pageChangeBody = z.strictObject({
   status: fields.status.optional(),
   inFooter: fields.inFooter.optional(),
   ...pageSeo,
+  layout: fields.layout.optional(),
+  kicker: fields.kicker.optional(),
 });
 
 const pageNotFound = () => errors.notFound('Page not found.');
+
+/** A fixed page (About, Terms, Privacy: SPEC's links name them) keeps its address, stays published and is never deleted. */
+function checkFixed(page: SitePage, change: { slug?: string; status?: string; inFooter?: boolean } | 'delete'): void {
+  const refusal =
+    change === 'delete'
+      ? fixedPageRefusal(page.slug, 'delete')
+      : (change.slug !== undefined && change.slug !== page.slug && fixedPageRefusal(page.slug, 'move')) ||
+        (change.status === 'draft' && fixedPageRefusal(page.slug, 'unpublish')) ||
+        (change.inFooter === true && fixedPageRefusal(page.slug, 'footer')) ||
+        undefined;
+  if (refusal) throw errors.conflict(refusal);
+}
 const withUrl = (page: SitePage) => ({ ...page, url: sitePagePath(page.slug) });
 
 /**
@@ -111,6 +136,8 @@ const ABOUT_EXAMPLE = {
   content: 'Our kitchen is open to readers on the first Friday of the month.',
   status: 'published',
   inFooter: true,
+  layout: 'standard',
+  kicker: '',
   version: 1,
   createdAt: '2025-01-15T09:30:00.000Z',
   updatedAt: '2025-01-15T09:30:00.000Z',
@@ -229,7 +256,7 @@ export const sitePageRoutes = new Hono<AppEnv>()
       operationId: 'updatePage',
       summary: 'Change a page',
       description:
-        'Any of the fields `POST /api/pages` takes. Publishing puts the page live at `/{slug}` before the answer; `draft` takes it down; a new slug moves a live page and leaves a 301 from its old address. Send the version the change was made to as `If-Match`: a write to an older one is refused (412) and changes nothing.',
+        'Any of the fields `POST /api/pages` takes. Publishing puts the page live at `/{slug}` before the answer; `draft` takes it down; a new slug moves a live page and leaves a 301 from its old address. About, Terms and Privacy (`/about`, `/terms`, `/privacy`, linked from the header and footer of every page) keep their address, stay published and are not added to the footer again: such a change is refused (409) with the reason. Send the version the change was made to as `If-Match`: a write to an older one is refused (412) and changes nothing.',
       parameters: [byId],
       responses: {
         200: answer('The page, with its new version.', SitePageShape, { versioned: true }),
@@ -259,6 +286,7 @@ export const sitePageRoutes = new Hono<AppEnv>()
           throw ApiError.of('stale_version', 'This page was changed since you opened it; reload it and make your change again.', {
             stale: { currentVersion: current.version, changedBy: null, changedAt: current.updatedAt, changes: [] },
           });
+        checkFixed(current, change);
         if (change.slug !== undefined && change.slug !== current.slug) await checkSlug(trx, change.slug, id);
         const now = nowIso();
         const updated = (await updateSitePage(trx, id, change, now))!;
@@ -274,9 +302,9 @@ export const sitePageRoutes = new Hono<AppEnv>()
       operationId: 'deletePage',
       summary: 'Delete a page into the trash',
       description:
-        'Moves the page to the trash (kept 30 days with its history; `POST /api/trash/page/{id}/restore` brings it back): a published one is gone from the site and the search before the answer, and no redirect leads to its address any more.',
+        'Moves the page to the trash (kept 30 days with its history; `POST /api/trash/page/{id}/restore` brings it back): a published one is gone from the site and the search before the answer, and no redirect leads to its address any more. About, Terms and Privacy are never deleted (409, with the reason).',
       parameters: [byId],
-      responses: { 204: { description: 'Moved to the trash.' }, ...refusals('not_found') },
+      responses: { 204: { description: 'Moved to the trash.' }, ...refusals('not_found', 'conflict') },
       examples: [
         {
           name: 'missing',
@@ -293,6 +321,7 @@ export const sitePageRoutes = new Hono<AppEnv>()
       const deleted = await commitWrite(c, async (trx) => {
         const page = await getSitePage(trx, id);
         if (!page) return false;
+        checkFixed(page, 'delete');
         await followAddress(trx, page, undefined, nowIso());
         return deleteSitePage(trx, id);
       });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertCity } from '@forkcast/content-db';
+import { loadSeedContent, seed } from '@forkcast/content-db/seed';
 import { createTestApp, json, storedState, type TestApp } from '../testing.ts';
 
 interface PageBody {
@@ -42,6 +43,45 @@ describe('/api/pages', () => {
     const init = json('PATCH', body, editor);
     return t.request(`/api/pages/${id}`, { ...init, headers: { ...(init.headers as Record<string, string>), 'If-Match': `"${version}"` } });
   };
+
+  it('keeps About, Terms and Privacy published at their addresses and undeletable, while their text, title and layout change', async () => {
+    await seed(t.handle.db, { cities: [], posts: [], pages: loadSeedContent().pages });
+    const about = (await (await t.request('/api/pages', { headers: { cookie: editor } })).json()).find(
+      (page: PageBody) => page.slug === 'about',
+    ) as PageBody & { layout: string };
+    expect(about).toMatchObject({ title: 'About', layout: 'about', status: 'published', version: 1, url: '/about' });
+    const refusals: [unknown, RegExp][] = [
+      [{ status: 'draft' }, /stays published: every page's footer links to \/about/],
+      [{ slug: 'about-us' }, /keeps its address/],
+      [{ inFooter: true }, /in the footer already/],
+    ];
+    for (const [change, reason] of refusals) {
+      const refused = await patchAt(about.id, change, 1);
+      expect(refused.status, JSON.stringify(change)).toBe(409);
+      expect((await refused.json()).message).toMatch(reason);
+    }
+    const deleted = await t.request(`/api/pages/${about.id}`, { method: 'DELETE', headers: { cookie: editor } });
+    expect(deleted.status).toBe(409);
+    expect((await deleted.json()).message).toBe(
+      "This page cannot be deleted: every page's footer links to /about. Change its text instead.",
+    );
+    expect(
+      await t.handle.db.selectFrom('sitePages').select(['status', 'slug', 'version']).where('id', '=', about.id).executeTakeFirst(),
+    ).toEqual({
+      status: 'published',
+      slug: 'about',
+      version: 1,
+    });
+
+    const changed = await patchAt(
+      about.id,
+      { title: 'About Us', content: 'We eat.', layout: 'standard', kicker: 'Hello', slug: 'about' },
+      1,
+    );
+    expect(changed.status).toBe(200);
+    expect(await changed.json()).toMatchObject({ title: 'About Us', content: 'We eat.', layout: 'standard', kicker: 'Hello', version: 2 });
+    expect((await patchAt(about.id, { layout: 'fancy' }, 2)).status).toBe(400);
+  });
 
   it('creates a draft, reads it with its version, publishes it, lists it and deletes it', async () => {
     const created = await create({ title: 'Visiting Us', slug: 'visiting', content: 'Come **hungry**.' });

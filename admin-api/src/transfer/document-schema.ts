@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EXPORT_FORMAT, READABLE_EXPORT_VERSIONS } from '@forkcast/content-db';
 import { REDIRECT_STATUSES, redirectSourcePath, redirectTarget } from '@forkcast/shared/urls';
-import { ROLES } from '@forkcast/shared/contracts';
+import { ROLES, SITE_PAGE_LAYOUTS } from '@forkcast/shared/contracts';
 import { isCanonicalUrl, isShareImage, SEO_LIMITS } from '@forkcast/shared/seo';
 import { emailAddress, imageSource, slugField, text } from '../schemas.ts';
 
@@ -162,6 +162,9 @@ const sitePage = z.strictObject({
   updatedAt: time,
   publishedAt: time.nullable(),
   ...seoFields,
+  // Absent from exports made before pages had layouts: such a page is a standard one.
+  layout: z.enum(SITE_PAGE_LAYOUTS).optional(),
+  kicker: line('The kicker').optional(),
 });
 const share = z.number().min(0).max(1);
 const count = z.number().int().nonnegative().nullable();

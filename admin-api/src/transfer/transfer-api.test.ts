@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSitePage, recordMedia, subscribe, updateMedia, updatePost } from '@forkcast/content-db';
-import { seed } from '@forkcast/content-db/seed';
+import { loadSeedContent, seed } from '@forkcast/content-db/seed';
 import { ADMIN_PASSWORD, createTestApp, json, ROLE_USERS, storedState, type TestApp } from '../testing.ts';
 import { exportDocument } from './document-schema.ts';
 
@@ -85,7 +85,12 @@ describe('export and import', () => {
 
   it('exports every post, city and user, never a password, and subscribers only when asked', async () => {
     expect(document).toMatchObject({ format: 'forkcast-export', version: 2 });
-    expect(document.pages).toEqual([expect.objectContaining({ slug: 'visiting', status: 'published', inFooter: 1 })]);
+    expect(document.pages).toEqual([
+      expect.objectContaining({ slug: 'about', layout: 'about', kicker: 'About {site}', status: 'published' }),
+      expect.objectContaining({ slug: 'privacy', layout: 'legal', kicker: 'The fine print', status: 'published' }),
+      expect.objectContaining({ slug: 'terms', layout: 'legal', kicker: 'The fine print', status: 'published' }),
+      expect.objectContaining({ slug: 'visiting', layout: 'standard', status: 'published', inFooter: 1 }),
+    ]);
     expect(document.media).toEqual([
       expect.objectContaining({ path: '/uploads/0123456789abcdef01234567.jpg', alt: 'A bowl of ramen', focalX: 0.25, focalY: 0.75 }),
     ]);
@@ -151,11 +156,12 @@ describe('export and import', () => {
   });
 
   it("carries a page's search and social fields, and reads a page exported before them with the defaults", () => {
-    expect(document.pages[0]).toMatchObject({ metaTitle: 'Visit our kitchen', metaDescription: null, canonicalUrl: '/about', noindex: 1 });
+    const visiting = document.pages.findIndex((page) => page.slug === 'visiting');
+    expect(document.pages[visiting]).toMatchObject({ metaTitle: 'Visit our kitchen', metaDescription: null, canonicalUrl: '/about', noindex: 1 });
     const older = structuredClone(document) as unknown as { pages: Record<string, unknown>[] };
     for (const page of older.pages)
       for (const field of ['metaTitle', 'metaDescription', 'ogImage', 'canonicalUrl', 'noindex']) delete page[field];
-    expect(exportDocument.parse(older).pages[0]).toMatchObject({ metaTitle: null, ogImage: null, canonicalUrl: null, noindex: 0 });
+    expect(exportDocument.parse(older).pages[visiting]).toMatchObject({ metaTitle: null, ogImage: null, canonicalUrl: null, noindex: 0 });
   });
 
   it('refuses a site that has content with a 409, changing nothing', async () => {
@@ -170,6 +176,9 @@ describe('export and import', () => {
   });
 
   it('imports into an empty site: the same content, users matched by email or made without a password', async () => {
+    // An empty site still has its own About, Terms and Privacy: the source's take their place.
+    await seed(target.handle.db, { cities: [], posts: [], pages: loadSeedContent().pages });
+    await target.handle.db.updateTable('sitePages').set({ content: 'Our own words.' }).execute();
     const response = await importInto(target, document);
     expect(response.status, await response.clone().text()).toBe(200);
     expect(await response.json()).toEqual({

@@ -217,6 +217,32 @@ export const RESERVED_PAGE_SLUGS: ReadonlySet<string> = new Set([
   'preview',
 ]);
 
+/**
+ * The pages SPEC's header and footer link by address (/about, /terms, /privacy): rows of
+ * site_pages like any other, but they keep their address and stay published, and the footer links
+ * them already.
+ */
+export const FIXED_PAGE_SLUGS: ReadonlySet<string> = new Set(['about', 'terms', 'privacy']);
+
+/** What may not be done to a fixed page. */
+export type FixedPageChange = 'delete' | 'unpublish' | 'move' | 'footer';
+
+/** Why a change is refused to the page at `/{slug}`, when it is a fixed page; undefined when it may be made. */
+export function fixedPageRefusal(slug: string, change: FixedPageChange): string | undefined {
+  if (!FIXED_PAGE_SLUGS.has(slug)) return undefined;
+  const linked = `every page's footer links to /${slug}`;
+  switch (change) {
+    case 'delete':
+      return `This page cannot be deleted: ${linked}. Change its text instead.`;
+    case 'unpublish':
+      return `This page stays published: ${linked}.`;
+    case 'move':
+      return `This page keeps its address: ${linked}.`;
+    case 'footer':
+      return `This page is in the footer already: ${linked}.`;
+  }
+}
+
 /** Why a page may not take a slug: malformed, owned by a route, or a reserved word; undefined when it may. */
 export type PageSlugRefusal = { reason: 'malformed' | 'route' | 'reserved'; message: string };
 

@@ -27,6 +27,7 @@ import * as m0030 from './0030-seo-fields.ts';
 import * as m0031 from './0031-media.ts';
 import * as m0032 from './0032-editor-redirects.ts';
 import * as m0034 from './0034-page-history-seo.ts';
+import * as m0035 from './0035-fixed-pages.ts';
 
 /** Every migration in the order it runs. Append only: a landed migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ export const migrations: Record<string, Migration> = {
   '0031-media': m0031,
   '0032-editor-redirects': m0032,
   '0034-page-history-seo': m0034,
+  '0035-fixed-pages': m0035,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,4 @@
-import type { SeoFields } from '@forkcast/shared/contracts';
+import type { SeoFields, SitePageLayout } from '@forkcast/shared/contracts';
 import { sitePagePath } from '@forkcast/shared/urls';
 import type { Db } from '../db.ts';
 import { recordBefore, recordCreated, recordEvent, recordTrashed } from '../revisions/capture.ts';
@@ -24,6 +24,9 @@ export interface SitePage extends SeoFields {
   createdAt: string;
   updatedAt: string;
   publishedAt: string | null;
+  layout: SitePageLayout;
+  /** The small line over the title; empty: the site's name. */
+  kicker: string;
 }
 
 /** What a published page's link shows: the footer and the sitemap need no more. */
@@ -43,6 +46,8 @@ export interface SitePageInput extends Partial<SeoFields> {
   content?: string;
   status?: SitePageStatus;
   inFooter?: boolean;
+  layout?: SitePageLayout;
+  kicker?: string;
 }
 
 const toSitePage = (row: SitePageRow): SitePage => ({ ...row, inFooter: row.inFooter === 1, noindex: row.noindex === 1 });
@@ -141,6 +146,8 @@ export async function createSitePage(db: Db, input: SitePageInput, now: string):
       status,
       inFooter: input.inFooter ? 1 : 0,
       ...seoColumns(input),
+      layout: input.layout ?? 'standard',
+      kicker: input.kicker ?? '',
       createdAt: now,
       updatedAt: now,
       publishedAt: status === 'published' ? now : null,
@@ -169,6 +176,8 @@ export async function updateSitePage(db: Db, id: number, change: Partial<SitePag
       ...(change.content !== undefined && { content: change.content }),
       ...(change.inFooter !== undefined && { inFooter: change.inFooter ? 1 : 0 }),
       ...seoColumns(change),
+      ...(change.layout !== undefined && { layout: change.layout }),
+      ...(change.kicker !== undefined && { kicker: change.kicker }),
       status,
       publishedAt: status === 'published' ? (goesLive ? now : before.publishedAt) : null,
       version: before.version + 1,
@@ -230,8 +239,8 @@ export async function putSitePageState(db: Db, state: PageState, now: string): P
   return page;
 }
 
-/** A page as an export carries it: its row, id included. */
-export type TransferredSitePage = Omit<SitePageRow, 'version'>;
+/** A page as an export carries it: its row, id included (an export made before layouts had none: 'standard'). */
+export type TransferredSitePage = Omit<SitePageRow, 'version' | 'layout' | 'kicker'> & Partial<Pick<SitePageRow, 'layout' | 'kicker'>>;
 
 /** Every page, by id: what an export carries. */
 export function allSitePages(db: Db): Promise<TransferredSitePage[]> {
@@ -252,13 +261,29 @@ export function allSitePages(db: Db): Promise<TransferredSitePage[]> {
       'ogImage',
       'canonicalUrl',
       'noindex',
+      'layout',
+      'kicker',
     ])
     .orderBy('id')
     .execute();
 }
 
-/** Puts an import's pages back with their ids, so they render as they did; they announce nothing. */
+/**
+ * Puts an import's pages back with their ids, so they render as they did; they announce nothing. A
+ * page of this site at one of their ids or slugs gives way (an empty site still has About, Terms
+ * and Privacy from its seed).
+ */
 export async function putSitePages(db: Db, pages: readonly TransferredSitePage[]): Promise<void> {
+  const ids = pages.map((page) => page.id);
+  const slugs = pages.map((page) => page.slug);
+  if (pages.length > 0) {
+    const replaced = await db
+      .deleteFrom('sitePages')
+      .where((eb) => eb.or([eb('id', 'in', ids), eb('slug', 'in', slugs)]))
+      .returning(['id', 'status', 'inFooter', 'slug', 'title', 'noindex'])
+      .execute();
+    for (const row of replaced) recordPageWrite(row, undefined);
+  }
   for (const page of pages) {
     await db.insertInto('sitePages').values(page).execute();
     recordPageWrite(undefined, page);

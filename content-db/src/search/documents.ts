@@ -8,7 +8,7 @@ import { readerBodyText, tidyText } from './plain-text.ts';
  * The version of the rules below that turn content into search rows. Raised whenever they change,
  * so every database's rows are brought up to date at its next start (ensureSearchIndex).
  */
-const DOCUMENT_RULES_VERSION = 3;
+const DOCUMENT_RULES_VERSION = 4;
 
 type SearchDocument = Omit<Insertable<SearchDocumentsTable>, 'id'>;
 type City = Pick<Selectable<CitiesTable>, 'id' | 'slug' | 'name'>;

@@ -125,7 +125,7 @@ describe('seed module', () => {
 
     it('returns empty lists for empty folders', () => {
       writeSeedDir(seedDir, {});
-      expect(loadSeedContent(seedDir)).toEqual({ cities: [], posts: [] });
+      expect(loadSeedContent(seedDir)).toEqual({ cities: [], posts: [], pages: [] });
     });
 
     it('throws naming the file and the problem for an invalid city file', () => {
@@ -259,7 +259,7 @@ describe('seed module', () => {
     it('inserts the cities with their fields, timestamps taken from the guide', async () => {
       const content = loadSeedContent(writeSeedDir(seedDir, standardFixture()));
       const result = await seed(db, content);
-      expect(result).toEqual({ citiesAdded: 2, postsAdded: 5 });
+      expect(result).toEqual({ citiesAdded: 2, postsAdded: 5, pagesAdded: 0 });
 
       // listCities follows displayOrder: beta (1) before alpha (2).
       expect((await listCities(db)).map((city) => city.slug)).toEqual(['beta', 'alpha']);
@@ -351,7 +351,7 @@ describe('seed module', () => {
         settings: await db.selectFrom('settings').selectAll().execute(),
       });
       const before = await snapshot();
-      expect(await seed(db, content)).toEqual({ citiesAdded: 0, postsAdded: 0 });
+      expect(await seed(db, content)).toEqual({ citiesAdded: 0, postsAdded: 0, pagesAdded: 0 });
       expect(await snapshot()).toEqual(before);
     });
 
@@ -371,10 +371,10 @@ describe('seed module', () => {
 
     it('adds only what is missing, linking new posts to cities seeded earlier', async () => {
       const first = loadSeedContent(writeSeedDir(seedDir, { 'cities/alpha.json': makeSeedCity('alpha') }));
-      expect(await seed(db, first)).toEqual({ citiesAdded: 1, postsAdded: 1 });
+      expect(await seed(db, first)).toEqual({ citiesAdded: 1, postsAdded: 1, pagesAdded: 0 });
 
       const full = loadSeedContent(writeSeedDir(seedDir, standardFixture()));
-      expect(await seed(db, full)).toEqual({ citiesAdded: 1, postsAdded: 4 });
+      expect(await seed(db, full)).toEqual({ citiesAdded: 1, postsAdded: 4, pagesAdded: 0 });
       const alpha = await getCityBySlug(db, 'alpha');
       expect((await getPostBySlug(db, 'alpha-noodles'))?.cityId).toBe(alpha!.id);
       expect(await countPosts(db)).toBe(5);
@@ -401,7 +401,7 @@ describe('seed module', () => {
     });
 
     it('sets the homepage hero even when there is no content', async () => {
-      expect(await seed(db, { cities: [], posts: [] })).toEqual({ citiesAdded: 0, postsAdded: 0 });
+      expect(await seed(db, { cities: [], posts: [] })).toEqual({ citiesAdded: 0, postsAdded: 0, pagesAdded: 0 });
       expect(await getSetting(db, SETTING.homepageHeroImage)).toBe(DEFAULT_HOMEPAGE_HERO);
     });
 
@@ -435,7 +435,7 @@ describe('seed module', () => {
   describe('seedIfNew', () => {
     it('seeds a new database and records when', async () => {
       const content = loadSeedContent(writeSeedDir(seedDir, standardFixture()));
-      expect(await seedIfNew(db, content)).toEqual({ citiesAdded: 2, postsAdded: 5 });
+      expect(await seedIfNew(db, content)).toEqual({ citiesAdded: 2, postsAdded: 5, pagesAdded: 0 });
       expect(await getSetting(db, SETTING.seededAt)).toBe('2024-11-01T00:00:00.000Z');
     });
 
@@ -444,7 +444,7 @@ describe('seed module', () => {
       await seedIfNew(db, content);
       const victim = (await listPosts(db, { type: 'post' }))[0]!;
       await deletePost(db, victim.id);
-      expect(await seedIfNew(db, content)).toEqual({ citiesAdded: 0, postsAdded: 0 });
+      expect(await seedIfNew(db, content)).toEqual({ citiesAdded: 0, postsAdded: 0, pagesAdded: 0 });
       expect(await getPostBySlug(db, victim.slug)).toBeUndefined();
     });
   });
@@ -530,6 +530,20 @@ describe('seed module', () => {
       expect(result.citiesAdded).toBe(content.cities.length);
       expect(result.postsAdded).toBe(content.cities.length + content.posts.length);
       expect(await countPosts(db, { type: 'guide' })).toBe(content.cities.length);
+      expect(result.pagesAdded).toBe(3);
+      const pages = await db.selectFrom('sitePages').select(['slug', 'title', 'layout', 'status', 'content']).orderBy('id').execute();
+      expect(pages.map(({ slug, title, layout, status }) => [slug, title, layout, status])).toEqual([
+        ['about', 'About', 'about', 'published'],
+        ['privacy', 'Privacy Policy', 'legal', 'published'],
+        ['terms', 'Terms of Use', 'legal', 'published'],
+      ]);
+      // SPEC: ten and eleven numbered sections, the date, the age of 13 and the governing law.
+      const sections = (slug: string) => pages.find((page) => page.slug === slug)!.content.match(/^## /gm)?.length;
+      expect([sections('terms'), sections('privacy')]).toEqual([10, 11]);
+      for (const slug of ['terms', 'privacy'])
+        expect(pages.find((page) => page.slug === slug)!.content).toMatch(/^Last updated: January 2025$/m);
+      expect(pages.find((page) => page.slug === 'privacy')!.content).toContain('children under 13');
+      expect(pages.find((page) => page.slug === 'terms')!.content).toContain('the laws of the United States');
     });
   });
 });

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
@@ -10,9 +10,9 @@ import { replaceRestaurants } from '../repositories/restaurants.ts';
 import { rebuildSearchIndex } from '../search/documents.ts';
 import { nowIso } from '../db.ts';
 import { getSetting, SETTING, setSetting } from '../repositories/settings.ts';
-import { seedCitySchema, seedPostSchema, type SeedCity, type SeedPost } from './schema.ts';
+import { seedCitySchema, seedPageSchema, seedPostSchema, type SeedCity, type SeedPage, type SeedPost } from './schema.ts';
 
-export type { SeedCity, SeedPost } from './schema.ts';
+export type { SeedCity, SeedPage, SeedPost } from './schema.ts';
 
 /** The seed content shipped with the repository. */
 export const DEFAULT_SEED_DIR = fileURLToPath(new URL('../../seed', import.meta.url));
@@ -26,9 +26,12 @@ const SEED_TIME = '2024-11-01T00:00:00.000Z';
 export interface SeedContent {
   cities: SeedCity[];
   posts: SeedPost[];
+  /** About, Terms and Privacy; a seed folder without pages/ has none. */
+  pages?: SeedPage[];
 }
 
 function readJsonFiles<T>(dir: string, schema: z.ZodType<T>): T[] {
+  if (!existsSync(dir)) return [];
   const files = readdirSync(dir)
     .filter((name) => name.endsWith('.json'))
     .sort();
@@ -68,12 +71,14 @@ export function loadSeedContent(dir: string = DEFAULT_SEED_DIR): SeedContent {
       throw new Error(`Seed post '${post.slug}' names an unknown city '${post.citySlug}'`);
     }
   }
-  return { cities, posts };
+  const pages = readJsonFiles(join(dir, 'pages'), seedPageSchema);
+  return { cities, posts, pages };
 }
 
 export interface SeedResult {
   citiesAdded: number;
   postsAdded: number;
+  pagesAdded: number;
 }
 
 /**
@@ -82,7 +87,7 @@ export interface SeedResult {
  */
 export async function seed(db: Db, content: SeedContent = loadSeedContent()): Promise<SeedResult> {
   return db.transaction().execute(async (trx) => {
-    const result: SeedResult = { citiesAdded: 0, postsAdded: 0 };
+    const result: SeedResult = { citiesAdded: 0, postsAdded: 0, pagesAdded: 0 };
     const cityIds = new Map<string, number>();
     for (const row of await trx.selectFrom('cities').select(['id', 'slug']).execute()) cityIds.set(row.slug, row.id);
     const existingPosts = new Set((await trx.selectFrom('posts').select('slug').execute()).map((row) => row.slug));
@@ -118,6 +123,15 @@ export async function seed(db: Db, content: SeedContent = loadSeedContent()): Pr
       result.postsAdded++;
     }
 
+    for (const page of content.pages ?? []) {
+      const added = await trx
+        .insertInto('sitePages')
+        .values({ ...page, status: 'published', createdAt: SEED_TIME, updatedAt: SEED_TIME, publishedAt: SEED_TIME })
+        .onConflict((oc) => oc.column('slug').doNothing())
+        .executeTakeFirst();
+      if (added.numInsertedOrUpdatedRows) result.pagesAdded++;
+    }
+
     await trx
       .insertInto('settings')
       .values({ key: SETTING.homepageHeroImage, value: DEFAULT_HOMEPAGE_HERO, updatedAt: SEED_TIME })
@@ -134,7 +148,7 @@ export async function seed(db: Db, content: SeedContent = loadSeedContent()): Pr
  * post an editor deleted does not come back at the next start.
  */
 export async function seedIfNew(db: Db, content?: SeedContent): Promise<SeedResult> {
-  if ((await getSetting(db, SETTING.seededAt)) !== undefined) return { citiesAdded: 0, postsAdded: 0 };
+  if ((await getSetting(db, SETTING.seededAt)) !== undefined) return { citiesAdded: 0, postsAdded: 0, pagesAdded: 0 };
   const result = await seed(db, content);
   await setSetting(db, SETTING.seededAt, SEED_TIME, SEED_TIME);
   return result;

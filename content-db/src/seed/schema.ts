@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SITE_PAGE_LAYOUTS } from '@forkcast/shared/contracts';
 import { MAP_EMBED_ORIGIN } from '@forkcast/shared/security-headers';
 
 // Millisecond precision, as nowIso() writes, so timestamps sort correctly as text.
@@ -79,5 +80,16 @@ export const seedPostSchema = z
     path: ['publishedAt'],
   });
 
+/** A page an editor can change later: About, Terms and Privacy (`{site}` is the site's name). */
+export const seedPageSchema = z.strictObject({
+  slug,
+  title: z.string().trim().min(1),
+  layout: z.enum(SITE_PAGE_LAYOUTS),
+  kicker: z.string(),
+  metaDescription: z.string(),
+  content: markdown,
+});
+
 export type SeedCity = z.infer<typeof seedCitySchema>;
 export type SeedPost = z.infer<typeof seedPostSchema>;
+export type SeedPage = z.infer<typeof seedPageSchema>;

@@ -6,9 +6,17 @@ import { useAuth } from '../shared/auth-store';
 import { IslandRoot } from '../shared/IslandRoot';
 import { HeroEditorDialog } from './HeroEditorDialog';
 import { HistoryDialog, HomeHeroHistory } from './history/HistoryDialog';
-import { insertHeroSlots, insertItinerarySlots, insertPostBodySlots, postSlugsOnPage, type Editable } from './page-slots';
+import {
+  insertHeroSlots,
+  insertItinerarySlots,
+  insertPostBodySlots,
+  insertSitePageSlots,
+  postSlugsOnPage,
+  type Editable,
+} from './page-slots';
 import { PostContentAdmin } from './PostContentAdmin';
 import { restoreAfterRepublish, showRepublishedPage } from './publish';
+import { SitePageAdmin } from './site-pages/SitePageAdmin';
 import { SpreadsheetDialog } from './SpreadsheetDialog';
 // Inlined into this module, not imported as a stylesheet: Astro would put an imported one into every
 // page's CSS, for every visitor; this way only a signed-in admin's browser ever gets it.
@@ -93,6 +101,10 @@ export async function bootAdmin(): Promise<void> {
   }
   for (const slots of insertPostBodySlots(document, editable)) {
     mount(slots.toolbar, <PostContentAdmin slots={slots} history={manages} onRepublish={showRepublishedPage} />);
+  }
+  // Pages (About, Terms, Privacy and those editors add) are the editors' to change, as /api/pages says.
+  for (const { container, pageId } of manages ? insertSitePageSlots() : []) {
+    mount(container, <SitePageAdmin pageId={pageId} onRepublish={showRepublishedPage} />);
   }
   // The control containers have fixed sizes in admin.css, so the layout is final already.
   restoreAfterRepublish({ showMessage: true });

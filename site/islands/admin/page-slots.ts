@@ -177,3 +177,22 @@ export function insertPostBodySlots(root: ParentNode = document, editable: Edita
   }
   return bodies;
 }
+
+/** Where the editing toolbar of a page an editor wrote sits: above its text (`[data-site-page-id]`). */
+export interface SitePageSlot {
+  container: HTMLElement;
+  pageId: number;
+}
+
+/** Adds a toolbar container above every written page's text on this page. */
+export function insertSitePageSlots(root: ParentNode = document): SitePageSlot[] {
+  const slots: SitePageSlot[] = [];
+  for (const text of root.querySelectorAll<HTMLElement>('[data-site-page-id]')) {
+    const pageId = whole(text.dataset.sitePageId);
+    if (pageId === null || !claim(text)) continue;
+    const container = slot('fc-admin-toolbar');
+    text.before(container);
+    slots.push({ container, pageId });
+  }
+  return slots;
+}

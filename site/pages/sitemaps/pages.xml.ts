@@ -18,11 +18,15 @@ export const GET: APIRoute = async ({ locals }) => {
     listPublishedSitePages(db),
   ]);
   const cities = await listCityLinks(db, guided);
+  // About, Terms and Privacy are fixed routes and pages both: listed once, and not at all when kept out of search.
+  const hidden = new Set(sitePages.filter((page) => page.noindex).map(({ slug }) => sitePagePath(slug)));
   const routes = [
-    ...FIXED_ROUTES,
-    ...listingRoutes(totals, tagPages, authorPages),
-    ...cities.map(itineraryPagePath),
-    ...sitePages.filter((page) => !page.noindex).map(({ slug }) => sitePagePath(slug)),
-  ].filter(indexable);
+    ...new Set([
+      ...FIXED_ROUTES,
+      ...listingRoutes(totals, tagPages, authorPages),
+      ...cities.map(itineraryPagePath),
+      ...sitePages.map(({ slug }) => sitePagePath(slug)),
+    ]),
+  ].filter((route) => indexable(route) && !hidden.has(route));
   return new Response(urlsetXml(routes.map((route) => ({ loc: absoluteUrl(site, route) }))), { headers: XML_HEADERS });
 };

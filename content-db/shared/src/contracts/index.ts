@@ -14,3 +14,4 @@ export * from './webhooks.ts';
 export * from './transfer.ts';
 export * from './redirects.ts';
 export * from './insights.ts';
+export * from './site-pages.ts';

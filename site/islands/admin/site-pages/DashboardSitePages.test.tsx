@@ -11,6 +11,8 @@ const PAGE = {
   content: 'Come hungry.',
   status: 'published',
   inFooter: true,
+  layout: 'standard',
+  kicker: '',
   version: 7,
   createdAt: '2025-01-02T09:00:00.000Z',
   updatedAt: '2025-01-02T09:00:00.000Z',
@@ -40,6 +42,22 @@ describe('the pages section', () => {
     expect(screen.getByText(/\/press · Draft/)).toBeTruthy();
   });
 
+  it('says why About cannot be deleted, and keeps its address, status and footer flag out of reach while its layout changes', async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      'GET /api/pages': json(200, [{ ...PAGE, id: 1, slug: 'about', title: 'About', layout: 'about', inFooter: false, url: '/about' }]),
+    });
+    renderInRoot(<DashboardSitePages />);
+    await screen.findByText('1 page');
+    expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(screen.getByText("This page cannot be deleted: every page's footer links to /about. Change its text instead.")).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Edit About' }));
+    expect((screen.getByLabelText('Address') as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByText("This page keeps its address: every page's footer links to /about.")).toBeTruthy();
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).disabled).toBe(true);
+    expect((screen.getByLabelText('Layout') as HTMLSelectElement).value).toBe('about');
+  });
+
   it('makes the address from the title, and shows the reason a slug is refused', async () => {
     const user = userEvent.setup();
     const fetchMock = mockFetch({
@@ -67,6 +85,8 @@ describe('the pages section', () => {
       ogImage: null,
       canonicalUrl: null,
       noindex: false,
+      layout: 'standard',
+      kicker: '',
     });
   });
 

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import type { SeoFields } from '@forkcast/shared/contracts';
+import { SITE_PAGE_LAYOUT_LABELS, SITE_PAGE_LAYOUTS, type SeoFields, type SitePageLayout } from '@forkcast/shared/contracts';
 import { slugify } from '@forkcast/shared/slugs';
+import { fixedPageRefusal } from '@forkcast/shared/urls';
 import { apiRequest, messageOf } from '../../shared/api';
 import { toast } from '../../shared/toast-store';
 import { plural, timeAgo } from '../DashboardFormat';
@@ -22,6 +23,8 @@ interface SitePageView extends SeoFields {
   content: string;
   status: 'draft' | 'published';
   inFooter: boolean;
+  layout: SitePageLayout;
+  kicker: string;
   version: number;
   updatedAt: string;
   url: string;
@@ -33,9 +36,20 @@ interface Draft extends SeoDraft {
   content: string;
   status: 'draft' | 'published';
   inFooter: boolean;
+  layout: SitePageLayout;
+  kicker: string;
 }
 
-const EMPTY: Draft = { title: '', slug: '', content: '', status: 'draft', inFooter: false, ...EMPTY_SEO_DRAFT };
+const EMPTY: Draft = {
+  title: '',
+  slug: '',
+  content: '',
+  status: 'draft',
+  inFooter: false,
+  layout: 'standard',
+  kicker: '',
+  ...EMPTY_SEO_DRAFT,
+};
 
 /** The editor of one page: new (no `page`) or an existing one, saved with the version it was opened at. */
 function PageEditor({ page, onDone }: { page?: SitePageView; onDone: () => void }) {
@@ -43,9 +57,20 @@ function PageEditor({ page, onDone }: { page?: SitePageView; onDone: () => void 
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Draft>(
     page
-      ? { title: page.title, slug: page.slug, content: page.content, status: page.status, inFooter: page.inFooter, ...seoDraftOf(page) }
+      ? {
+          title: page.title,
+          slug: page.slug,
+          content: page.content,
+          status: page.status,
+          inFooter: page.inFooter,
+          layout: page.layout,
+          kicker: page.kicker,
+          ...seoDraftOf(page),
+        }
       : EMPTY,
   );
+  // About, Terms and Privacy keep their address, stay published and are in the footer already.
+  const fixed = page ? fixedPageRefusal(page.slug, 'move') : undefined;
   // A new page's slug follows its title until the editor types one.
   const [slugTouched, setSlugTouched] = useState(page !== undefined);
   const [error, setError] = useState<string>();
@@ -92,7 +117,7 @@ function PageEditor({ page, onDone }: { page?: SitePageView; onDone: () => void 
             spellCheck={false}
             autoComplete="off"
             value={draft.slug}
-            disabled={save.isPending}
+            disabled={save.isPending || fixed !== undefined}
             aria-describedby={`${id}-slug-hint`}
             onChange={(event) => {
               setSlugTouched(true);
@@ -100,7 +125,35 @@ function PageEditor({ page, onDone }: { page?: SitePageView; onDone: () => void 
             }}
           />
           <p className="fc-dash-hint" id={`${id}-slug-hint`}>
-            The page lives at /{draft.slug || 'your-slug'}: lowercase letters and digits joined by hyphens.
+            {fixed ?? `The page lives at /${draft.slug || 'your-slug'}: lowercase letters and digits joined by hyphens.`}
+          </p>
+        </div>
+        <div className="fc-form">
+          <label htmlFor={`${id}-layout`}>Layout</label>
+          <select
+            id={`${id}-layout`}
+            value={draft.layout}
+            disabled={save.isPending}
+            onChange={(event) => set({ layout: SITE_PAGE_LAYOUTS.find((layout) => layout === event.target.value) ?? 'standard' })}
+          >
+            {SITE_PAGE_LAYOUTS.map((layout) => (
+              <option key={layout} value={layout}>
+                {SITE_PAGE_LAYOUT_LABELS[layout]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="fc-form">
+          <label htmlFor={`${id}-kicker`}>Kicker</label>
+          <input
+            id={`${id}-kicker`}
+            value={draft.kicker}
+            disabled={save.isPending}
+            aria-describedby={`${id}-kicker-hint`}
+            onChange={(event) => set({ kicker: event.target.value })}
+          />
+          <p className="fc-dash-hint" id={`${id}-kicker-hint`}>
+            The small line over the title; empty, the site&rsquo;s name.
           </p>
         </div>
         <div className="fc-form">
@@ -114,7 +167,7 @@ function PageEditor({ page, onDone }: { page?: SitePageView; onDone: () => void 
             onChange={(event) => set({ content: event.target.value })}
           />
           <p className="fc-dash-hint" id={`${id}-content-hint`}>
-            Markdown: ## for a heading, **bold**, [a link](/about), - for a list.
+            Markdown: ## for a heading, **bold**, [a link](/about), - for a list; {'{site}'} shows the site&rsquo;s name.
           </p>
         </div>
         <div className="fc-form">
@@ -122,7 +175,7 @@ function PageEditor({ page, onDone }: { page?: SitePageView; onDone: () => void 
           <select
             id={`${id}-status`}
             value={draft.status}
-            disabled={save.isPending}
+            disabled={save.isPending || fixed !== undefined}
             onChange={(event) => set({ status: event.target.value === 'published' ? 'published' : 'draft' })}
           >
             <option value="draft">Draft</option>
@@ -133,7 +186,7 @@ function PageEditor({ page, onDone }: { page?: SitePageView; onDone: () => void 
           <input
             type="checkbox"
             checked={draft.inFooter}
-            disabled={save.isPending}
+            disabled={save.isPending || fixed !== undefined}
             onChange={(event) => set({ inFooter: event.target.checked })}
           />{' '}
           Show in the footer
@@ -216,17 +269,23 @@ export function DashboardSitePages() {
                   </button>
                 }
               />
-              <button
-                type="button"
-                className="fc-dash-danger"
-                disabled={remove.isPending}
-                onClick={() => {
-                  if (window.confirm(`Delete the page ${page.title}? It is taken off the site at once and kept in the trash for 30 days.`))
-                    remove.mutate(page);
-                }}
-              >
-                Delete <span className="visually-hidden">{page.title}</span>
-              </button>
+              {fixedPageRefusal(page.slug, 'delete') ? (
+                <p className="fc-dash-hint">{fixedPageRefusal(page.slug, 'delete')}</p>
+              ) : (
+                <button
+                  type="button"
+                  className="fc-dash-danger"
+                  disabled={remove.isPending}
+                  onClick={() => {
+                    if (
+                      window.confirm(`Delete the page ${page.title}? It is taken off the site at once and kept in the trash for 30 days.`)
+                    )
+                      remove.mutate(page);
+                  }}
+                >
+                  Delete <span className="visually-hidden">{page.title}</span>
+                </button>
+              )}
             </li>
           ))}
         </ul>
