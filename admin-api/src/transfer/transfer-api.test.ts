@@ -157,7 +157,12 @@ describe('export and import', () => {
 
   it("carries a page's search and social fields, and reads a page exported before them with the defaults", () => {
     const visiting = document.pages.findIndex((page) => page.slug === 'visiting');
-    expect(document.pages[visiting]).toMatchObject({ metaTitle: 'Visit our kitchen', metaDescription: null, canonicalUrl: '/about', noindex: 1 });
+    expect(document.pages[visiting]).toMatchObject({
+      metaTitle: 'Visit our kitchen',
+      metaDescription: null,
+      canonicalUrl: '/about',
+      noindex: 1,
+    });
     const older = structuredClone(document) as unknown as { pages: Record<string, unknown>[] };
     for (const page of older.pages)
       for (const field of ['metaTitle', 'metaDescription', 'ogImage', 'canonicalUrl', 'noindex']) delete page[field];
