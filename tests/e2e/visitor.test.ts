@@ -142,6 +142,15 @@ describe('visitor journeys', () => {
     await shown(page.getByRole('heading', { name: `Blog Posts (${dining})` }));
   });
 
+  it('sets the paragraphs of a page apart: each after the first keeps a gap above it', async () => {
+    await page.goto('/terms');
+    const gaps = await page
+      .locator('.prose > p + p')
+      .evaluateAll((paragraphs) => paragraphs.map((paragraph) => Number.parseFloat(getComputedStyle(paragraph).marginTop)));
+    expect(gaps.length).toBeGreaterThan(5);
+    expect(gaps.filter((gap) => !(gap > 0))).toEqual([]);
+  });
+
   it('answers an unknown path with the 404 page and status 404', async () => {
     // Three segments: a two-segment path has a post URL's shape and gets the 'Post Not Found' page.
     const response = await page.goto('/no/such/place');
