@@ -24,18 +24,12 @@ describe('search over the seeded site', () => {
     };
   };
 
-  it.each([
-    ['ramen'],
-    ['the'],
-    ['coffee'],
-    ['market'],
-    ['kyoto'],
-    ['sushi breakfast'],
-    ['street food'],
-    ['ra'],
-  ])('pins the results of %s', async (query) => {
-    expect(await found(query)).toMatchSnapshot();
-  });
+  it.each([['ramen'], ['the'], ['coffee'], ['market'], ['kyoto'], ['sushi breakfast'], ['street food'], ['ra']])(
+    'pins the results of %s',
+    async (query) => {
+      expect(await found(query)).toMatchSnapshot();
+    },
+  );
 
   it('pins the results under a type and a city filter', async () => {
     expect(await found('the', { type: 'restaurant' })).toMatchSnapshot();
