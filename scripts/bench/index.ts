@@ -6,7 +6,7 @@
  * the server's peak memory; then serving: a read load of BENCH_CONNECTIONS connections (default 50)
  * for BENCH_SECONDS seconds (default 20) over a sample of pages, against our server and against
  * Debian's nginx serving the same site folder. BENCH_ONLY=serving renders the site and runs only
- * the serving load; BENCH_ONLY=publishing skips it. Astro's own builds are skipped above
+ * the serving load; BENCH_ONLY=publishing skips it; BENCH_ONLY=search generates the database and runs only the search. Astro's own builds are skipped above
  * ASTRO_MAX_POSTS posts (and with BENCH_ASTRO=0); BENCH_KINDS names the only kinds of write to time. BENCH_SIZES=1000,10000,100000 runs it once per size and prints how each
  * write's cost grows with the archive (growth.ts). Then the site search: its index built from nothing, its size and its query
  * latency on the same database. Prints the results against the targets, and writes bench-results/latest.{json,md}.
@@ -39,8 +39,8 @@ const KINDS = process.env.BENCH_KINDS?.split(',').map((kind) => kind.trim());
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && ONLY !== 'serving' && ONLY !== 'publishing')
-  throw new Error(`BENCH_ONLY=${ONLY}: the parts that run alone are 'serving' and 'publishing'`);
+if (ONLY !== undefined && ONLY !== 'serving' && ONLY !== 'publishing' && ONLY !== 'search')
+  throw new Error(`BENCH_ONLY=${ONLY}: the parts that run alone are 'serving', 'publishing' and 'search'`);
 const SIZES = benchSizes(process.env.BENCH_SIZES);
 if (SIZES) {
   runSizes(import.meta.filename, SIZES);
@@ -140,6 +140,17 @@ mkdirSync(WORK, { recursive: true });
 const dbPath = join(WORK, 'content.db');
 console.log(`Generating ${POSTS} posts in ${CITIES} cities...`);
 const db = await createSyntheticDb(dbPath, { posts: POSTS, cities: CITIES });
+// The search needs only the database: no build, no server.
+if (ONLY === 'search') {
+  await db.destroy();
+  const search = await benchSearch(dbPath);
+  console.log(
+    `Search over ${search.documents} rows: index built in ${(search.buildMs / 1000).toFixed(1)} s, ${(search.indexBytes / 1e6).toFixed(0)} MB; ${search.queries} queries p50 ${search.p50Ms.toFixed(1)} ms, p95 ${search.p95Ms.toFixed(1)} ms; load average ${loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')}`,
+  );
+  process.exit(0);
+}
 
 // --- Full builds -------------------------------------------------------------------------------
 console.log('Full build, ours: compile (astro build, server output) + render on every core (make build)...');

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { POST_STATUSES, REDIRECT_SOURCES, ROLES, SEARCH_TYPES, SITE_PAGE_LAYOUTS, WEBHOOK_EVENTS } from '@forkcast/shared/contracts';
+import {
+  POST_STATUSES,
+  REDIRECT_SOURCES,
+  ROLES,
+  SEARCH_LIMITS,
+  SEARCH_TYPES,
+  SITE_PAGE_LAYOUTS,
+  WEBHOOK_EVENTS,
+} from '@forkcast/shared/contracts';
 
 /**
  * The JSON the API answers with, as zod schemas for the OpenAPI document. Each mirrors an interface
@@ -348,7 +356,8 @@ export const SearchAnswer = z
   .object({
     query: z.string().describe('The query as it was searched (trimmed).'),
     correctedQuery: z.string().nullable().describe('When nothing matched as typed, the spelling searched instead.'),
-    total: z.number().int().min(0),
+    total: z.number().int().min(0).describe(`Matches under the filters, counted up to ${SEARCH_LIMITS.countLimit}; see totalExact.`),
+    totalExact: z.boolean().describe(`False when more than total match: counting stopped at ${SEARCH_LIMITS.countLimit} ('1,000+').`),
     hits: z.array(
       z.object({
         type: searchType,
@@ -369,6 +378,11 @@ export const SearchAnswer = z
       }),
       cities: z.array(z.object({ slug: z.string(), name: z.string(), count: z.number().int() })),
     }),
+    facetsExact: z
+      .boolean()
+      .describe(
+        `False when the words match more than ${SEARCH_LIMITS.countLimit} rows: each count is then of the newest ${SEARCH_LIMITS.countLimit} only, so at least that many match ('12+'), except the filters' own values, counted as total is.`,
+      ),
   })
   .meta({ id: 'SearchAnswer', description: 'One page of matches, best first, with the counts of each filter value.' });
 

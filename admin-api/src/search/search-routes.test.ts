@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SearchAnswer } from '@forkcast/shared/contracts';
+import { SEARCH_LIMITS, type SearchAnswer } from '@forkcast/shared/contracts';
 import { createTestApp, json, type TestApp } from '../testing.ts';
 
 describe('GET /api/search', () => {
@@ -76,6 +76,24 @@ describe('GET /api/search', () => {
     expect((await search('q=udon&type=guide')).body.total).toBe(0);
     expect((await search('q=udon&city=osaka')).body.total).toBe(0);
     expect((await search('q=udon&type=post')).body.total).toBe(3);
+  });
+
+  it("says '1,000+' rather than counting every match of a word in more rows than the count limit", async () => {
+    // Rows straight into the search table (its triggers index them): a thousand posts through the API would be slow.
+    const rows = Array.from({ length: SEARCH_LIMITS.countLimit + 1 }, (_, i) => ({
+      kind: 'post' as const,
+      city: '',
+      date: '2025-01-01T00:00:00.000Z',
+      url: `/post/miso-${i}`,
+      title: `Miso ${i}`,
+      excerpt: '',
+      body: 'Miso soup.',
+    }));
+    await t.handle.db.insertInto('searchDocuments').values(rows).execute();
+    const { body } = await search('q=miso&limit=1');
+    expect(body).toMatchObject({ total: SEARCH_LIMITS.countLimit, totalExact: false, facetsExact: false });
+    expect(body.hits).toHaveLength(1);
+    expect((await search('q=miso&type=guide')).body).toMatchObject({ total: 0, totalExact: true });
   });
 
   it('answers 400 with a message for a missing, empty, long or unreadable query and bad filters, and changes nothing', async () => {

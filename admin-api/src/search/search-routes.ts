@@ -64,7 +64,7 @@ export const searchApiRoutes = () =>
       operationId: 'search',
       summary: 'Search the site',
       description:
-        "The published site's guides, dining posts and itinerary restaurants matching the words `q`, best first, the matched words marked as `{ text, match }` runs; `type` and `city` filter, and `facets` counts each value. When nothing matches as typed, a corrected spelling is searched and named in `correctedQuery`. See [search.md](search.md).",
+        "The published site's guides, dining posts and itinerary restaurants matching the words `q`, best first, the matched words marked as `{ text, match }` runs; `type` and `city` filter, and `facets` counts each value. When nothing matches as typed, a corrected spelling is searched and named in `correctedQuery`. A search visits at most 1,000 matches (`SEARCH_LIMITS.countLimit`) whatever the archive: up to there every count is exact; above it `total` is 1,000 with `totalExact: false` ('1,000+'), the facets count the newest 1,000 matches (`facetsExact: false`: lower bounds), the results are the best of the newest 1,000 matches, and `offset` pages through those. See [search.md](search.md).",
       responses: { 200: answer('The matches.', SearchAnswer) },
       examples: [
         {
@@ -76,6 +76,7 @@ export const searchApiRoutes = () =>
             query: 'ramen',
             correctedQuery: null,
             total: 7,
+            totalExact: true,
             hits: [
               {
                 type: 'post',
@@ -98,6 +99,7 @@ export const searchApiRoutes = () =>
               types: { guide: 3, post: 2, restaurant: 2, author: 0, page: 0 },
               cities: [{ slug: 'kyoto', name: 'Kyoto', count: 3 }],
             },
+            facetsExact: true,
           },
         },
         {

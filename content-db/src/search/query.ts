@@ -2,7 +2,7 @@ import { distance } from 'fastest-levenshtein';
 import { sql } from 'kysely';
 import { stemmer } from 'stemmer';
 import type { SearchAnswer, SearchHit, SearchType } from '@forkcast/shared/contracts';
-import { SEARCH_TYPES } from '@forkcast/shared/contracts';
+import { SEARCH_LIMITS, SEARCH_TYPES } from '@forkcast/shared/contracts';
 import type { Db } from '../db.ts';
 import { HIGHLIGHT, toRuns } from './highlight.ts';
 
@@ -20,33 +20,52 @@ const MAX_TERMS = 10;
 // Words as FTS5's unicode61 tokenizer sees them: runs of letters, digits and combining marks.
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 // Within a tier (below), a match in the title weighs most, then the excerpt, then the city's name,
-// then the body. FTS5's bm25 adds the weighted counts of every column and then normalises by the
-// length of the whole row, so a long post's title match can still rank under a short row's excerpt
-// match: the tiers keep title over excerpt over body whatever the lengths.
-const RANK = sql`bm25(search_index, 10.0, 5.0, 1.0, 2.0)`;
+// then the body; the facets column (migration 0038) holds no reader's words and weighs nothing.
+// FTS5's bm25 adds the weighted counts of every column and then normalises by the length of the
+// whole row, so a long post's title match can still rank under a short row's excerpt match: the
+// tiers keep title over excerpt over body whatever the lengths.
+const RANK = sql<number>`bm25(search_index, 10.0, 5.0, 1.0, 2.0, 0.0)`;
+// bm25 with the weight of one column alone is below zero exactly when a word of the query is in
+// that column (FTS5 keeps every word's IDF above zero): a row's tier without a second query.
+const IN_TITLE = sql<number>`bm25(search_index, 1.0, 0.0, 0.0, 0.0, 0.0) < 0`;
+const IN_EXCERPT = sql<number>`bm25(search_index, 0.0, 1.0, 0.0, 0.0, 0.0) < 0`;
 const SNIPPET_TOKENS = 24;
+// The columns a reader's words are looked for in.
+const TEXT_COLUMNS = '{title excerpt body city}';
 
 /** The words of a query, at most MAX_TERMS, as the index will compare them (case and accents aside). */
 function queryTerms(query: string): string[] {
   return (query.match(WORD) ?? []).slice(0, MAX_TERMS);
 }
 
-/** The same words matched by any one of them in a single column (`{title} : ("a" OR "b"*)`). */
-function anyInColumn(column: 'title' | 'excerpt', terms: readonly string[]): string {
-  return `{${column}} : (${terms.map((term, index) => quoted(term, index === terms.length - 1)).join(' OR ')})`;
-}
-
 /**
  * The FTS5 query for the words: every word must match, each as a quoted string so that nothing a
- * reader types is read as FTS5 syntax (quotes, `*`, `NEAR`, `OR`, `-`, column names), and the last
- * also as the start of a longer word, since a reader may not have finished typing it.
+ * reader types is read as FTS5 syntax (quotes, `*`, `NEAR`, `OR`, `-`, column names), and the last,
+ * with `prefix`, also as the start of a longer word, since a reader may not have finished typing it.
  */
-function matchExpression(terms: readonly string[]): string {
-  return terms.map((term, index) => quoted(term, index === terms.length - 1)).join(' ');
+function matchExpression(terms: readonly string[], prefix = true): string {
+  return `${TEXT_COLUMNS} : (${terms.map((term, index) => quoted(term, prefix && index === terms.length - 1)).join(' ')})`;
 }
 
 function quoted(term: string, last: boolean): string {
   return `"${term.replaceAll('"', '""')}"${last && term.length >= 2 ? '*' : ''}`;
+}
+
+/** The match narrowed by the filters, as words of the facets column (see migration 0038); undefined for a city that has no id. */
+async function filteredExpression(db: Db, match: string, filters: Filters): Promise<string | undefined> {
+  let expression = `(${match})`;
+  if (filters.type) expression += ` AND {facets} : "0k${filters.type}"`;
+  if (filters.city) {
+    const city = await db.selectFrom('cities').select('id').where('slug', '=', filters.city).executeTakeFirst();
+    if (!city) return undefined;
+    expression += ` AND {facets} : "0c${city.id}"`;
+  }
+  return expression;
+}
+
+interface Filters {
+  type?: SearchType | undefined;
+  city?: string | undefined;
 }
 
 interface HitRow {
@@ -60,19 +79,50 @@ interface HitRow {
   bodyMarked: string;
 }
 
+/** A match with what it is ranked, counted and filtered by. */
+interface Match {
+  id: number;
+  rank: number;
+  inTitle: number;
+  inExcerpt: number;
+  kind: SearchType;
+  citySlug: string | null;
+  city: string;
+  date: string;
+}
+
 const matches = (match: string) => sql<boolean>`search_index match ${match}`;
 
-// Matches are grouped, filtered and ordered by their narrow rows in search_facets: the same columns
-// of search_documents sit beside the whole body, a page read for each match of a common word.
-function filtered(db: Db, match: string, filters: { type?: SearchType | undefined; city?: string | undefined }) {
-  let query = db
+/**
+ * The newest `limit` matches of an FTS5 expression (FTS5 walks its lists by rowid, so this visits
+ * `limit` rows however many match), each with its rank and tier, and its kind, city and date from
+ * the narrow rows of search_facets (search_documents would read a page of body for each).
+ */
+async function newestMatches(db: Db, expression: string, limit: number): Promise<Match[]> {
+  const found = db
     .selectFrom(sql<{ rowid: number }>`search_index`.as('search_index'))
-    .innerJoin('searchFacets as d', (join) => join.onRef('d.id', '=', 'search_index.rowid'))
-    .where(matches(match));
-  if (filters.type) query = query.where('d.kind', '=', filters.type);
-  if (filters.city) query = query.where('d.citySlug', '=', filters.city);
-  return query;
+    .where(matches(expression))
+    .select([sql<number>`rowid`.as('id'), RANK.as('rank'), IN_TITLE.as('inTitle'), IN_EXCERPT.as('inExcerpt')])
+    .orderBy(sql`rowid`, 'desc')
+    .limit(limit);
+  return db
+    .selectFrom(found.as('m'))
+    .innerJoin('searchFacets as d', 'd.id', 'm.id')
+    .select(['m.id', 'm.rank', 'm.inTitle', 'm.inExcerpt', 'd.kind', 'd.citySlug', 'd.city', 'd.date'])
+    .execute();
 }
+
+const tierOf = (match: Match) => (match.inTitle ? 2 : match.inExcerpt ? 1 : 0);
+
+/** Best first: title over excerpt over body, then bm25, then the newest, then the last made. */
+function ranked(found: readonly Match[]): Match[] {
+  return [...found].sort(
+    (a, b) => tierOf(b) - tierOf(a) || a.rank - b.rank || (a.date < b.date ? 1 : a.date > b.date ? -1 : 0) || b.id - a.id,
+  );
+}
+
+const within = (match: Match, filters: Filters) =>
+  (!filters.type || match.kind === filters.type) && (!filters.city || match.citySlug === filters.city);
 
 // The passage shown under a title: the excerpt where it holds a match, else the body's best
 // passage, else the excerpt's opening (or the body's, for a post without an excerpt).
@@ -93,59 +143,43 @@ function toHit(row: HitRow): SearchHit {
   };
 }
 
-/** How many matches each pair of filter values holds: every total and count of the answer comes from these. */
-async function matchCounts(db: Db, match: string) {
-  const rows = await filtered(db, match, {})
-    .select(['d.kind', 'd.citySlug', 'd.city', (eb) => eb.fn.countAll<number>().as('count')])
-    .groupBy(['d.kind', 'd.citySlug'])
-    .execute();
-  return rows.map((row) => ({ ...row, count: Number(row.count) }));
-}
-
-function facetsOf(counts: Awaited<ReturnType<typeof matchCounts>>, request: SearchRequest): Pick<SearchAnswer, 'total' | 'facets'> {
+/** The filters' counts of these matches: types under the city filter, cities under the type filter, and the total under both. */
+function facetsOf(found: readonly Match[], request: Filters): Pick<SearchAnswer, 'total' | 'facets'> {
   const types = Object.fromEntries(SEARCH_TYPES.map((type) => [type, 0])) as Record<SearchType, number>;
   const cities = new Map<string, { slug: string; name: string; count: number }>();
   let total = 0;
-  for (const row of counts) {
+  for (const row of found) {
     const inType = !request.type || row.kind === request.type;
     const inCity = !request.city || row.citySlug === request.city;
-    if (inCity) types[row.kind] += row.count;
+    if (inCity) types[row.kind] += 1;
     if (inType && row.citySlug !== null) {
       const city = cities.get(row.citySlug) ?? { slug: row.citySlug, name: row.city, count: 0 };
-      city.count += row.count;
+      city.count += 1;
       cities.set(row.citySlug, city);
     }
-    if (inType && inCity) total += row.count;
+    if (inType && inCity) total += 1;
   }
-  return { total, facets: { types, cities: [...cities.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)) } };
+  return { total, facets: { types, cities: sortedCities([...cities.values()]) } };
 }
 
-async function hitsFor(db: Db, request: SearchRequest, terms: readonly string[]): Promise<SearchHit[]> {
-  const match = matchExpression(terms);
-  const inColumn = (column: 'title' | 'excerpt') =>
-    sql<boolean>`d.id in (select rowid from search_index where search_index match ${anyInColumn(column, terms)})`;
-  const tier = sql<number>`case when ${inColumn('title')} then 2 when ${inColumn('excerpt')} then 1 else 0 end`;
-  const ranked = await filtered(db, match, request)
-    .select('d.id')
-    .orderBy(tier, 'desc')
-    .orderBy(RANK)
-    .orderBy('d.date', 'desc')
-    .orderBy('d.id', 'desc')
-    .limit(request.limit)
-    .offset(request.offset)
-    .execute();
-  if (ranked.length === 0) return [];
-  // Marking the words costs a pass over each row's text: only for the page of results shown.
+const sortedCities = (cities: { slug: string; name: string; count: number }[]) =>
+  cities.sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+
+/** The page of results asked for, with the matched words marked: a pass over each row's text, so only for the page shown. */
+async function hitsFor(db: Db, match: string, page: readonly Match[]): Promise<SearchHit[]> {
+  if (page.length === 0) return [];
   const { start, end } = HIGHLIGHT;
+  // FTS5 reads the ids' range of its lists once (a list of ids would be one look-up each, and a
+  // prefix's words merged again for every one); the ids themselves are checked on its rows ('+'
+  // keeps SQLite from handing them to FTS5). Joined through search_documents instead, SQLite walked
+  // every match of the words and looked each up.
+  const ids = page.map((row) => row.id);
   const rows = await db
     .selectFrom(sql<{ rowid: number }>`search_index`.as('search_index'))
     .innerJoin('searchDocuments as d', (join) => join.onRef('d.id', '=', 'search_index.rowid'))
     .where(matches(match))
-    .where(
-      'd.id',
-      'in',
-      ranked.map((row) => row.id),
-    )
+    .where(sql<boolean>`search_index.rowid between ${Math.min(...ids)} and ${Math.max(...ids)}`)
+    .where(sql<boolean>`+search_index.rowid in (${sql.join(ids)})`)
     .select([
       'd.id',
       'd.kind',
@@ -159,7 +193,64 @@ async function hitsFor(db: Db, request: SearchRequest, terms: readonly string[])
     ])
     .execute();
   const byId = new Map(rows.map((row) => [row.id, row as HitRow]));
-  return ranked.map((row) => toHit(byId.get(row.id)!));
+  return page.map((row) => toHit(byId.get(row.id)!));
+}
+
+/** What one search found: the counts of the answer and the matches it ranks. */
+interface Found extends Pick<SearchAnswer, 'total' | 'totalExact' | 'facets' | 'facetsExact'> {
+  /** The FTS5 query that found them. */
+  match: string;
+  /** Whether anything matches the words, whatever the filters. */
+  matched: boolean;
+  candidates: Match[];
+}
+
+/**
+ * Counts and candidates of the words, never visiting more than `countLimit` + 1 matches of each
+ * expression. Up to the bound, every match is counted and ranked, as exactly as a search of every
+ * row. Above it, the total is the bound ('1,000+'); the facets count the newest `countLimit`
+ * matches (lower bounds), except the filters' own values, which the narrowed search counts; and
+ * the results are the best of the newest `countLimit` matches under the filters.
+ */
+async function find(db: Db, match: string, filters: Filters, countLimit: number): Promise<Found> {
+  const sample = await newestMatches(db, match, countLimit + 1);
+  if (sample.length <= countLimit) {
+    const candidates = sample.filter((row) => within(row, filters));
+    return { ...facetsOf(sample, filters), totalExact: true, facetsExact: true, match, matched: sample.length > 0, candidates };
+  }
+  sample.pop();
+  const { facets } = facetsOf(sample, filters);
+  if (!filters.type && !filters.city)
+    return { total: countLimit, totalExact: false, facets, facetsExact: false, match, matched: true, candidates: sample };
+  const expression = await filteredExpression(db, match, filters);
+  const candidates = expression === undefined ? [] : await newestMatches(db, expression, countLimit + 1);
+  const totalExact = candidates.length <= countLimit;
+  if (!totalExact) candidates.pop();
+  const total = candidates.length;
+  // The filters' own values are counted exactly (up to the bound), as the total is.
+  if (filters.type) facets.types[filters.type] = total;
+  if (filters.city) {
+    const others = facets.cities.filter((city) => city.slug !== filters.city);
+    const name = facets.cities.find((city) => city.slug === filters.city)?.name ?? candidates[0]?.city;
+    facets.cities = sortedCities(name === undefined ? others : [...others, { slug: filters.city, name, count: total }]);
+  }
+  return { total, totalExact, facets, facetsExact: false, match, matched: true, candidates };
+}
+
+/**
+ * `find` for the words, the last also as the start of a longer word, unless it already matches more
+ * than the bound as typed: FTS5 reads every word a prefix starts into one list before the first
+ * match ('the' starts thousands), while a word's own list is read only as far as it is needed.
+ */
+async function findWords(db: Db, terms: readonly string[], filters: Filters, countLimit: number): Promise<Found> {
+  if (terms.at(-1)!.length >= 2) {
+    const asTyped = matchExpression(terms, false);
+    const { rows } = await sql<{ count: number }>`
+      select count(*) as count from (select rowid from search_index where search_index match ${asTyped} limit ${countLimit + 1})
+    `.execute(db);
+    if (rows[0]!.count > countLimit) return find(db, asTyped, filters, countLimit);
+  }
+  return find(db, matchExpression(terms), filters, countLimit);
 }
 
 /** A word as the index keeps it before stemming: lower case, accents removed. */
@@ -224,31 +315,40 @@ function shownQuery(terms: readonly string[], original: readonly string[], hit: 
  * nearest words the index holds are searched instead and named in `correctedQuery`. A query
  * without a single word finds nothing.
  */
-export async function searchSite(db: Db, request: SearchRequest): Promise<SearchAnswer> {
+export async function searchSite(
+  db: Db,
+  request: SearchRequest,
+  { countLimit = SEARCH_LIMITS.countLimit }: { countLimit?: number } = {},
+): Promise<SearchAnswer> {
   const query = request.query.trim();
   const terms = queryTerms(query);
   const empty: SearchAnswer = {
     query,
     correctedQuery: null,
     total: 0,
+    totalExact: true,
     hits: [],
     facets: { types: { guide: 0, post: 0, restaurant: 0, author: 0, page: 0 }, cities: [] },
+    facetsExact: true,
   };
   if (terms.length === 0) return empty;
+  const filters = { type: request.type, city: request.city };
   let searched = terms;
-  let counts = await matchCounts(db, matchExpression(terms));
+  let found = await findWords(db, terms, filters, countLimit);
   let correctedQuery: string | null = null;
   // Nothing at all for the words as typed: try them as the index spells them (typo tolerance).
-  if (counts.length === 0) {
+  if (!found.matched) {
     const respelt = await respelled(db, terms);
     if (respelt) {
       searched = respelt;
-      counts = await matchCounts(db, matchExpression(respelt));
+      found = await findWords(db, respelt, filters, countLimit);
     }
   }
-  const hits = counts.length === 0 ? [] : await hitsFor(db, request, searched);
-  if (searched !== terms && counts.length > 0) correctedQuery = shownQuery(searched, terms, hits[0]);
-  return { query, correctedQuery, ...facetsOf(counts, request), hits };
+  const { candidates, matched, match, ...counts } = found;
+  const page = ranked(candidates).slice(request.offset, request.offset + request.limit);
+  const hits = await hitsFor(db, match, page);
+  if (searched !== terms && matched) correctedQuery = shownQuery(searched, terms, hits[0]);
+  return { query, correctedQuery, ...counts, hits };
 }
 
 /** Every city something can be found in, by name: the choices of the city filter. */

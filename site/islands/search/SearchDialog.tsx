@@ -3,6 +3,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { create } from 'zustand';
 import {
+  countText,
+  resultsText,
   SEARCH_LIMITS,
   SEARCH_PAGE,
   SEARCH_TYPE_LABELS,
@@ -111,7 +113,7 @@ export function SearchDialog() {
         ? 'Searching…'
         : answer.total === 0
           ? `No results for “${answer.query}”.`
-          : `${answer.total} ${answer.total === 1 ? 'result' : 'results'}${answer.correctedQuery ? ` for “${answer.correctedQuery}”` : ''}.`;
+          : `${resultsText(answer)}${answer.correctedQuery ? ` for “${answer.correctedQuery}”` : ''}.`;
 
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
@@ -166,7 +168,9 @@ export function SearchDialog() {
                   <input type="radio" name={`${ids}-type`} checked={type === value} onChange={() => setType(value)} />
                   <span>
                     {value ? SEARCH_TYPE_LABELS[value].plural : 'All'}
-                    {answer && value && <span className="fc-search__count"> {answer.facets.types[value]}</span>}
+                    {answer && value && (answer.facetsExact || answer.facets.types[value] > 0) && (
+                      <span className="fc-search__count"> {countText(answer.facets.types[value], answer.facetsExact)}</span>
+                    )}
                   </span>
                 </label>
               ))}
@@ -177,7 +181,7 @@ export function SearchDialog() {
                 <option value="">All cities</option>
                 {cityChoices.map((choice) => (
                   <option key={choice.slug} value={choice.slug}>
-                    {choice.name} ({choice.count})
+                    {choice.name} ({countText(choice.count, answer?.facetsExact ?? true)})
                   </option>
                 ))}
               </select>
@@ -222,9 +226,7 @@ export function SearchDialog() {
           </ul>
           <div className="fc-search__footer">
             {query !== '' && answer && answer.total > 0 ? (
-              <a href={searchPageUrl(query, type, city)}>
-                See all {answer.total} {answer.total === 1 ? 'result' : 'results'}
-              </a>
+              <a href={searchPageUrl(query, type, city)}>See all {resultsText(answer)}</a>
             ) : (
               <span />
             )}

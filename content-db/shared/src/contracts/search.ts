@@ -26,6 +26,11 @@ export const SEARCH_LIMITS = {
   perPage: 20,
   /** How far into the results anyone may page. */
   maxOffset: 1000,
+  /**
+   * Matches counted and ranked at most: a search visits no more, whatever the archive. Above it the
+   * total reads '1,000+', and the results are the best of the newest 1,000 matches.
+   */
+  countLimit: 1000,
 } as const;
 
 /** A stretch of text, marked when it is a word the query matched. */
@@ -52,14 +57,32 @@ export interface SearchAnswer {
   query: string;
   /** When nothing matched the query as typed, the spelling that was searched instead. */
   correctedQuery: string | null;
-  /** All matches under the filters, of which `hits` is the page asked for. */
+  /** All matches under the filters, of which `hits` is the page asked for; at most `SEARCH_LIMITS.countLimit`. */
   total: number;
+  /** False when more than `total` match (`SEARCH_LIMITS.countLimit` of them were counted): shown as '1,000+'. */
+  totalExact: boolean;
   hits: SearchHit[];
   /** How many matches each filter value would give: types under the city filter, cities under the type filter. */
   facets: {
     types: Record<SearchType, number>;
     cities: { slug: string; name: string; count: number }[];
   };
+  /**
+   * False when the words match more than `SEARCH_LIMITS.countLimit` rows: then each count is of
+   * the newest of them only, so at least that many match (shown as '12+'), except the filters'
+   * own values, which count as `total` does.
+   */
+  facetsExact: boolean;
+}
+
+/** A count as readers see it: '1,000+' when counting stopped there, '12+' for at least twelve. */
+export function countText(count: number, exact: boolean): string {
+  return `${count.toLocaleString('en-US')}${exact ? '' : '+'}`;
+}
+
+/** '1 result', '7 results', '1,000+ results': the total of an answer, as the dialog and the page say it. */
+export function resultsText(answer: Pick<SearchAnswer, 'total' | 'totalExact'>): string {
+  return `${countText(answer.total, answer.totalExact)} ${answer.total === 1 && answer.totalExact ? 'result' : 'results'}`;
 }
 
 /** What the API passes the /search page when it renders it for a request. */
