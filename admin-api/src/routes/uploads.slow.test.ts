@@ -23,6 +23,15 @@ function fileForm(bytes: Uint8Array | string, fileName = 'photo.png', type = 'im
 }
 
 /** Every entry below a folder (relative paths, dot files included); [] when it does not exist. */
+/** What an upload stores under its content hash: the JPEG, three WebP widths and its social card (a centred focal point). */
+const storedFiles = (name: string) => [
+  `${name}-1024.webp`,
+  `${name}-1600.webp`,
+  `${name}-640.webp`,
+  `${name}-og-500-500.jpg`,
+  `${name}.jpg`,
+];
+
 function listTree(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -72,13 +81,7 @@ describe('image uploads', () => {
       const match = /^\/uploads\/([0-9a-f]{24})\.jpg$/.exec(body.url);
       expect(match, body.url).not.toBeNull();
       const name = match![1]!;
-      expect(listTree(t.uploadDir)).toEqual([
-        `${name}-1024.webp`,
-        `${name}-1600.webp`,
-        `${name}-640.webp`,
-        `${name}-og-500-500.jpg`,
-        `${name}.jpg`,
-      ]);
+      expect(listTree(t.uploadDir)).toEqual(storedFiles(name));
       expect((await sharp(readFileSync(join(t.uploadDir, `${name}.jpg`))).metadata()).format).toBe('jpeg');
       // The social card a page names when the image is its share image: cut around the centre.
       expect(await sharp(readFileSync(join(t.uploadDir, `${name}-og-500-500.jpg`))).metadata()).toMatchObject({
@@ -125,13 +128,7 @@ describe('image uploads', () => {
       expect(Object.keys(body)).toEqual(['filePath']);
       expect(body.filePath).toMatch(/^\/uploads\/[0-9a-f]{24}\.jpg$/);
       const name = body.filePath.slice('/uploads/'.length, -'.jpg'.length);
-      expect(listTree(t.uploadDir)).toEqual([
-        `${name}-1024.webp`,
-        `${name}-1600.webp`,
-        `${name}-640.webp`,
-        `${name}-og-500-500.jpg`,
-        `${name}.jpg`,
-      ]);
+      expect(listTree(t.uploadDir)).toEqual(storedFiles(name));
       expect((await sharp(readFileSync(join(t.uploadDir, `${name}-1600.webp`))).metadata()).width).toBe(1600);
     });
   });
