@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SITEMAP_POSTS_PER_FILE } from '@forkcast/shared/urls';
 import { siteRoutes } from './routes.ts';
+import { SITEMAP_LISTED_POSTS } from './sitemap.ts';
 
 const cities = [
   { id: 1, slug: 'san-francisco', name: 'San Francisco' },
@@ -9,6 +10,20 @@ const cities = [
 ];
 
 describe('siteRoutes', () => {
+  it('lists a numbered /sitemap page per id range with a post once /sitemap would list too many itself', () => {
+    const posts = (count: number, firstId = 1) =>
+      Array.from({ length: count }, (_, i) => ({ id: firstId + i, slug: `eat-${firstId + i}`, type: 'post' as const, cityId: null }));
+    const numbered = (routes: string[]) => routes.filter((route) => route.startsWith('/sitemap/'));
+    expect(numbered(siteRoutes(cities, posts(SITEMAP_LISTED_POSTS), [], []))).toEqual([]);
+    // A guide is no blog post: it neither counts nor makes a page of its range.
+    const guide = { id: 3 * SITEMAP_POSTS_PER_FILE + 1, slug: 'kyoto-food-guide', type: 'guide' as const, cityId: 2 };
+    expect(numbered(siteRoutes(cities, [...posts(SITEMAP_LISTED_POSTS), guide], [], []))).toEqual([]);
+    expect(numbered(siteRoutes(cities, [...posts(SITEMAP_LISTED_POSTS), guide, ...posts(1, 5 * SITEMAP_POSTS_PER_FILE)], [], []))).toEqual([
+      '/sitemap/1',
+      '/sitemap/5',
+    ]);
+  });
+
   it('lists fixed pages, listings, guides, itineraries, each post once at its card link, a page per tag and per author and a sitemap per id range', () => {
     const routes = siteRoutes(
       cities,

@@ -13,6 +13,7 @@ import { listingPaths } from './archive';
 import { itineraryPagePath } from './itinerary';
 import { guidePath, type LinkableCity, type LinkablePost } from './links';
 import { POST_FILTER_KEYS, POST_FILTERS, type PostFilterKey } from './listing';
+import { SITEMAP_LISTED_POSTS, sitemapPagePath } from './sitemap';
 
 export interface RoutableCity extends LinkableCity {}
 export interface RoutablePost extends LinkablePost {
@@ -37,7 +38,8 @@ export interface AuthorPage {
  * /posts listings and their archive pages, each city's guide, itinerary page and itinerary CSV,
  * each post at its one canonical path (its other URLs are redirects, not pages), each tag's page
  * and its archive pages, each author's page, its archive pages and feed, and a sitemap file per
- * range of post ids, and each published page an editor wrote (`sitePages`). `listingSlots` is how many places each tab's archive has (archive.ts); without
+ * range of post ids, the numbered /sitemap pages once it lists too many posts itself (sitemap.ts),
+ * and each published page an editor wrote (`sitePages`). `listingSlots` is how many places each tab's archive has (archive.ts); without
  * it, its published posts.
  */
 export function siteRoutes(
@@ -64,8 +66,15 @@ export function siteRoutes(
   ]);
   const byId = new Map(cities.map((city) => [city.id, city]));
   const ranges = new Set<number>();
+  // The numbered /sitemap pages (of the ranges with a post of type post), once it lists too many itself.
+  const sitemapPages = new Set<number>();
+  let listedPosts = 0;
   for (const post of publishedPosts) {
     ranges.add(sitemapRange(post.id));
+    if (post.type === 'post') {
+      listedPosts++;
+      sitemapPages.add(sitemapRange(post.id));
+    }
     const city = post.cityId === null ? undefined : byId.get(post.cityId);
     if (post.type === 'guide' && city) {
       routes.add(guidePath(city));
@@ -76,6 +85,7 @@ export function siteRoutes(
     routes.add(canonicalPostPath(post, city));
   }
   for (const range of ranges) routes.add(sitemapPostsPath(range));
+  if (listedPosts > SITEMAP_LISTED_POSTS) for (const page of sitemapPages) routes.add(sitemapPagePath(page));
   return [...routes].sort();
 }
 
