@@ -26,6 +26,7 @@ import * as m0029 from './0029-pages.ts';
 import * as m0030 from './0030-seo-fields.ts';
 import * as m0031 from './0031-media.ts';
 import * as m0032 from './0032-editor-redirects.ts';
+import * as m0037 from './0037-search-kind-index.ts';
 
 /** Every migration in the order it runs. Append only: a landed migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   '0030-seo-fields': m0030,
   '0031-media': m0031,
   '0032-editor-redirects': m0032,
+  '0037-search-kind-index': m0037,
 };
 
 export const migrationProvider: MigrationProvider = {
