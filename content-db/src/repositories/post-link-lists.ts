@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Db } from '../db.ts';
 import { defineQuery, FingerprintLines } from '../queries.ts';
 import { TAG } from '../tags.ts';
@@ -58,20 +57,6 @@ export const listPostLinks = defineQuery({
   fingerprint: (links) => new FingerprintLines(links.map(linkPrint)),
 });
 
-/** The numbers of the id ranges of `size` ids that hold at least one published post (1 is ids 1 to size). */
-export const listPostIdRanges = defineQuery({
-  name: 'posts.idRanges',
-  run: async (db: Db, args: { size: number }): Promise<number[]> => {
-    const rows = await published(db, {})
-      .select(sql<number>`(id - 1) / cast(${args.size} as integer) + 1`.as('range'))
-      .distinct()
-      .orderBy('range')
-      .execute();
-    return rows.map((row) => Number(row.range));
-  },
-  listen: () => [TAG.posts],
-});
-
 /** A range of post ids and how many published posts (of a type) it holds. */
 export interface IdRangeCount {
   range: number;
@@ -85,15 +70,25 @@ export interface IdRangeCount {
  */
 export const countPostsByIdRange = defineQuery({
   name: 'posts.idRangeCounts',
-  run: async (db: Db, args: { size: number; type?: PostType }): Promise<IdRangeCount[]> => {
-    const counts = new Map<number, number>();
-    for (const link of await everyLink(db)) {
-      if (args.type !== undefined && link.type !== args.type) continue;
-      const range = Math.floor((link.id - 1) / args.size) + 1;
-      counts.set(range, (counts.get(range) ?? 0) + 1);
-    }
-    return [...counts].sort(([a], [b]) => a - b).map(([range, count]) => ({ range, count }));
-  },
+  run: (db: Db, args: { size: number; type?: PostType }) => rangeCounts(db, args),
+  listen: () => [TAG.posts],
+});
+
+async function rangeCounts(db: Db, args: { size: number; type?: PostType }): Promise<IdRangeCount[]> {
+  const counts = new Map<number, number>();
+  for (const link of await everyLink(db)) {
+    if (args.type !== undefined && link.type !== args.type) continue;
+    const range = Math.floor((link.id - 1) / args.size) + 1;
+    counts.set(range, (counts.get(range) ?? 0) + 1);
+  }
+  return [...counts].sort(([a], [b]) => a - b).map(([range, count]) => ({ range, count }));
+}
+
+/** The numbers of the id ranges of `size` ids that hold at least one published post (1 is ids 1 to size). */
+export const listPostIdRanges = defineQuery({
+  name: 'posts.idRanges',
+  // From the links kept in memory (as countPostsByIdRange), not a read of every published post.
+  run: async (db: Db, args: { size: number }): Promise<number[]> => (await rangeCounts(db, args)).map(({ range }) => range),
   listen: () => [TAG.posts],
 });
 
