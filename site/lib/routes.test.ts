@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SITEMAP_POSTS_PER_FILE } from '@forkcast/shared/urls';
-import { siteRoutes } from './routes.ts';
+import { routeChange, siteRoutes } from './routes.ts';
 import { SITEMAP_LISTED_POSTS } from './sitemap.ts';
 
 const cities = [
@@ -133,5 +133,27 @@ describe('siteRoutes', () => {
         '/authors/ana-ruiz/rss.xml',
       ].sort(),
     );
+  });
+});
+
+describe('routeChange', () => {
+  it('names the posts, cities, tags and authors whose routes a change can add', () => {
+    expect(
+      routeChange(['posts', 'post:7', 'post-card:7', 'posts:range:1', 'posts:city:3', 'posts:tag:late-night', 'posts:author:2', 'authors']),
+    ).toEqual({
+      posts: [7],
+      cities: [],
+      tags: ['late-night'],
+      authors: [2],
+    });
+    expect(routeChange(['cities', 'city:4', 'city-link:4'])).toEqual({ posts: [], cities: [4], tags: [], authors: [] });
+    expect(routeChange(['authors', 'author:9'])).toEqual({ posts: [], cities: [], tags: [], authors: [9] });
+  });
+
+  it('leaves to a full listing a change that names none of what it may have added', () => {
+    expect(routeChange(['site-pages', 'site-page:1'])).toBeUndefined();
+    expect(routeChange(['cities'])).toBeUndefined();
+    expect(routeChange(['authors'])).toBeUndefined();
+    expect(routeChange(['posts', ...Array.from({ length: 501 }, (_, i) => `post:${i + 1}`)])).toBeUndefined();
   });
 });
