@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SITEMAP_POSTS_PER_FILE, sitemapRange } from '@forkcast/shared/urls';
-import { groupForSitemap, linkItems, sitemapCity, sitemapPageIds, sitemapPageLabel, sitemapPageRange, sitemapTotal } from './sitemap.ts';
+import {
+  groupByOwnCity,
+  groupForSitemap,
+  linkItems,
+  sitemapCity,
+  sitemapPageIds,
+  sitemapPageLabel,
+  sitemapPageRange,
+  sitemapTotal,
+} from './sitemap.ts';
 
 const sf = { id: 1, slug: 'san-francisco', name: 'San Francisco' };
 const kyoto = { id: 2, slug: 'kyoto', name: 'Kyoto' };
@@ -107,5 +116,17 @@ describe('the numbered sitemap pages', () => {
     expect(sitemapPageLabel(5)).toBe(
       `Posts ${(4 * SITEMAP_POSTS_PER_FILE + 1).toLocaleString('en-US')} to ${(5 * SITEMAP_POSTS_PER_FILE).toLocaleString('en-US')}`,
     );
+  });
+});
+
+describe('groupByOwnCity', () => {
+  it("groups by each post's own city, the cities by name, and the posts without one apart", () => {
+    const posts = [post('kyoto-ramen', 2), post('san-francisco-in-kyoto', 2), post('eating-alone', null), post('sourdough', 1)];
+    const groups = groupByOwnCity([sf, kyoto], posts);
+    expect(groups.cities.map((group) => [group.city.name, slugs(group.posts)])).toEqual([
+      ['Kyoto', ['kyoto-ramen', 'san-francisco-in-kyoto']],
+      ['San Francisco', ['sourdough']],
+    ]);
+    expect(slugs(groups.other)).toEqual(['eating-alone']);
   });
 });

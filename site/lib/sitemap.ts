@@ -121,6 +121,27 @@ export function sitemapPageLabel(range: number): string {
   return `Posts ${idFrom.toLocaleString('en-US')} to ${idTo.toLocaleString('en-US')}`;
 }
 
+/**
+ * Groups a numbered sitemap page's posts by their own city (its cities given, of any order), the
+ * cities by name, and the posts without one: unlike /sitemap's filing by slug, which reads every
+ * city (so a new city would render every numbered page again), this reads only the cities listed.
+ */
+export function groupByOwnCity<C extends LinkableCity, P extends Pick<LinkablePost, 'cityId'>>(
+  cities: readonly C[],
+  posts: readonly P[],
+): SitemapGroups<C, P> {
+  const groups = new Map(
+    [...cities].sort((a, b) => a.name.localeCompare(b.name, 'en') || a.id - b.id).map((city) => [city.id, { city, posts: [] as P[] }]),
+  );
+  const other: P[] = [];
+  for (const post of posts) {
+    const group = post.cityId === null ? undefined : groups.get(post.cityId);
+    if (group) group.posts.push(post);
+    else other.push(post);
+  }
+  return { cities: [...groups.values()], other };
+}
+
 /** The page count the sitemap shows: the 6 fixed pages plus one per city plus one per post. */
 const FIXED_SITEMAP_PAGES = 6;
 

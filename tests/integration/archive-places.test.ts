@@ -79,6 +79,21 @@ describe('archive pages keep their places when a post is unpublished', () => {
     expect((await site.request(`/api/posts/${id}`, json('PATCH', { status: 'published' }))).status).toBe(200);
     expect(site.page('/posts/page/1')).toBe(pageOne);
     expect(treeDifferences(before, readTree(site.dist.siteDir)).filter((file) => newerArchivePages.includes(file))).toEqual([]);
+
+    // A new city changes /sitemap's list of guides, and no numbered page: each reads only its posts' own cities.
+    const numberedReads = await site.handle.db
+      .selectFrom('pageTags')
+      .select('tag')
+      .where(
+        'path',
+        'in',
+        sitemapPages.map((file) => `/${file.replace('/index.html', '')}`),
+      )
+      .execute();
+    expect(numberedReads.map((read) => read.tag)).not.toContain('cities');
+    const beforeCity = readTree(site.dist.siteDir);
+    expect((await site.request('/api/cities', json('POST', { name: 'Valparaíso', country: 'Chile' }))).status).toBe(201);
+    expect(treeDifferences(beforeCity, readTree(site.dist.siteDir)).filter((file) => sitemapPages.includes(file))).toEqual([]);
     expect(treeDifferences(readTree(site.dist.siteDir), await fullBuildOf(site.handle.db))).toEqual([]);
   });
 });
