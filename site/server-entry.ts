@@ -20,13 +20,12 @@ import {
   authorFeedPath,
   authorPagePath,
   REDIRECTS_ROUTE,
-  redirectsText,
   SITEMAP_POSTS_PER_FILE,
   sitemapPostsPath,
   tagPagePath,
 } from '@forkcast/shared/urls';
 import { createApp } from 'astro/app/entrypoint';
-import { siteRedirects } from './lib/redirects';
+import { mergeSorted, sortedPostRedirectLines } from './lib/redirects';
 import { listingSlots } from './lib/listing-slots';
 import { listingPaths } from './lib/archive';
 import { POST_FILTER_KEYS, POST_FILTERS } from './lib/listing';
@@ -126,9 +125,10 @@ export async function listRoutesChangedBy(locals: App.Locals, tags: readonly str
 // and the URLs posts and cities left behind when their slugs changed.
 async function renderRedirects(locals: App.Locals): Promise<Response> {
   const [{ cities, posts }, stored] = await Promise.all([published(locals), listRedirects(locals.db)]);
-  const redirects = [
-    ...siteRedirects(cities, posts),
-    ...stored.map(({ fromPath, toPath, status }) => ({ from: fromPath, to: toPath, status })),
-  ];
-  return new Response(redirectsText(redirects), { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  // Sorted as redirectsText sorts them; the posts' lines are kept sorted from the last render.
+  const lines = mergeSorted(
+    stored.map(({ fromPath, toPath, status }) => `${fromPath} ${toPath} ${status}`).sort(),
+    sortedPostRedirectLines(cities, posts),
+  );
+  return new Response(lines.length > 0 ? `${lines.join('\n')}\n` : '', { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 }
