@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SITEMAP_POSTS_PER_FILE } from '@forkcast/shared/urls';
-import { siteRoutes } from './routes.ts';
+import { routeChange, siteRoutes } from './routes.ts';
+import { SITEMAP_LISTED_POSTS } from './sitemap.ts';
 
 const cities = [
   { id: 1, slug: 'san-francisco', name: 'San Francisco' },
@@ -9,6 +10,20 @@ const cities = [
 ];
 
 describe('siteRoutes', () => {
+  it('lists a numbered /sitemap page per id range with a post once /sitemap would list too many itself', () => {
+    const posts = (count: number, firstId = 1) =>
+      Array.from({ length: count }, (_, i) => ({ id: firstId + i, slug: `eat-${firstId + i}`, type: 'post' as const, cityId: null }));
+    const numbered = (routes: string[]) => routes.filter((route) => route.startsWith('/sitemap/'));
+    expect(numbered(siteRoutes(cities, posts(SITEMAP_LISTED_POSTS), [], []))).toEqual([]);
+    // A guide is no blog post: it neither counts nor makes a page of its range.
+    const guide = { id: 3 * SITEMAP_POSTS_PER_FILE + 1, slug: 'kyoto-food-guide', type: 'guide' as const, cityId: 2 };
+    expect(numbered(siteRoutes(cities, [...posts(SITEMAP_LISTED_POSTS), guide], [], []))).toEqual([]);
+    expect(numbered(siteRoutes(cities, [...posts(SITEMAP_LISTED_POSTS), guide, ...posts(1, 5 * SITEMAP_POSTS_PER_FILE)], [], []))).toEqual([
+      '/sitemap/1',
+      '/sitemap/5',
+    ]);
+  });
+
   it('lists fixed pages, listings, guides, itineraries, each post once at its card link, a page per tag and per author and a sitemap per id range', () => {
     const routes = siteRoutes(
       cities,
@@ -118,5 +133,27 @@ describe('siteRoutes', () => {
         '/authors/ana-ruiz/rss.xml',
       ].sort(),
     );
+  });
+});
+
+describe('routeChange', () => {
+  it('names the posts, cities, tags and authors whose routes a change can add', () => {
+    expect(
+      routeChange(['posts', 'post:7', 'post-card:7', 'posts:range:1', 'posts:city:3', 'posts:tag:late-night', 'posts:author:2', 'authors']),
+    ).toEqual({
+      posts: [7],
+      cities: [],
+      tags: ['late-night'],
+      authors: [2],
+    });
+    expect(routeChange(['cities', 'city:4', 'city-link:4'])).toEqual({ posts: [], cities: [4], tags: [], authors: [] });
+    expect(routeChange(['authors', 'author:9'])).toEqual({ posts: [], cities: [], tags: [], authors: [9] });
+  });
+
+  it('leaves to a full listing a change that names none of what it may have added', () => {
+    expect(routeChange(['site-pages', 'site-page:1'])).toBeUndefined();
+    expect(routeChange(['cities'])).toBeUndefined();
+    expect(routeChange(['authors'])).toBeUndefined();
+    expect(routeChange(['posts', ...Array.from({ length: 501 }, (_, i) => `post:${i + 1}`)])).toBeUndefined();
   });
 });

@@ -13,6 +13,7 @@ import { listingPaths } from './archive';
 import { itineraryPagePath } from './itinerary';
 import { guidePath, type LinkableCity, type LinkablePost } from './links';
 import { POST_FILTER_KEYS, POST_FILTERS, type PostFilterKey } from './listing';
+import { SITEMAP_LISTED_POSTS, sitemapPagePath } from './sitemap';
 
 export interface RoutableCity extends LinkableCity {}
 export interface RoutablePost extends LinkablePost {
@@ -37,7 +38,8 @@ export interface AuthorPage {
  * /posts listings and their archive pages, each city's guide, itinerary page and itinerary CSV,
  * each post at its one canonical path (its other URLs are redirects, not pages), each tag's page
  * and its archive pages, each author's page, its archive pages and feed, and a sitemap file per
- * range of post ids, and each published page an editor wrote (`sitePages`). `listingSlots` is how many places each tab's archive has (archive.ts); without
+ * range of post ids, the numbered /sitemap pages once it lists too many posts itself (sitemap.ts),
+ * and each published page an editor wrote (`sitePages`). `listingSlots` is how many places each tab's archive has (archive.ts); without
  * it, its published posts.
  */
 export function siteRoutes(
@@ -64,19 +66,26 @@ export function siteRoutes(
   ]);
   const byId = new Map(cities.map((city) => [city.id, city]));
   const ranges = new Set<number>();
+  // The numbered /sitemap pages (of the ranges with a post of type post), once it lists too many itself.
+  const sitemapPages = new Set<number>();
+  let listedPosts = 0;
   for (const post of publishedPosts) {
     ranges.add(sitemapRange(post.id));
-    const city = post.cityId === null ? undefined : byId.get(post.cityId);
-    if (post.type === 'guide' && city) {
-      routes.add(guidePath(city));
-      routes.add(itineraryCsvPath(city));
-      routes.add(itineraryPagePath(city));
-      continue;
+    if (post.type === 'post') {
+      listedPosts++;
+      sitemapPages.add(sitemapRange(post.id));
     }
-    routes.add(canonicalPostPath(post, city));
+    for (const route of postRoutes(post, post.cityId === null ? undefined : byId.get(post.cityId))) routes.add(route);
   }
   for (const range of ranges) routes.add(sitemapPostsPath(range));
+  if (listedPosts > SITEMAP_LISTED_POSTS) for (const page of sitemapPages) routes.add(sitemapPagePath(page));
   return [...routes].sort();
+}
+
+/** A published post's own routes: a guide's page, itinerary page and spreadsheet, any other post's one canonical path. */
+export function postRoutes(post: RoutablePost, city: RoutableCity | undefined): string[] {
+  if (post.type === 'guide' && city) return [guidePath(city), itineraryCsvPath(city), itineraryPagePath(city)];
+  return [canonicalPostPath(post, city)];
 }
 
 /**
@@ -93,4 +102,41 @@ export function listingRoutes(
     ...tagPages.flatMap(({ slug, count, slots }) => listingPaths(tagPagePath(slug), slots ?? count)),
     ...authorPages.flatMap(({ slug, count }) => listingPaths(authorPagePath(slug), count)),
   ];
+}
+
+/** What a change that can add routes names, by the tags it wrote (content-db's TAG). */
+export interface RouteChange {
+  posts: number[];
+  cities: number[];
+  tags: string[];
+  authors: number[];
+}
+
+// Past this many named posts a change is listed whole: a bulk change is rare, and any list of its
+// routes would be as long as the site's.
+const MAX_NAMED_POSTS = 500;
+
+/**
+ * The posts, cities, tags and authors a change names, when those are all whose routes it can add:
+ * a change to a post names the post, its tags and its authors; to a city, the city; to a user, the
+ * user. Undefined for a change whose routes only a full listing finds: an editor's page published or
+ * taken down, the set of cities or of authors changed with none named, or too many posts at once.
+ */
+export function routeChange(tags: readonly string[]): RouteChange | undefined {
+  const change: RouteChange = { posts: [], cities: [], tags: [], authors: [] };
+  let named = { cities: false, authors: false };
+  for (const tag of tags) {
+    const match = /^(post|city|posts:tag|author|posts:author):(.+)$/.exec(tag);
+    if (tag === 'site-pages') return undefined;
+    if (!match) continue;
+    const [, kind, value] = match as unknown as [string, string, string];
+    if (kind === 'posts:tag') change.tags.push(value);
+    else if (kind === 'post') change.posts.push(Number(value));
+    else if (kind === 'city') change.cities.push(Number(value));
+    else change.authors.push(Number(value));
+    named = { cities: named.cities || kind === 'city', authors: named.authors || kind === 'author' || kind === 'posts:author' };
+  }
+  if ((tags.includes('cities') && !named.cities) || (tags.includes('authors') && !named.authors)) return undefined;
+  if (change.posts.length > MAX_NAMED_POSTS) return undefined;
+  return change;
 }

@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { groupForSitemap, linkItems, sitemapCity, sitemapTotal } from './sitemap.ts';
+import { SITEMAP_POSTS_PER_FILE, sitemapRange } from '@forkcast/shared/urls';
+import {
+  groupByOwnCity,
+  groupForSitemap,
+  linkItems,
+  sitemapCity,
+  sitemapPageIds,
+  sitemapPageLabel,
+  sitemapPageRange,
+  sitemapTotal,
+} from './sitemap.ts';
 
 const sf = { id: 1, slug: 'san-francisco', name: 'San Francisco' };
 const kyoto = { id: 2, slug: 'kyoto', name: 'Kyoto' };
@@ -87,5 +97,36 @@ describe('linkItems', () => {
     ).toBe(
       '<li><a href="/kyoto/tea?a=1&amp;b=&quot;2&quot;">Tea &amp; &lt;Sweets&gt;</a></li><li><a href="/post/ramen">Ramen&apos;s night</a></li>',
     );
+  });
+});
+
+describe('the numbered sitemap pages', () => {
+  it('are named by a range number, nothing else', () => {
+    expect(sitemapPageRange('1')).toBe(1);
+    expect(sitemapPageRange('12')).toBe(12);
+    for (const param of [undefined, '', '0', '01', '-1', '1.5', '1e3', 'x', '1/2', '1234567890'])
+      expect(sitemapPageRange(param), param).toBeUndefined();
+  });
+
+  it("list the ids of the same range as the posts' sitemap files", () => {
+    expect(sitemapPageIds(1)).toEqual({ idFrom: 1, idTo: SITEMAP_POSTS_PER_FILE });
+    expect(sitemapPageIds(3)).toEqual({ idFrom: 2 * SITEMAP_POSTS_PER_FILE + 1, idTo: 3 * SITEMAP_POSTS_PER_FILE });
+    expect(sitemapRange(sitemapPageIds(7).idFrom)).toBe(7);
+    expect(sitemapRange(sitemapPageIds(7).idTo)).toBe(7);
+    expect(sitemapPageLabel(5)).toBe(
+      `Posts ${(4 * SITEMAP_POSTS_PER_FILE + 1).toLocaleString('en-US')} to ${(5 * SITEMAP_POSTS_PER_FILE).toLocaleString('en-US')}`,
+    );
+  });
+});
+
+describe('groupByOwnCity', () => {
+  it("groups by each post's own city, the cities by name, and the posts without one apart", () => {
+    const posts = [post('kyoto-ramen', 2), post('san-francisco-in-kyoto', 2), post('eating-alone', null), post('sourdough', 1)];
+    const groups = groupByOwnCity([sf, kyoto], posts);
+    expect(groups.cities.map((group) => [group.city.name, slugs(group.posts)])).toEqual([
+      ['Kyoto', ['kyoto-ramen', 'san-francisco-in-kyoto']],
+      ['San Francisco', ['sourdough']],
+    ]);
+    expect(slugs(groups.other)).toEqual(['eating-alone']);
   });
 });

@@ -1,5 +1,6 @@
 import type { LinkableCity, LinkablePost } from './links';
 import { escapeXml } from './xml';
+import { SITEMAP_POSTS_PER_FILE } from '@forkcast/shared/urls';
 
 export interface SitemapGroups<C, P> {
   cities: { city: C; posts: P[] }[];
@@ -85,6 +86,56 @@ export function groupForSitemap<C extends LinkableCity, P extends Pick<LinkableP
   for (const post of posts) {
     const slug = special.has(post.slug) ? undefined : cityOf(post.slug);
     const group = slug === undefined ? undefined : groups.get(slug);
+    if (group) group.posts.push(post);
+    else other.push(post);
+  }
+  return { cities: [...groups.values()], other };
+}
+
+/**
+ * The /sitemap page lists every post itself while there are at most this many; past that, one
+ * page listing them all would be rendered again, whole, for every post added or removed, so the
+ * posts are listed on numbered pages instead, /sitemap/n holding the ids of sitemap file n
+ * (`sitemapRange`), and a new post changes /sitemap's counts and the one page of its range.
+ */
+export const SITEMAP_LISTED_POSTS = SITEMAP_POSTS_PER_FILE;
+
+/** The numbered sitemap page of the posts with ids in range n (`sitemapRange`). */
+export function sitemapPagePath(range: number): string {
+  return `/sitemap/${range}`;
+}
+
+/** The range of post ids a numbered sitemap page's path names, or undefined when it names none. */
+export function sitemapPageRange(param: string | undefined): number | undefined {
+  return param !== undefined && /^[1-9]\d{0,8}$/.test(param) ? Number(param) : undefined;
+}
+
+/** The ids a numbered sitemap page lists, first and last. */
+export function sitemapPageIds(range: number): { idFrom: number; idTo: number } {
+  return { idFrom: (range - 1) * SITEMAP_POSTS_PER_FILE + 1, idTo: range * SITEMAP_POSTS_PER_FILE };
+}
+
+/** What a numbered sitemap page is called: 'Posts 251 to 500'. */
+export function sitemapPageLabel(range: number): string {
+  const { idFrom, idTo } = sitemapPageIds(range);
+  return `Posts ${idFrom.toLocaleString('en-US')} to ${idTo.toLocaleString('en-US')}`;
+}
+
+/**
+ * Groups a numbered sitemap page's posts by their own city (its cities given, of any order), the
+ * cities by name, and the posts without one: unlike /sitemap's filing by slug, which reads every
+ * city (so a new city would render every numbered page again), this reads only the cities listed.
+ */
+export function groupByOwnCity<C extends LinkableCity, P extends Pick<LinkablePost, 'cityId'>>(
+  cities: readonly C[],
+  posts: readonly P[],
+): SitemapGroups<C, P> {
+  const groups = new Map(
+    [...cities].sort((a, b) => a.name.localeCompare(b.name, 'en') || a.id - b.id).map((city) => [city.id, { city, posts: [] as P[] }]),
+  );
+  const other: P[] = [];
+  for (const post of posts) {
+    const group = post.cityId === null ? undefined : groups.get(post.cityId);
     if (group) group.posts.push(post);
     else other.push(post);
   }

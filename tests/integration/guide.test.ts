@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getCityBySlug, listRestaurants, updateCity } from '@forkcast/content-db';
+import { getCityBySlug, getGuideForCity, listRestaurants, updateCity } from '@forkcast/content-db';
 import { parsePublishReport, PUBLISH_HEADER } from '@forkcast/shared/contracts';
 import { seed } from '@forkcast/content-db/seed';
 import { fullBuildOf, readTree, treeDifferences } from './compare.ts';
@@ -236,5 +236,16 @@ describe('generated guides and the spreadsheet setting, published through the AP
     expect((await site.request(`/api/cities/${porto.id}`, json('PATCH', { spreadsheetUrl: null }))).status).toBe(200);
     expect(page('/porto/guide').querySelector('a.itinerary__button')?.getAttribute('href')).toBe('/porto/itinerary');
     expect(treeDifferences(readTree(site.dist.siteDir), await fullBuildOf(site.handle.db))).toEqual([]);
+  });
+
+  it("takes a guide's page, itinerary page and spreadsheet down with the guide, as a full build does", async () => {
+    const porto = (await getCityBySlug(site.handle.db, 'porto'))!;
+    const guide = (await getGuideForCity(site.handle.db, porto.id))!;
+    const files = ['porto/guide/index.html', 'porto/itinerary/index.html', 'itineraries/porto.csv'];
+    for (const file of files) expect(readTree(site.dist.siteDir).has(file), file).toBe(true);
+    expect((await site.request(`/api/posts/${guide.id}`, json('PATCH', { status: 'draft' }))).status).toBe(200);
+    const after = readTree(site.dist.siteDir);
+    for (const file of files) expect(after.has(file), file).toBe(false);
+    expect(treeDifferences(after, await fullBuildOf(site.handle.db))).toEqual([]);
   });
 });

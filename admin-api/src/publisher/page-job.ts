@@ -11,10 +11,12 @@ export interface PageJob {
   /** The hash of what the folder holds for it now; undefined writes the page whatever it holds. */
   previousHash: string | undefined;
   durable: boolean;
+  /** The route may be gone: a 404 or a redirect from it says so (`gone`) rather than failing. */
+  mayBeGone?: boolean;
 }
 
 export type PageOutcome =
-  | { route: string; ok: true; changed: boolean; hash: string; tags: string[]; queries: QueryRead[] }
+  | { route: string; ok: true; changed: boolean; hash: string; tags: string[]; queries: QueryRead[]; gone?: true }
   | { route: string; ok: false; error: string };
 
 /** Writes a rendered page's file (and its compressed copies) into the site folder; may take over `data`. */
@@ -22,6 +24,9 @@ type PageWrite = (siteDir: string, file: string, data: Uint8Array, options: Writ
 
 // A worker thread blocks on its own writes; the server's thread must keep answering meanwhile.
 const writeHere: PageWrite = isMainThread ? writeSiteFile : writeSiteFileSync;
+
+// What a route that is no page any more answers: not found, or a redirect to where its page went.
+const GONE_STATUSES = new Set([301, 302, 404]);
 
 /** The only routes expected to answer 404 are the not-found pages themselves. */
 function expectedStatus(route: string): number {
@@ -38,6 +43,8 @@ export async function runPageJob(renderer: Renderer, siteDir: string, job: PageJ
   const { route } = job;
   try {
     const page = await renderer.render(route);
+    if (job.mayBeGone && GONE_STATUSES.has(page.status) && !isNotFoundRoute(route))
+      return { route, ok: true, changed: true, hash: '', tags: [], queries: [], gone: true };
     if (page.status !== expectedStatus(route))
       throw new Error(`Rendering ${route} answered ${page.status}, expected ${expectedStatus(route)}`);
     const hash = createHash('sha256').update(page.body).digest('hex');

@@ -215,17 +215,28 @@ export class SitePublisher implements Publisher {
       const changedTags = [...new Set(entries.flatMap((entry) => entry.tags))];
       const toRender = new Set([...(await pagesReadingTags(db, changedTags)), ...(await this.staleReaders(changedTags)), ...retrying]);
       const routesMayChange = changedTags.some((tag) => ROUTE_TAGS.has(tag));
-      // Only a change to which posts or cities exist needs every page's path (to find routes that
-      // appeared or went); the hashes read are only those of the pages rendered.
+      // Only a change to which posts, cities, authors or pages exist can add or remove routes. One
+      // that names what it changed lists only the routes it may have added, and a page of the
+      // others that reads what it changed and now answers 404 is gone; any other lists every route.
       const gone: string[] = [];
-      if (routesMayChange) {
+      const added = routesMayChange ? await renderer.routesChangedBy(changedTags) : undefined;
+      if (added) {
+        const recorded = await pageHashes(db, added);
+        for (const route of added) if (!recorded.has(route)) toRender.add(route);
+      } else if (routesMayChange) {
         const [routes, recorded] = [new Set(await renderer.listRoutes()), await recordedPaths(db)];
         for (const route of routes) if (!recorded.has(route)) toRender.add(route);
         for (const route of recorded) if (!routes.has(route)) gone.push(route);
         for (const route of gone) toRender.delete(route);
       }
       const hashes = await pageHashes(db, [...toRender]);
-      const outcomes = await this.runJobs([...toRender].sort().map((route) => ({ route, previousHash: hashes.get(route), durable: true })));
+      const jobs = [...toRender]
+        .sort()
+        .map((route) => ({ route, previousHash: hashes.get(route), durable: true, mayBeGone: added !== undefined }));
+      const rendered = await this.runJobs(jobs);
+      // A recorded route that answered 404 is gone; one never recorded that did was never there.
+      for (const outcome of rendered) if (outcome.ok && outcome.gone && hashes.has(outcome.route)) gone.push(outcome.route);
+      const outcomes = rendered.filter((outcome) => !(outcome.ok && outcome.gone));
       // Files first, records after: a crash in between leaves the outbox entries pending, and the
       // next publish finds the same routes gone and removes them again.
       for (const route of gone) await removeSiteFile(siteDir, routeFile(route));

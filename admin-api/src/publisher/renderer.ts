@@ -36,6 +36,12 @@ export interface Renderer {
   render(route: string, request?: RequestLocals): Promise<RenderedRoute>;
   /** Every route the site has for the database's current content. */
   listRoutes(): Promise<string[]>;
+  /**
+   * The routes a change of these tags may have added (some may have been there already), or
+   * undefined when only listRoutes can tell. A route the change removed is not among them: it
+   * answers 404 when rendered again.
+   */
+  routesChangedBy(tags: readonly string[]): Promise<string[] | undefined>;
 }
 
 interface Locals extends RequestLocals {
@@ -46,6 +52,7 @@ interface Locals extends RequestLocals {
 interface ServerEntry {
   render(request: Request, locals: Locals): Promise<Response>;
   listRoutes(locals: Locals): Promise<string[]>;
+  listRoutesChangedBy?(locals: Locals, tags: readonly string[]): Promise<string[] | undefined>;
 }
 
 /**
@@ -60,6 +67,7 @@ export async function loadRenderer(entryPath: string, db: Db, site: SiteSettings
   const locals: Locals = { db, site };
   return {
     listRoutes: () => entry.listRoutes(locals),
+    routesChangedBy: async (tags) => entry.listRoutesChangedBy?.(locals, tags),
     async render(route, request) {
       const { result, tags, queries } = await trackReads(async () => {
         const response = await entry.render(

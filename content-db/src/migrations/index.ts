@@ -28,6 +28,7 @@ import * as m0031 from './0031-media.ts';
 import * as m0032 from './0032-editor-redirects.ts';
 import * as m0034 from './0034-page-history-seo.ts';
 import * as m0035 from './0035-fixed-pages.ts';
+import * as m0037 from './0037-search-kind-index.ts';
 import * as m0038 from './0038-search-facet-terms.ts';
 
 /** Every migration in the order it runs. Append only: a landed migration is never edited. */
@@ -61,6 +62,7 @@ export const migrations: Record<string, Migration> = {
   '0032-editor-redirects': m0032,
   '0034-page-history-seo': m0034,
   '0035-fixed-pages': m0035,
+  '0037-search-kind-index': m0037,
   '0038-search-facet-terms': m0038,
 };
 

@@ -1,10 +1,9 @@
-import { sql } from 'kysely';
 import type { Db } from '../db.ts';
 import { defineQuery, FingerprintLines } from '../queries.ts';
 import { TAG } from '../tags.ts';
 import type { PostType } from '../schema.ts';
 import { sitemapRange } from '@forkcast/shared/urls';
-import { everyLink, LINK_COLUMNS, linkPrint, type ListedLink } from './post-link-index.ts';
+import { everyLink, LINK_COLUMNS, linkPrint, listedIds, type ListedLink } from './post-link-index.ts';
 import { published, publishedById, readerDate } from './published-posts.ts';
 
 /** The lists of post links the sitemaps and the redirects file are made from. */
@@ -58,16 +57,48 @@ export const listPostLinks = defineQuery({
   fingerprint: (links) => new FingerprintLines(links.map(linkPrint)),
 });
 
+/** A range of post ids and how many published posts (of a type) it holds. */
+export interface IdRangeCount {
+  range: number;
+  count: number;
+}
+
+/**
+ * How many published posts (of a type) each range of `size` ids holds, ranges without any left out,
+ * in range order: counted from the list of every post's link kept in memory, so a new post costs a
+ * pass over that list rather than a read of every post.
+ */
+export const countPostsByIdRange = defineQuery({
+  name: 'posts.idRangeCounts',
+  run: (db: Db, args: { size: number; type?: PostType }) => rangeCounts(db, args),
+  listen: () => [TAG.posts],
+});
+
+async function rangeCounts(db: Db, args: { size: number; type?: PostType }): Promise<IdRangeCount[]> {
+  const counts = new Map<number, number>();
+  for (const link of await everyLink(db)) {
+    if (args.type !== undefined && link.type !== args.type) continue;
+    const range = Math.floor((link.id - 1) / args.size) + 1;
+    counts.set(range, (counts.get(range) ?? 0) + 1);
+  }
+  return [...counts].sort(([a], [b]) => a - b).map(([range, count]) => ({ range, count }));
+}
+
 /** The numbers of the id ranges of `size` ids that hold at least one published post (1 is ids 1 to size). */
 export const listPostIdRanges = defineQuery({
   name: 'posts.idRanges',
-  run: async (db: Db, args: { size: number }): Promise<number[]> => {
-    const rows = await published(db, {})
-      .select(sql<number>`(id - 1) / cast(${args.size} as integer) + 1`.as('range'))
-      .distinct()
-      .orderBy('range')
-      .execute();
-    return rows.map((row) => Number(row.range));
-  },
+  // From the links kept in memory (as countPostsByIdRange), not a read of every published post.
+  run: async (db: Db, args: { size: number }): Promise<number[]> => (await rangeCounts(db, args)).map(({ range }) => range),
+  listen: () => [TAG.posts],
+});
+
+/**
+ * Whether more than `count` posts (of a type) are published: a page that only asks this is not
+ * rendered again for each post added or removed, only when the number crosses `count`.
+ */
+export const hasMorePostsThan = defineQuery({
+  name: 'posts.moreThan',
+  run: async (db: Db, args: { count: number; type?: PostType }): Promise<boolean> =>
+    (await listedIds(db, args.type === undefined ? {} : { type: args.type })).length > args.count,
   listen: () => [TAG.posts],
 });

@@ -8,7 +8,7 @@ import { createTempDb, insertTestUser, useTempDb } from '../testing.ts';
 import { trackReads, trackWrites } from '../tracking.ts';
 import { SITEMAP_POSTS_PER_FILE } from '@forkcast/shared/urls';
 import { insertCity } from './cities.ts';
-import { listPostIdRanges, listPostLinks } from './post-link-lists.ts';
+import { countPostsByIdRange, hasMorePostsThan, listPostIdRanges, listPostLinks } from './post-link-lists.ts';
 import {
   compareArchiveSlots,
   countArchiveSlots,
@@ -132,6 +132,14 @@ describe('the site’s lists', () => {
     expect(await listCitiesWithGuide(db, {})).toEqual([city]);
     expect(await countCoveredCities(db, {})).toBe(1);
     expect(await listPostIdRanges(db, { size: 2 })).toEqual([1, 2]);
+    expect(await countPostsByIdRange(db, { size: 2 })).toEqual([
+      { range: 1, count: 2 },
+      { range: 2, count: 1 },
+    ]);
+    expect(await countPostsByIdRange(db, { size: 2, type: 'guide' })).toEqual([{ range: 2, count: 1 }]);
+    expect(await hasMorePostsThan(db, { count: 1, type: 'post' })).toBe(true);
+    expect(await hasMorePostsThan(db, { count: 2, type: 'post' })).toBe(false);
+    expect(await hasMorePostsThan(db, { count: 2 })).toBe(true);
     expect(slugs(await listPostLinks(db, { idFrom: 2, idTo: 3 }))).toEqual(['guide', 'new']);
     const link = { title: 'new', type: 'post', cityId: city, publishedAt: day(2), createdAt: day(2) };
     expect((await listPostLinks(db, { type: 'post' })).map(({ id: _id, ...rest }) => rest)).toEqual([

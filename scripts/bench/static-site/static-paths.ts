@@ -105,6 +105,15 @@ export async function sitemapPaths() {
     .map((route) => ({ params: { file: route.slice('/sitemaps/'.length) }, cacheKey: key }));
 }
 
+/** /sitemap and its numbered pages (routes.ts), which list the posts once /sitemap holds too many. */
+export async function sitemapPagePaths() {
+  const all = await data();
+  const key = listKey(all);
+  return siteRoutes(all.cities, all.posts, all.tagPages, all.authorPages, all.slots)
+    .filter((route) => route === '/sitemap' || route.startsWith('/sitemap/'))
+    .map((route) => ({ params: { page: route === '/sitemap' ? undefined : route.slice('/sitemap/'.length) }, cacheKey: key }));
+}
+
 export async function authorPaths() {
   const all = await data();
   const key = listKey(all);
