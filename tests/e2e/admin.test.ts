@@ -168,12 +168,9 @@ describe('the admin edits in place', () => {
     await shown(dialog.getByText('Selected: new-hero.png'));
     await shown(dialog.getByRole('img', { name: 'Preview of the new hero image' }));
     await dialog.getByRole('textbox', { name: 'Alt text' }).fill('A freshly uploaded banner');
-    // The page reads this body before it sends the update, so it is still there to read here.
-    const uploaded = page
-      .waitForResponse(isWrite('POST', /^\/api\/upload\/hero-image$/))
-      .then((r) => r.json() as Promise<{ filePath: string }>);
-    await writeAndReload(page, heroWrite, () => dialog.getByRole('button', { name: 'Update Image' }).click());
-    const { filePath } = await uploaded;
+    // The update names the path the upload answered; read from the request, which the reload cannot take away.
+    const updated = await writeAndReload(page, heroWrite, () => dialog.getByRole('button', { name: 'Update Image' }).click());
+    const filePath = (updated.request().postDataJSON() as { imageUrl: string }).imageUrl;
     expect(filePath).toMatch(/^\/uploads\/[\w-]+\.jpg$/);
     const afterUpload = await visitorHomeHero();
     expect(afterUpload).toMatchObject({ src: filePath, alt: 'A freshly uploaded banner' });
