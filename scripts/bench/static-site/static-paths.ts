@@ -1,4 +1,13 @@
-import { listAuthorPages, listBlocks, listCities, listContentItems, listPosts, listRestaurants, listTagPages } from '@forkcast/content-db';
+import {
+  listAuthorPages,
+  listBlocks,
+  listCities,
+  listContentItems,
+  listPosts,
+  listPublishedSitePages,
+  listRestaurants,
+  listTagPages,
+} from '@forkcast/content-db';
 import { canonicalPostPath } from '@forkcast/shared/urls';
 import { devLocals } from '../../../site/lib/dev-locals.ts';
 import { listingSlots } from '../../../site/lib/listing-slots.ts';
@@ -95,6 +104,12 @@ export async function tagPaths() {
       const [tag, ...page] = route.slice('/tags/'.length).split('/');
       return { params: { tag, page: page.length > 0 ? page.join('/') : undefined }, cacheKey: key };
     });
+}
+
+/** The pages editors write (About, Terms and Privacy among them), each keyed on its own last change. */
+export async function sitePagePaths() {
+  const { db } = await devLocals();
+  return (await listPublishedSitePages(db)).map((page) => ({ params: { page: page.slug }, cacheKey: page.updatedAt }));
 }
 
 export async function sitemapPaths() {
