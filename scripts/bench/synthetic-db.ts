@@ -1,5 +1,5 @@
 import { createDb, insertCity, insertPost, migrateToLatest, replaceRestaurants, SETTING, setSetting, type Db } from '@forkcast/content-db';
-import { loadSeedContent } from '@forkcast/content-db/seed';
+import { loadSeedContent, seed as addSeedContent } from '@forkcast/content-db/seed';
 import { seededRandom } from '@forkcast/content-db/testing/random';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -88,5 +88,7 @@ export async function createSyntheticDb(path: string, { cities, posts }: { citie
     // otherwise add the seed's cities and posts and publish them before it listens.
     await setSetting(trx, SETTING.seededAt, at(0), at(0));
   });
+  // About, Terms and Privacy, as every real site has them from its seed: the footer links them.
+  await addSeedContent(db, { cities: [], posts: [], pages: seed.pages ?? [] });
   return db;
 }
