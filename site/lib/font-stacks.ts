@@ -36,9 +36,24 @@ const frauncesSemibold = {
 const display = createFontStack([frauncesSemibold, ...localSerifs]);
 const body = createFontStack([{ ...sourceSerif4, familyName: 'Source Serif 4 Variable' }, ...localSerifs]);
 
-/** The CSS every page carries: the adjusted fallback faces and the two stacks as custom properties. */
+/** The two web fonts, as `document.fonts.load` names them: the display face at its semibold. */
+export const WEB_FONTS = ['600 1em "Fraunces Variable"', '1em "Source Serif 4 Variable"'];
+
+/** A stack without its first family, the web font: capsize names it first. */
+const withoutWebFont = (stack: string) => stack.slice(stack.indexOf(',') + 1).trimStart();
+const stacks = (displayFamily: string, bodyFamily: string) => `--font-display:${displayFamily},serif;--font-body:${bodyFamily},serif`;
+
+/** The stacks with the web fonts, for a page that has asked for them or a reader without scripts. */
+export const webFontCss = `:root{${stacks(display.fontFamily, body.fontFamily)}}`;
+
+/**
+ * The CSS every page carries: the adjusted fallback faces, and the two stacks as custom properties.
+ * The stacks name the web fonts only once the head script marks the page `data-fonts` (see
+ * lib/head-script.ts): a face is fetched only when some text uses it, so until then no font is.
+ */
 export const fontStackCss = [
   display.fontFaces,
   body.fontFaces,
-  `:root{--font-display:${display.fontFamily},serif;--font-body:${body.fontFamily},serif}`,
+  `:root{${stacks(withoutWebFont(display.fontFamily), withoutWebFont(body.fontFamily))}}`,
+  `:root[data-fonts]{${stacks(display.fontFamily, body.fontFamily)}}`,
 ].join('\n');

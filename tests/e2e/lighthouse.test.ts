@@ -23,13 +23,13 @@ const MIN_SCORE = 0.9;
 type Bars = Record<(typeof CATEGORIES)[number], number>;
 const USUAL: Bars = { performance: MIN_SCORE, accessibility: MIN_SCORE, 'best-practices': MIN_SCORE, seo: MIN_SCORE };
 /**
- * The seeded post with a map embed (its click-to-load facade) and a gallery must have full marks
- * where a run is repeatable. Performance keeps the usual bar: on this machine the simulated first
- * paint of any post flips between about 0.8 s and 1.7 s with whether the fonts were asked for
- * before the real first paint, so a bar of 1 there would fail at random.
+ * The seeded post with a map embed (its click-to-load facade) and a gallery must have full marks.
+ * Its performance depends on the web fonts being asked for after first paint (the head script,
+ * site/lib/head-script.ts): Lighthouse's simulation counts every font that arrived before the
+ * real first paint, which on loopback they all did, and that alone cost it the last hundredth.
  */
 const EMBED_POST = '/lisbon/lisbon-pastel-de-nata-taste-test';
-const FULL_MARKS: Bars = { performance: MIN_SCORE, accessibility: 1, 'best-practices': 1, seo: 1 };
+const FULL_MARKS: Bars = { performance: 1, accessibility: 1, 'best-practices': 1, seo: 1 };
 /**
  * Lighthouse's own advice on variability: judge the median of several runs. A page is run once, and
  * only a page whose first run misses the bar in some category is run twice more and judged by the
@@ -161,7 +161,7 @@ describe('lighthouse (mobile)', () => {
     [`/city-guides scores at least ${MIN_SCORE} in every category`, USUAL],
     [`a guide with its map scores at least ${MIN_SCORE} in every category`, USUAL],
     [`a post scores at least ${MIN_SCORE} in every category`, USUAL],
-    ['a post with an embed and a gallery scores 1 in accessibility, best practices and SEO', FULL_MARKS],
+    ['a post with an embed and a gallery scores 1 in every category', FULL_MARKS],
   ];
   for (const [index, [label, bars]] of audited.entries()) {
     it(label, { timeout: 420_000 }, async () => {
