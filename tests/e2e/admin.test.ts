@@ -434,6 +434,15 @@ describe('the admin edits in place', () => {
   it('edits About in place: its title and text, saved with its version, and the reloaded page shows them', async () => {
     await page.goto('/about');
     const toolbar = page.getByRole('group', { name: 'Page editing' });
+    // The toolbar sits clear of the intro's rule and inside the page's margins, at either width.
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      const intro = (await page.locator('main > :first-child').boundingBox())!;
+      const bar = (await toolbar.boundingBox())!;
+      expect(bar.y, `at ${width} px`).toBeGreaterThan(intro.y + intro.height);
+      expect(bar.x, `at ${width} px`).toBeGreaterThanOrEqual(16);
+      expect(bar.x + bar.width, `at ${width} px`).toBeLessThanOrEqual(width - 16);
+    }
     await toolbar.getByRole('button', { name: 'Edit this page' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit this page' });
     const text = dialog.getByLabel('Markdown');
