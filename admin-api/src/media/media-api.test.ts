@@ -37,7 +37,7 @@ describe('/api/media', () => {
     return { id, path };
   };
 
-  it('lists uploads newest first, a page at a time, searching names and alt text', async () => {
+  it('lists uploads newest first, a page at a time, searching names and alt text, or finding one by its address', async () => {
     const first = await upload(1, 'ramen-counter.jpg');
     const second = await upload(2, 'market.png');
     await t.handle.db.updateTable('media').set({ alt: 'A bowl of ramen' }).where('id', '=', second.id).execute();
@@ -58,6 +58,14 @@ describe('/api/media', () => {
     });
     const found = (await (await t.request('/api/media?q=RAMEN', { cookie: contributor })).json()) as MediaPage;
     expect(found.items.map((item) => item.id)).toEqual([second.id, first.id]);
+    const byUrl = (await (
+      await t.request(`/api/media?url=${encodeURIComponent(first.path)}`, { cookie: contributor })
+    ).json()) as MediaPage;
+    expect(byUrl).toMatchObject({ total: 1, items: [{ id: first.id, focalPoint: { x: 0.5, y: 0.5 } }] });
+    const elsewhere = (await (
+      await t.request('/api/media?url=%2Fimages%2Fposts%2Fpastry.jpg', { cookie: contributor })
+    ).json()) as MediaPage;
+    expect(elsewhere.total).toBe(0);
     const beyond = (await (await t.request('/api/media?page=2', { cookie: contributor })).json()) as MediaPage;
     expect(beyond).toMatchObject({ items: [], page: 2, total: 3 });
     const bad = await t.request('/api/media?page=0', { cookie: contributor });

@@ -17,6 +17,7 @@ import { commitWrite } from '../write.ts';
 
 const listQuery = z.object({
   q: text('The search').max(200, 'The search can be at most 200 characters.').optional(),
+  url: text('The url').max(500, 'The url can be at most 500 characters.').optional(),
   page: z.coerce
     .number({ error: 'page must be a page number.' })
     .int('page must be a page number.')
@@ -68,9 +69,16 @@ export const mediaRoutes = new Hono<AppEnv>()
       operationId: 'listMedia',
       summary: 'The media library',
       description:
-        'Every upload, newest first, a page at a time (`?page=`, 24 to a page), optionally only those whose file name or alt text contains `q`. Each item says where it is used. Never cached.',
+        'Every upload, newest first, a page at a time (`?page=`, 24 to a page), optionally only those whose file name or alt text contains `q`, or only the one whose image is at `url` (`/uploads/<hash>.jpg`: how an editor finds the focal point of an image named by its address). Each item says where it is used. Never cached.',
       parameters: [
         { in: 'query', name: 'q', required: false, description: 'Words in the file name or alt text.', schema: { type: 'string' } },
+        {
+          in: 'query',
+          name: 'url',
+          required: false,
+          description: "The item's image address, `/uploads/<hash>.jpg`.",
+          schema: { type: 'string' },
+        },
         { in: 'query', name: 'page', required: false, description: 'The page, from 1.', schema: { type: 'integer' } },
       ],
       responses: { 200: answer('One page of items.', shapes.MediaPage), ...refusals('validation') },
@@ -89,8 +97,10 @@ export const mediaRoutes = new Hono<AppEnv>()
     validate('query', listQuery),
     async (c) => {
       c.header('Cache-Control', 'no-store');
-      const { q, page } = c.req.valid('query');
-      return c.json<MediaPage>(await listMedia(c.get('db'), { ...(q === undefined ? {} : { q }), page }));
+      const { q, url, page } = c.req.valid('query');
+      return c.json<MediaPage>(
+        await listMedia(c.get('db'), { ...(q === undefined ? {} : { q }), ...(url === undefined ? {} : { url }), page }),
+      );
     },
   )
   .get(

@@ -89,8 +89,11 @@ async function view(db: Db, row: MediaRow): Promise<MediaItem> {
   };
 }
 
-/** One page of the library, newest first, optionally only items whose name or alt text contains `q`. */
-export async function listMedia(db: Db, query: { q?: string; page: number }): Promise<MediaPage> {
+/**
+ * One page of the library, newest first, optionally only items whose name or alt text contains `q`,
+ * or only the item whose master image is at `url` (what an editor's preview asks of an address).
+ */
+export async function listMedia(db: Db, query: { q?: string; url?: string; page: number }): Promise<MediaPage> {
   const q = query.q?.trim() ?? '';
   const base = db
     .selectFrom('media')
@@ -98,7 +101,8 @@ export async function listMedia(db: Db, query: { q?: string; page: number }): Pr
       qb.where((eb) =>
         eb.or([eb(sql`original_name`, 'like', sql`${containing(q)} escape '\\'`), eb(sql`alt`, 'like', sql`${containing(q)} escape '\\'`)]),
       ),
-    );
+    )
+    .$if(query.url !== undefined, (qb) => qb.where('path', '=', query.url!));
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const rows = await base
     .selectAll()

@@ -1,7 +1,9 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { json, mockFetch, renderInRoot } from '../Dashboard.test-utils';
+import { mediaItem, mediaPage } from '../media/media.test-utils';
 import { clipped, displayUrl, EMPTY_SEO_DRAFT, seoApiFields, type SeoDraft } from './seo-draft';
 import { SeoPanel, type SeoDefaults } from './SeoPanel';
 
@@ -36,7 +38,7 @@ const sent = () => JSON.parse(screen.getByTestId('sent').textContent!) as Record
 
 describe('the SEO & social panel', () => {
   it("shows the page's defaults as placeholders and in both previews while the fields are empty", () => {
-    render(<Harness />);
+    renderInRoot(<Harness />);
     expect(screen.getByRole('textbox', { name: 'Meta title' }).getAttribute('placeholder')).toBe(DEFAULTS.title);
     expect(screen.getByRole('textbox', { name: 'Meta description' }).getAttribute('placeholder')).toBe(DEFAULTS.description);
     expect(screen.getByRole('textbox', { name: 'Canonical URL' }).getAttribute('placeholder')).toBe(
@@ -50,7 +52,7 @@ describe('the SEO & social panel', () => {
   });
 
   it('updates the search result and the card as the editor types, and counts against the hints', async () => {
-    render(<Harness />);
+    renderInRoot(<Harness />);
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: 'Meta title' }), 'Lisbon’s best bifanas');
     await user.type(screen.getByRole('textbox', { name: 'Meta description' }), 'Six counters, one sandwich.');
@@ -71,7 +73,7 @@ describe('the SEO & social panel', () => {
   });
 
   it('shows the default picture on the card while the typed address loads nothing', async () => {
-    render(<Harness />);
+    renderInRoot(<Harness />);
     await userEvent.setup().type(screen.getByRole('textbox', { name: 'Share image' }), '/upl');
     const img = card().querySelector('img')!;
     expect(img.getAttribute('src')).toBe('/upl');
@@ -80,7 +82,7 @@ describe('the SEO & social panel', () => {
   });
 
   it('hides the page from search engines with one checkbox, and says so in the summary and the result', async () => {
-    render(<Harness />);
+    renderInRoot(<Harness />);
     await userEvent.setup().click(screen.getByRole('checkbox', { name: /Hide from search engines/ }));
     expect(sent()).toMatchObject({ noindex: true });
     expect(screen.getByText('Hidden from search engines')).toBeTruthy();
@@ -88,7 +90,7 @@ describe('the SEO & social panel', () => {
   });
 
   it('starts closed when nothing is set, and opens on its summary', async () => {
-    const { container } = render(<Harness open={false} />);
+    const { container } = renderInRoot(<Harness open={false} />);
     const details = container.querySelector('details')!;
     expect(details.open).toBe(false);
     await userEvent.setup().click(screen.getByText('SEO & social'));
@@ -102,5 +104,15 @@ describe('the previews’ text', () => {
     expect(clipped('Ramen after dark in the alleys of Ichijōji, counter by counter', 40)).toBe('Ramen after dark in the alleys of…');
     expect(displayUrl('/kyoto/ramen', 'https://forkcast.test')).toBe('forkcast.test › kyoto › ramen');
     expect(displayUrl('https://partner.example/a/b', 'https://forkcast.test')).toBe('partner.example › a › b');
+  });
+
+  it("cuts the card around a library image's focal point, as the page's own card is cut", async () => {
+    const item = mediaItem({ focalPoint: { x: 0.2, y: 0.75 } });
+    mockFetch({ [`GET /api/media?url=${encodeURIComponent(item.url)}&page=1`]: json(200, mediaPage([item])) });
+    renderInRoot(<Harness />);
+    const image = card().querySelector('img')!;
+    expect(image.style.objectPosition, 'a picture outside the library: the middle').toBe('');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Share image' }), { target: { value: item.url } });
+    await waitFor(() => expect(image.style.objectPosition).toBe('20% 75%'));
   });
 });

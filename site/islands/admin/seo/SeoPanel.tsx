@@ -1,5 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type ChangeEvent } from 'react';
+import { objectPosition, type MediaPage } from '@forkcast/shared/contracts';
 import { SEO_LIMITS } from '@forkcast/shared/seo';
+import { adminQuery } from '../DashboardQueries';
+import { MEDIA_URL } from '../media/MediaGrid';
 import { clipped, displayUrl, type SeoDraft } from './seo-draft';
 
 /** What the page says when a field is empty: shown as placeholders and in the previews. */
@@ -35,6 +39,20 @@ function Counter({ id, length, hint, what }: { id: string; length: number; hint:
 }
 
 /**
+ * Where the shared card of an image is cut: around the focal point of a library image, found by
+ * its address, as the page's 1200x630 card is; the middle for any other picture.
+ */
+function useCardPosition(image: string): string | undefined {
+  const found = useQuery({
+    queryKey: [MEDIA_URL, 'url', image],
+    queryFn: adminQuery<MediaPage>(`${MEDIA_URL}?${new URLSearchParams({ url: image, page: '1' })}`),
+    enabled: image.startsWith('/uploads/'),
+  });
+  const item = found.data?.items[0];
+  return item ? objectPosition(item.focalPoint) : undefined;
+}
+
+/**
  * A document's search and social fields, with a search result and a shared card as they will look,
  * updated as the editor types. Each field left empty keeps the page's default, shown as its
  * placeholder. Posts and guides use it; any document with the same fields can.
@@ -52,6 +70,7 @@ export function SeoPanel({ value, onChange, defaults, site, defaultOpen = false 
   const description = value.metaDescription.trim() || defaults.description;
   const typedImage = value.ogImage.trim() || defaults.image;
   const image = typedImage === broken ? defaults.image : typedImage;
+  const cardPosition = useCardPosition(image);
   const address = value.canonicalUrl.trim() || defaults.path || '/';
   const host = displayUrl('/', site.origin).split(' › ')[0];
   const titleLength = value.metaTitle.trim().length || defaults.title.length;
@@ -92,6 +111,7 @@ export function SeoPanel({ value, onChange, defaults, site, defaultOpen = false 
               <img
                 className="fc-card__image"
                 src={image}
+                style={cardPosition ? { objectPosition: cardPosition } : undefined}
                 alt=""
                 loading="lazy"
                 onError={() => image !== defaults.image && setBroken(image)}
