@@ -164,8 +164,10 @@ const SERVER_ENV = {
   PUBLIC_HOST: SITE.publicHost,
   SITE_NAME: SITE.siteName,
 };
+// With make build's V8 flags (the Makefile hands them over), which bound what its threads hold.
+const BUILD_NODE_FLAGS = process.env.BUILD_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
 const render = await timed(() =>
-  execFileSync(process.execPath, [join(ROOT, 'scripts', 'build.ts')], {
+  execFileSync(process.execPath, [...BUILD_NODE_FLAGS, join(ROOT, 'scripts', 'build.ts')], {
     cwd: join(WORK, 'ours'),
     env: { ...BUILD_ENV, ...SERVER_ENV },
     stdio: ['ignore', 'pipe', 'inherit'],
