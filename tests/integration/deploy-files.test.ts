@@ -39,9 +39,11 @@ describe('.env.example', () => {
 });
 
 describe('the full build', () => {
-  it('renders with the same V8 flags through make and through pnpm', () => {
-    expect(read('Makefile')).toContain(`\tnode $(BUILD_NODE_FLAGS) scripts/build.ts\n`);
-    expect(JSON.parse(read('package.json')).scripts.build).toBe(`node scripts/compile.ts && node ${BUILD_NODE_FLAGS} scripts/build.ts`);
+  it('renders with the same V8 flags and malloc setting through make and through pnpm', () => {
+    expect(read('Makefile')).toContain(`\tGLIBC_TUNABLES=$(SERVER_MALLOC) node $(BUILD_NODE_FLAGS) scripts/build.ts\n`);
+    expect(JSON.parse(read('package.json')).scripts.build).toBe(
+      `node scripts/compile.ts && GLIBC_TUNABLES=${SERVER_MALLOC} node ${BUILD_NODE_FLAGS} scripts/build.ts`,
+    );
   });
 });
 
