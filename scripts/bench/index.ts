@@ -111,10 +111,9 @@ function settleAfterRemoval(): void {
 // Astro's static build of the same pages has its own config, so the product ships no getStaticPaths
 // (a path relative to the project root: Astro resolves --config against it).
 const STATIC_CONFIG = 'scripts/bench/astro.static.config.mjs';
-// The builds (ours and Astro's) run as `make build` and `astro build` run: without the server's
-// malloc setting (the Makefile's SERVER_MALLOC), which this process has as the server. It costs a
-// full build's many large short-lived buffers a few percent.
-const { GLIBC_TUNABLES: _serverMalloc, ...BUILD_ENV } = process.env;
+// Astro's builds run as `astro build` runs: without the malloc setting (the Makefile's SERVER_MALLOC)
+// this process has as the server. Ours runs as `make build` runs, with it (see below).
+const { GLIBC_TUNABLES: serverMalloc, ...BUILD_ENV } = process.env;
 function astroBuild(env: Record<string, string>, config?: string): void {
   const args = ['build', '--silent', ...(config ? ['--config', config] : [])];
   execFileSync(join(ROOT, 'node_modules', '.bin', 'astro'), args, {
@@ -164,10 +163,12 @@ const SERVER_ENV = {
   PUBLIC_HOST: SITE.publicHost,
   SITE_NAME: SITE.siteName,
 };
+// With make build's V8 flags (the Makefile hands them over) and malloc setting, which bound what its threads hold.
+const BUILD_NODE_FLAGS = process.env.BUILD_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
 const render = await timed(() =>
-  execFileSync(process.execPath, [join(ROOT, 'scripts', 'build.ts')], {
+  execFileSync(process.execPath, [...BUILD_NODE_FLAGS, join(ROOT, 'scripts', 'build.ts')], {
     cwd: join(WORK, 'ours'),
-    env: { ...BUILD_ENV, ...SERVER_ENV },
+    env: { ...BUILD_ENV, ...(serverMalloc ? { GLIBC_TUNABLES: serverMalloc } : {}), ...SERVER_ENV },
     stdio: ['ignore', 'pipe', 'inherit'],
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,

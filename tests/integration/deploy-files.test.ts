@@ -13,6 +13,8 @@ const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 // The node flags `make start` runs the server with; the unit and `pnpm start` must start it the same way.
 const SERVER_NODE_FLAGS = /^SERVER_NODE_FLAGS := (.+)$/m.exec(read('Makefile'))![1]!;
 const SERVER_MALLOC = /^SERVER_MALLOC := (.+)$/m.exec(read('Makefile'))![1]!;
+// The node flags `make build` renders the site with; `pnpm build` must render it the same way.
+const BUILD_NODE_FLAGS = /^BUILD_NODE_FLAGS := (.+)$/m.exec(read('Makefile'))![1]!;
 
 /** The unit's `Key=value` lines, each key with its values in order. */
 function unitSettings(text: string): Map<string, string[]> {
@@ -33,6 +35,15 @@ describe('.env.example', () => {
 
   it('gives each its default, so copying it to .env changes nothing', () => {
     expect(loadConfig(example)).toEqual(loadConfig({}));
+  });
+});
+
+describe('the full build', () => {
+  it('renders with the same V8 flags and malloc setting through make and through pnpm', () => {
+    expect(read('Makefile')).toContain(`\tGLIBC_TUNABLES=$(SERVER_MALLOC) node $(BUILD_NODE_FLAGS) scripts/build.ts\n`);
+    expect(JSON.parse(read('package.json')).scripts.build).toBe(
+      `node scripts/compile.ts && GLIBC_TUNABLES=${SERVER_MALLOC} node ${BUILD_NODE_FLAGS} scripts/build.ts`,
+    );
   });
 });
 

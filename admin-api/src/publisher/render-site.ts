@@ -60,7 +60,6 @@ export async function renderSite({ db, renderer, siteDir, runMany, onPage, along
   const pending = await pendingOutbox(db);
   const routes = await renderer.listRoutes();
   const hashes = await pageHashes(db);
-  const written = new Set<string>();
   const failed: { route: string; error: string }[] = [];
   let batch: RenderedPage[] = [];
   let done = 0;
@@ -81,7 +80,6 @@ export async function renderSite({ db, renderer, siteDir, runMany, onPage, along
       failed.push({ route: outcome.route, error: outcome.error });
       return;
     }
-    for (const file of [routeFile(outcome.route), ...compressedCopyFiles(routeFile(outcome.route))]) written.add(file);
     batch.push({ path: outcome.route, contentHash: outcome.hash, tags: outcome.tags, queries: outcome.queries });
     if (batch.length >= RECORD_BATCH) await flush();
   };
@@ -105,9 +103,16 @@ export async function renderSite({ db, renderer, siteDir, runMany, onPage, along
 
   const current = new Set(routes);
   const gone = [...hashes.keys()].filter((route) => !current.has(route));
-  // A page that failed keeps the files it had, if any: the last good version beats a hole.
-  for (const { route } of failed) for (const file of [routeFile(route), ...compressedCopyFiles(routeFile(route))]) written.add(file);
-  const stray = before.filter((file) => !written.has(file));
+  // Every route's files are this render's; a page that failed keeps the files it had, if any (the
+  // last good version beats a hole). Told from each route's own file, not from a set of every file
+  // and copy, which at 100,000 posts was tens of megabytes of names.
+  const files = new Set(routes.map(routeFile));
+  const written = (file: string) => {
+    if (files.has(file)) return true;
+    const original = file.slice(0, file.lastIndexOf('.'));
+    return files.has(original) && compressedCopyFiles(original).includes(file);
+  };
+  const stray = before.filter((file) => !written(file));
   await Promise.all(stray.map((file) => rm(join(siteDir, file), { force: true })));
   await syncFileSystem(siteDir);
   const now = nowIso();

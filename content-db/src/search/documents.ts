@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../db.ts';
 import type { CitiesTable, PostsTable, RestaurantsTable, SearchDocumentsTable, SitePagesTable } from '../schema.ts';
@@ -177,40 +178,59 @@ async function cityDocuments(db: Db, cityId: number): Promise<SearchDocument[]> 
   ];
 }
 
-/** Every row the search should hold for the database's content, computed from scratch. */
-async function allDocuments(db: Db): Promise<SearchDocument[]> {
+// Posts turned into search rows at a time: a whole archive's rows at once (every body's text) held
+// the build's main thread at hundreds of megabytes.
+const DOCUMENT_BATCH = 500;
+
+/**
+ * Every row the search should hold for the database's content, computed from scratch, in batches
+ * (each batch in the order the rows are inserted), so only one batch of bodies is held at a time.
+ */
+async function* allDocumentBatches(db: Db, batchSize = DOCUMENT_BATCH): AsyncGenerator<SearchDocument[]> {
   const cities = new Map((await db.selectFrom('cities').select(['id', 'slug', 'name']).execute()).map((city) => [city.id, city]));
-  const posts = await db
-    .selectFrom('posts')
-    .select(POST_COLUMNS)
-    .where('published', '=', 1)
-    .orderBy(readerDate, 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  const bodies = await bodiesOf(
-    db,
-    posts.map((post) => post.id),
-  );
+  const ids = (
+    await db.selectFrom('posts').select('id').where('published', '=', 1).orderBy(readerDate, 'desc').orderBy('id', 'desc').execute()
+  ).map((post) => post.id);
   const restaurants = new Map<number, Restaurant[]>();
   for (const row of await db.selectFrom('restaurants').selectAll().orderBy('cityId').orderBy('position').orderBy('id').execute()) {
     restaurants.set(row.cityId, [...(restaurants.get(row.cityId) ?? []), row]);
   }
-  const documents: SearchDocument[] = [];
   const guided = new Set<number>();
-  for (const post of posts) {
-    const city = post.cityId === null ? undefined : cities.get(post.cityId);
-    if (post.type === 'guide' && city) {
-      // Only the newest guide of a city has the guide page; posts come newest first.
-      if (guided.has(city.id)) continue;
-      guided.add(city.id);
+  for (let start = 0; start < ids.length; start += batchSize) {
+    const batch = ids.slice(start, start + batchSize);
+    const byId = new Map(
+      (
+        await db
+          .selectFrom('posts')
+          .select(POST_COLUMNS)
+          .where(sql<boolean>`id in (select value from json_each(${JSON.stringify(batch)}))`)
+          .execute()
+      ).map((post) => [post.id, post]),
+    );
+    const bodies = await bodiesOf(db, batch);
+    const documents: SearchDocument[] = [];
+    for (const id of batch) {
+      const post = byId.get(id)!;
+      const city = post.cityId === null ? undefined : cities.get(post.cityId);
+      if (post.type === 'guide' && city) {
+        // Only the newest guide of a city has the guide page; posts come newest first.
+        if (guided.has(city.id)) continue;
+        guided.add(city.id);
+        documents.push(postDocument(post, city, bodies.get(post.id)!));
+        for (const restaurant of restaurants.get(city.id) ?? []) documents.push(restaurantDocument(restaurant, post, city));
+        continue;
+      }
       documents.push(postDocument(post, city, bodies.get(post.id)!));
-      for (const restaurant of restaurants.get(city.id) ?? []) documents.push(restaurantDocument(restaurant, post, city));
-      continue;
     }
-    documents.push(postDocument(post, city, bodies.get(post.id)!));
+    yield documents;
   }
-  for (const author of await authorRows(db)) documents.push(authorDocument(author));
-  documents.push(...(await sitePageDocuments(db)));
+  yield [...(await authorRows(db)).map(authorDocument), ...(await sitePageDocuments(db))];
+}
+
+/** Every row the search should hold for the database's content, computed from scratch. */
+async function allDocuments(db: Db): Promise<SearchDocument[]> {
+  const documents: SearchDocument[] = [];
+  for await (const batch of allDocumentBatches(db)) documents.push(...batch);
   return documents;
 }
 
@@ -352,6 +372,18 @@ async function storedDocuments(db: Db): Promise<{ id: number; key: string }[]> {
   return rows.map(({ id, ...document }) => ({ id, key: documentKey(document) }));
 }
 
+const keyDigest = (key: string) => createHash('sha256').update(key).digest('base64');
+
+/** The stored rows by id, a batch at a time, each as the digest of its key. */
+async function* storedDocumentBatches(db: Db, batchSize: number): AsyncGenerator<{ id: number; digest: string }[]> {
+  for (let after = 0; ; ) {
+    const rows = await db.selectFrom('searchDocuments').selectAll().where('id', '>', after).orderBy('id').limit(batchSize).execute();
+    if (rows.length === 0) return;
+    after = rows.at(-1)!.id;
+    yield rows.map(({ id, ...document }) => ({ id, digest: keyDigest(documentKey(document)) }));
+  }
+}
+
 /**
  * What the stored search rows lack and hold in excess compared with rows computed from scratch
  * (each as its JSON key), after FTS5's own check that its index matches those rows. Both lists are
@@ -374,16 +406,30 @@ export async function searchIndexDrift(db: Db): Promise<{ missing: string[]; ext
  * (none when the index was current; all of them into an empty one), and records the rules' version.
  * Run it inside a transaction: readers keep the previous index until it commits.
  */
-export async function rebuildSearchIndex(db: Db, now: string): Promise<{ documents: number; changed: number }> {
-  const wanted = await allDocuments(db);
-  const stored = await storedDocuments(db);
+export async function rebuildSearchIndex(
+  db: Db,
+  now: string,
+  { batchSize = DOCUMENT_BATCH }: { batchSize?: number } = {},
+): Promise<{ documents: number; changed: number }> {
+  // Stored rows are known by a digest of their key: the keys themselves are every body's text again.
   const storedKeys = new Map<string, number[]>();
-  for (const row of stored) storedKeys.set(row.key, [...(storedKeys.get(row.key) ?? []), row.id]);
-  const toInsert: SearchDocument[] = [];
-  for (const document of wanted) {
-    const ids = storedKeys.get(documentKey(document));
-    if (ids && ids.length > 0) ids.pop();
-    else toInsert.push(document);
+  for await (const rows of storedDocumentBatches(db, batchSize)) {
+    for (const row of rows) storedKeys.set(row.digest, [...(storedKeys.get(row.digest) ?? []), row.id]);
+  }
+  let documents = 0;
+  let inserted = 0;
+  // New rows go in batch by batch, in the order computed; deleting the excess afterwards instead of
+  // first changes only the new rows' ids, not their order after every kept row (the search's newest first).
+  for await (const wanted of allDocumentBatches(db, batchSize)) {
+    const toInsert: SearchDocument[] = [];
+    for (const document of wanted) {
+      const ids = storedKeys.get(keyDigest(documentKey(document)));
+      if (ids && ids.length > 0) ids.pop();
+      else toInsert.push(document);
+    }
+    await insertDocuments(db, toInsert);
+    documents += wanted.length;
+    inserted += toInsert.length;
   }
   const toDelete = [...storedKeys.values()].flat();
   for (let start = 0; start < toDelete.length; start += 1000) {
@@ -392,14 +438,13 @@ export async function rebuildSearchIndex(db: Db, now: string): Promise<{ documen
       .where('id', 'in', toDelete.slice(start, start + 1000))
       .execute();
   }
-  await insertDocuments(db, toInsert);
-  if (toInsert.length + toDelete.length > 0) await sql`insert into search_index (search_index) values ('optimize')`.execute(db);
+  if (inserted + toDelete.length > 0) await sql`insert into search_index (search_index) values ('optimize')`.execute(db);
   await db
     .insertInto('searchState')
     .values({ id: 1, version: DOCUMENT_RULES_VERSION, builtAt: now })
     .onConflict((oc) => oc.column('id').doUpdateSet({ version: DOCUMENT_RULES_VERSION, builtAt: now }))
     .execute();
-  return { documents: wanted.length, changed: toInsert.length + toDelete.length };
+  return { documents, changed: inserted + toDelete.length };
 }
 
 /**

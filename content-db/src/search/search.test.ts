@@ -299,6 +299,42 @@ describe('site search', () => {
     expect(await urls(db, 'gyoza')).toEqual(['/post/bypass']);
     expect(await rebuildSearchIndex(db, T1)).toEqual({ documents: 4, changed: 0 });
   });
+
+  it('rebuilds an archive larger than one batch to the rows computed from scratch, keeping the rows that stand', async () => {
+    const rows = () => db.selectFrom('searchDocuments').select(['id', 'url', 'title']).orderBy('id').execute();
+    const kept = await rows();
+    // Written past the write path: newer and older posts, an older guide of the city (whose page
+    // shows the newest guide only), and a stale row for a post that never existed.
+    const dated = (slug: string, day: string, fields: Partial<NewPost> = {}) =>
+      insertPost(db, post({ slug, title: `Bypassed ${slug}`, publishedAt: `${day}T00:00:00.000Z`, ...fields }));
+    await dated('newest', '2025-01-30');
+    await dated('older-kyoto-guide', '2024-12-02', { type: 'guide', cityId: kyoto });
+    await dated('middle', '2025-01-15');
+    await dated('oldest', '2024-12-01');
+    await db
+      .insertInto('searchDocuments')
+      .values({
+        kind: 'post',
+        postId: 999,
+        cityId: null,
+        url: '/post/stale',
+        title: 'Stale',
+        excerpt: '',
+        body: '',
+        city: '',
+        citySlug: null,
+        date: T0,
+      })
+      .execute();
+
+    expect(await rebuildSearchIndex(db, T1, { batchSize: 1 })).toEqual({ documents: 6, changed: 4 });
+    expect(await searchIndexDrift(db)).toEqual({ missing: [], extra: [] });
+    const after = await rows();
+    expect(after.slice(0, kept.length)).toEqual(kept);
+    // The new rows follow the kept ones, newest first, as a rebuild from nothing orders them.
+    expect(after.slice(kept.length).map((row) => row.url)).toEqual(['/post/newest', '/post/middle', '/post/oldest']);
+    expect(await rebuildSearchIndex(db, T1, { batchSize: 2 })).toEqual({ documents: 6, changed: 0 });
+  });
 });
 
 describe('site search under writes', () => {
