@@ -38,8 +38,10 @@ interface LinkIndex {
   links: PostLink[];
 }
 
-// Per connection: each reads the same file, but may be ahead of or behind another by a write.
-const linkIndexes = new WeakMap<Db, LinkIndex>();
+// Per connection: each reads the same file, but may be ahead of or behind another by a write. The
+// last read's promise, which the next one starts from: reads asked for together outside a publish
+// (the routes as the server starts) wait for one read instead of each reading every link.
+const linkIndexes = new WeakMap<Db, Promise<LinkIndex | undefined>>();
 
 // Past this many changed posts the list is read again whole rather than patched.
 const MAX_PATCHED_LINKS = 500;
@@ -122,9 +124,14 @@ async function currentLinks(db: Db, known: LinkIndex | undefined): Promise<LinkI
 /** Every dated post's link, newest first, read once per publish (see everyLink). */
 function everyDatedLink(db: Db): Promise<PostLink[]> {
   return sharedRead(db, 'posts.links', async () => {
-    const index = await currentLinks(db, linkIndexes.get(db));
-    linkIndexes.set(db, index);
-    return index.links;
+    const previous = linkIndexes.get(db);
+    const index = (async () => currentLinks(db, await previous))();
+    // A failed read leaves the next one to start from what was known before it.
+    linkIndexes.set(
+      db,
+      index.catch(() => previous),
+    );
+    return (await index).links;
   });
 }
 
