@@ -1,9 +1,9 @@
 import type { Db } from '../db.ts';
-import { defineQuery, FingerprintLines } from '../queries.ts';
+import { defineQuery } from '../queries.ts';
 import { TAG } from '../tags.ts';
 import type { PostType } from '../schema.ts';
 import { sitemapRange } from '@forkcast/shared/urls';
-import { everyLink, LINK_COLUMNS, linkPrint, listedIds, type ListedLink } from './post-link-index.ts';
+import { everyLink, LINK_COLUMNS, linksDigest, listedIds, type ListedLink } from './post-link-index.ts';
 import { published, publishedById, readerDate } from './published-posts.ts';
 
 /** The lists of post links the sitemaps and the redirects file are made from. */
@@ -54,7 +54,7 @@ export const listPostLinks = defineQuery({
   },
   listen: linkListTags,
   reads: (args, links) => (args.withUpdatedAt ? links.map((link) => TAG.post(link.id)) : []),
-  fingerprint: (links) => new FingerprintLines(links.map(linkPrint)),
+  fingerprint: (links) => linksDigest(links),
 });
 
 /** A range of post ids and how many published posts (of a type) it holds. */
