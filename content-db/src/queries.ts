@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createHash, hash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Db } from './db.ts';
 import { recordQuery, recordRead, trackingReads, untracked } from './tracking.ts';
 
@@ -51,23 +51,8 @@ function parseKey(key: string): { name: string; args: unknown } {
   return { name: key.slice(0, space), args: JSON.parse(key.slice(space + 1)) };
 }
 
-/**
- * A fingerprint given as lines (a long list's rows, each printed once): hashed line by line, so a
- * list of every post is not joined into one string of megabytes, and copied again to be hashed, at
- * each re-check. Hashed after a character no JSON begins with, so it never stands for a value's JSON.
- */
-export class FingerprintLines {
-  readonly lines: readonly string[];
-  constructor(lines: readonly string[]) {
-    this.lines = lines;
-  }
-}
-
 function digest(value: unknown): string {
-  if (!(value instanceof FingerprintLines)) return hash('sha1', JSON.stringify(value), 'base64url');
-  const sha1 = createHash('sha1').update('\u0000');
-  for (const line of value.lines) sha1.update(line).update('\n');
-  return sha1.digest('base64url');
+  return hash('sha1', JSON.stringify(value), 'base64url');
 }
 
 function fingerprintOf(definition: AnyQuery, result: unknown): string {

@@ -3,7 +3,7 @@
  * publisher, from the request to the answer (which comes once every affected page is live).
  */
 import type { PublishingApp, SitePublisher } from '@forkcast/admin-api';
-import { createUser, listPosts, nowIso, type Db } from '@forkcast/content-db';
+import { createUser, listPosts, nowIso, type Db, type Post } from '@forkcast/content-db';
 
 export interface WriteTiming {
   writes: number;
@@ -57,10 +57,28 @@ function guideCsv(i: number): FormData {
   return form;
 }
 
+// Posts read a page at a time to pick from.
+const PICK_PAGE = 5_000;
+
+/**
+ * What the writes need of every published city post (id, slug, city, tags), in the same order as
+ * listPosts. This process is the server whose memory the bench measures: every post read whole at
+ * once, bodies included, made that peak, and holding them made the live heap, the bench's own.
+ */
+async function postsToPick(db: Db): Promise<Pick<Post, 'id' | 'slug' | 'cityId' | 'tags'>[]> {
+  const picked: Pick<Post, 'id' | 'slug' | 'cityId' | 'tags'>[] = [];
+  for (let offset = 0; ; offset += PICK_PAGE) {
+    const page = await listPosts(db, { publishedOnly: true, limit: PICK_PAGE, offset });
+    for (const post of page)
+      if (post.type === 'post' && post.cityId !== null) picked.push({ id: post.id, slug: post.slug, cityId: post.cityId, tags: post.tags });
+    if (page.length < PICK_PAGE) return picked;
+  }
+}
+
 /** Each kind of write: an untimed preparation (if any) and the timed write. */
 async function writeKinds(context: Context) {
   const send = requester(context);
-  const posts = (await listPosts(context.db, { publishedOnly: true })).filter((post) => post.type === 'post' && post.cityId !== null);
+  const posts = await postsToPick(context.db);
   const pick = () => posts[Math.floor(context.random() * posts.length)]!;
   const newPost = (i: number, status: 'published' | 'draft') => {
     const model = pick();

@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
@@ -90,6 +91,10 @@ export class SitePublisher implements Publisher {
   private readonly writer = new SiteWriter();
   // The folder's generation record, written in order after each publish (see recordGeneration).
   private generationWritten: Promise<void> = Promise.resolve();
+  // The generation a queued write of the record will write, when one is queued.
+  private nextGeneration: SiteGeneration | undefined;
+  // The context the publisher was made in, outside any publish: see recordGeneration.
+  private readonly outsidePublish = new AsyncResource('SitePublisher');
   /** The report of the last publish that ran (for the benchmark and the status page). */
   lastReport: PublishReport | undefined;
 
@@ -143,9 +148,22 @@ export class SitePublisher implements Publisher {
   private recordGeneration(generation: SiteGeneration): void {
     const { generationFile, logger } = this.options;
     if (generationFile === undefined) return;
-    this.generationWritten = this.generationWritten
-      .then(() => writeFolderGeneration(generationFile, generation))
-      .catch((error: unknown) => logger.warn({ err: error }, "could not record the site folder's publish generation"));
+    // Only the newest record matters: one write waits behind the one under way and writes the
+    // newest generation when it starts, however many publishes ended meanwhile.
+    const queued = this.nextGeneration !== undefined;
+    this.nextGeneration = generation;
+    if (queued) return;
+    // Queued outside the publish's context: a write waiting behind slow fsyncs kept that publish's
+    // memo (every answer it read, lists of every post's link included) alive until it ran.
+    this.generationWritten = this.outsidePublish.runInAsyncScope(() =>
+      this.generationWritten
+        .then(() => {
+          const newest = this.nextGeneration!;
+          this.nextGeneration = undefined;
+          return writeFolderGeneration(generationFile, newest);
+        })
+        .catch((error: unknown) => logger.warn({ err: error }, "could not record the site folder's publish generation")),
+    );
   }
 
   /** Another server holds the database now (or may): this one must not write the site folder. */

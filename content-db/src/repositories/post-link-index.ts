@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { sqliteRows, type Db } from '../db.ts';
 import { sharedRead } from '../queries.ts';
@@ -38,8 +39,10 @@ interface LinkIndex {
   links: PostLink[];
 }
 
-// Per connection: each reads the same file, but may be ahead of or behind another by a write.
-const linkIndexes = new WeakMap<Db, LinkIndex>();
+// Per connection: each reads the same file, but may be ahead of or behind another by a write. The
+// last read's promise, which the next one starts from: reads asked for together outside a publish
+// (the routes as the server starts) wait for one read instead of each reading every link.
+const linkIndexes = new WeakMap<Db, Promise<LinkIndex | undefined>>();
 
 // Past this many changed posts the list is read again whole rather than patched.
 const MAX_PATCHED_LINKS = 500;
@@ -122,9 +125,14 @@ async function currentLinks(db: Db, known: LinkIndex | undefined): Promise<LinkI
 /** Every dated post's link, newest first, read once per publish (see everyLink). */
 function everyDatedLink(db: Db): Promise<PostLink[]> {
   return sharedRead(db, 'posts.links', async () => {
-    const index = await currentLinks(db, linkIndexes.get(db));
-    linkIndexes.set(db, index);
-    return index.links;
+    const previous = linkIndexes.get(db);
+    const index = (async () => currentLinks(db, await previous))();
+    // A failed read leaves the next one to start from what was known before it.
+    linkIndexes.set(
+      db,
+      index.catch(() => previous),
+    );
+    return (await index).links;
   });
 }
 
@@ -161,13 +169,52 @@ interface LinkRow {
 }
 
 /** What a page sees of a link, as one line: the fingerprint of a list of links is its lines. */
-export function linkPrint(link: ListedLink): string {
+function linkPrint(link: ListedLink): string {
   let print = linkPrints.get(link);
   if (print === undefined) {
     print = JSON.stringify([link.id, link.slug, link.title, link.type, link.cityId, link.publishedAt, link.createdAt, link.updatedAt]);
     linkPrints.set(link, print);
   }
   return print;
+}
+
+// A list's links are hashed in runs, each ending after a link whose id is a multiple of this: where
+// a run ends depends on the links only, so a post added, removed or changed changes its own run,
+// and the others' digests are found again by comparing the objects, not hashing their lines.
+const RUN_ENDS = 64;
+// The last few runs that started with a link (lists of one type share links with the whole list).
+const KEPT_RUNS = 4;
+
+interface Run {
+  links: readonly ListedLink[];
+  digest: string;
+}
+
+const runsByFirst = new WeakMap<ListedLink, Run[]>();
+
+/** The digest of the run `links[from..to]`, kept with its first link for the next list that holds the same run. */
+function runDigest(links: readonly ListedLink[], from: number, to: number): string {
+  const first = links[from]!;
+  const kept = runsByFirst.get(first) ?? [];
+  const found = kept.find((run) => run.links.length === to - from && run.links.every((link, i) => link === links[from + i]));
+  if (found) return found.digest;
+  const sha1 = createHash('sha1');
+  for (let i = from; i < to; i++) sha1.update(linkPrint(links[i]!)).update('\n');
+  const run = { links: links.slice(from, to), digest: sha1.digest('base64url') };
+  runsByFirst.set(first, [run, ...kept].slice(0, KEPT_RUNS));
+  return run.digest;
+}
+
+/** What a page sees of a list of links, as one digest of their lines in order (a list's fingerprint). */
+export function linksDigest(links: readonly ListedLink[]): string {
+  const whole = createHash('sha1').update(String(links.length));
+  let from = 0;
+  for (let i = 0; i < links.length; i++) {
+    if (links[i]!.id % RUN_ENDS !== 0 && i < links.length - 1) continue;
+    whole.update(runDigest(links, from, i + 1));
+    from = i + 1;
+  }
+  return whole.digest('base64url');
 }
 
 /** The ids of the posts filed under a tag (published or not), read once per memo. */
@@ -230,13 +277,20 @@ const linkPlaces = new WeakMap<readonly PostLink[], Int32Array>();
 /** The ids of every link (of a type) in the list's order, cut once per list of links. */
 function typeIds(links: readonly PostLink[], type: PostType | undefined): readonly number[] {
   let lists = typeLists.get(links);
-  if (!lists) typeLists.set(links, (lists = new Map()));
-  let ids = lists.get(type);
-  if (!ids) {
-    ids = links.filter((link) => type === undefined || link.type === type).map((link) => link.id);
-    lists.set(type, ids);
+  if (!lists) {
+    // Every type's list in one pass over the links, rather than a pass for each.
+    const all = new Array<number>(links.length);
+    const byType = new Map<PostType | undefined, number[]>([[undefined, all]]);
+    for (let i = 0; i < links.length; i++) {
+      const link = links[i]!;
+      all[i] = link.id;
+      let ids = byType.get(link.type);
+      if (!ids) byType.set(link.type, (ids = []));
+      ids.push(link.id);
+    }
+    typeLists.set(links, (lists = byType));
   }
-  return ids;
+  return lists.get(type) ?? [];
 }
 
 /**

@@ -1,9 +1,9 @@
 import type { Db } from '../db.ts';
-import { defineQuery, FingerprintLines } from '../queries.ts';
+import { defineQuery } from '../queries.ts';
 import { TAG } from '../tags.ts';
 import type { PostType } from '../schema.ts';
 import { sitemapRange } from '@forkcast/shared/urls';
-import { everyLink, LINK_COLUMNS, linkPrint, listedIds, type ListedLink } from './post-link-index.ts';
+import { everyLink, LINK_COLUMNS, linksDigest, listedIds, type ListedLink } from './post-link-index.ts';
 import { published, publishedById, readerDate } from './published-posts.ts';
 
 /** The lists of post links the sitemaps and the redirects file are made from. */
@@ -54,7 +54,7 @@ export const listPostLinks = defineQuery({
   },
   listen: linkListTags,
   reads: (args, links) => (args.withUpdatedAt ? links.map((link) => TAG.post(link.id)) : []),
-  fingerprint: (links) => new FingerprintLines(links.map(linkPrint)),
+  fingerprint: (links) => linksDigest(links),
 });
 
 /** A range of post ids and how many published posts (of a type) it holds. */
@@ -70,18 +70,31 @@ export interface IdRangeCount {
  */
 export const countPostsByIdRange = defineQuery({
   name: 'posts.idRangeCounts',
-  run: (db: Db, args: { size: number; type?: PostType }) => rangeCounts(db, args),
+  run: (db: Db, args: { size: number; type?: PostType }): Promise<readonly IdRangeCount[]> => rangeCounts(db, args),
   listen: () => [TAG.posts],
 });
 
-async function rangeCounts(db: Db, args: { size: number; type?: PostType }): Promise<IdRangeCount[]> {
-  const counts = new Map<number, number>();
-  for (const link of await everyLink(db)) {
-    if (args.type !== undefined && link.type !== args.type) continue;
-    const range = Math.floor((link.id - 1) / args.size) + 1;
-    counts.set(range, (counts.get(range) ?? 0) + 1);
+// Counted once per list of links and arguments: sitemap.xml and /sitemap ask for the same counts
+// (the ranges, and the ranges with their counts) in one publish, as two queries.
+const countedRanges = new WeakMap<readonly ListedLink[], Map<string, readonly IdRangeCount[]>>();
+
+async function rangeCounts(db: Db, args: { size: number; type?: PostType }): Promise<readonly IdRangeCount[]> {
+  const links = await everyLink(db);
+  let known = countedRanges.get(links);
+  if (!known) countedRanges.set(links, (known = new Map()));
+  const key = `${args.size} ${args.type ?? ''}`;
+  let answer = known.get(key);
+  if (!answer) {
+    let most = 0;
+    for (const link of links) most = Math.max(most, link.id);
+    // Indexed by range number: no map to look up for each of every post's links.
+    const counts = new Int32Array(Math.floor((most - 1) / args.size) + 2);
+    for (const link of links) if (args.type === undefined || link.type === args.type) counts[Math.floor((link.id - 1) / args.size) + 1]!++;
+    const found: IdRangeCount[] = [];
+    for (const [range, count] of counts.entries()) if (count > 0) found.push({ range, count });
+    known.set(key, (answer = found));
   }
-  return [...counts].sort(([a], [b]) => a - b).map(([range, count]) => ({ range, count }));
+  return answer;
 }
 
 /** The numbers of the id ranges of `size` ids that hold at least one published post (1 is ids 1 to size). */
