@@ -24,7 +24,6 @@ import { seededRandom } from '@forkcast/content-db/testing/random';
 import { benchSizes, growthReport, ONE_OF_SIZES, runSizes, sizeResults, sizeResultsFile } from './growth.ts';
 import { ASTRO_MAX_POSTS, markdownReport, type BenchResults } from './report.ts';
 import { ensureNginx, ensureWrk, measureLoad, nginxVersion, startNginx, startOurServer, type LoadResult } from './serving.ts';
-import { createSyntheticDb } from './synthetic-db.ts';
 import { benchSearch } from './search.ts';
 import { timeWrites } from './writes.ts';
 
@@ -138,7 +137,10 @@ settleAfterRemoval();
 mkdirSync(WORK, { recursive: true });
 const dbPath = join(WORK, 'content.db');
 console.log(`Generating ${POSTS} posts in ${CITIES} cities...`);
-const db = await createSyntheticDb(dbPath, { posts: POSTS, cities: CITIES });
+execFileSync(process.execPath, [join(ROOT, 'scripts', 'bench', 'synthetic-db.ts'), dbPath, String(POSTS), String(CITIES)], {
+  stdio: 'inherit',
+});
+const db = createDb(dbPath);
 // The search needs only the database: no build, no server.
 if (ONLY === 'search') {
   await db.destroy();

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { createDb, insertCity, insertPost, migrateToLatest, replaceRestaurants, SETTING, setSetting, type Db } from '@forkcast/content-db';
 import { loadSeedContent, seed as addSeedContent } from '@forkcast/content-db/seed';
 import { seededRandom } from '@forkcast/content-db/testing/random';
@@ -91,4 +92,15 @@ export async function createSyntheticDb(path: string, { cities, posts }: { citie
   // About, Terms and Privacy, as every real site has them from its seed: the footer links them.
   await addSeedContent(db, { cities: [], posts: [], pages: seed.pages ?? [] });
   return db;
+}
+
+/**
+ * `node scripts/bench/synthetic-db.ts <path> <posts> <cities>`: `make bench` generates its database
+ * in a process of its own, so that the process it then measures as the server holds nothing the
+ * generation left in its heap and malloc's arenas.
+ */
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [path, posts, cities] = process.argv.slice(2);
+  const db = await createSyntheticDb(path!, { posts: Number(posts), cities: Number(cities) });
+  await db.destroy();
 }
