@@ -367,22 +367,17 @@ const documentKey = (document: SearchDocument) =>
     document.date,
   ]);
 
-async function storedDocuments(db: Db): Promise<{ id: number; key: string }[]> {
-  const rows = await db.selectFrom('searchDocuments').selectAll().execute();
-  return rows.map(({ id, ...document }) => ({ id, key: documentKey(document) }));
-}
-
-const keyDigest = (key: string) => createHash('sha256').update(key).digest('base64');
-
-/** The stored rows by id, a batch at a time, each as the digest of its key. */
-async function* storedDocumentBatches(db: Db, batchSize: number): AsyncGenerator<{ id: number; digest: string }[]> {
+/** The stored rows by id, a batch at a time, each as its JSON key. */
+async function* storedDocumentBatches(db: Db, batchSize = DOCUMENT_BATCH): AsyncGenerator<{ id: number; key: string }[]> {
   for (let after = 0; ; ) {
     const rows = await db.selectFrom('searchDocuments').selectAll().where('id', '>', after).orderBy('id').limit(batchSize).execute();
     if (rows.length === 0) return;
     after = rows.at(-1)!.id;
-    yield rows.map(({ id, ...document }) => ({ id, digest: keyDigest(documentKey(document)) }));
+    yield rows.map(({ id, ...document }) => ({ id, key: documentKey(document) }));
   }
 }
+
+const keyDigest = (key: string) => createHash('sha256').update(key).digest('base64');
 
 /**
  * What the stored search rows lack and hold in excess compared with rows computed from scratch
@@ -392,7 +387,9 @@ async function* storedDocumentBatches(db: Db, batchSize: number): AsyncGenerator
 export async function searchIndexDrift(db: Db): Promise<{ missing: string[]; extra: string[] }> {
   await sql`insert into search_index (search_index, rank) values ('integrity-check', 1)`.execute(db);
   const wanted = (await allDocuments(db)).map(documentKey).sort();
-  const stored = (await storedDocuments(db)).map((row) => row.key).sort();
+  const stored: string[] = [];
+  for await (const rows of storedDocumentBatches(db)) for (const row of rows) stored.push(row.key);
+  stored.sort();
   const count = (keys: string[]) => keys.reduce((counts, key) => counts.set(key, (counts.get(key) ?? 0) + 1), new Map<string, number>());
   const have = count(stored);
   const want = count(wanted);
@@ -414,7 +411,10 @@ export async function rebuildSearchIndex(
   // Stored rows are known by a digest of their key: the keys themselves are every body's text again.
   const storedKeys = new Map<string, number[]>();
   for await (const rows of storedDocumentBatches(db, batchSize)) {
-    for (const row of rows) storedKeys.set(row.digest, [...(storedKeys.get(row.digest) ?? []), row.id]);
+    for (const row of rows) {
+      const digest = keyDigest(row.key);
+      storedKeys.set(digest, [...(storedKeys.get(digest) ?? []), row.id]);
+    }
   }
   let documents = 0;
   let inserted = 0;
