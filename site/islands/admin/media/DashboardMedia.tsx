@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { useId, useState, type CSSProperties, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { LIMITS, type FocalPoint, type MediaItem } from '@forkcast/shared/contracts';
 import { apiRequest, messageOf } from '../../shared/api';
 import { useInertPage } from '../../shared/inert-page';
@@ -10,8 +10,13 @@ import { dimensions, MEDIA_URL, MediaGrid, size } from './MediaGrid';
 
 const clamp = (value: number) => Math.min(1, Math.max(0, Math.round(value * 1000) / 1000));
 
-/** The image; a click (or the arrow keys) puts the focal point there. */
+/**
+ * The image; a click (or the arrow keys) puts the focal point there. The button is sized to the
+ * image itself, at its own proportions before it has loaded, so a click's place on the button is
+ * its place on the image, however tall or wide the image.
+ */
 function FocalPicker({ item, focal, onChange }: { item: MediaItem; focal: FocalPoint; onChange: (focal: FocalPoint) => void }) {
+  const ratio = item.width && item.height ? item.width / item.height : undefined;
   const pick = (event: MouseEvent<HTMLButtonElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
     onChange({ x: clamp((event.clientX - box.left) / box.width), y: clamp((event.clientY - box.top) / box.height) });
@@ -26,11 +31,12 @@ function FocalPicker({ item, focal, onChange }: { item: MediaItem; focal: FocalP
     <button
       type="button"
       className="fc-media-focal"
+      style={ratio ? ({ '--ratio': ratio } as CSSProperties) : undefined}
       onClick={pick}
       onKeyDown={nudge}
       aria-label={`Focal point at ${Math.round(focal.x * 100)}% from the left, ${Math.round(focal.y * 100)}% from the top. Click the image or use the arrow keys to move it.`}
     >
-      <img src={item.url} alt="" />
+      <img src={item.url} alt="" width={item.width ?? undefined} height={item.height ?? undefined} />
       <span className="fc-media-focal__mark" style={{ left: `${focal.x * 100}%`, top: `${focal.y * 100}%` }} aria-hidden="true" />
     </button>
   );
