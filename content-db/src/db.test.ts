@@ -57,6 +57,7 @@ const TABLES = [
   'settings',
   'site_generations',
   'site_pages',
+  'tag_counts',
   'trash',
   'users',
   'webhook_deliveries',

@@ -59,6 +59,13 @@ export interface PostTagsTable {
   name: string;
 }
 
+/** How many posts carry a tag: published (`posts`) and taking a listing's place (`slots`); kept by triggers (migration 0039). */
+export interface TagCountsTable {
+  slug: string;
+  posts: number;
+  slots: number;
+}
+
 /** The version of the rules a table derived by application code (post_tags) was filled under. */
 export interface DerivedTablesTable {
   name: string;
@@ -585,6 +592,7 @@ export interface Database {
   cities: CitiesTable;
   posts: PostsTable;
   postTags: PostTagsTable;
+  tagCounts: TagCountsTable;
   derivedTables: DerivedTablesTable;
   contentBlocks: ContentBlocksTable;
   postContentItems: PostContentItemsTable;

@@ -30,6 +30,7 @@ import * as m0034 from './0034-page-history-seo.ts';
 import * as m0035 from './0035-fixed-pages.ts';
 import * as m0037 from './0037-search-kind-index.ts';
 import * as m0038 from './0038-search-facet-terms.ts';
+import * as m0039 from './0039-tag-counts.ts';
 
 /** Every migration in the order it runs. Append only: a landed migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   '0035-fixed-pages': m0035,
   '0037-search-kind-index': m0037,
   '0038-search-facet-terms': m0038,
+  '0039-tag-counts': m0039,
 };
 
 export const migrationProvider: MigrationProvider = {
