@@ -25,7 +25,7 @@ import {
   tagPagePath,
 } from '@forkcast/shared/urls';
 import { createApp } from 'astro/app/entrypoint';
-import { mergeSorted, sortedPostRedirectLines } from './lib/redirects';
+import { redirectsFile } from './lib/redirects';
 import { listingSlots } from './lib/listing-slots';
 import { listingPaths } from './lib/archive';
 import { POST_FILTER_KEYS, POST_FILTERS } from './lib/listing';
@@ -125,10 +125,11 @@ export async function listRoutesChangedBy(locals: App.Locals, tags: readonly str
 // and the URLs posts and cities left behind when their slugs changed.
 async function renderRedirects(locals: App.Locals): Promise<Response> {
   const [{ cities, posts }, stored] = await Promise.all([published(locals), listRedirects(locals.db)]);
-  // Sorted as redirectsText sorts them; the posts' lines are kept sorted from the last render.
-  const lines = mergeSorted(
-    stored.map(({ fromPath, toPath, status }) => `${fromPath} ${toPath} ${status}`).sort(),
-    sortedPostRedirectLines(cities, posts),
+  // Sorted as redirectsText sorts them, and kept from render to render (see redirectsFile).
+  const body = redirectsFile(
+    stored.map(({ fromPath, toPath, status }) => `${fromPath} ${toPath} ${status}`),
+    cities,
+    posts,
   );
-  return new Response(lines.length > 0 ? `${lines.join('\n')}\n` : '', { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { redirectsText } from '@forkcast/shared/urls';
-import { mergeSorted, siteRedirects, sortedPostRedirectLines } from './redirects.ts';
+import { seededRandom } from '@forkcast/content-db/testing/random';
+import { redirectsFile, siteRedirects, SortedLines } from './redirects.ts';
 
 const cities = [
   { id: 1, slug: 'london', name: 'London' },
@@ -29,25 +30,57 @@ describe('siteRedirects', () => {
   });
 });
 
-describe('sortedPostRedirectLines', () => {
-  it('gives the lines redirectsText sorts, render after render, as links come, go and change', () => {
-    const lines = (posts: Parameters<typeof siteRedirects>[1], from = cities) =>
-      redirectsText(siteRedirects(from, posts)).split('\n').filter(Boolean);
+describe('redirectsFile', () => {
+  it('gives the lines redirectsText sorts, render after render, as links and stored redirects come, go and change', () => {
+    const file = (stored: string[], posts: Parameters<typeof siteRedirects>[1], from = cities) =>
+      [...stored, ...redirectsText(siteRedirects(from, posts)).split('\n').filter(Boolean)]
+        .sort()
+        .map((line) => `${line}\n`)
+        .join('');
     const post = (slug: string, cityId: number | null, type: 'post' | 'guide' = 'post') => ({ slug, type, cityId });
+    const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
     let posts = [post('london-roast', 1), post('kyoto-food-guide', 2, 'guide'), post('eating-alone', null), post('kyoto-ramen', 2)];
-    expect(sortedPostRedirectLines(cities, posts)).toEqual(lines(posts));
+    let stored = ['/old-roast /london/london-roast 301', '/zz /kyoto/guide 302'];
+    expect(text(redirectsFile(stored, cities, posts))).toBe(file(stored, posts));
     // A new post, a post re-slugged (a new link object), one unpublished, and the rest the same objects.
     posts = [post('a-new-one', 1), ...posts.slice(0, 2), post('kyoto-udon', 2)];
-    expect(sortedPostRedirectLines(cities, posts)).toEqual(lines(posts));
-    expect(sortedPostRedirectLines(cities, posts)).toEqual(lines(posts));
+    expect(text(redirectsFile(stored, cities, posts))).toBe(file(stored, posts));
+    expect(text(redirectsFile(stored, cities, posts))).toBe(file(stored, posts));
+    // A stored redirect gone, another added, and one the same as a post's own line (kept twice, as a full render keeps it).
+    stored = ['/a-first /london/london-roast 301', '/post/london-roast /london/london-roast 301'];
+    expect(text(redirectsFile(stored, cities, posts))).toBe(file(stored, posts));
     // A city re-slugged changes every line of its posts.
     const moved = [{ id: 1, slug: 'london-city', name: 'London' }, cities[1]!];
-    expect(sortedPostRedirectLines(moved, posts)).toEqual(lines(posts, moved));
-    expect(sortedPostRedirectLines(cities, [])).toEqual([]);
+    expect(text(redirectsFile(stored, moved, posts))).toBe(file(stored, posts, moved));
+    expect(text(redirectsFile([], cities, []))).toBe('');
   });
+});
 
-  it('merges two sorted lists into one', () => {
-    expect(mergeSorted(['/a', '/c', '/e'], ['/b', '/c', '/f'])).toEqual(['/a', '/b', '/c', '/c', '/e', '/f']);
-    expect(mergeSorted([], ['/b'])).toEqual(['/b']);
+describe('SortedLines', () => {
+  it('keeps its lines as a sort of all of them would, through thousands of lines coming and going, twins too', () => {
+    const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
+    const random = seededRandom(11);
+    const word = () => `/p/${Math.floor(random() * 3000).toString(36)}`;
+    const expected = Array.from({ length: 2500 }, word).sort();
+    const lines = new SortedLines(expected);
+    for (let step = 0; step < 6000; step++) {
+      if (random() < 0.6 || expected.length === 0) {
+        const line = word();
+        lines.add(line);
+        expected.push(line);
+        expected.sort();
+      } else {
+        const line = random() < 0.9 ? expected[Math.floor(random() * expected.length)]! : word();
+        lines.delete(line);
+        const at = expected.indexOf(line);
+        if (at >= 0) expected.splice(at, 1);
+      }
+      if (step % 500 === 0) expect(text(lines.bytes())).toBe(expected.map((line) => `${line}\n`).join(''));
+    }
+    expect(text(lines.bytes())).toBe(expected.map((line) => `${line}\n`).join(''));
+    for (const line of expected) lines.delete(line);
+    expect(lines.bytes().length).toBe(0);
+    lines.add('/only');
+    expect(text(lines.bytes())).toBe('/only\n');
   });
 });

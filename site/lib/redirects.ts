@@ -20,48 +20,136 @@ function postLines(post: LinkablePost, byId: ReadonlyMap<number, LinkableCity>):
   return alternatePostPaths(post, city).map((from) => `${from} ${to} 301`);
 }
 
-/** Two sorted lists of lines as one sorted list. */
-export function mergeSorted(a: readonly string[], b: readonly string[]): string[] {
-  const merged: string[] = [];
-  let [i, j] = [0, 0];
-  while (i < a.length && j < b.length) merged.push(a[i]! <= b[j]! ? a[i++]! : b[j++]!);
-  while (i < a.length) merged.push(a[i++]!);
-  while (j < b.length) merged.push(b[j++]!);
-  return merged;
+/** The index of the first of sorted `lines` that is not before `line`. */
+function lowerBound(lines: readonly string[], line: string): number {
+  let [low, high] = [0, lines.length];
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (lines[middle]! < line) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
-// The last list of links the posts' lines were made for, with each link's lines and all of them
-// sorted: the list of every post's link keeps a link's object until the link changes, so the next
-// render makes the lines of the links that are new and sorts only those, not every post's again.
-let known: { cities: string; links: ReadonlySet<LinkablePost>; lines: WeakMap<LinkablePost, string[]>; sorted: string[] } | undefined;
+/** The lines of sorted `a` that sorted `b` does not have, each as often as `a` has it more often. */
+function missingFrom(a: readonly string[], b: readonly string[]): string[] {
+  const missing: string[] = [];
+  let j = 0;
+  for (const line of a) {
+    while (j < b.length && b[j]! < line) j++;
+    if (j < b.length && b[j] === line) j++;
+    else missing.push(line);
+  }
+  return missing;
+}
 
-/** Every line siteRedirects gives for these posts, sorted, as `redirectsText` sorts them. */
-export function sortedPostRedirectLines(cities: readonly LinkableCity[], posts: readonly LinkablePost[]): string[] {
+const BLOCK_LINES = 1024;
+const encoder = new TextEncoder();
+
+/**
+ * Lines kept sorted (as `Array.prototype.sort` sorts them) in blocks of about BLOCK_LINES, each
+ * block's bytes made once and again only when one of its lines comes or goes: a change of a few
+ * lines re-encodes a few blocks, not the whole file.
+ */
+export class SortedLines {
+  private readonly blocks: { lines: string[]; bytes?: Uint8Array }[] = [];
+
+  constructor(sorted: readonly string[] = []) {
+    for (let at = 0; at < sorted.length; at += BLOCK_LINES) this.blocks.push({ lines: sorted.slice(at, at + BLOCK_LINES) });
+  }
+
+  /** The block a line is in or belongs in: the first whose last line is not before it, else the last. */
+  private blockOf(line: string): number {
+    let [low, high] = [0, this.blocks.length - 1];
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (this.blocks[middle]!.lines.at(-1)! < line) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  add(line: string): void {
+    const index = this.blockOf(line);
+    const block = this.blocks[index];
+    if (!block) {
+      this.blocks.push({ lines: [line] });
+      return;
+    }
+    block.lines.splice(lowerBound(block.lines, line), 0, line);
+    block.bytes = undefined;
+    if (block.lines.length >= 2 * BLOCK_LINES) this.blocks.splice(index + 1, 0, { lines: block.lines.splice(BLOCK_LINES) });
+  }
+
+  /** Takes one of the line away, if it is there. */
+  delete(line: string): void {
+    const index = this.blockOf(line);
+    const block = this.blocks[index];
+    const at = block ? lowerBound(block.lines, line) : -1;
+    if (!block || block.lines[at] !== line) return;
+    block.lines.splice(at, 1);
+    block.bytes = undefined;
+    if (block.lines.length === 0) this.blocks.splice(index, 1);
+  }
+
+  /** Every line, each ended by a newline. */
+  bytes(): Uint8Array<ArrayBuffer> {
+    const parts = this.blocks.map((block) => (block.bytes ??= encoder.encode(`${block.lines.join('\n')}\n`)));
+    const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+    let offset = 0;
+    for (const part of parts) {
+      bytes.set(part, offset);
+      offset += part.length;
+    }
+    return bytes;
+  }
+}
+
+// The last render's file: the list of links its posts' lines were made for, with each link's lines,
+// and the stored redirects' lines, sorted. The list of every post's link keeps a link's object until
+// the link changes, so the next render makes the lines of the links that are new, and the file
+// re-encodes only the blocks whose lines came or went.
+let known:
+  | { cities: string; links: ReadonlySet<LinkablePost>; lines: WeakMap<LinkablePost, string[]>; stored: string[]; file: SortedLines }
+  | undefined;
+
+/**
+ * The redirects file: the stored redirects' lines (`from to status`) and every line siteRedirects
+ * gives for these posts, sorted as `redirectsText` sorts them, each ended by a newline.
+ */
+export function redirectsFile(
+  storedLines: readonly string[],
+  cities: readonly LinkableCity[],
+  posts: readonly LinkablePost[],
+): Uint8Array<ArrayBuffer> {
+  const stored = [...storedLines].sort();
   const key = cities.map((city) => `${city.id}:${city.slug}`).join('/');
   const byId = citiesById(cities);
   const current = new Set(posts);
   if (known?.cities !== key) {
     const lines = new WeakMap<LinkablePost, string[]>();
-    const all: string[] = [];
+    const all = [...stored];
     for (const post of current) {
       const own = postLines(post, byId);
       lines.set(post, own);
       all.push(...own);
     }
-    known = { cities: key, links: current, lines, sorted: all.sort() };
-    return known.sorted;
+    known = { cities: key, links: current, lines, stored, file: new SortedLines(all.sort()) };
+    return known.file.bytes();
   }
-  const { lines } = known;
-  const gone = new Set<string>();
-  for (const post of known.links) if (!current.has(post)) for (const line of lines.get(post) ?? []) gone.add(line);
-  const fresh: string[] = [];
+  const before = known;
+  const { lines, file } = before;
+  // The file changes in place: should this fail half way, the next render makes it anew.
+  known = undefined;
+  for (const post of before.links) if (!current.has(post)) for (const line of lines.get(post) ?? []) file.delete(line);
   for (const post of current) {
-    if (known.links.has(post)) continue;
+    if (before.links.has(post)) continue;
     const own = postLines(post, byId);
     lines.set(post, own);
-    fresh.push(...own);
+    for (const line of own) file.add(line);
   }
-  const kept = gone.size > 0 ? known.sorted.filter((line) => !gone.has(line)) : known.sorted;
-  known = { cities: key, links: current, lines, sorted: fresh.length > 0 ? mergeSorted(kept, fresh.sort()) : kept };
-  return known.sorted;
+  for (const line of missingFrom(before.stored, stored)) file.delete(line);
+  for (const line of missingFrom(stored, before.stored)) file.add(line);
+  known = { ...before, links: current, stored };
+  return file.bytes();
 }
