@@ -16,6 +16,7 @@ import {
   getPostBySlug,
   insertPost,
   listPosts,
+  nextPublishAt,
   updatePost,
   type NewPost,
 } from './posts.ts';
@@ -411,5 +412,16 @@ describe('posts repository', () => {
       expect(await countCitiesCovered(db, { publishedOnly: true })).toBe(1);
       expect(await countCitiesCovered(db, { type: 'guide' })).toBe(0);
     });
+  });
+
+  it('tells the earliest time a scheduled post waits for, from drafts only', async () => {
+    expect(await nextPublishAt(db)).toBeUndefined();
+    await insertPost(db, makePost('live', { published: true, publishedAt: T0, publishAt: '2025-01-02T00:00:00.000Z' }));
+    await insertPost(db, makePost('later', { publishAt: '2025-03-01T00:00:00.000Z' }));
+    const sooner = await insertPost(db, makePost('sooner', { publishAt: '2025-02-01T00:00:00.000Z' }));
+    await insertPost(db, makePost('unscheduled'));
+    expect(await nextPublishAt(db)).toBe('2025-02-01T00:00:00.000Z');
+    await updatePost(db, sooner, { published: true, publishedAt: '2025-02-01T00:00:00.000Z', updatedAt: T0 });
+    expect(await nextPublishAt(db)).toBe('2025-03-01T00:00:00.000Z');
   });
 });
