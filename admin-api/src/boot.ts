@@ -13,6 +13,7 @@ import type { RenderSiteResult } from './publisher/render-site.ts';
 import { PeriodicBackups } from './backups/periodic-backups.ts';
 import { Housekeeping } from './housekeeping/housekeeping.ts';
 import { UnconfirmedPurge } from './newsletter/purge.ts';
+import { WalCheckpointer } from './checkpoints/checkpointer.ts';
 import { createPublishingApp } from './publishing-app.ts';
 import { RetentionSweep } from './revisions/sweep.ts';
 import { listen, type RunningServer } from './server.ts';
@@ -141,6 +142,9 @@ async function serveWithLease(
     logger,
     lease,
   });
+  // The write-ahead log is copied into the database file beside the writes, not in them.
+  const checkpoints = new WalCheckpointer({ db, databasePath: config.databasePath, logger });
+  await checkpoints.start();
   await publisher.removeStaleTempFiles();
   const repaired = await publisher.publishPending();
   if (repaired.pagesChanged > 0) logger.info({ pages: repaired.pagesChanged }, 'published changes left over from before the last stop');
@@ -194,6 +198,7 @@ async function serveWithLease(
     () => housekeeping.stop(),
     () => cardSweep.stop(),
     () => void backups?.stop(),
+    () => void checkpoints.stop(),
   );
 
   mkdirSync(config.uploadDir, { recursive: true });
@@ -229,6 +234,7 @@ async function serveWithLease(
       await webhooks.stop();
       await mailer.idle();
       mailer.close();
+      await checkpoints.stop();
       await lease.release();
       await db.destroy();
     },

@@ -12,6 +12,7 @@ export { routeFile } from './publisher/site-folder.ts';
 export { bootServer, type Booted } from './boot.ts';
 export { StartupError } from './startup-error.ts';
 export { createPublishingApp, type PublishingApp, type PublishingAppOptions } from './publishing-app.ts';
+export { WalCheckpointer } from './checkpoints/checkpointer.ts';
 export { createNewsletterSends } from './sends/sends.ts';
 export { SitePublisher } from './publisher/publisher.ts';
 export { loadRenderer, type Renderer } from './publisher/renderer.ts';

@@ -12,6 +12,7 @@ export {
   type Db,
 } from './db.ts';
 export type * from './schema.ts';
+export { deferCheckpoints } from './wal-checkpoints.ts';
 export * from './repositories/cities.ts';
 export * from './repositories/posts.ts';
 export type { PostListArgs, PostSummary } from './repositories/published-posts.ts';

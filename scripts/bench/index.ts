@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pino } from 'pino';
-import { createPublishingApp, distPaths, hashPassword, loadConfig } from '@forkcast/admin-api';
+import { createPublishingApp, distPaths, hashPassword, loadConfig, WalCheckpointer } from '@forkcast/admin-api';
 import { createDb, createUser, nowIso, pageHashes } from '@forkcast/content-db';
 import { isNotFoundRoute, REDIRECTS_ROUTE } from '@forkcast/shared/urls';
 import { seededRandom } from '@forkcast/content-db/testing/random';
@@ -205,7 +205,11 @@ async function benchPublishing(): Promise<NonNullable<BenchResults['publishing']
     now: nowIso(),
   });
   const config = loadConfig(SERVER_ENV);
-  const { app, publisher, mailer } = await createPublishingApp({ db, config, dist: ourDist, logger: pino({ level: 'silent' }) });
+  const logger = pino({ level: 'silent' });
+  const { app, publisher, mailer } = await createPublishingApp({ db, config, dist: ourDist, logger });
+  // As make start runs it: the write-ahead log checkpointed beside the writes.
+  const checkpoints = new WalCheckpointer({ db, databasePath: dbPath, logger });
+  await checkpoints.start();
   const login = await app.request(`${SITE.publicHost}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -233,6 +237,7 @@ async function benchPublishing(): Promise<NonNullable<BenchResults['publishing']
   clearInterval(sampler);
   const loadAverage = loadavg();
   mailer.close();
+  await checkpoints.stop();
   return {
     ...(astroFull && astroIncremental
       ? { astro: { full: { ms: astroFull.ms, pages: astroPages, cpuMs: astroFull.childCpuMs }, incrementalMs: astroIncremental.ms } }
