@@ -4,21 +4,14 @@
  */
 import SQLite from 'better-sqlite3';
 
-/** How far a checkpoint went: pages in the log, and pages of it now in the database file. */
-export interface CheckpointResult {
-  busy: number;
-  log: number;
-  checkpointed: number;
-}
-
 /**
  * A connection of its own that copies the log's committed pages into the database file, in a
  * PASSIVE checkpoint: it waits for no reader and no writer, and none waits for it.
  */
-export function openCheckpointer(path: string): { checkpoint: () => CheckpointResult; close: () => void } {
+export function openCheckpointer(path: string): { checkpoint: () => void; close: () => void } {
   const database = new SQLite(path, { fileMustExist: true });
   return {
-    checkpoint: () => (database.pragma('wal_checkpoint(PASSIVE)') as CheckpointResult[])[0]!,
+    checkpoint: () => void database.pragma('wal_checkpoint(PASSIVE)'),
     close: () => database.close(),
   };
 }

@@ -30,8 +30,8 @@ export class WalCheckpointer {
   readonly #logger: Logger;
   readonly #intervalMs: number;
   readonly #threadUrl: URL;
-  #worker: Worker | undefined;
-  #control = new SharedArrayBuffer(4);
+  // The thread while it runs, with the flag it waits on.
+  #thread: { worker: Worker; control: SharedArrayBuffer } | undefined;
 
   /** `threadUrl` is for tests: a thread that fails. */
   constructor(options: { db: Db; databasePath: string; logger: Logger; intervalMs?: number; threadUrl?: URL }) {
@@ -43,11 +43,12 @@ export class WalCheckpointer {
   }
 
   async start(): Promise<void> {
-    if (this.#worker) return;
-    this.#control = new SharedArrayBuffer(4);
-    const workerData: CheckpointerData = { databasePath: this.#databasePath, intervalMs: this.#intervalMs, control: this.#control };
+    if (this.#thread) return;
+    const control = new SharedArrayBuffer(4);
+    const workerData: CheckpointerData = { databasePath: this.#databasePath, intervalMs: this.#intervalMs, control };
     const worker = new Worker(this.#threadUrl, { workerData });
-    this.#worker = worker;
+    const thread = { worker, control };
+    this.#thread = thread;
     // It never keeps the process alive.
     worker.unref();
     worker.on('message', (reply: CheckpointerReply) => {
@@ -59,8 +60,8 @@ export class WalCheckpointer {
       this.#logger.error({ err: error }, "the checkpoint thread stopped; the server's writes checkpoint the database again"),
     );
     worker.on('exit', () => {
-      if (this.#worker !== worker) return;
-      this.#worker = undefined;
+      if (this.#thread !== thread) return;
+      this.#thread = undefined;
       void this.#giveBack();
     });
     await deferCheckpoints(this.#db, true);
@@ -68,12 +69,13 @@ export class WalCheckpointer {
 
   /** Stops the thread, after its checkpoint under way, and gives checkpoints back to the server's connection. */
   async stop(): Promise<void> {
-    const worker = this.#worker;
-    if (!worker) return;
-    this.#worker = undefined;
+    const thread = this.#thread;
+    if (!thread) return;
+    this.#thread = undefined;
+    const { worker, control } = thread;
     // Waited for: a stopping process may have nothing else left to keep it alive.
     worker.ref();
-    const stop = new Int32Array(this.#control);
+    const stop = new Int32Array(control);
     Atomics.store(stop, 0, 1);
     Atomics.notify(stop, 0);
     await new Promise<void>((resolve) => {
@@ -84,7 +86,7 @@ export class WalCheckpointer {
 
   /** Whether a thread is checkpointing. */
   get running(): boolean {
-    return this.#worker !== undefined;
+    return this.#thread !== undefined;
   }
 
   async #giveBack(): Promise<void> {
