@@ -78,17 +78,100 @@ function readsBefore(a: PostLink, b: PostLink): boolean {
   return dateA === dateB ? a.id > b.id : dateA > dateB;
 }
 
-/** `links` without the posts of `changed`, with `fresh` (their links now, in reader order) put in place. */
-function patchLinks(links: readonly PostLink[], changed: ReadonlySet<number>, fresh: readonly PostLink[]): PostLink[] {
-  const kept = links.filter((link) => !changed.has(link.id));
-  const patched: PostLink[] = [];
-  let next = 0;
-  for (const link of fresh) {
-    while (next < kept.length && readsBefore(kept[next]!, link)) patched.push(kept[next++]!);
-    patched.push(link);
+/**
+ * A list's links as columns, one entry per link in the list's order: what the cuts (by type, by tag,
+ * by id range, the drafts) read, so they pass over a few contiguous arrays rather than over 100,000
+ * link objects spread through the heap. A list patched from another gets its columns patched too.
+ */
+interface LinkColumns {
+  ids: Int32Array;
+  /** Each link's type as its place in TYPES. */
+  types: Uint8Array;
+  /** 1 for a dated draft's link. */
+  drafts: Uint8Array;
+}
+
+// Every type has a code (TypeScript checks that none is missing).
+const TYPE_CODES: Record<PostType, number> = { post: 0, guide: 1 };
+const TYPES = Object.keys(TYPE_CODES) as PostType[];
+const typeCode = (type: PostType): number => TYPE_CODES[type];
+
+const linkColumns = new WeakMap<readonly PostLink[], LinkColumns>();
+
+/** The columns of a list of links: kept with it, or worked out once from its links. */
+function columnsOf(links: readonly PostLink[]): LinkColumns {
+  let columns = linkColumns.get(links);
+  if (!columns) {
+    columns = { ids: new Int32Array(links.length), types: new Uint8Array(links.length), drafts: new Uint8Array(links.length) };
+    for (let i = 0; i < links.length; i++) {
+      const link = links[i]!;
+      columns.ids[i] = link.id;
+      columns.types[i] = typeCode(link.type);
+      columns.drafts[i] = draftLinks.has(link) ? 1 : 0;
+    }
+    linkColumns.set(links, columns);
   }
-  for (; next < kept.length; next++) patched.push(kept[next]!);
-  return patched;
+  return columns;
+}
+
+/** A slice of a list's links: `list[start..end)`. */
+type Slice = readonly [list: readonly PostLink[], start: number, end: number];
+
+/** The links of `slices` in order, as one list with its columns. */
+function joinSlices(slices: readonly Slice[]): PostLink[] {
+  const length = slices.reduce((sum, [, start, end]) => sum + Math.max(0, end - start), 0);
+  const columns: LinkColumns = { ids: new Int32Array(length), types: new Uint8Array(length), drafts: new Uint8Array(length) };
+  const parts: PostLink[][] = [];
+  let at = 0;
+  for (const [list, start, end] of slices) {
+    if (end <= start) continue;
+    parts.push(list.slice(start, end));
+    const from = columnsOf(list);
+    for (const key of ['ids', 'types', 'drafts'] as const) columns[key].set(from[key].subarray(start, end), at);
+    at += end - start;
+  }
+  const joined = ([] as PostLink[]).concat(...parts);
+  linkColumns.set(joined, columns);
+  return joined;
+}
+
+/**
+ * `links` without the posts of `changed`, with `fresh` (their links now, in reader order) put in
+ * place. The kept links are copied in slices between the places of the changed ones (found by id) and
+ * of the fresh ones (found by a binary search in reader order), so a write patches the list of every
+ * post's link in a few copies of arrays without looking at each link.
+ */
+function patchLinks(links: readonly PostLink[], changed: ReadonlySet<number>, fresh: readonly PostLink[]): PostLink[] {
+  const places = placesById(links);
+  const gone = [...changed]
+    .map((id) => places[id] ?? -1)
+    .filter((place) => place >= 0)
+    .sort((a, b) => a - b);
+  const slices: Slice[] = [];
+  let next = 0;
+  let g = 0;
+  // The links before `end` not yet taken, without the changed ones.
+  const keepUntil = (end: number) => {
+    for (; g < gone.length && gone[g]! < end; g++) {
+      slices.push([links, next, gone[g]!]);
+      next = gone[g]! + 1;
+    }
+    slices.push([links, next, end]);
+    next = Math.max(next, end);
+  };
+  for (const [i, link] of fresh.entries()) {
+    // After every link that reads before it (the changed ones are left out, wherever they were).
+    let [low, high] = [next, links.length];
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (readsBefore(links[middle]!, link)) low = middle + 1;
+      else high = middle;
+    }
+    keepUntil(low);
+    slices.push([fresh, i, i + 1]);
+  }
+  keepUntil(links.length);
+  return joinSlices(slices);
 }
 
 /** The list as of the log's last entry now: patched with the posts changed since `known`, or read whole. */
@@ -150,10 +233,23 @@ export async function everyLink(db: Db): Promise<PostLink[]> {
   const links = await everyDatedLink(db);
   let listed = publishedLinks.get(links);
   if (!listed) {
-    listed = links.filter((link) => !draftLinks.has(link));
+    const { drafts } = columnsOf(links);
+    listed = drafts.includes(1) ? joinSlices(publishedSlices(links, drafts)) : links;
     publishedLinks.set(links, listed);
   }
   return listed;
+}
+
+/** The slices of `links` between its dated drafts. */
+function publishedSlices(links: readonly PostLink[], drafts: Uint8Array): Slice[] {
+  const slices: Slice[] = [];
+  let start = 0;
+  for (let place = drafts.indexOf(1); place >= 0; place = drafts.indexOf(1, place + 1)) {
+    slices.push([links, start, place]);
+    start = place + 1;
+  }
+  slices.push([links, start, links.length]);
+  return slices;
 }
 
 interface LinkRow {
@@ -252,8 +348,10 @@ const draftIdSets = new WeakMap<readonly PostLink[], ReadonlySet<number>>();
 function draftIds(links: readonly PostLink[]): ReadonlySet<number> {
   let ids = draftIdSets.get(links);
   if (!ids) {
-    ids = new Set(links.flatMap((link) => (draftLinks.has(link) ? [link.id] : [])));
-    draftIdSets.set(links, ids);
+    const { ids: linkIds, drafts } = columnsOf(links);
+    const found = new Set<number>();
+    for (let place = drafts.indexOf(1); place >= 0; place = drafts.indexOf(1, place + 1)) found.add(linkIds[place]!);
+    draftIdSets.set(links, (ids = found));
   }
   return ids;
 }
@@ -278,17 +376,15 @@ const linkPlaces = new WeakMap<readonly PostLink[], Int32Array>();
 function typeIds(links: readonly PostLink[], type: PostType | undefined): readonly number[] {
   let lists = typeLists.get(links);
   if (!lists) {
-    // Every type's list in one pass over the links, rather than a pass for each.
-    const all = new Array<number>(links.length);
-    const byType = new Map<PostType | undefined, number[]>([[undefined, all]]);
-    for (let i = 0; i < links.length; i++) {
-      const link = links[i]!;
-      all[i] = link.id;
-      let ids = byType.get(link.type);
-      if (!ids) byType.set(link.type, (ids = []));
-      ids.push(link.id);
-    }
-    typeLists.set(links, (lists = byType));
+    // Every type's list in one pass over the columns, rather than a pass for each.
+    const { ids, types } = columnsOf(links);
+    const byType = TYPES.map((): number[] => []);
+    for (let i = 0; i < ids.length; i++) byType[types[i]!]!.push(ids[i]!);
+    lists = new Map<PostType | undefined, readonly number[]>([
+      [undefined, Array.from(ids)],
+      ...TYPES.map((one, code) => [one, byType[code]!] as const),
+    ]);
+    typeLists.set(links, lists);
   }
   return lists.get(type) ?? [];
 }
@@ -301,8 +397,9 @@ function typeIds(links: readonly PostLink[], type: PostType | undefined): readon
 function placesById(links: readonly PostLink[]): Int32Array {
   let places = linkPlaces.get(links);
   if (!places) {
-    places = new Int32Array(links.reduce((most, link) => Math.max(most, link.id), 0) + 1).fill(-1);
-    for (const [place, link] of links.entries()) places[link.id] = place;
+    const { ids } = columnsOf(links);
+    places = new Int32Array(ids.reduce((most, id) => Math.max(most, id), 0) + 1).fill(-1);
+    for (let place = 0; place < ids.length; place++) places[ids[place]!] = place;
     linkPlaces.set(links, places);
   }
   return places;
@@ -316,10 +413,32 @@ function taggedInOrder(links: readonly PostLink[], tagged: ReadonlySet<number>, 
   const found = new Int32Array(tagged.size);
   let count = 0;
   const places = placesById(links);
+  const { ids, types } = columnsOf(links);
+  const code = type === undefined ? -1 : typeCode(type);
   for (const id of tagged) {
     const place = places[id] ?? -1;
-    if (place >= 0 && (type === undefined || links[place]!.type === type)) found[count++] = place;
+    if (place >= 0 && (code < 0 || types[place] === code)) found[count++] = place;
   }
   // A typed array sorts numerically with no comparator called for each pair.
-  return Array.from(found.subarray(0, count).sort(), (place) => links[place]!.id);
+  return Array.from(found.subarray(0, count).sort(), (place) => ids[place]!);
+}
+
+/**
+ * How many links (of a type) each range of `size` ids holds, indexed by range number (1 is ids 1 to
+ * `size`), counted from the list's columns.
+ */
+export function idRangeCounts(links: readonly PostLink[], size: number, type: PostType | undefined): Int32Array {
+  const { ids, types } = columnsOf(links);
+  const most = ids.reduce((highest, id) => Math.max(highest, id), 0);
+  const counts = new Int32Array(Math.floor((most - 1) / size) + 2);
+  const code = type === undefined ? -1 : typeCode(type);
+  for (let i = 0; i < ids.length; i++) if (code < 0 || types[i] === code) counts[Math.floor((ids[i]! - 1) / size) + 1]!++;
+  return counts;
+}
+
+/** The links of a type, in the list's order. */
+export function linksOfType(links: readonly PostLink[], type: PostType): PostLink[] {
+  const { types } = columnsOf(links);
+  const code = typeCode(type);
+  return links.filter((_, i) => types[i] === code);
 }

@@ -3,7 +3,7 @@ import { defineQuery } from '../queries.ts';
 import { TAG } from '../tags.ts';
 import type { PostType } from '../schema.ts';
 import { sitemapRange } from '@forkcast/shared/urls';
-import { everyLink, LINK_COLUMNS, linksDigest, listedIds, type ListedLink } from './post-link-index.ts';
+import { everyLink, idRangeCounts, LINK_COLUMNS, linksDigest, linksOfType, listedIds, type ListedLink } from './post-link-index.ts';
 import { published, publishedById, readerDate } from './published-posts.ts';
 
 /** The lists of post links the sitemaps and the redirects file are made from. */
@@ -50,7 +50,7 @@ export const listPostLinks = defineQuery({
       return query.orderBy(readerDate, 'desc').orderBy('id', 'desc').execute();
     }
     const links = await everyLink(db);
-    return args.type === undefined ? links : links.filter((link) => link.type === args.type);
+    return args.type === undefined ? links : linksOfType(links, args.type);
   },
   listen: linkListTags,
   reads: (args, links) => (args.withUpdatedAt ? links.map((link) => TAG.post(link.id)) : []),
@@ -85,13 +85,8 @@ async function rangeCounts(db: Db, args: { size: number; type?: PostType }): Pro
   const key = `${args.size} ${args.type ?? ''}`;
   let answer = known.get(key);
   if (!answer) {
-    let most = 0;
-    for (const link of links) most = Math.max(most, link.id);
-    // Indexed by range number: no map to look up for each of every post's links.
-    const counts = new Int32Array(Math.floor((most - 1) / args.size) + 2);
-    for (const link of links) if (args.type === undefined || link.type === args.type) counts[Math.floor((link.id - 1) / args.size) + 1]!++;
     const found: IdRangeCount[] = [];
-    for (const [range, count] of counts.entries()) if (count > 0) found.push({ range, count });
+    for (const [range, count] of idRangeCounts(links, args.size, args.type).entries()) if (count > 0) found.push({ range, count });
     known.set(key, (answer = found));
   }
   return answer;
