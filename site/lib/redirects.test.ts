@@ -52,6 +52,17 @@ describe('redirectsFile', () => {
     // A city re-slugged changes every line of its posts.
     const moved = [{ id: 1, slug: 'london-city', name: 'London' }, cities[1]!];
     expect(text(redirectsFile(stored, moved, posts))).toBe(file(stored, posts, moved));
+    // A new city with its guide changes no other post's lines; a post whose city was unknown gets its lines again when it comes.
+    const lost = post('lost-city-post', 4);
+    posts = [...posts, lost];
+    expect(text(redirectsFile(stored, moved, posts))).toBe(file(stored, posts, moved));
+    const grown = [...moved, { id: 3, slug: 'lyon', name: 'Lyon' }, { id: 4, slug: 'porto', name: 'Porto' }];
+    posts = [...posts, post('lyon-food-guide', 3, 'guide')];
+    expect(text(redirectsFile(stored, grown, posts))).toBe(file(stored, posts, grown));
+    // A city gone: its posts' lines are made as for a city the site does not know.
+    const shrunk = grown.filter((city) => city.id !== 2);
+    expect(text(redirectsFile(stored, shrunk, posts))).toBe(file(stored, posts, shrunk));
+    expect(text(redirectsFile(stored, grown, posts))).toBe(file(stored, posts, grown));
     expect(text(redirectsFile([], cities, []))).toBe('');
   });
 });

@@ -105,13 +105,28 @@ export class SortedLines {
   }
 }
 
-// The last render's file: the list of links its posts' lines were made for, with each link's lines,
-// and the stored redirects' lines, sorted. The list of every post's link keeps a link's object until
-// the link changes, so the next render makes the lines of the links that are new, and the file
-// re-encodes only the blocks whose lines came or went.
+// The last render's file: the cities' slugs and the list of links its posts' lines were made for,
+// with each link's lines, and the stored redirects' lines, sorted. The list of every post's link
+// keeps a link's object until the link changes, so the next render makes the lines of the links that
+// are new, and of those whose city's slug changed, came or went (a new city changes no other post's
+// lines), and the file re-encodes only the blocks whose lines came or went.
 let known:
-  | { cities: string; links: ReadonlySet<LinkablePost>; lines: WeakMap<LinkablePost, string[]>; stored: string[]; file: SortedLines }
+  | {
+      citySlugs: ReadonlyMap<number, string>;
+      links: ReadonlySet<LinkablePost>;
+      lines: WeakMap<LinkablePost, string[]>;
+      stored: string[];
+      file: SortedLines;
+    }
   | undefined;
+
+/** The ids of the cities whose slug is not the same in `before` and `after` (or is in only one). */
+function movedCities(before: ReadonlyMap<number, string>, after: ReadonlyMap<number, string>): Set<number> {
+  const moved = new Set<number>();
+  for (const [id, slug] of after) if (before.get(id) !== slug) moved.add(id);
+  for (const id of before.keys()) if (!after.has(id)) moved.add(id);
+  return moved;
+}
 
 /**
  * The redirects file: the stored redirects' lines (`from to status`) and every line siteRedirects
@@ -123,10 +138,10 @@ export function redirectsFile(
   posts: readonly LinkablePost[],
 ): Uint8Array<ArrayBuffer> {
   const stored = [...storedLines].sort();
-  const key = cities.map((city) => `${city.id}:${city.slug}`).join('/');
+  const citySlugs = new Map(cities.map((city) => [city.id, city.slug]));
   const byId = citiesById(cities);
   const current = new Set(posts);
-  if (known?.cities !== key) {
+  if (!known) {
     const lines = new WeakMap<LinkablePost, string[]>();
     const all = [...stored];
     for (const post of current) {
@@ -134,22 +149,24 @@ export function redirectsFile(
       lines.set(post, own);
       all.push(...own);
     }
-    known = { cities: key, links: current, lines, stored, file: new SortedLines(all.sort()) };
+    known = { citySlugs, links: current, lines, stored, file: new SortedLines(all.sort()) };
     return known.file.bytes();
   }
   const before = known;
   const { lines, file } = before;
+  const moved = movedCities(before.citySlugs, citySlugs);
+  const remade = (post: LinkablePost) => post.cityId !== null && moved.has(post.cityId);
   // The file changes in place: should this fail half way, the next render makes it anew.
   known = undefined;
-  for (const post of before.links) if (!current.has(post)) for (const line of lines.get(post) ?? []) file.delete(line);
+  for (const post of before.links) if (!current.has(post) || remade(post)) for (const line of lines.get(post) ?? []) file.delete(line);
   for (const post of current) {
-    if (before.links.has(post)) continue;
+    if (before.links.has(post) && !remade(post)) continue;
     const own = postLines(post, byId);
     lines.set(post, own);
     for (const line of own) file.add(line);
   }
   for (const line of missingFrom(before.stored, stored)) file.delete(line);
   for (const line of missingFrom(stored, before.stored)) file.add(line);
-  known = { ...before, links: current, stored };
+  known = { ...before, citySlugs, links: current, stored };
   return file.bytes();
 }
