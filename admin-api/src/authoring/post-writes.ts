@@ -124,7 +124,8 @@ async function freeSlug(db: Db, title: string): Promise<string> {
   const rows = await db
     .selectFrom('posts')
     .select('slug')
-    .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
+    // base-… as a range of the slug's index ('.' follows '-'): LIKE cannot use it and read every slug.
+    .where((eb) => eb.or([eb('slug', '=', base), eb.and([eb('slug', '>=', `${base}-`), eb('slug', '<', `${base}.`)])]))
     .execute();
   const taken = new Set<string>([...CITY_PAGES, ...rows.map((row) => row.slug)]);
   return uniqueSlug(base, (candidate) => taken.has(candidate));

@@ -55,6 +55,11 @@ describe('authoring posts through the API', () => {
       await created({ title: 'Bifana' });
       expect((await created({ title: 'Bifana' })).slug).toBe('bifana-2');
       expect((await created({ title: 'Guide' })).slug).toBe('guide-2');
+      // Numbers taken past the second, and slugs that only start alike, counted or not as they should be.
+      await created({ title: 'Bifana', slug: 'bifana-3' });
+      await created({ title: 'Bifanas', slug: 'bifanas' });
+      expect((await created({ title: 'Bifana' })).slug).toBe('bifana-4');
+      expect((await created({ title: 'Bifanas' })).slug).toBe('bifanas-2');
     });
 
     it('refuses a chosen slug that is taken, malformed or a city page name', async () => {
