@@ -377,11 +377,19 @@ function typeIds(links: readonly PostLink[], type: PostType | undefined): readon
   let lists = typeLists.get(links);
   if (!lists) {
     // Every type's list in one pass over the columns, rather than a pass for each.
+    // Arrays sized first and filled by index: no iterator, and no array grown and copied as it fills.
     const { ids, types } = columnsOf(links);
-    const byType = TYPES.map((): number[] => []);
-    for (let i = 0; i < ids.length; i++) byType[types[i]!]!.push(ids[i]!);
+    const sizes = TYPES.map(() => 0);
+    for (const code of types) sizes[code]!++;
+    const all = new Array<number>(ids.length);
+    const byType = sizes.map((size) => new Array<number>(size));
+    const filled = TYPES.map(() => 0);
+    for (let i = 0; i < ids.length; i++) {
+      all[i] = ids[i]!;
+      byType[types[i]!]![filled[types[i]!]!++] = ids[i]!;
+    }
     lists = new Map<PostType | undefined, readonly number[]>([
-      [undefined, Array.from(ids)],
+      [undefined, all],
       ...TYPES.map((one, code) => [one, byType[code]!] as const),
     ]);
     typeLists.set(links, lists);
@@ -420,7 +428,10 @@ function taggedInOrder(links: readonly PostLink[], tagged: ReadonlySet<number>, 
     if (place >= 0 && (code < 0 || types[place] === code)) found[count++] = place;
   }
   // A typed array sorts numerically with no comparator called for each pair.
-  return Array.from(found.subarray(0, count).sort(), (place) => ids[place]!);
+  const sorted = found.subarray(0, count).sort();
+  const inOrder = new Array<number>(count);
+  for (let i = 0; i < count; i++) inOrder[i] = ids[sorted[i]!]!;
+  return inOrder;
 }
 
 /**
