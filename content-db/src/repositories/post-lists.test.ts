@@ -118,6 +118,41 @@ describe('the site’s lists', () => {
     expect(ids.map((_, i) => i).filter((i) => before[i]!.join() !== after[i]!.join())).toEqual([7]);
   });
 
+  it("gives each post its nearest neighbours in time, ties and drafts too, as a pass over the city's whole list does", async () => {
+    const random = seededRandom(7);
+    const ids: number[] = [];
+    // Few dates for many posts, so that many share a date and the id decides.
+    for (let i = 0; i < 40; i++) ids.push(await post(`p${i}`, Math.floor(random() * 8), { published: random() < 0.85 }));
+    const rows = await db.selectFrom('posts').select(['id', 'published', 'publishedAt', 'publishAt', 'createdAt']).execute();
+    const dated = (row: (typeof rows)[number], draftDate: boolean) => ({
+      id: row.id,
+      date: (draftDate ? (row.publishedAt ?? row.publishAt) : row.publishedAt) ?? row.createdAt,
+    });
+    const older = (a: { id: number; date: string }, b: { id: number; date: string }) =>
+      a.date < b.date || (a.date === b.date && a.id < b.id);
+    const listed = rows
+      .filter((row) => row.published === 1)
+      .map((row) => dated(row, false))
+      .sort((a, b) => (older(a, b) ? 1 : -1));
+    for (const row of rows) {
+      const anchor = dated(row, true);
+      const others = listed.filter((one) => one.id !== anchor.id);
+      const before = others.filter((one) => older(one, anchor));
+      const after = others.filter((one) => !older(one, anchor)).reverse();
+      const expected: { id: number; date: string }[] = [];
+      for (let i = 0; expected.length < 5 && (i < before.length || i < after.length); i++) {
+        if (i < before.length) expected.push(before[i]!);
+        if (expected.length < 5 && i < after.length) expected.push(after[i]!);
+      }
+      expected.sort((a, b) => (older(a, b) ? 1 : -1));
+      const found = await listNeighbourPosts(db, { postId: row.id, cityId: city, type: 'post', count: 5 });
+      expect(
+        found.map((one) => one.id),
+        `post ${row.id}`,
+      ).toEqual(expected.map((one) => one.id));
+    }
+  });
+
   it('names a tag page by its newest spelling, counts tag pages, finds guides and id ranges', async () => {
     await post('old', 1, { tags: ['wine'] });
     await post('new', 2, { tags: ['Wine', 'Natural Wine'] });

@@ -27,13 +27,24 @@ const before = (a: Dated, b: Dated) => a.date < b.date || (a.date === b.date && 
  * changes the neighbours of the few posts next to it, not of every post.
  */
 function nearest(list: readonly Dated[], anchor: Dated, count: number): number[] {
-  const others = list.filter((post) => post.id !== anchor.id);
-  const older = others.filter((post) => before(post, anchor));
-  const newer = others.filter((post) => !before(post, anchor)).reverse();
+  // The list is newest first, so the posts older than the anchor are a tail of it: found by a binary
+  // search, then walked outwards from there, rather than filtered out of the whole city's list for
+  // each of its posts (a new post re-checks the neighbours of every post of its city).
+  let [low, high] = [0, list.length];
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (before(list[middle]!, anchor)) high = middle;
+    else low = middle + 1;
+  }
   const picked: Dated[] = [];
-  for (let i = 0; picked.length < count && (i < older.length || i < newer.length); i++) {
-    if (i < older.length) picked.push(older[i]!);
-    if (picked.length < count && i < newer.length) picked.push(newer[i]!);
+  let [older, newer] = [low, low - 1];
+  const skipAnchor = () => {
+    while (older < list.length && list[older]!.id === anchor.id) older++;
+    while (newer >= 0 && list[newer]!.id === anchor.id) newer--;
+  };
+  for (skipAnchor(); picked.length < count && (older < list.length || newer >= 0); skipAnchor()) {
+    if (older < list.length) picked.push(list[older++]!);
+    if (picked.length < count && newer >= 0) picked.push(list[newer--]!);
   }
   return picked.sort((a, b) => (before(a, b) ? 1 : -1)).map((post) => post.id);
 }
