@@ -4,7 +4,7 @@ import { createDb, type Db } from '../db.ts';
 import { seededRandom } from '../seeded-random.ts';
 import { createTempDb, insertTestPost, useTempDb } from '../testing.ts';
 import type { PostType } from '../schema.ts';
-import { everyLink, linksDigest, listedIds, listSlotIds, publishedOf, type PostLink } from './post-link-index.ts';
+import { everyLink, linksDigest, listedIds, listSlotIds, publishedFilter, type PostLink } from './post-link-index.ts';
 import { countPostsByIdRange, listPostLinks } from './post-link-lists.ts';
 import { deletePost, updatePost } from './posts.ts';
 
@@ -46,7 +46,7 @@ describe('the lists cut from the list of every post’s link', () => {
         for (const order of ['newest', 'oldest'] as const) {
           const args = { ...(type ? { type } : {}), ...(tagSlug ? { tagSlug } : {}), order };
           const slots = await listSlotIds(db, args);
-          lists[JSON.stringify(args)] = { listed: await listedIds(db, args), slots, published: await publishedOf(db, slots) };
+          lists[JSON.stringify(args)] = { listed: await listedIds(db, args), slots, published: (await publishedFilter(db))(slots) };
         }
     for (const type of TYPES) {
       const args = type ? { type } : {};

@@ -336,10 +336,14 @@ export function listSlotIds(db: Db, args: Pick<PostListArgs, 'type' | 'tagSlug' 
   return cutIds(db, args, true);
 }
 
-/** The ids of `ids` whose posts are published (not dated drafts), in the same order. */
-export async function publishedOf(db: Db, ids: readonly number[]): Promise<number[]> {
+/**
+ * What gives, for a list of ids, those whose posts are published (not dated drafts), in the same
+ * order: read once for the thousands of archive windows a new post re-checks, each then filtered
+ * without an await (and copied only when it holds a draft).
+ */
+export async function publishedFilter(db: Db): Promise<(ids: readonly number[]) => readonly number[]> {
   const drafts = draftIds(await everyDatedLink(db));
-  return ids.filter((id) => !drafts.has(id));
+  return (ids) => (drafts.size > 0 && ids.some((id) => drafts.has(id)) ? ids.filter((id) => !drafts.has(id)) : ids);
 }
 
 const draftIdSets = new WeakMap<readonly PostLink[], ReadonlySet<number>>();

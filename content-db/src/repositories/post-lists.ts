@@ -3,7 +3,7 @@ import { defineQuery } from '../queries.ts';
 import { TAG } from '../tags.ts';
 import { authorIdsColumn } from './post-authors.ts';
 import { toPost, type Post } from './posts.ts';
-import { listedIds, listSlotIds, publishedOf } from './post-link-index.ts';
+import { listedIds, listSlotIds, publishedFilter } from './post-link-index.ts';
 import {
   ordered,
   published,
@@ -64,7 +64,7 @@ export const listPostSummaries = defineQuery({
     // would walk the published posts in reader order to the page's offset, or every one of them to
     // find a tag's, a millisecond or two a page on a large site. Its window is read by id, so only a
     // page's worth of ids goes into one statement.
-    if (keepsPlaces(args)) return summariesOf(db, await publishedOf(db, windowOf(await listSlotIds(db, args), args)));
+    if (keepsPlaces(args)) return summariesOf(db, (await publishedFilter(db))(windowOf(await listSlotIds(db, args), args)));
     if (args.cityId === undefined && args.authorId === undefined && args.limit !== undefined && args.limit <= MAX_WINDOW_BY_ID) {
       return summariesOf(db, windowOf(await listedIds(db, args), args));
     }
@@ -86,7 +86,7 @@ export const listPostSummaries = defineQuery({
       if (family) family.push(args);
       else families.set(key, [args]);
     }
-    const answers = new Map<PostListArgs, number[]>();
+    const answers = new Map<PostListArgs, readonly number[]>();
     for (const members of families.values()) {
       if (members.length === 1 && !keepsPlaces(members[0]!)) {
         const [only] = members as [PostListArgs];
@@ -101,7 +101,8 @@ export const listPostSummaries = defineQuery({
       const [first] = members as [PostListArgs];
       if (keepsPlaces(first)) {
         const slots = await listSlotIds(db, first);
-        for (const args of members) answers.set(args, await publishedOf(db, windowOf(slots, args)));
+        const publishedIn = await publishedFilter(db);
+        for (const args of members) answers.set(args, publishedIn(windowOf(slots, args)));
         continue;
       }
       // The pages of a whole listing (every post, a type's or a tag's) are cut from the list of
