@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
 import { sqliteRows, type Db } from '../db.ts';
 import { sharedRead } from '../queries.ts';
 import type { PostType } from '../schema.ts';
@@ -28,8 +27,6 @@ export type ListedLink = PostLink & { updatedAt?: string; noindex?: number };
 
 export const LINK_COLUMNS = ['id', 'slug', 'title', 'type', 'cityId', 'publishedAt', 'createdAt'] as const;
 
-// Each link's line, as SQLite printed it or as linkPrint did once per link.
-const linkPrints = new WeakMap<ListedLink, string>();
 // The links of dated drafts: in the archives' places, never shown.
 const draftLinks = new WeakSet<PostLink>();
 
@@ -47,10 +44,10 @@ const linkIndexes = new WeakMap<Db, Promise<LinkIndex | undefined>>();
 // Past this many changed posts the list is read again whole rather than patched.
 const MAX_PATCHED_LINKS = 500;
 
-/** The dated links of these posts (all of them without `ids`), in reader order, each with its printed line. */
+/** The dated links of these posts (all of them without `ids`), in reader order. */
 async function readLinks(db: Db, ids?: readonly number[]): Promise<PostLink[]> {
   let query = dated(db)
-    .select([...LINK_COLUMNS, 'published', sql<string>`json_array(id, slug, title, type, city_id, published_at, created_at)`.as('print')])
+    .select([...LINK_COLUMNS, 'published'])
     .orderBy(readerDate, 'desc')
     .orderBy('id', 'desc');
   if (ids) query = query.where('id', 'in', ids);
@@ -66,7 +63,6 @@ async function readLinks(db: Db, ids?: readonly number[]): Promise<PostLink[]> {
       publishedAt: row.published_at,
       createdAt: row.created_at,
     };
-    linkPrints.set(link, row.print);
     if (row.published !== 1) draftLinks.add(link);
     return link;
   });
@@ -225,9 +221,9 @@ const publishedLinks = new WeakMap<readonly PostLink[], PostLink[]>();
 /**
  * Every published post's link, newest first, read once per publish for every list cut from it
  * (the routes, /sitemap, _redirects). Kept between publishes and patched with the posts the link
- * log says changed since, so a new post reads its own link, not every post's (each link's printed line
- * kept with it). The log is read before the links: a write committed in between is in the log
- * after what this list says it has seen, and is read again by the next call.
+ * log says changed since, so a new post reads its own link, not every post's. The log is read
+ * before the links: a write committed in between is in the log after what this list says it has
+ * seen, and is read again by the next call.
  */
 export async function everyLink(db: Db): Promise<PostLink[]> {
   const links = await everyDatedLink(db);
@@ -261,17 +257,15 @@ interface LinkRow {
   published_at: string | null;
   created_at: string;
   published: number;
-  print: string;
 }
 
-/** What a page sees of a link, as one line: the fingerprint of a list of links is its lines. */
+/**
+ * What a page sees of a link, as one line: the fingerprint of a list of links is its lines. Made when
+ * its run is hashed, not kept: a line kept for each of every post's links made the heap each full
+ * collection marks larger by one string and one weak entry per post.
+ */
 function linkPrint(link: ListedLink): string {
-  let print = linkPrints.get(link);
-  if (print === undefined) {
-    print = JSON.stringify([link.id, link.slug, link.title, link.type, link.cityId, link.publishedAt, link.createdAt, link.updatedAt]);
-    linkPrints.set(link, print);
-  }
-  return print;
+  return JSON.stringify([link.id, link.slug, link.title, link.type, link.cityId, link.publishedAt, link.createdAt, link.updatedAt]);
 }
 
 // A list's links are hashed in runs, each ending after a link whose id is a multiple of this: where
