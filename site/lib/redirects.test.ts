@@ -37,7 +37,12 @@ describe('redirectsFile', () => {
         .sort()
         .map((line) => `${line}\n`)
         .join('');
-    const post = (slug: string, cityId: number | null, type: 'post' | 'guide' = 'post') => ({ slug, type, cityId });
+    // Each slug its own post (id) unless a test gives the id: a re-slugged post keeps its id.
+    const ids = new Map<string, number>();
+    const post = (slug: string, cityId: number | null, type: 'post' | 'guide' = 'post', id?: number) => {
+      if (!ids.has(slug)) ids.set(slug, id ?? ids.size + 100);
+      return { id: ids.get(slug)!, slug, type, cityId };
+    };
     const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
     let posts = [post('london-roast', 1), post('kyoto-food-guide', 2, 'guide'), post('eating-alone', null), post('kyoto-ramen', 2)];
     let stored = ['/old-roast /london/london-roast 301', '/zz /kyoto/guide 302'];
@@ -48,6 +53,10 @@ describe('redirectsFile', () => {
     expect(text(redirectsFile(stored, cities, posts))).toBe(file(stored, posts));
     // A stored redirect gone, another added, and one the same as a post's own line (kept twice, as a full render keeps it).
     stored = ['/a-first /london/london-roast 301', '/post/london-roast /london/london-roast 301'];
+    expect(text(redirectsFile(stored, cities, posts))).toBe(file(stored, posts));
+    // A post re-slugged keeps its id: a new link object for the same post.
+    const kept = posts[1]!;
+    posts = [posts[0]!, post('kyoto-food-guide-2', 2, 'guide', kept.id), ...posts.slice(2)];
     expect(text(redirectsFile(stored, cities, posts))).toBe(file(stored, posts));
     // A city re-slugged changes every line of its posts.
     const moved = [{ id: 1, slug: 'london-city', name: 'London' }, cities[1]!];

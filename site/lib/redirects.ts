@@ -105,19 +105,23 @@ export class SortedLines {
   }
 }
 
-// The last render's file: the cities' slugs and the list of links its posts' lines were made for,
-// with each link's lines, and the stored redirects' lines, sorted. The list of every post's link
-// keeps a link's object until the link changes, so the next render makes the lines of the links that
-// are new, and of those whose city's slug changed, came or went (a new city changes no other post's
-// lines), and the file re-encodes only the blocks whose lines came or went.
+/** A post's link as the file keeps it: its id, what its lines are made of, and its lines. */
+type FilePost = LinkablePost & { id: number };
+interface Entry {
+  link: FilePost;
+  lines: string[];
+  /** The render that last found this link in the list. */
+  seen: number;
+}
+
+// The last render's file: the cities' slugs, each post's link (by id) with the lines made for it,
+// and the stored redirects' lines, sorted. The list of every post's link keeps a link's object until
+// the link changes, so the next render makes the lines of the links that are new, and of those whose
+// city's slug changed, came or went (a new city changes no other post's lines), and the file
+// re-encodes only the blocks whose lines came or went. Links are looked up by id, each marked with
+// the render that saw it, so a render allocates nothing for the links that stayed.
 let known:
-  | {
-      citySlugs: ReadonlyMap<number, string>;
-      links: ReadonlySet<LinkablePost>;
-      lines: WeakMap<LinkablePost, string[]>;
-      stored: string[];
-      file: SortedLines;
-    }
+  | { citySlugs: ReadonlyMap<number, string>; entries: Map<number, Entry>; render: number; stored: string[]; file: SortedLines }
   | undefined;
 
 /** The ids of the cities whose slug is not the same in `before` and `after` (or is in only one). */
@@ -135,38 +139,47 @@ function movedCities(before: ReadonlyMap<number, string>, after: ReadonlyMap<num
 export function redirectsFile(
   storedLines: readonly string[],
   cities: readonly LinkableCity[],
-  posts: readonly LinkablePost[],
+  posts: readonly FilePost[],
 ): Uint8Array<ArrayBuffer> {
   const stored = [...storedLines].sort();
   const citySlugs = new Map(cities.map((city) => [city.id, city.slug]));
   const byId = citiesById(cities);
-  const current = new Set(posts);
   if (!known) {
-    const lines = new WeakMap<LinkablePost, string[]>();
+    const entries = new Map<number, Entry>();
     const all = [...stored];
-    for (const post of current) {
-      const own = postLines(post, byId);
-      lines.set(post, own);
-      all.push(...own);
+    for (const post of posts) {
+      const lines = postLines(post, byId);
+      entries.set(post.id, { link: post, lines, seen: 0 });
+      all.push(...lines);
     }
-    known = { citySlugs, links: current, lines, stored, file: new SortedLines(all.sort()) };
+    known = { citySlugs, entries, render: 0, stored, file: new SortedLines(all.sort()) };
     return known.file.bytes();
   }
   const before = known;
-  const { lines, file } = before;
+  const { entries, file } = before;
+  const render = before.render + 1;
   const moved = movedCities(before.citySlugs, citySlugs);
-  const remade = (post: LinkablePost) => post.cityId !== null && moved.has(post.cityId);
   // The file changes in place: should this fail half way, the next render makes it anew.
   known = undefined;
-  for (const post of before.links) if (!current.has(post) || remade(post)) for (const line of lines.get(post) ?? []) file.delete(line);
-  for (const post of current) {
-    if (before.links.has(post) && !remade(post)) continue;
-    const own = postLines(post, byId);
-    lines.set(post, own);
-    for (const line of own) file.add(line);
+  for (const post of posts) {
+    const entry = entries.get(post.id);
+    if (entry?.link === post && !(moved.size > 0 && post.cityId !== null && moved.has(post.cityId))) {
+      entry.seen = render;
+      continue;
+    }
+    for (const line of entry?.lines ?? []) file.delete(line);
+    const lines = postLines(post, byId);
+    for (const line of lines) file.add(line);
+    entries.set(post.id, { link: post, lines, seen: render });
   }
+  // forEach, not for...of: no entry pair made for each of every post's links.
+  entries.forEach((entry, id) => {
+    if (entry.seen === render) return;
+    for (const line of entry.lines) file.delete(line);
+    entries.delete(id);
+  });
   for (const line of missingFrom(before.stored, stored)) file.delete(line);
   for (const line of missingFrom(stored, before.stored)) file.add(line);
-  known = { ...before, citySlugs, links: current, stored };
+  known = { ...before, citySlugs, render, stored };
   return file.bytes();
 }
