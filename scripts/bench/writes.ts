@@ -57,44 +57,56 @@ function guideCsv(i: number): FormData {
   return form;
 }
 
+/** A published city post a write is made on (or modelled on), as it is when picked. */
+interface Picked {
+  id: number;
+  slug: string;
+  cityId: number;
+  tags: string[];
+}
+
 /**
- * What the writes need of every published city post (id, slug, city, tags as stored), in the same
- * order as listPosts. This process is the server whose memory the bench measures: reading whole
- * posts to pick from (bodies included, even a page at a time) left hundreds of megabytes of the
- * bench's own garbage in its heap, so only these columns are read.
+ * The ids of every published city post, in the same order as listPosts, to pick from. This process
+ * is the server whose memory the bench measures: holding every post to pick from (even only its id,
+ * slug, city and tags) kept the bench's own data in its heap, so only the ids are kept, and a
+ * picked post is read (untimed) when it is picked.
  */
-async function postsToPick(db: Db): Promise<{ id: number; slug: string; cityId: number; tags: string }[]> {
+async function idsToPick(db: Db): Promise<Int32Array> {
   const rows = await db
     .selectFrom('posts')
-    .select(['id', 'slug', 'cityId', 'tags'])
+    .select('id')
     .where('published', '=', 1)
     .where('type', '=', 'post')
     .where('cityId', 'is not', null)
     .orderBy((eb) => eb.fn.coalesce('publishedAt', 'createdAt'), 'desc')
     .orderBy('id', 'desc')
     .execute();
-  return rows.map(({ cityId, ...row }) => ({ ...row, cityId: cityId! }));
+  return Int32Array.from(rows, (row) => row.id);
 }
 
-/** Each kind of write: an untimed preparation (if any) and the timed write. */
+/** Each kind of write: an untimed preparation (if any) and the timed write, each given a post picked at random. */
 async function writeKinds(context: Context) {
   const send = requester(context);
-  const posts = await postsToPick(context.db);
-  const pick = () => posts[Math.floor(context.random() * posts.length)]!;
-  const newPost = (i: number, status: 'published' | 'draft') => {
-    const model = pick();
-    return {
-      title: `Bench post ${status} ${i}`,
-      excerpt: 'Fresh from the benchmark.',
-      content: 'One.\n\nTwo.',
-      type: 'post',
-      cityId: model.cityId,
-      tags: JSON.parse(model.tags) as string[],
-      heroImage: '/images/presets/food-plating.jpg',
-      heroAlt: 'A plate',
-      status,
-    };
+  const ids = await idsToPick(context.db);
+  const pick = async (): Promise<Picked> => {
+    const row = await context.db
+      .selectFrom('posts')
+      .select(['id', 'slug', 'cityId', 'tags'])
+      .where('id', '=', ids[Math.floor(context.random() * ids.length)]!)
+      .executeTakeFirstOrThrow();
+    return { id: row.id, slug: row.slug, cityId: row.cityId!, tags: JSON.parse(row.tags) as string[] };
   };
+  const newPost = (i: number, status: 'published' | 'draft', model: Picked) => ({
+    title: `Bench post ${status} ${i}`,
+    excerpt: 'Fresh from the benchmark.',
+    content: 'One.\n\nTwo.',
+    type: 'post',
+    cityId: model.cityId,
+    tags: model.tags,
+    heroImage: '/images/presets/food-plating.jpg',
+    heroAlt: 'A plate',
+    status,
+  });
   const blockIds = new Map<number, number>();
   // An author of a few posts of their own, made once (untimed): renaming them re-renders their
   // posts, the cards that show them and their author page, and nothing of anyone else's.
@@ -108,16 +120,19 @@ async function writeKinds(context: Context) {
         role: 'author',
         now: nowIso(),
       });
-      for (const post of new Set(Array.from({ length: 5 }, pick))) await send(`/api/posts/${post.id}`, 'PATCH', { authorIds: [id] });
+      for (let n = 0; n < 5; n++) await send(`/api/posts/${(await pick()).id}`, 'PATCH', { authorIds: [id] });
       return id;
     })();
     return benchAuthor;
   };
   const createdIds = async (response: Response) => ((await response.json()) as { id: number }).id;
-  const kinds: Record<string, { prepare?: (i: number) => Promise<unknown>; write: (i: number, prepared: unknown) => Promise<unknown> }> = {
+  type Kind = {
+    prepare?: (i: number, post: Picked) => Promise<unknown>;
+    write: (i: number, prepared: unknown, post: Picked) => Promise<unknown>;
+  };
+  const kinds: Record<string, Kind> = {
     'block edit': {
-      write: async (i) => {
-        const post = pick();
+      write: async (i, _prepared, post) => {
         const existing = blockIds.get(post.id);
         if (existing) return send(`/api/posts/${post.id}/blocks/${existing}`, 'PUT', { content: `Edit ${i}.` });
         const response = await send(`/api/posts/${post.id}/blocks`, 'POST', { content: `Edit ${i}.`, position: 0, isOriginal: true });
@@ -125,29 +140,31 @@ async function writeKinds(context: Context) {
         return response;
       },
     },
-    'inline add': { write: (i) => send(`/api/posts/${pick().id}/content`, 'POST', { type: 'text', content: `Note ${i}.`, position: 1 }) },
+    'inline add': {
+      write: (i, _prepared, post) => send(`/api/posts/${post.id}/content`, 'POST', { type: 'text', content: `Note ${i}.`, position: 1 }),
+    },
     'post hero change': {
-      write: (i) =>
-        send(`/api/posts/${pick().slug}/hero-image`, 'PATCH', { heroImage: `/images/posts/${['tea', 'wine', 'pizza'][i % 3]}.jpg` }),
+      write: (i, _prepared, post) =>
+        send(`/api/posts/${post.slug}/hero-image`, 'PATCH', { heroImage: `/images/posts/${['tea', 'wine', 'pizza'][i % 3]}.jpg` }),
     },
     'homepage hero change': {
       write: (i) =>
         send('/api/hero/update-image', 'POST', { imageUrl: `/images/presets/${['mountain-trail', 'food-plating'][i % 2]}.jpg` }),
     },
-    'new post': { write: (i) => send('/api/posts', 'POST', newPost(i, 'published')) },
+    'new post': { write: (i, _prepared, post) => send('/api/posts', 'POST', newPost(i, 'published', post)) },
     'publish a draft': {
-      prepare: async (i) => createdIds(await send('/api/posts', 'POST', newPost(i, 'draft'))),
+      prepare: async (i, post) => createdIds(await send('/api/posts', 'POST', newPost(i, 'draft', post))),
       write: (_i, id) => send(`/api/posts/${id}`, 'PATCH', { status: 'published' }),
     },
-    unpublish: { write: () => send(`/api/posts/${pick().id}`, 'PATCH', { status: 'draft' }) },
-    're-slug': { write: (i) => send(`/api/posts/${pick().id}`, 'PATCH', { slug: `bench-moved-${i}` }) },
+    unpublish: { write: (_i, _prepared, post) => send(`/api/posts/${post.id}`, 'PATCH', { status: 'draft' }) },
+    're-slug': { write: (i, _prepared, post) => send(`/api/posts/${post.id}`, 'PATCH', { slug: `bench-moved-${i}` }) },
     'rename an author': {
       prepare: () => author(),
       write: (i, id) => send(`/api/users/${id}`, 'PATCH', { name: `Bench Author ${i}` }),
     },
     'CSV guide (15 rows)': { write: (i) => send('/api/admin/generate-guide', 'POST', guideCsv(i)) },
   };
-  return kinds;
+  return { kinds, pick };
 }
 
 /** Times `count` writes of every kind (or of the kinds named), in turn. */
@@ -158,16 +175,18 @@ export async function timeWrites(
   only?: readonly string[],
 ): Promise<Record<string, WriteTiming>> {
   const timings: Record<string, WriteTiming> = {};
-  for (const [kind, { prepare, write }] of Object.entries(await writeKinds(context))) {
+  const { kinds, pick } = await writeKinds(context);
+  for (const [kind, { prepare, write }] of Object.entries(kinds)) {
     if (only && !only.includes(kind)) continue;
     log(`${count} writes: ${kind}...`);
     const times: number[] = [];
     const rendered: number[] = [];
     let changed = 0;
     for (let i = 0; i < count; i++) {
-      const prepared = await prepare?.(i);
+      const post = await pick();
+      const prepared = await prepare?.(i, post);
       const started = performance.now();
-      await write(i, prepared);
+      await write(i, prepared, post);
       times.push(performance.now() - started);
       rendered.push(context.publisher.lastReport?.rendered ?? 0);
       changed += context.publisher.lastReport?.pagesChanged ?? 0;
