@@ -45,17 +45,30 @@ function missingFrom(a: readonly string[], b: readonly string[]): string[] {
 
 const BLOCK_LINES = 1024;
 const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** A block of lines: as strings while it changes, else only as its bytes; `last` is its last line either way. */
+interface Block {
+  lines?: string[];
+  bytes?: Uint8Array;
+  last: string;
+}
 
 /**
  * Lines kept sorted (as `Array.prototype.sort` sorts them) in blocks of about BLOCK_LINES, each
  * block's bytes made once and again only when one of its lines comes or goes: a change of a few
- * lines re-encodes a few blocks, not the whole file.
+ * lines re-encodes a few blocks, not the whole file. Between changes a block keeps its bytes only,
+ * not its lines as strings (which would double what the file holds in memory), and a change
+ * decodes the block it falls in.
  */
 export class SortedLines {
-  private readonly blocks: { lines: string[]; bytes?: Uint8Array }[] = [];
+  private readonly blocks: Block[] = [];
 
   constructor(sorted: readonly string[] = []) {
-    for (let at = 0; at < sorted.length; at += BLOCK_LINES) this.blocks.push({ lines: sorted.slice(at, at + BLOCK_LINES) });
+    for (let at = 0; at < sorted.length; at += BLOCK_LINES) {
+      const lines = sorted.slice(at, at + BLOCK_LINES);
+      this.blocks.push({ lines, last: lines.at(-1)! });
+    }
   }
 
   /** The block a line is in or belongs in: the first whose last line is not before it, else the last. */
@@ -63,38 +76,60 @@ export class SortedLines {
     let [low, high] = [0, this.blocks.length - 1];
     while (low < high) {
       const middle = (low + high) >> 1;
-      if (this.blocks[middle]!.lines.at(-1)! < line) low = middle + 1;
+      if (this.blocks[middle]!.last < line) low = middle + 1;
       else high = middle;
     }
     return low;
+  }
+
+  /** A block's lines as strings, to change: its bytes decoded and dropped. */
+  private static linesOf(block: Block): string[] {
+    if (!block.lines) {
+      block.lines = decoder.decode(block.bytes).split('\n');
+      // The bytes end with a newline.
+      block.lines.pop();
+    }
+    block.bytes = undefined;
+    return block.lines;
   }
 
   add(line: string): void {
     const index = this.blockOf(line);
     const block = this.blocks[index];
     if (!block) {
-      this.blocks.push({ lines: [line] });
+      this.blocks.push({ lines: [line], last: line });
       return;
     }
-    block.lines.splice(lowerBound(block.lines, line), 0, line);
-    block.bytes = undefined;
-    if (block.lines.length >= 2 * BLOCK_LINES) this.blocks.splice(index + 1, 0, { lines: block.lines.splice(BLOCK_LINES) });
+    const lines = SortedLines.linesOf(block);
+    lines.splice(lowerBound(lines, line), 0, line);
+    if (lines.length >= 2 * BLOCK_LINES) {
+      const tail = lines.splice(BLOCK_LINES);
+      this.blocks.splice(index + 1, 0, { lines: tail, last: tail.at(-1)! });
+    }
+    block.last = lines.at(-1)!;
   }
 
   /** Takes one of the line away, if it is there. */
   delete(line: string): void {
     const index = this.blockOf(line);
     const block = this.blocks[index];
-    const at = block ? lowerBound(block.lines, line) : -1;
-    if (!block || block.lines[at] !== line) return;
-    block.lines.splice(at, 1);
-    block.bytes = undefined;
-    if (block.lines.length === 0) this.blocks.splice(index, 1);
+    if (!block || line > block.last) return;
+    const lines = SortedLines.linesOf(block);
+    const at = lowerBound(lines, line);
+    if (lines[at] === line) lines.splice(at, 1);
+    if (lines.length === 0) this.blocks.splice(index, 1);
+    else block.last = lines.at(-1)!;
   }
 
   /** Every line, each ended by a newline. */
   bytes(): Uint8Array<ArrayBuffer> {
-    const parts = this.blocks.map((block) => (block.bytes ??= encoder.encode(`${block.lines.join('\n')}\n`)));
+    const parts = this.blocks.map((block) => {
+      if (!block.bytes) {
+        block.bytes = encoder.encode(`${block.lines!.join('\n')}\n`);
+        block.lines = undefined;
+      }
+      return block.bytes;
+    });
     const bytes = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
     let offset = 0;
     for (const part of parts) {
@@ -105,29 +140,29 @@ export class SortedLines {
   }
 }
 
-/** A post's link as the file keeps it: its id, what its lines are made of, and its lines. */
+/** A post's link as the file keeps it: its id and what its lines are made of. */
 type FilePost = LinkablePost & { id: number };
 interface Entry {
   link: FilePost;
-  lines: string[];
   /** The render that last found this link in the list. */
   seen: number;
 }
 
-// The last render's file: the cities' slugs, each post's link (by id) with the lines made for it,
-// and the stored redirects' lines, sorted. The list of every post's link keeps a link's object until
-// the link changes, so the next render makes the lines of the links that are new, and of those whose
-// city's slug changed, came or went (a new city changes no other post's lines), and the file
-// re-encodes only the blocks whose lines came or went. Links are looked up by id, each marked with
-// the render that saw it, so a render allocates nothing for the links that stayed.
+// The last render's file: its cities, each post's link (by id), and the stored redirects' lines,
+// sorted. The list of every post's link keeps a link's object until the link changes, so the next
+// render makes the lines of the links that are new, and of those whose city's slug changed, came or
+// went (a new city changes no other post's lines), and the file re-encodes only the blocks whose
+// lines came or went. Links are looked up by id, each marked with the render that saw it, so a render
+// allocates nothing for the links that stayed; a link's old lines are made again from it and the
+// last render's cities when they go, rather than kept as strings beside the file's bytes.
 let known:
-  | { citySlugs: ReadonlyMap<number, string>; entries: Map<number, Entry>; render: number; stored: string[]; file: SortedLines }
+  | { cities: ReadonlyMap<number, LinkableCity>; entries: Map<number, Entry>; render: number; stored: string[]; file: SortedLines }
   | undefined;
 
 /** The ids of the cities whose slug is not the same in `before` and `after` (or is in only one). */
-function movedCities(before: ReadonlyMap<number, string>, after: ReadonlyMap<number, string>): Set<number> {
+function movedCities(before: ReadonlyMap<number, LinkableCity>, after: ReadonlyMap<number, LinkableCity>): Set<number> {
   const moved = new Set<number>();
-  for (const [id, slug] of after) if (before.get(id) !== slug) moved.add(id);
+  for (const [id, city] of after) if (before.get(id)?.slug !== city.slug) moved.add(id);
   for (const id of before.keys()) if (!after.has(id)) moved.add(id);
   return moved;
 }
@@ -142,23 +177,24 @@ export function redirectsFile(
   posts: readonly FilePost[],
 ): Uint8Array<ArrayBuffer> {
   const stored = [...storedLines].sort();
-  const citySlugs = new Map(cities.map((city) => [city.id, city.slug]));
   const byId = citiesById(cities);
   if (!known) {
     const entries = new Map<number, Entry>();
     const all = [...stored];
     for (const post of posts) {
-      const lines = postLines(post, byId);
-      entries.set(post.id, { link: post, lines, seen: 0 });
-      all.push(...lines);
+      entries.set(post.id, { link: post, seen: 0 });
+      all.push(...postLines(post, byId));
     }
-    known = { citySlugs, entries, render: 0, stored, file: new SortedLines(all.sort()) };
+    known = { cities: byId, entries, render: 0, stored, file: new SortedLines(all.sort()) };
     return known.file.bytes();
   }
   const before = known;
   const { entries, file } = before;
   const render = before.render + 1;
-  const moved = movedCities(before.citySlugs, citySlugs);
+  const moved = movedCities(before.cities, byId);
+  const forget = (link: FilePost) => {
+    for (const line of postLines(link, before.cities)) file.delete(line);
+  };
   // The file changes in place: should this fail half way, the next render makes it anew.
   known = undefined;
   for (const post of posts) {
@@ -167,19 +203,18 @@ export function redirectsFile(
       entry.seen = render;
       continue;
     }
-    for (const line of entry?.lines ?? []) file.delete(line);
-    const lines = postLines(post, byId);
-    for (const line of lines) file.add(line);
-    entries.set(post.id, { link: post, lines, seen: render });
+    if (entry) forget(entry.link);
+    for (const line of postLines(post, byId)) file.add(line);
+    entries.set(post.id, { link: post, seen: render });
   }
   // forEach, not for...of: no entry pair made for each of every post's links.
   entries.forEach((entry, id) => {
     if (entry.seen === render) return;
-    for (const line of entry.lines) file.delete(line);
+    forget(entry.link);
     entries.delete(id);
   });
   for (const line of missingFrom(before.stored, stored)) file.delete(line);
   for (const line of missingFrom(stored, before.stored)) file.add(line);
-  known = { ...before, citySlugs, render, stored };
+  known = { ...before, cities: byId, render, stored };
   return file.bytes();
 }
