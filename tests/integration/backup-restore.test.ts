@@ -120,7 +120,7 @@ describe('backups, restore and export', () => {
       );
       expect(await (await fetch(`${restored.url}/`)).text()).toContain(upload);
     } finally {
-      expect(await restored.stop()).toBe(0);
+      expect(await restored.stop(), restored.output()).toBe(0);
     }
     const db = createDb(env.restored.DATABASE_PATH!);
     try {

@@ -404,7 +404,7 @@ describe('nginx in front of the server, with the deploy config', () => {
   });
 
   it('keeps serving the site while the server is stopped, with the 404 page of each shape', async () => {
-    expect(await server.stop()).toBe(0);
+    expect(await server.stop(), server.output()).toBe(0);
     expect((await ask(`${front}${POST}`)).status).toBe(200);
     expect((await ask(`${front}${upload}`)).status).toBe(200);
     const missing = await ask(`${front}/post/no-such-post`);

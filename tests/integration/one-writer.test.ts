@@ -70,7 +70,7 @@ describe('two servers on one database', () => {
 
   it('gives the lease up on a clean stop, and after kill -9 lets the next start take over at once', async () => {
     const first = await start();
-    expect(await first.stop()).toBe(0);
+    expect(await first.stop(), first.output()).toBe(0);
     const db = createDb(env.DATABASE_PATH!);
     try {
       expect(await db.selectFrom('serverLease').selectAll().execute()).toEqual([]);
@@ -137,7 +137,7 @@ describe('two servers on one database', () => {
     const { slug } = (await written.json()) as { slug: string };
     expect((await fetch(`${server.url}/api/posts/${slug}`)).status).toBe(200);
 
-    expect(await server.stop()).toBe(0);
+    expect(await server.stop(), server.output()).toBe(0);
     const restored = await runScript('restore.ts', [from], workDir, env);
     expect(restored.code, restored.stderr).toBe(0);
     const after = await start();

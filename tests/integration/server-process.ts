@@ -53,7 +53,13 @@ export function startServer(cwd: string, env: Record<string, string>): Promise<S
     stdout += chunk.toString();
   });
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code, signal) => {
+      // A death by a signal has no exit code: say which, for a test that expected one.
+      if (signal) output += `\n[the server was ended by ${signal}]\n`;
+      resolve(code);
+    }),
+  );
   return new Promise((resolve, reject) => {
     const watch = setInterval(() => {
       const match = /serving (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);

@@ -38,7 +38,7 @@ describe('a start on an older copy of the same database', () => {
     const { slug } = (await created.json()) as { slug: string };
     const page = join(workDir, 'dist', 'client', 'post', slug, 'index.html');
     expect(existsSync(page)).toBe(true);
-    expect(await server.stop()).toBe(0);
+    expect(await server.stop(), server.output()).toBe(0);
 
     for (const suffix of ['-wal', '-shm']) rmSync(`${databasePath}${suffix}`, { force: true });
     copyFileSync(older, databasePath);
