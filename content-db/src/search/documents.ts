@@ -320,7 +320,12 @@ export async function refreshSearchIndex(db: Db, tags: readonly string[]): Promi
       .execute()) {
       cityPages.add(row.cityId!);
     }
-    await db.deleteFrom('searchDocuments').where('postId', 'in', postIds).where('kind', '!=', 'restaurant').execute();
+    const stored = await db
+      .selectFrom('searchDocuments')
+      .selectAll()
+      .where('postId', 'in', postIds)
+      .where('kind', '!=', 'restaurant')
+      .execute();
     const current = await db.selectFrom('posts').select(POST_COLUMNS).where('id', 'in', postIds).execute();
     const standalone = current.filter((post) => {
       if (post.type === 'guide' && post.cityId !== null) {
@@ -342,10 +347,24 @@ export async function refreshSearchIndex(db: Db, tags: readonly string[]): Promi
       db,
       standalone.map((post) => post.id),
     );
-    await insertDocuments(
-      db,
-      standalone.map((post) => postDocument(post, post.cityId === null ? undefined : cities.get(post.cityId), bodies.get(post.id)!)),
+    const fresh = standalone.map((post) =>
+      postDocument(post, post.cityId === null ? undefined : cities.get(post.cityId), bodies.get(post.id)!),
     );
+    // A row that would be written again as it is stays: a change of what search does not show (a
+    // hero image, the search and social fields) rewrites no index pages (FTS5's secure-delete
+    // rewrites every page that holds one of a removed row's words).
+    const unchanged = new Map<string, number[]>();
+    for (const { id, ...document } of stored) unchanged.set(documentKey(document), [...(unchanged.get(documentKey(document)) ?? []), id]);
+    const kept = new Set<number>();
+    const added = fresh.filter((document) => {
+      const id = unchanged.get(documentKey(document))?.shift();
+      if (id === undefined) return true;
+      kept.add(id);
+      return false;
+    });
+    const gone = stored.map((row) => row.id).filter((id) => !kept.has(id));
+    if (gone.length > 0) await db.deleteFrom('searchDocuments').where('id', 'in', gone).execute();
+    await insertDocuments(db, added);
   }
   for (const cityId of cityPages) {
     await db.deleteFrom('searchDocuments').where('cityId', '=', cityId).where('kind', 'in', ['guide', 'restaurant']).execute();

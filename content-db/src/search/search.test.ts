@@ -240,6 +240,23 @@ describe('site search', () => {
     expect(await searchIndexDrift(db)).toEqual({ missing: [], extra: [] });
   });
 
+  it('keeps a row that a change would write again as it is, and replaces one whose text changed', async () => {
+    const ramen = (await db.selectFrom('posts').select('id').where('slug', '=', 'ichijoji-ramen').executeTakeFirstOrThrow()).id;
+    const rowOf = () => db.selectFrom('searchDocuments').selectAll().where('postId', '=', ramen).executeTakeFirstOrThrow();
+    const before = await rowOf();
+    // Neither the hero nor the search and social fields are in a row: it stays, with its id.
+    await commitChange(db, (trx) =>
+      updatePost(trx, ramen, { heroImage: '/images/posts/ramen.jpg', metaDescription: 'Noodles, late.', updatedAt: T1 }),
+    );
+    expect(await rowOf()).toEqual(before);
+    await commitChange(db, (trx) => updatePost(trx, ramen, { excerpt: 'Broth until midnight.', updatedAt: T1 }));
+    const after = await rowOf();
+    expect(after.id).not.toBe(before.id);
+    expect(after.excerpt).toBe('Broth until midnight.');
+    expect(await urls(db, 'midnight')).toEqual(['/kyoto/ichijoji-ramen']);
+    expect(await searchIndexDrift(db)).toEqual({ missing: [], extra: [] });
+  });
+
   it("finds an author's page by name and bio while they have a published post, following every change", async () => {
     const kenji = await commitChange(db, (trx) =>
       createUser(trx, {
