@@ -374,8 +374,8 @@ const linkPlaces = new WeakMap<readonly PostLink[], Int32Array>();
 function typeIds(links: readonly PostLink[], type: PostType | undefined): readonly number[] {
   let lists = typeLists.get(links);
   if (!lists) {
-    // Every type's list in one pass over the columns, rather than a pass for each.
-    // Arrays sized first and filled by index: no iterator, and no array grown and copied as it fills.
+    // Every type's list in one pass over the columns, into arrays sized first and filled by index
+    // (no iterator, and no array grown and copied as it fills).
     const { ids, types } = columnsOf(links);
     const sizes = TYPES.map(() => 0);
     for (const code of types) sizes[code]!++;

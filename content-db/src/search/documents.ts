@@ -353,16 +353,10 @@ export async function refreshSearchIndex(db: Db, tags: readonly string[]): Promi
     // A row that would be written again as it is stays: a change of what search does not show (a
     // hero image, the search and social fields) rewrites no index pages (FTS5's secure-delete
     // rewrites every page that holds one of a removed row's words).
-    const unchanged = new Map<string, number[]>();
-    for (const { id, ...document } of stored) unchanged.set(documentKey(document), [...(unchanged.get(documentKey(document)) ?? []), id]);
-    const kept = new Set<number>();
-    const added = fresh.filter((document) => {
-      const id = unchanged.get(documentKey(document))?.shift();
-      if (id === undefined) return true;
-      kept.add(id);
-      return false;
-    });
-    const gone = stored.map((row) => row.id).filter((id) => !kept.has(id));
+    const standing = new StandingRows();
+    for (const { id, ...document } of stored) standing.add(documentKey(document), id);
+    const added = fresh.filter((document) => !standing.take(documentKey(document)));
+    const gone = standing.left();
     if (gone.length > 0) await db.deleteFrom('searchDocuments').where('id', 'in', gone).execute();
     await insertDocuments(db, added);
   }
@@ -393,6 +387,31 @@ async function* storedDocumentBatches(db: Db, batchSize = DOCUMENT_BATCH): Async
     if (rows.length === 0) return;
     after = rows.at(-1)!.id;
     yield rows.map(({ id, ...document }) => ({ id, key: documentKey(document) }));
+  }
+}
+
+/**
+ * Stored search rows by key, for a refresh or a rebuild that keeps the rows it would write again as
+ * they are: each wanted row takes one stored row of its key, if one is left; the rows none took are
+ * the ones to delete.
+ */
+class StandingRows {
+  readonly #ids = new Map<string, number[]>();
+
+  add(key: string, id: number): void {
+    const ids = this.#ids.get(key);
+    if (ids) ids.push(id);
+    else this.#ids.set(key, [id]);
+  }
+
+  /** Whether a stored row with this key was left, taking it. */
+  take(key: string): boolean {
+    return this.#ids.get(key)?.pop() !== undefined;
+  }
+
+  /** The ids of the stored rows no wanted row took. */
+  left(): number[] {
+    return [...this.#ids.values()].flat();
   }
 }
 
@@ -428,29 +447,20 @@ export async function rebuildSearchIndex(
   { batchSize = DOCUMENT_BATCH }: { batchSize?: number } = {},
 ): Promise<{ documents: number; changed: number }> {
   // Stored rows are known by a digest of their key: the keys themselves are every body's text again.
-  const storedKeys = new Map<string, number[]>();
-  for await (const rows of storedDocumentBatches(db, batchSize)) {
-    for (const row of rows) {
-      const digest = keyDigest(row.key);
-      storedKeys.set(digest, [...(storedKeys.get(digest) ?? []), row.id]);
-    }
-  }
+  const standing = new StandingRows();
+  for await (const rows of storedDocumentBatches(db, batchSize)) for (const row of rows) standing.add(keyDigest(row.key), row.id);
   let documents = 0;
   let inserted = 0;
   // New rows go in batch by batch, in the order computed; deleting the excess afterwards instead of
   // first changes only the new rows' ids, not their order after every kept row (the search's newest first).
   for await (const wanted of allDocumentBatches(db, batchSize)) {
     const toInsert: SearchDocument[] = [];
-    for (const document of wanted) {
-      const ids = storedKeys.get(keyDigest(documentKey(document)));
-      if (ids && ids.length > 0) ids.pop();
-      else toInsert.push(document);
-    }
+    for (const document of wanted) if (!standing.take(keyDigest(documentKey(document)))) toInsert.push(document);
     await insertDocuments(db, toInsert);
     documents += wanted.length;
     inserted += toInsert.length;
   }
-  const toDelete = [...storedKeys.values()].flat();
+  const toDelete = standing.left();
   for (let start = 0; start < toDelete.length; start += 1000) {
     await db
       .deleteFrom('searchDocuments')
