@@ -11,8 +11,7 @@ import {
   type RenderedPage,
   type SiteGeneration,
 } from '@forkcast/content-db';
-import { runPageJob, type PageJob, type PageOutcome } from './page-job.ts';
-import type { Renderer } from './renderer.ts';
+import type { PageJob, PageOutcome } from './page-job.ts';
 import { settleRoutes } from './retry.ts';
 import { compressBuildFiles, compressedCopyFiles, listSiteFiles, renderedFiles, routeFile, syncFileSystem } from './site-folder.ts';
 
@@ -28,10 +27,11 @@ export interface RenderSiteResult {
 
 export interface RenderSiteOptions {
   db: Db;
-  renderer: Renderer;
   siteDir: string;
-  /** Runs many page jobs at once (on worker threads); defaults to one by one with `renderer`. */
-  runMany?: (jobs: readonly PageJob[], onOutcome: (outcome: PageOutcome) => Promise<void>) => Promise<void>;
+  /** Every route the site has (see Renderer.listRoutes). */
+  listRoutes: () => Promise<string[]>;
+  /** Runs the page jobs (one by one in-process, or on worker threads), handing over each outcome. */
+  runMany: (jobs: readonly PageJob[], onOutcome: (outcome: PageOutcome) => Promise<void>) => Promise<void>;
   /** Called after each page, for progress output. */
   onPage?: (done: number, total: number) => void;
   /**
@@ -55,10 +55,10 @@ const RECORD_BATCH = 500;
  * the folder held before, compresses the build's files and runs `alongside`: on two cores that work
  * had kept one of them idle for about 3 of a full build's 27 seconds.
  */
-export async function renderSite({ db, renderer, siteDir, runMany, onPage, alongside }: RenderSiteOptions): Promise<RenderSiteResult> {
+export async function renderSite({ db, siteDir, listRoutes, runMany, onPage, alongside }: RenderSiteOptions): Promise<RenderSiteResult> {
   const started = performance.now();
   const pending = await pendingOutbox(db);
-  const routes = await renderer.listRoutes();
+  const routes = await listRoutes();
   const hashes = await pageHashes(db);
   const failed: { route: string; error: string }[] = [];
   let batch: RenderedPage[] = [];
@@ -86,8 +86,7 @@ export async function renderSite({ db, renderer, siteDir, runMany, onPage, along
   // Every page is written: a new build empties the site folder, whatever the index remembers.
   const jobs = routes.map((route) => ({ route, previousHash: undefined, durable: false }));
   const renderPages = async () => {
-    if (runMany) await runMany(jobs, onOutcome);
-    else for (const job of jobs) await onOutcome(await runPageJob(renderer, siteDir, job));
+    await runMany(jobs, onOutcome);
     await flush();
   };
   // What the folder held before the render and the render does not write is stale. The pages'

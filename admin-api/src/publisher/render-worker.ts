@@ -6,12 +6,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createDb } from '@forkcast/content-db';
 import { runPageJob } from './page-job.ts';
-import { JobQueue, type WorkerData } from './render-pool.ts';
+import { SharedJobQueue, type WorkerData } from './render-pool.ts';
 import { loadRenderer } from './renderer.ts';
 
 const port = parentPort!;
 const { serverEntry, databasePath, site, siteDir, jobs, next } = workerData as WorkerData;
 const renderer = await loadRenderer(serverEntry, createDb(databasePath), site);
-const queue = new JobQueue(jobs, next);
+const queue = new SharedJobQueue(jobs, next);
 for (let job = queue.take(); job; job = queue.take()) port.postMessage({ outcome: await runPageJob(renderer, siteDir, job) });
 port.postMessage({ done: true });

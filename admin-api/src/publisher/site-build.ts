@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ensureDatabaseId, ensureSearchIndex, isKnownGeneration, nowIso, rebuildSearchIndex, type Db } from '@forkcast/content-db';
-import { loadRenderer, type SiteSettings } from './renderer.ts';
-import { JobQueue, runWithPool } from './render-pool.ts';
-import { buildId, renderSite, type RenderSiteResult } from './render-site.ts';
+import { loadRenderer, type Renderer, type SiteSettings } from './renderer.ts';
+import { JobQueue, listRoutesOnWorker, runWithPool, type RenderPoolOptions } from './render-pool.ts';
+import { runPageJob } from './page-job.ts';
+import { buildId, renderSite, type RenderSiteOptions, type RenderSiteResult } from './render-site.ts';
 import { syncFolder, writeFileAtomic } from './site-folder.ts';
 import { readFolderGeneration, writeFolderGeneration } from './site-generation.ts';
 
@@ -78,6 +79,26 @@ async function forgetState(dist: DistPaths): Promise<void> {
   await syncFolder(dist.distDir);
 }
 
+type PageSource = Pick<RenderSiteOptions, 'listRoutes' | 'runMany'>;
+
+/** Pages rendered one by one on this thread, with the routes listed on its connection. */
+function pagesHere(renderer: Renderer, siteDir: string): PageSource {
+  return {
+    listRoutes: () => renderer.listRoutes(),
+    runMany: async (jobs, onOutcome) => {
+      for (const job of jobs) await onOutcome(await runPageJob(renderer, siteDir, job));
+    },
+  };
+}
+
+/** Pages rendered on the pool's worker threads, with the routes listed on one that ends once it has. */
+function pagesOnPool(pool: RenderPoolOptions): PageSource {
+  return {
+    listRoutes: () => listRoutesOnWorker(pool),
+    runMany: (jobs, onOutcome) => runWithPool(pool, new JobQueue(jobs), onOutcome),
+  };
+}
+
 export interface FullRenderOptions {
   db: Db;
   dist: DistPaths;
@@ -125,15 +146,13 @@ export async function ensureFullRender({
     return undefined;
   }
   await forgetState(dist);
-  const renderer = await loadRenderer(dist.serverEntry, db, site);
   const pool =
     workers > 0 && databasePath ? { size: workers, serverEntry: dist.serverEntry, databasePath, site, siteDir: dist.siteDir } : undefined;
   const result = await renderSite({
     db,
-    renderer,
     siteDir: dist.siteDir,
     onPage,
-    ...(pool ? { runMany: (jobs, onOutcome) => runWithPool(pool, new JobQueue(jobs), onOutcome) } : {}),
+    ...(pool ? pagesOnPool(pool) : pagesHere(await loadRenderer(dist.serverEntry, db, site), dist.siteDir)),
     // A full build builds the site search too (only rows that differ change, so a current one
     // stays), on this thread while the pages render on the workers. Started before the render has
     // listed its routes, it held the one connection (and so the pages) for 1.7 s of 27.
