@@ -111,8 +111,8 @@ function settleAfterRemoval(): void {
 // (a path relative to the project root: Astro resolves --config against it).
 const STATIC_CONFIG = 'scripts/bench/astro.static.config.mjs';
 // Astro's builds run as `astro build` runs: without the malloc setting (the Makefile's SERVER_MALLOC)
-// this process has as the server. Ours runs as `make build` runs, with it (see below).
-const { GLIBC_TUNABLES: serverMalloc, ...BUILD_ENV } = process.env;
+// this process has as the server. Ours runs as `make build` runs, with its own (BUILD_MALLOC, see below).
+const { GLIBC_TUNABLES: _serverMalloc, BUILD_MALLOC: buildMalloc, ...BUILD_ENV } = process.env;
 function astroBuild(env: Record<string, string>, config?: string): void {
   const args = ['build', '--silent', ...(config ? ['--config', config] : [])];
   execFileSync(join(ROOT, 'node_modules', '.bin', 'astro'), args, {
@@ -165,12 +165,12 @@ const SERVER_ENV = {
   PUBLIC_HOST: SITE.publicHost,
   SITE_NAME: SITE.siteName,
 };
-// With make build's V8 flags (the Makefile hands them over) and malloc setting, which bound what its threads hold.
+// With make build's V8 flags and malloc setting (the Makefile hands both over), which bound what its threads hold.
 const BUILD_NODE_FLAGS = process.env.BUILD_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
 const render = await timed(() =>
   execFileSync(process.execPath, [...BUILD_NODE_FLAGS, join(ROOT, 'scripts', 'build.ts')], {
     cwd: join(WORK, 'ours'),
-    env: { ...BUILD_ENV, ...(serverMalloc ? { GLIBC_TUNABLES: serverMalloc } : {}), ...SERVER_ENV },
+    env: { ...BUILD_ENV, ...(buildMalloc ? { GLIBC_TUNABLES: buildMalloc } : {}), ...SERVER_ENV },
     stdio: ['ignore', 'pipe', 'inherit'],
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,

@@ -15,6 +15,7 @@ const SERVER_NODE_FLAGS = /^SERVER_NODE_FLAGS := (.+)$/m.exec(read('Makefile'))!
 const SERVER_MALLOC = /^SERVER_MALLOC := (.+)$/m.exec(read('Makefile'))![1]!;
 // The node flags `make build` renders the site with; `pnpm build` must render it the same way.
 const BUILD_NODE_FLAGS = /^BUILD_NODE_FLAGS := (.+)$/m.exec(read('Makefile'))![1]!;
+const BUILD_MALLOC = /^BUILD_MALLOC := (.+)$/m.exec(read('Makefile'))![1]!.replace('$(SERVER_MALLOC)', SERVER_MALLOC);
 
 /** The unit's `Key=value` lines, each key with its values in order. */
 function unitSettings(text: string): Map<string, string[]> {
@@ -39,10 +40,13 @@ describe('.env.example', () => {
 });
 
 describe('the full build', () => {
-  it('renders with the same V8 flags and malloc setting through make and through pnpm', () => {
-    expect(read('Makefile')).toContain(`\tGLIBC_TUNABLES=$(SERVER_MALLOC) node $(BUILD_NODE_FLAGS) scripts/build.ts\n`);
+  it('renders with the same V8 flags and malloc setting through make, the bench and pnpm', () => {
+    expect(read('Makefile')).toContain(`\tGLIBC_TUNABLES=$(BUILD_MALLOC) node $(BUILD_NODE_FLAGS) scripts/build.ts\n`);
+    expect(read('Makefile')).toContain(
+      `BUILD_MALLOC=$(BUILD_MALLOC) GLIBC_TUNABLES=$(SERVER_MALLOC) node $(SERVER_NODE_FLAGS) scripts/bench/index.ts`,
+    );
     expect(JSON.parse(read('package.json')).scripts.build).toBe(
-      `node scripts/compile.ts && GLIBC_TUNABLES=${SERVER_MALLOC} node ${BUILD_NODE_FLAGS} scripts/build.ts`,
+      `node scripts/compile.ts && GLIBC_TUNABLES=${BUILD_MALLOC} node ${BUILD_NODE_FLAGS} scripts/build.ts`,
     );
   });
 });
