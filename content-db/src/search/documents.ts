@@ -354,7 +354,7 @@ export async function refreshSearchIndex(db: Db, tags: readonly string[]): Promi
     // hero image, the search and social fields) rewrites no index pages (FTS5's secure-delete
     // rewrites every page that holds one of a removed row's words).
     const standing = new StandingRows();
-    for (const { id, ...document } of stored) standing.add(documentKey(document), id);
+    for (const { id, key } of stored.map(keyedRow)) standing.add(key, id);
     const added = fresh.filter((document) => !standing.take(documentKey(document)));
     const gone = standing.left();
     if (gone.length > 0) await db.deleteFrom('searchDocuments').where('id', 'in', gone).execute();
@@ -380,13 +380,16 @@ const documentKey = (document: SearchDocument) =>
     document.date,
   ]);
 
+/** A stored row as its id and its JSON key. */
+const keyedRow = ({ id, ...document }: Selectable<SearchDocumentsTable>) => ({ id, key: documentKey(document) });
+
 /** The stored rows by id, a batch at a time, each as its JSON key. */
 async function* storedDocumentBatches(db: Db, batchSize = DOCUMENT_BATCH): AsyncGenerator<{ id: number; key: string }[]> {
   for (let after = 0; ; ) {
     const rows = await db.selectFrom('searchDocuments').selectAll().where('id', '>', after).orderBy('id').limit(batchSize).execute();
     if (rows.length === 0) return;
     after = rows.at(-1)!.id;
-    yield rows.map(({ id, ...document }) => ({ id, key: documentKey(document) }));
+    yield rows.map(keyedRow);
   }
 }
 
