@@ -18,7 +18,7 @@ export * from './repositories/posts.ts';
 export type { PostListArgs, PostSummary } from './repositories/published-posts.ts';
 export * from './repositories/post-lists.ts';
 export * from './repositories/post-neighbours.ts';
-export type { PostLink } from './repositories/post-link-index.ts';
+export { keepLinkOrderOnly, type PostLink } from './repositories/post-link-index.ts';
 export * from './repositories/post-link-lists.ts';
 export * from './repositories/tag-pages.ts';
 export * from './repositories/authors.ts';

@@ -41,6 +41,20 @@ interface LinkIndex {
 // (the routes as the server starts) wait for one read instead of each reading every link.
 const linkIndexes = new WeakMap<Db, Promise<LinkIndex | undefined>>();
 
+// Connections that keep only the order of the links between reads (see keepLinkOrderOnly).
+const orderOnly = new WeakSet<Db>();
+
+/**
+ * Marks a connection that renders each page once (a render thread): between reads it keeps only the
+ * order of the links (each one's id, type and whether it is a draft: a few bytes a post), which
+ * every archive page cuts its window from, and reads the links themselves (their slugs, titles and
+ * dates: some 280 bytes a post) only for a page that lists them all (the redirects file), without
+ * keeping them. The server keeps the links, patched from the log, for the routes of every publish.
+ */
+export function keepLinkOrderOnly(db: Db): void {
+  orderOnly.add(db);
+}
+
 // Past this many changed posts the list is read again whole rather than patched.
 const MAX_PATCHED_LINKS = 500;
 
@@ -80,7 +94,7 @@ function readsBefore(a: PostLink, b: PostLink): boolean {
  * by id range, the drafts) read, so they pass over a few contiguous arrays rather than over 100,000
  * link objects spread through the heap. A list patched from another gets its columns patched too.
  */
-interface LinkColumns {
+export interface LinkColumns {
   ids: Int32Array;
   /** Each link's type as its place in TYPES. */
   types: Uint8Array;
@@ -139,7 +153,7 @@ function joinSlices(slices: readonly Slice[]): PostLink[] {
  * post's link in a few copies of arrays without looking at each link.
  */
 function patchLinks(links: readonly PostLink[], changed: ReadonlySet<number>, fresh: readonly PostLink[]): PostLink[] {
-  const places = placesById(links);
+  const places = placesById(columnsOf(links));
   const gone = [...changed]
     .map((id) => places[id] ?? -1)
     .filter((place) => place >= 0)
@@ -171,8 +185,8 @@ function patchLinks(links: readonly PostLink[], changed: ReadonlySet<number>, fr
   return joinSlices(slices);
 }
 
-/** The list as of the log's last entry now: patched with the posts changed since `known`, or read whole. */
-async function currentLinks(db: Db, known: LinkIndex | undefined): Promise<LinkIndex> {
+/** The first and the last entry of the post link log (0 when it is empty). */
+async function logBounds(db: Db): Promise<{ first: number; last: number }> {
   // Each bound in a query of its own, which SQLite answers from the key's b-tree in a step: asked
   // together, it read every entry of the log, on every publish.
   const bounds = await db
@@ -187,10 +201,15 @@ async function currentLinks(db: Db, known: LinkIndex | undefined): Promise<LinkI
         .as('first'),
     ])
     .executeTakeFirstOrThrow();
-  const last = bounds.last ?? 0;
+  return { first: bounds.first ?? 0, last: bounds.last ?? 0 };
+}
+
+/** The list as of the log's last entry now: patched with the posts changed since `known`, or read whole. */
+async function currentLinks(db: Db, known: LinkIndex | undefined): Promise<LinkIndex> {
+  const { first, last } = await logBounds(db);
   if (known && known.seq === last) return known;
   // Read whole the first time, after the log was emptied or cut past what is known, or when much changed.
-  const usable = known && known.seq < last && (bounds.first ?? 0) <= known.seq + 1;
+  const usable = known && known.seq < last && first <= known.seq + 1;
   if (usable) {
     const changed = new Set(
       (
@@ -205,6 +224,7 @@ async function currentLinks(db: Db, known: LinkIndex | undefined): Promise<LinkI
 /** Every dated post's link, newest first, read once per publish (see everyLink). */
 function everyDatedLink(db: Db): Promise<PostLink[]> {
   return sharedRead(db, 'posts.links', async () => {
+    if (orderOnly.has(db)) return readLinks(db);
     const previous = linkIndexes.get(db);
     const index = (async () => currentLinks(db, await previous))();
     // A failed read leaves the next one to start from what was known before it.
@@ -214,6 +234,71 @@ function everyDatedLink(db: Db): Promise<PostLink[]> {
     );
     return (await index).links;
   });
+}
+
+/** The order of every dated post as of the log's last entry, on a connection that keeps only that. */
+interface LinkOrder {
+  seq: number;
+  columns: LinkColumns;
+}
+
+const linkOrders = new WeakMap<Db, LinkOrder>();
+
+/** The columns of every dated link in reader order, read whole (a render thread reads them once). */
+async function readOrder(db: Db): Promise<LinkColumns> {
+  const rows = await sqliteRows<{ id: number; type: PostType; published: number }>(
+    db,
+    dated(db).select(['id', 'type', 'published']).orderBy(readerDate, 'desc').orderBy('id', 'desc'),
+  );
+  const columns: LinkColumns = {
+    ids: new Int32Array(rows.length),
+    types: new Uint8Array(rows.length),
+    drafts: new Uint8Array(rows.length),
+  };
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    columns.ids[i] = row.id;
+    columns.types[i] = typeCode(row.type);
+    columns.drafts[i] = row.published === 1 ? 0 : 1;
+  }
+  return columns;
+}
+
+/**
+ * Every dated post's place in reader order, as columns: those of the links kept, or on a connection
+ * that keeps only the order (see keepLinkOrderOnly), the order itself.
+ */
+function datedOrder(db: Db): Promise<LinkColumns> {
+  if (!orderOnly.has(db)) return everyDatedLink(db).then(columnsOf);
+  return sharedRead(db, 'posts.order', async () => {
+    const { last } = await logBounds(db);
+    const known = linkOrders.get(db);
+    if (known?.seq === last) return known.columns;
+    // Read whole after any change: a connection that keeps only the order renders a publish's pages once.
+    const columns = await readOrder(db);
+    linkOrders.set(db, { seq: last, columns });
+    return columns;
+  });
+}
+
+// The published posts' columns of a dated list's columns, worked out once per list.
+const publishedColumns = new WeakMap<LinkColumns, LinkColumns>();
+
+/** Every published post's place in reader order, as columns (the dated drafts left out). */
+export async function publishedOrder(db: Db): Promise<LinkColumns> {
+  if (!orderOnly.has(db)) return columnsOf(await everyLink(db));
+  const dates = await datedOrder(db);
+  let listed = publishedColumns.get(dates);
+  if (!listed) {
+    const { ids, types, drafts } = dates;
+    const isPublished = (_: number, i: number) => drafts[i] === 0;
+    if (drafts.includes(1)) {
+      const kept = ids.filter(isPublished);
+      listed = { ids: kept, types: types.filter(isPublished), drafts: new Uint8Array(kept.length) };
+    } else listed = dates;
+    publishedColumns.set(dates, listed);
+  }
+  return listed;
 }
 
 // The published links of a list of dated links, worked out once per list.
@@ -337,20 +422,20 @@ export function listSlotIds(db: Db, args: Pick<PostListArgs, 'type' | 'tagSlug' 
  * without an await (and copied only when it holds a draft).
  */
 export async function publishedFilter(db: Db): Promise<(ids: readonly number[]) => readonly number[]> {
-  const drafts = draftIds(await everyDatedLink(db));
+  const drafts = draftIds(await datedOrder(db));
   return (ids) => (drafts.size > 0 && ids.some((id) => drafts.has(id)) ? ids.filter((id) => !drafts.has(id)) : ids);
 }
 
-const draftIdSets = new WeakMap<readonly PostLink[], ReadonlySet<number>>();
+const draftIdSets = new WeakMap<LinkColumns, ReadonlySet<number>>();
 
-/** The ids of the dated drafts among `links`: few, as drafts that were published once are. */
-function draftIds(links: readonly PostLink[]): ReadonlySet<number> {
-  let ids = draftIdSets.get(links);
+/** The ids of the dated drafts of a list: few, as drafts that were published once are. */
+function draftIds(columns: LinkColumns): ReadonlySet<number> {
+  let ids = draftIdSets.get(columns);
   if (!ids) {
-    const { ids: linkIds, drafts } = columnsOf(links);
+    const { ids: linkIds, drafts } = columns;
     const found = new Set<number>();
     for (let place = drafts.indexOf(1); place >= 0; place = drafts.indexOf(1, place + 1)) found.add(linkIds[place]!);
-    draftIdSets.set(links, (ids = found));
+    draftIdSets.set(columns, (ids = found));
   }
   return ids;
 }
@@ -359,25 +444,26 @@ function cutIds(db: Db, args: Pick<PostListArgs, 'type' | 'tagSlug' | 'order'>, 
   // A listing's pages, its count and its re-check all ask for the same list: cut it once per memo.
   const key = JSON.stringify([args.type ?? null, args.tagSlug ?? null, args.order === 'oldest', slots]);
   return sharedRead(db, `posts.listed ${key}`, async () => {
-    const links = slots ? await everyDatedLink(db) : await everyLink(db);
-    const ids = args.tagSlug === undefined ? typeIds(links, args.type) : taggedInOrder(links, await taggedIds(db, args.tagSlug), args.type);
+    const columns = slots ? await datedOrder(db) : await publishedOrder(db);
+    const ids =
+      args.tagSlug === undefined ? typeIds(columns, args.type) : taggedInOrder(columns, await taggedIds(db, args.tagSlug), args.type);
     // Every link comes newest first (then the higher id): oldest first is that order reversed.
     return args.order === 'oldest' ? ids.toReversed() : ids;
   });
 }
 
-// Derived from one list of every post's link, whose array is never changed: a change of the links
-// makes a new one (patchLinks), and these are worked out again for it.
-const typeLists = new WeakMap<readonly PostLink[], Map<PostType | undefined, readonly number[]>>();
-const linkPlaces = new WeakMap<readonly PostLink[], Int32Array>();
+// Derived from the columns of one list of every post's link, which are never changed: a change of
+// the links makes new ones (patchLinks, readOrder), and these are worked out again for them.
+const typeLists = new WeakMap<LinkColumns, Map<PostType | undefined, readonly number[]>>();
+const linkPlaces = new WeakMap<LinkColumns, Int32Array>();
 
-/** The ids of every link (of a type) in the list's order, cut once per list of links. */
-function typeIds(links: readonly PostLink[], type: PostType | undefined): readonly number[] {
-  let lists = typeLists.get(links);
+/** The ids of every link (of a type) in the list's order, cut once per list. */
+function typeIds(columns: LinkColumns, type: PostType | undefined): readonly number[] {
+  let lists = typeLists.get(columns);
   if (!lists) {
     // Every type's list in one pass over the columns, into arrays sized first and filled by index
     // (no iterator, and no array grown and copied as it fills).
-    const { ids, types } = columnsOf(links);
+    const { ids, types } = columns;
     const sizes = TYPES.map(() => 0);
     for (const code of types) sizes[code]!++;
     const all = new Array<number>(ids.length);
@@ -391,23 +477,23 @@ function typeIds(links: readonly PostLink[], type: PostType | undefined): readon
       [undefined, all],
       ...TYPES.map((one, code) => [one, byType[code]!] as const),
     ]);
-    typeLists.set(links, lists);
+    typeLists.set(columns, lists);
   }
   return lists.get(type) ?? [];
 }
 
 /**
- * Each link's place in `links`, indexed by post id (-1 for a post that is not listed). Post ids are
+ * Each link's place in a list, indexed by post id (-1 for a post that is not listed). Post ids are
  * SQLite's autoincrement keys, handed out one after another, so the array is about as long as the
  * number of posts ever written.
  */
-function placesById(links: readonly PostLink[]): Int32Array {
-  let places = linkPlaces.get(links);
+function placesById(columns: LinkColumns): Int32Array {
+  let places = linkPlaces.get(columns);
   if (!places) {
-    const { ids } = columnsOf(links);
+    const { ids } = columns;
     places = new Int32Array(ids.reduce((most, id) => Math.max(most, id), 0) + 1).fill(-1);
     for (let place = 0; place < ids.length; place++) places[ids[place]!] = place;
-    linkPlaces.set(links, places);
+    linkPlaces.set(columns, places);
   }
   return places;
 }
@@ -416,11 +502,11 @@ function placesById(links: readonly PostLink[]): Int32Array {
  * The published ones of `tagged` (of a type) in the list's order. A tag files a small share of the
  * posts, so they are placed by their index in the list rather than found by a pass over all its links.
  */
-function taggedInOrder(links: readonly PostLink[], tagged: ReadonlySet<number>, type: PostType | undefined): readonly number[] {
+function taggedInOrder(columns: LinkColumns, tagged: ReadonlySet<number>, type: PostType | undefined): readonly number[] {
   const found = new Int32Array(tagged.size);
   let count = 0;
-  const places = placesById(links);
-  const { ids, types } = columnsOf(links);
+  const places = placesById(columns);
+  const { ids, types } = columns;
   const code = type === undefined ? -1 : typeCode(type);
   for (const id of tagged) {
     const place = places[id] ?? -1;
@@ -437,8 +523,8 @@ function taggedInOrder(links: readonly PostLink[], tagged: ReadonlySet<number>, 
  * How many links (of a type) each range of `size` ids holds, indexed by range number (1 is ids 1 to
  * `size`), counted from the list's columns.
  */
-export function idRangeCounts(links: readonly PostLink[], size: number, type: PostType | undefined): Int32Array {
-  const { ids, types } = columnsOf(links);
+export function idRangeCounts(columns: LinkColumns, size: number, type: PostType | undefined): Int32Array {
+  const { ids, types } = columns;
   const most = ids.reduce((highest, id) => Math.max(highest, id), 0);
   const counts = new Int32Array(Math.floor((most - 1) / size) + 2);
   const code = type === undefined ? -1 : typeCode(type);

@@ -3,7 +3,17 @@ import { defineQuery } from '../queries.ts';
 import { TAG } from '../tags.ts';
 import type { PostType } from '../schema.ts';
 import { sitemapRange } from '@forkcast/shared/urls';
-import { everyLink, idRangeCounts, LINK_COLUMNS, linksDigest, linksOfType, listedIds, type ListedLink } from './post-link-index.ts';
+import {
+  everyLink,
+  idRangeCounts,
+  LINK_COLUMNS,
+  linksDigest,
+  linksOfType,
+  listedIds,
+  publishedOrder,
+  type LinkColumns,
+  type ListedLink,
+} from './post-link-index.ts';
 import { published, publishedById, readerDate } from './published-posts.ts';
 
 /** The lists of post links the sitemaps and the redirects file are made from. */
@@ -74,19 +84,19 @@ export const countPostsByIdRange = defineQuery({
   listen: () => [TAG.posts],
 });
 
-// Counted once per list of links and arguments: sitemap.xml and /sitemap ask for the same counts
-// (the ranges, and the ranges with their counts) in one publish, as two queries.
-const countedRanges = new WeakMap<readonly ListedLink[], Map<string, readonly IdRangeCount[]>>();
+// Counted once per list and arguments: sitemap.xml and /sitemap ask for the same counts (the
+// ranges, and the ranges with their counts) in one publish, as two queries.
+const countedRanges = new WeakMap<LinkColumns, Map<string, readonly IdRangeCount[]>>();
 
 async function rangeCounts(db: Db, args: { size: number; type?: PostType }): Promise<readonly IdRangeCount[]> {
-  const links = await everyLink(db);
-  let known = countedRanges.get(links);
-  if (!known) countedRanges.set(links, (known = new Map()));
+  const columns = await publishedOrder(db);
+  let known = countedRanges.get(columns);
+  if (!known) countedRanges.set(columns, (known = new Map()));
   const key = `${args.size} ${args.type ?? ''}`;
   let answer = known.get(key);
   if (!answer) {
     const found: IdRangeCount[] = [];
-    for (const [range, count] of idRangeCounts(links, args.size, args.type).entries()) if (count > 0) found.push({ range, count });
+    for (const [range, count] of idRangeCounts(columns, args.size, args.type).entries()) if (count > 0) found.push({ range, count });
     known.set(key, (answer = found));
   }
   return answer;
