@@ -126,10 +126,18 @@ export async function listRoutesChangedBy(locals: App.Locals, tags: readonly str
 async function renderRedirects(locals: App.Locals): Promise<Response> {
   const [{ cities, posts }, stored] = await Promise.all([published(locals), listRedirects(locals.db)]);
   // Sorted as redirectsText sorts them, and kept from render to render (see redirectsFile).
-  const body = redirectsFile(
+  const parts = redirectsFile(
     stored.map(({ fromPath, toPath, status }) => `${fromPath} ${toPath} ${status}`),
     cities,
     posts,
   );
+  // The file's parts as a stream, which the publisher joins as it reads: the file whole would be
+  // one copy of it, the Response's own copy of those bytes a second, and the read a third.
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const part of parts) controller.enqueue(part);
+      controller.close();
+    },
+  });
   return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 }
