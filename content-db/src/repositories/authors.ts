@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db.ts';
-import { defineQuery } from '../queries.ts';
+import { defineQuery, sharedRead } from '../queries.ts';
 import type { UserRow } from '../schema.ts';
 import { TAG } from '../tags.ts';
 import { recordRead } from '../tracking.ts';
@@ -16,17 +16,24 @@ export type Author = Pick<UserRow, 'id' | 'name' | 'slug' | 'bio' | 'avatar'>;
 
 const AUTHOR_COLUMNS = ['id', 'name', 'slug', 'bio', 'avatar'] as const;
 
-/** These authors, in this order (a byline's), each a plain read of its author tag. */
+/**
+ * These authors, in this order (a byline's), each a plain read of its author tag. Read once per
+ * memo for each byline: the cards of one publish's pages (a few hundred when a post is added) name
+ * a handful of bylines between them.
+ */
 export async function listAuthors(db: Db, ids: readonly number[]): Promise<Author[]> {
   if (ids.length === 0) return [];
   recordRead(...ids.map((id) => TAG.author(id)));
-  const rows = await db
-    .selectFrom('users')
-    .select([...AUTHOR_COLUMNS])
-    .where('id', 'in', [...ids])
-    .execute();
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  const authors = await sharedRead(db, `authors.byline ${ids.join(',')}`, async () => {
+    const rows = await db
+      .selectFrom('users')
+      .select([...AUTHOR_COLUMNS])
+      .where('id', 'in', [...ids])
+      .execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  });
+  return [...authors];
 }
 
 // Users with a published post: the authors who have a page. Found from the authors' lists of
