@@ -89,6 +89,10 @@ export default defineConfig({
           exclude: E2E_ALONE,
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // What a page does after an event (an image's error, a script's swap) can take more than
+          // vitest's default second beside the other suites on two cores; a poll that succeeds
+          // returns as soon as it does.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
