@@ -76,6 +76,59 @@ describe('redirectsFile', () => {
   });
 });
 
+describe('redirectsFile, render after render of random lists', () => {
+  it('gives what a render from scratch gives, as links come, go, change, move in the list and cities change', () => {
+    const random = seededRandom(29);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+    let places = [
+      { id: 1, slug: 'london', name: 'London' },
+      { id: 2, slug: 'kyoto', name: 'Kyoto' },
+      { id: 3, slug: 'lyon', name: 'Lyon' },
+    ];
+    let nextId = 1;
+    let made = 0;
+    const link = (id = nextId++) => ({
+      id,
+      slug: `post-${++made}`,
+      type: random() < 0.8 ? ('post' as const) : ('guide' as const),
+      cityId: random() < 0.1 ? null : pick([1, 2, 3, 4]),
+    });
+    let posts = Array.from({ length: 40 }, () => link());
+    const expected = (list: typeof posts) =>
+      redirectsText(siteRedirects(places, list))
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => `${line}\n`)
+        .join('');
+    const text = (parts: readonly Uint8Array[]) => Buffer.concat(parts).toString('utf8');
+    const changes = [
+      () => posts.splice(Math.floor(random() * (posts.length + 1)), 0, link()),
+      () => posts.splice(Math.floor(random() * posts.length), 1),
+      // A new link for the same post (re-slugged, moved to another city), in its place or elsewhere.
+      () => {
+        const at = Math.floor(random() * posts.length);
+        const [old] = posts.splice(at, 1);
+        posts.splice(random() < 0.5 ? at : Math.floor(random() * (posts.length + 1)), 0, link(old!.id));
+      },
+      // The same link object in another place.
+      () => {
+        const [moved] = posts.splice(Math.floor(random() * posts.length), 1);
+        posts.splice(Math.floor(random() * (posts.length + 1)), 0, moved!);
+      },
+      () => {
+        const id = pick([1, 2, 3, 4]);
+        const others = places.filter((city) => city.id !== id);
+        places = random() < 0.3 ? others : [...others, { id, slug: `city-${++made}`, name: `City ${id}` }];
+      },
+    ];
+    for (let step = 0; step < 400; step++) {
+      for (let n = 1 + Math.floor(random() * 3); n > 0; n--) if (posts.length > 0) pick(changes)();
+      posts = [...posts];
+      expect(text(redirectsFile([], places, posts)), `step ${step}`).toBe(expected(posts));
+    }
+  });
+});
+
 describe('SortedLines', () => {
   it('keeps its lines as a sort of all of them would, through thousands of lines coming and going, twins too', () => {
     const text = (parts: readonly Uint8Array[]) => Buffer.concat(parts).toString('utf8');

@@ -138,21 +138,23 @@ export class SortedLines {
 
 /** A post's link as the file keeps it: its id and what its lines are made of. */
 type FilePost = LinkablePost & { id: number };
-interface Entry {
-  link: FilePost;
-  /** The render that last found this link in the list. */
-  seen: number;
-}
 
-// The last render's file: its cities, each post's link (by id), and the stored redirects' lines,
-// sorted. The list of every post's link keeps a link's object until the link changes, so the next
-// render makes the lines of the links that are new, and of those whose city's slug changed, came or
-// went (a new city changes no other post's lines), and the file re-encodes only the blocks whose
-// lines came or went. Links are looked up by id, each marked with the render that saw it, so a render
-// allocates nothing for the links that stayed; a link's old lines are made again from it and the
-// last render's cities when they go, rather than kept as strings beside the file's bytes.
+// The last render's file: its cities, its list of links and each post's link by id, and the stored
+// redirects' lines, sorted. The list of every post's link keeps a link's object, and the order of
+// the links that stayed, until the link changes; so the next render walks the two lists side by
+// side, comparing objects, and looks up by id only where they differ. It makes the lines of the
+// links that are new, and of those whose city's slug changed, came or went (a new city changes no
+// other post's lines), and the file re-encodes only the blocks whose lines came or went. A link's
+// old lines are made again from it and the last render's cities when they go, rather than kept as
+// strings beside the file's bytes.
 let known:
-  | { cities: ReadonlyMap<number, LinkableCity>; entries: Map<number, Entry>; render: number; stored: string[]; file: SortedLines }
+  | {
+      cities: ReadonlyMap<number, LinkableCity>;
+      posts: readonly FilePost[];
+      entries: Map<number, FilePost>;
+      stored: string[];
+      file: SortedLines;
+    }
   | undefined;
 
 /** The ids of the cities whose slug is not the same in `before` and `after` (or is in only one). */
@@ -176,42 +178,61 @@ export function redirectsFile(
   const stored = [...storedLines].sort();
   const byId = citiesById(cities);
   if (!known) {
-    const entries = new Map<number, Entry>();
+    const entries = new Map<number, FilePost>();
     const all = [...stored];
     for (const post of posts) {
-      entries.set(post.id, { link: post, seen: 0 });
+      entries.set(post.id, post);
       all.push(...postLines(post, byId));
     }
-    known = { cities: byId, entries, render: 0, stored, file: new SortedLines(all.sort()) };
+    known = { cities: byId, posts: posts.slice(), entries, stored, file: new SortedLines(all.sort()) };
     return known.file.parts();
   }
   const before = known;
   const { entries, file } = before;
-  const render = before.render + 1;
   const moved = movedCities(before.cities, byId);
   const forget = (link: FilePost) => {
     for (const line of postLines(link, before.cities)) file.delete(line);
   };
+  const write = (link: FilePost) => {
+    for (const line of postLines(link, byId)) file.add(line);
+  };
+  // A link that stayed, whose city's slug changed, came or went.
+  const rewrite = (link: FilePost) => {
+    if (moved.size > 0 && link.cityId !== null && moved.has(link.cityId)) {
+      forget(link);
+      write(link);
+    }
+  };
+  // A link of the last list that is not in this one: its post is gone, or has a new link.
+  const drop = (link: FilePost) => {
+    if (entries.get(link.id) !== link) return;
+    forget(link);
+    entries.delete(link.id);
+  };
   // The file changes in place: should this fail half way, the next render makes it anew.
   known = undefined;
+  const last = before.posts;
+  let j = 0;
   for (const post of posts) {
-    const entry = entries.get(post.id);
-    if (entry?.link === post && !(moved.size > 0 && post.cityId !== null && moved.has(post.cityId))) {
-      entry.seen = render;
-      continue;
+    if (last[j] === post) {
+      j++;
+      rewrite(post);
+    } else if (entries.get(post.id) === post) {
+      // A link that stayed, further on in the last list: the ones before it there are dropped (one
+      // that comes later in this list, its order changed, is written again when it comes).
+      while (j < last.length && last[j] !== post) drop(last[j++]!);
+      j++;
+      rewrite(post);
+    } else {
+      const previous = entries.get(post.id);
+      if (previous) forget(previous);
+      write(post);
+      entries.set(post.id, post);
     }
-    if (entry) forget(entry.link);
-    for (const line of postLines(post, byId)) file.add(line);
-    entries.set(post.id, { link: post, seen: render });
   }
-  // forEach, not for...of: no entry pair made for each of every post's links.
-  entries.forEach((entry, id) => {
-    if (entry.seen === render) return;
-    forget(entry.link);
-    entries.delete(id);
-  });
+  while (j < last.length) drop(last[j++]!);
   for (const line of missingFrom(before.stored, stored)) file.delete(line);
   for (const line of missingFrom(stored, before.stored)) file.add(line);
-  known = { ...before, cities: byId, render, stored };
+  known = { ...before, cities: byId, posts: posts.slice(), stored };
   return file.parts();
 }
